@@ -1,0 +1,149 @@
+"""The registry of card kinds.
+
+A kind is the behaviour shared by every card built from it (all Draw N rules,
+all "Keeper A + Keeper B" Goals, ...). A card names its kind in the deck data
+and carries the kind's parameters; the engine only ever asks the kind. Cards
+whose kind is not registered here are "not supported yet".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from adjudicator.cards.model import Card, CardType
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a kind: what values it takes and whether a card must give it."""
+
+    describe: str
+    check: Callable[[Any], bool]
+    required: bool = False
+    default: Any = None
+    numeral: bool = False  # a printed number (Inflation raises these)
+
+
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000
+
+
+def _is_name(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip())
+
+
+def _is_names(v: Any) -> bool:
+    return isinstance(v, list) and all(_is_name(x) for x in v)
+
+
+def _is_requirements(v: Any) -> bool:
+    return isinstance(v, list) and bool(v) and all(_is_name(x) or (_is_names(x) and x) for x in v)
+
+
+COUNT = "a whole number from 0 to 1000"
+COUNT_PARAM = Param(COUNT, _is_count, required=True, numeral=True)
+NAMES_PARAM = Param("a list of card names", _is_names, default=())
+BOOL_PARAM = Param("true or false", lambda v: isinstance(v, bool), default=True)
+
+
+def requirements_param() -> Param:
+    return Param("a list of card names (a nested list means any one of them)", _is_requirements, required=True)
+
+
+def name_param(required: bool = True) -> Param:
+    return Param("a card name", _is_name, required=required)
+
+
+def choice_param(*values: str, required: bool = True, default: Any = None) -> Param:
+    return Param("one of " + ", ".join(values), lambda v: v in values, required=required, default=default)
+
+
+class Kind:
+    """Base of every kind. Subclasses set `name`, `card_type` and `params`."""
+
+    name: ClassVar[str]
+    card_type: ClassVar[CardType]
+    params: ClassVar[Mapping[str, Param]] = {}
+    #: Rulings that justify the kind's basic resolution (cited when it resolves).
+    rulings: ClassVar[tuple[str, ...]] = ()
+
+    # -- playing ----------------------------------------------------------
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        """Raise `Illegal` when the stated choices cannot be used; the default accepts."""
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        raise NotImplementedError
+
+    def finish(self, game: "Game", play: "Play") -> None:
+        """After resolution: where the played card ends up (Actions are discarded)."""
+
+    # -- free actions granted by a card in play -----------------------------
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        from adjudicator.errors import Illegal
+
+        raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        raise NotImplementedError
+
+    def needs_a_play(self, game: "Game", card: Card) -> bool:
+        """Whether the free action is only open while plays remain (Get On With It!)."""
+        return False
+
+    # -- what a card in play contributes (defaults: nothing) ---------------
+    def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
+        """Start-of-turn events of a card in play (owner None for rules)."""
+
+    def before_draw_phase(self, game: "Game", card: Card, player: str) -> None:
+        """Draws due before the regular draw (No-Hand Bonus)."""
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return 0
+
+    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return 0
+
+    def goal_slots(self, game: "Game", card: Card) -> int:
+        return 0
+
+    def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
+        return 0
+
+    def number(self, game: "Game", card: Card, key: str) -> int:
+        """A numeric parameter as it counts now (Inflation adds to printed numerals)."""
+        value = card.params[key]
+        spec = self.params.get(key)
+        if spec is not None and spec.numeral and isinstance(value, int):
+            return value + game.numeral_bonus(card)
+        return value
+
+
+REGISTRY: dict[str, Kind] = {}
+
+
+def register(cls: type[Kind]) -> type[Kind]:
+    if cls.name in REGISTRY:
+        raise ValueError(f"kind {cls.name!r} registered twice")
+    REGISTRY[cls.name] = cls()
+    return cls
+
+
+def kind_of(card: Card) -> Kind:
+    return REGISTRY[card.kind]
+
+
+def is_supported(card: Card) -> bool:
+    return card.kind in REGISTRY or card.is_unknown
+
+
+def default_kind(card_type: str, slot: str | None) -> str | None:
+    """The kind a card gets when its data names none (keeps custom cards short)."""
+    if card_type == "rule" and slot:
+        return slot
+    return {"keeper": "keeper", "creeper": "creeper", "goal": "keepers"}.get(card_type)

@@ -1,0 +1,110 @@
+"""Goals: who meets them. The engine applies Creeper blocking and ties on top."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
+from adjudicator.cards.model import Card, CardType
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
+
+
+class GoalKind(Kind):
+    card_type = CardType.GOAL
+    rulings = ("B-goal-replaces",)
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        game.set_goal(play)
+
+    def candidates(self, game: "Game", card: Card) -> list[str]:
+        """Players who meet the Goal, before Creepers and ties are considered."""
+        raise NotImplementedError
+
+    def named_cards(self, card: Card) -> frozenset[str]:
+        """Names the Goal mentions; a Creeper it names does not block the win."""
+        return frozenset()
+
+    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+        return ()
+
+
+def _flatten(requirements: list) -> list[str]:
+    out: list[str] = []
+    for entry in requirements:
+        out += entry if isinstance(entry, list) else [entry]
+    return out
+
+
+@register
+class KeepersGoal(GoalKind):
+    """Have these cards in front of you (a nested list: any one of them), optionally with
+    cards nobody may have (`forbids_anywhere`) or no other Keepers (`exclusive`)."""
+
+    name = "keepers"
+    params = {
+        "requires": requirements_param(),
+        "forbids_anywhere": NAMES_PARAM,
+        "exclusive": Param("true or false", lambda v: isinstance(v, bool), default=False),
+    }
+
+    def named_cards(self, card: Card) -> frozenset[str]:
+        return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
+
+    def candidates(self, game: "Game", card: Card) -> list[str]:
+        forbidden = set(card.param("forbids_anywhere", ()))
+        if forbidden and any(c.name in forbidden for p in game.players for c in game.table.in_play[p]):
+            return []
+        required = card.params["requires"]
+        wanted = set(_flatten(list(required)))
+        found = []
+        for player in game.players:
+            have = {c.name for c in game.table.in_play[player]}
+            if not all((set(entry) & have) if isinstance(entry, list) else entry in have for entry in required):
+                continue
+            if card.param("exclusive") and any(k.name not in wanted for k in game.keepers_of(player)):
+                continue
+            found.append(player)
+        return found
+
+
+class MostGoal(GoalKind):
+    """The player with the most of something, at least `value`, wins; a tie for most wins
+    nothing. A top player with a Creeper is blocked but still counts as top (Q818)."""
+
+    params = {"value": COUNT_PARAM}
+
+    def count(self, game: "Game", player: str) -> int:
+        raise NotImplementedError
+
+    def candidates(self, game: "Game", card: Card) -> list[str]:
+        need = self.number(game, card, "value")
+        counts = {p: self.count(game, p) for p in game.players}
+        best = max(counts.values(), default=0)
+        if best < need:
+            return []
+        top = [p for p, n in counts.items() if n == best]
+        unblocked = [p for p in top if not game.creeper_blocks(p, card)]
+        # Between tied leaders, Creepers knock out those who have them; if one is left, they lead alone.
+        return unblocked if len(unblocked) == 1 else top
+
+    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+        return ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+
+
+@register
+class MostCardsInHand(MostGoal):
+    name = "most_cards_in_hand"
+
+    def count(self, game: "Game", player: str) -> int:
+        return len(game.table.hands[player])
+
+
+@register
+class MostKeepers(MostGoal):
+    name = "most_keepers"
+
+    def count(self, game: "Game", player: str) -> int:
+        return len(game.keepers_of(player))

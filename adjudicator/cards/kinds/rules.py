@@ -1,0 +1,73 @@
+"""New Rules. Slot rules (Draw, Play, Hand Limit, Keeper Limit) replace the rule in
+their slot; their values are read by `engine.derived` when the rules are asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, register
+from adjudicator.cards.model import Card, CardType
+
+if TYPE_CHECKING:
+    from adjudicator.engine.derived import PlayQuota
+    from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
+
+
+class RuleKind(Kind):
+    card_type = CardType.RULE
+    slot: str | None = None  # None: the rule stacks with others
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        game.add_rule(play)
+
+
+@register
+class DrawRule(RuleKind):
+    name = slot = "draw"
+    params = {"value": COUNT_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        turn = game.turn
+        if play.player == turn.player and turn.drawn > game.draw_rule():
+            game.note(f"{turn.player} has drawn {turn.drawn} this turn, already more than "
+                      f"{game.draw_rule()}: nothing is given back", ("B-draw-rule-change",))
+
+
+def _is_play_value(v: Any) -> bool:
+    return v in ("all", "all_but_1") or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000)
+
+
+@register
+class PlayRule(RuleKind):
+    name = slot = "play"
+    params = {"value": Param(f"{COUNT}, 'all' or 'all_but_1'", _is_play_value, required=True, numeral=True)}
+
+    def quota(self, game: "Game", card: Card) -> "PlayQuota":
+        from adjudicator.engine.derived import PlayQuota
+
+        value = card.params["value"]
+        if value == "all":
+            return PlayQuota("all")
+        if value == "all_but_1":
+            return PlayQuota("all_but", 1 + game.numeral_bonus(card))
+        return PlayQuota("count", self.number(game, card, "value"))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        if play.player == game.turn.player and game.turn.played:
+            game.note(f"plays are counted over the whole turn: {game.turn.played} made, "
+                      f"now {game.play_rule()}", ("B-play-rule-change",))
+
+
+@register
+class HandLimit(RuleKind):
+    name = slot = "hand_limit"
+    params = {"value": COUNT_PARAM}
+
+
+@register
+class KeeperLimit(RuleKind):
+    name = slot = "keeper_limit"
+    params = {"value": COUNT_PARAM}

@@ -1,0 +1,74 @@
+"""The command line. Heavy modules (the engine, rich, pydantic, networkx) are imported
+inside the commands so that `--help` and a small replay start fast."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail_input(message: str) -> None:
+    sys.stderr.write(f"error: {message}\n")
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+) -> None:
+    """Replay FILE step by step and give the verdict with the rulings that decide it."""
+    from adjudicator.engine.replay import replay as run_replay
+    from adjudicator.errors import ScenarioError
+    from adjudicator.loading.scenario import load_scenario
+
+    try:
+        scenario = load_scenario(file)
+    except ScenarioError as exc:
+        _fail_input(str(exc))
+        return
+    game = run_replay(scenario)
+    if json_output:
+        import json
+
+        from adjudicator.verdict import to_json
+
+        sys.stdout.write(json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+        return
+    from adjudicator.log.render import render_replay
+
+    render_replay(game)
+
+
+@app.command()
+def check(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders to search for them.")],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list scenarios that pass.")] = False,
+) -> None:
+    """Replay every scenario with an `expect` block and report what differs.
+
+    Exit code 0: all pass; 1: a scenario failed; 2: a file could not be read.
+    """
+    from adjudicator.checking import check_paths
+
+    raise typer.Exit(check_paths(paths, verbose=verbose))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

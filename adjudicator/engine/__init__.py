@@ -1,0 +1,1 @@
+"""The rules engine: state, derived rules, the turn, legality and resolution."""

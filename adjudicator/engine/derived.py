@@ -1,0 +1,81 @@
+"""Effective rules, computed from the cards in play each time they are asked for.
+
+Nothing is cached: a rule card entering or leaving play changes the answer at once.
+Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
+`goal_slots`, `numeral_bonus`), so adding a card kind never touches this file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from adjudicator.cards.kinds.base import kind_of
+
+if TYPE_CHECKING:
+    from adjudicator.cards.model import Card
+    from adjudicator.engine.game import Game
+
+
+@dataclass(frozen=True)
+class PlayQuota:
+    """The Play rule as it stands: `count` N, `all`, or `all_but` N (Play All But 1)."""
+
+    mode: str
+    n: int = 0
+
+    def left(self, played: int, hand: int) -> int:
+        if self.mode == "all":
+            return hand
+        if self.mode == "all_but":
+            return max(0, hand - self.n)
+        return max(0, min(self.n - played, hand))
+
+    def with_bonus(self, bonus: int) -> "PlayQuota":
+        if not bonus or self.mode == "all":
+            return self  # Play All plus a bonus is still Play All
+        if self.mode == "all_but":
+            rest = self.n - bonus
+            return PlayQuota("all") if rest <= 0 else PlayQuota("all_but", rest)
+        return PlayQuota("count", self.n + bonus)
+
+    def __str__(self) -> str:
+        if self.mode == "all":
+            return "Play All"
+        if self.mode == "all_but":
+            return f"Play All But {self.n}"
+        return f"Play {self.n}"
+
+
+def slot_card(game: "Game", slot: str) -> "Card | None":
+    for card in game.table.rules:
+        if getattr(kind_of(card), "slot", None) == slot:
+            return card
+    return None
+
+
+def numeral_bonus(game: "Game", card: "Card | None") -> int:
+    """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
+    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules)
+
+
+def draw_rule(game: "Game", player: str) -> int:
+    card = slot_card(game, "draw")
+    base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
+    return base + sum(kind_of(rule).draw_bonus(game, rule, player) for rule in game.table.rules)
+
+
+def play_rule(game: "Game", player: str) -> PlayQuota:
+    card = slot_card(game, "play")
+    quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
+    return quota.with_bonus(sum(kind_of(rule).play_bonus(game, rule, player) for rule in game.table.rules))
+
+
+def limit(game: "Game", slot: str) -> int | None:
+    """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`); None when there is none."""
+    card = slot_card(game, slot)
+    return kind_of(card).number(game, card, "value") if card else None
+
+
+def goal_slots(game: "Game") -> int:
+    return 1 + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)

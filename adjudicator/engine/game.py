@@ -1,0 +1,650 @@
+"""The rules engine.
+
+`Game` holds one position and applies events to it. For every action there is
+`verify_x` (raise `Illegal` with a reason), `can_x` (the same as a bool) and
+`x` (do it). Everything the rules force happens through one loop, `run()`:
+
+1. the agenda: forced tasks in order (a card resolving, the draw phase,
+   end-of-turn limits, ...), halted while a choice is pending;
+2. after every task, one state-based check: limits for the players whose turn
+   it is not, then the win check;
+3. when the agenda is empty, the turn structure: draw what a raised Draw rule
+   now requires, close a finished temporary hand, end the play phase when no
+   plays are left.
+
+Every change is logged as a frozen step record naming its rulings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.model import Card, CardType
+from adjudicator.engine import derived
+from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Turn
+from adjudicator.errors import Illegal
+from adjudicator.log import records as rec
+
+if TYPE_CHECKING:
+    from adjudicator.loading.scenario import Event, Scenario
+
+
+class Game:
+    def __init__(self, scenario: "Scenario") -> None:
+        setup = scenario.setup
+        self.scenario = scenario
+        self.rng = random.Random(scenario.seed)  # the only source of chance in a replay
+        self.table = Table(
+            players=list(scenario.players),
+            hands={p: list(setup.hands.get(p, ())) for p in scenario.players},
+            in_play={p: list(setup.in_play.get(p, ())) for p in scenario.players},
+            rules=list(setup.rules),
+            goals=list(setup.goals),
+            draw_pile=list(setup.draw_pile),
+            discard=list(setup.discard),
+        )
+        self.turn = Turn(player=setup.turn, phase=Phase.START)
+        self.steps: list[rec.Step] = []
+        self.event_no: int | None = None
+        self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
+        self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
+        self.window: Play | None = None      # the play that Surprises may answer now
+        self.agenda: deque[Callable[[], None]] = deque()
+        self.pending: list[PendingChoice] = []
+        self.resolving: Play | None = None
+        self.winner: str | None = None
+        self.winning_goal: Card | None = None
+        self.stopped: str | None = None
+        self._win_signature: Any = None
+        self._begin(setup)
+
+    # ------------------------------------------------------------------ setup
+    def _begin(self, setup: Any) -> None:
+        if setup.phase == "deal":
+            self.schedule(self._deal)
+            self.schedule_after(lambda: self.begin_turn(setup.turn))
+        elif setup.phase == "start":
+            self.begin_turn(setup.turn)
+        elif setup.phase == "play":
+            self.turn.phase = Phase.PLAY
+            self.turn.played = setup.played
+            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
+        else:  # "end": the play phase is over, end-of-turn events are due
+            self.turn.phase = Phase.PLAY_OVER
+            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
+            self.turn.played = setup.played
+        self.run()
+
+    def _deal(self) -> None:
+        count = self.basic("deal")
+        dealt: dict[str, list[Card]] = {p: [] for p in self.players}
+        for _ in range(count):  # one card at a time, round-robin from the first player
+            for player in self.players:
+                dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
+        for player in self.players:
+            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+
+    # ------------------------------------------------------------ properties
+    @property
+    def players(self) -> list[str]:
+        return self.table.players
+
+    def basic(self, key: str) -> int:
+        """A number of the Basic Rules card (deal / draw / play), as it counts now."""
+        return self.scenario.catalog.basic_rules[key] + derived.numeral_bonus(self, None)
+
+    def numeral_bonus(self, card: Card) -> int:
+        return derived.numeral_bonus(self, card)
+
+    def draw_rule(self, player: str | None = None) -> int:
+        return derived.draw_rule(self, player or self.turn.player)
+
+    def play_rule(self, player: str | None = None) -> derived.PlayQuota:
+        return derived.play_rule(self, player or self.turn.player)
+
+    def hand_limit(self) -> int | None:
+        return derived.limit(self, "hand_limit")
+
+    def keeper_limit(self) -> int | None:
+        return derived.limit(self, "keeper_limit")
+
+    def goal_slots(self) -> int:
+        return derived.goal_slots(self)
+
+    def plays_left(self) -> int:
+        """Plays the active player may still make this turn (0 once the play phase is over)."""
+        if self.turn.phase is not Phase.PLAY:
+            return 0
+        hand = len(self.table.hands.get(self.turn.player, ()))
+        return self.play_rule().left(self.turn.played, hand)
+
+    def next_player(self, after: str | None = None) -> str:
+        seat = self.players.index(after or self.turn.player)
+        return self.players[(seat + 1) % len(self.players)]
+
+    @property
+    def goals_won(self) -> dict[str, int]:
+        return {p: len(cards) for p, cards in self.table.scored.items()}
+
+    def keepers_of(self, player: str) -> list[Card]:
+        return [c for c in self.table.in_play[player] if c.type is CardType.KEEPER]
+
+    def creepers_of(self, player: str) -> list[Card]:
+        return [c for c in self.table.in_play[player] if c.type is CardType.CREEPER]
+
+    def owner_of(self, card: Card) -> str | None:
+        for player in self.players:
+            if card in self.table.in_play[player]:
+                return player
+        return None
+
+    def cards_in_play(self) -> Iterable[tuple[str | None, Card]]:
+        """Every card on the table with its owner (None for rules and goals)."""
+        for card in self.table.rules:
+            yield None, card
+        for card in self.table.goals:
+            yield None, card
+        for player in self.players:
+            for card in self.table.in_play[player]:
+                yield player, card
+
+    # ------------------------------------------------------------- the log
+    def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
+        record = cls(event=self.event_no, **fields)
+        self.steps.append(record)
+        return record
+
+    def note(self, text: str, rulings: Sequence[str]) -> None:
+        self.step(rec.Note, what=text, rulings=tuple(rulings))
+
+    # ------------------------------------------------------------ the agenda
+    def schedule(self, *tasks: Callable[[], None]) -> None:
+        """Run these next, before anything already waiting (nested effects finish first)."""
+        self.agenda.extendleft(reversed(tasks))
+
+    def schedule_after(self, *tasks: Callable[[], None]) -> None:
+        self.agenda.extend(tasks)
+
+    def run(self) -> None:
+        """Do everything the rules force, until a choice is needed or nothing is due."""
+        while not self.stopped and not self.pending:
+            if self.agenda:
+                self.agenda.popleft()()
+                self.check_state()
+            elif self._turn_structure_step():
+                self.check_state()
+            else:
+                return
+
+    def check_state(self) -> None:
+        """The one state-based check: limits for everyone whose turn it is not, then the winner."""
+        if self.winner or self.stopped:
+            return
+        for player in self.players:
+            if player == self.turn.player and self.turn.phase is not Phase.OVER:
+                continue  # the active player complies at the end of the turn
+            self._enforce_limits(player, ("B-limits-other-players",))
+        self.check_win()
+
+    def _turn_structure_step(self) -> bool:
+        if self.window or self.winner:
+            return False
+        turn = self.turn
+        if turn.phase is Phase.PLAY:
+            missing = self.draw_rule() - turn.drawn
+            if missing > 0:
+                self.draw(turn.player, missing, counted=True,
+                          why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
+                          rulings=("B-draw-rule-change",))
+                return True
+        if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
+            self._close_temp_hand()
+            return True
+        if turn.phase is Phase.PLAY and not self.temp_hands and not self.being_played and self.plays_left() == 0:
+            turn.phase = Phase.PLAY_OVER
+            hand = self.table.hands[turn.player]
+            why = "the hand is empty" if not hand else f"{self.play_rule()} is met"
+            self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
+            return True
+        return False
+
+    # --------------------------------------------------------------- choices
+    def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
+            then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
+            keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
+            key: Any = None) -> None:
+        """Get a choice: automatic when there is nothing to choose, from the event's `->`
+        answers when it gave them, otherwise the replay waits for an answering event."""
+        options = list(options)
+        count = min(count, len(options))
+        if count == len(options):
+            then(options)
+            return
+        play = self.resolving
+        if play is not None and len(play.answers) >= count:
+            answer = play.answers[:count]
+            if all(a in options for a in answer) and len(set(map(id, answer))) == count:
+                del play.answers[:count]
+                then(answer)
+                return
+        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key)
+        self.pending.append(choice)
+        self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
+                  options=tuple(str(o) for o in options), rulings=rulings)
+
+    def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
+        for choice in self.pending:
+            if choice.player == event.player and event.action in choice.answer_verbs:
+                break
+        else:
+            if self.pending:
+                waiting = self.pending[0]
+                raise Illegal("wrong_answer",
+                              f"the rules are waiting for {waiting.player} to {waiting.prompt}", waiting.rulings)
+            raise Illegal("nothing_to_answer",
+                          f"nothing asks {event.player} to {event.action} now; "
+                          "cards are discarded only when a rule or card demands it",
+                          ("B-no-voluntary-discard",))
+        given = list(event.choices)
+        unknown = [str(g) for g in given if g not in choice.options]
+        if unknown:
+            raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
+                          f"({', '.join(map(str, choice.options))})", choice.rulings)
+        if len(set(map(id, given))) != len(given):
+            raise Illegal("bad_choice", "the same card is named twice", choice.rulings)
+        if event.action == "keep" and choice.keep_means_complement:
+            want = len(choice.options) - choice.count
+            if len(given) != want:
+                raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
+            given = [o for o in choice.options if o not in given]
+        elif len(given) != choice.count:
+            raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
+                          f"not {len(given)}", choice.rulings)
+        return choice, given
+
+    def answer(self, event: "Event") -> None:
+        choice, given = self.verify_answer(event)
+        self.pending.remove(choice)
+        choice.then(given)
+        self.run()
+
+    # ------------------------------------------------------------------ draws
+    def draw(self, player: str, n: int, *, why: str, counted: bool = False, into: list[Card] | None = None,
+             rulings: tuple[str, ...] = (), log: bool = True) -> list[Card]:
+        """Draw n cards that are not Creepers. A Creeper drawn goes in front of the player
+        at once and is replaced; it never counts as a draw."""
+        got: list[Card] = []
+        creepers = 0
+        while len(got) < n:
+            card = self._take_top()
+            if card is None:
+                self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=("B-reshuffle",))
+                break
+            if card.type is CardType.CREEPER:
+                creepers += 1
+                self.table.in_play[player].append(card)
+                self.step(rec.CreeperPlaced, player=player, card=card,
+                          rulings=("B-creeper-placement", "R20", *rulings))
+                continue
+            got.append(card)
+        (self.table.hands[player] if into is None else into).extend(got)
+        if counted:
+            self.turn.drawn += len(got)
+        if log and (got or not creepers):
+            extra = ("R41",) if creepers > 1 else ()
+            self.step(rec.Drew, player=player, cards=tuple(got), why=why, counted=counted,
+                      into="hand" if into is None else "the temporary hand", rulings=(*rulings, *extra))
+        return got
+
+    def _take_top(self) -> Card | None:
+        table = self.table
+        if not table.draw_pile and table.discard:
+            pile = table.discard[:]
+            table.discard.clear()
+            self.rng.shuffle(pile)
+            table.draw_pile.extend(pile)
+            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle",))
+        return table.draw_pile.pop(0) if table.draw_pile else None
+
+    # ------------------------------------------------------------ the turn
+    def begin_turn(self, player: str) -> None:
+        self.turn = Turn(player=player, phase=Phase.START)
+        self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        for owner, card in list(self.cards_in_play()):
+            kind_of(card).on_turn_start(self, card, owner)
+        self.schedule_after(self._draw_phase)
+
+    def _draw_phase(self) -> None:
+        player = self.turn.player
+        for _owner, card in list(self.cards_in_play()):
+            kind_of(card).before_draw_phase(self, card, player)
+        n = self.draw_rule()
+        # The whole draw phase is one event: the win check runs only after it (R03).
+        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})", rulings=("B-draw-rule",))
+        self.turn.phase = Phase.PLAY
+
+    def end_turn(self, why: str | None = None) -> None:
+        """Start the end-of-turn events: the active player complies with the limits, then the turn passes."""
+        if why:
+            self.note(why, ("B-turn-order",))
+        self.turn.phase = Phase.ENDING
+        for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
+            self._close_temp_hand(frame)
+        self.schedule_after(lambda: self._enforce_limits(self.turn.player, ("B-limits-end-of-turn",)),
+                            self._pass_turn)
+        self.run()
+
+    def _pass_turn(self) -> None:
+        player = self.turn.player
+        self.turn.phase = Phase.OVER
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(player), rulings=("B-turn-order",))
+
+    def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
+        for slot, zone, label in (("hand_limit", self.table.hands[player], "Hand Limit"),
+                                  ("keeper_limit", self.keepers_of(player), "Keeper Limit")):
+            limit = derived.limit(self, slot)
+            if limit is None or len(zone) <= limit:
+                continue
+            key = (slot, player)
+            if any(c.key == key for c in self.pending):
+                continue
+            excess = len(zone) - limit
+            cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
+            self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
+                     lambda cards, p=player, lbl=label, lim=limit, r=cites: self._discard_for_limit(p, cards, lbl, lim, r),
+                     verbs=("discard", "keep"), keep_means_complement=True, rulings=cites, key=key)
+
+    def _discard_for_limit(self, player: str, cards: list[Card], label: str, limit: int,
+                           rulings: tuple[str, ...]) -> None:
+        for card in cards:
+            self._remove_from_owner(player, card)
+        self.table.discard[:0] = reversed(cards)
+        self.step(rec.Discarded, player=player, cards=tuple(cards),
+                  why=f"{label} {limit}", rulings=rulings)
+
+    def _remove_from_owner(self, player: str, card: Card) -> None:
+        if card in self.table.hands[player]:
+            self.table.hands[player].remove(card)
+        else:
+            self.table.in_play[player].remove(card)
+
+    # ------------------------------------------------------------ the winner
+    def check_win(self) -> None:
+        goals = self.table.goals
+        if self.winner or not goals:
+            self._win_signature = None
+            return
+        meeting: list[str] = []
+        blocked: list[str] = []
+        goal_of: dict[str, Card] = {}
+        cites: list[str] = []
+        for goal in goals:
+            kind = kind_of(goal)
+            for player in kind.candidates(self, goal):
+                if self.creeper_blocks(player, goal):
+                    blocked.append(player)
+                elif player not in meeting:
+                    meeting.append(player)
+                    goal_of[player] = goal
+            cites += kind.win_rulings(self, goal)
+        signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
+        if signature == self._win_signature:
+            return
+        self._win_signature = signature
+        if blocked:
+            cites += ["R04", "R59"]
+        if len(meeting) == 1:
+            self.winner = meeting[0]
+            self.winning_goal = goal_of[self.winner]
+            self.step(rec.Won, player=self.winner, goal=self.winning_goal,
+                      rulings=("B-instant-win", *dict.fromkeys(cites)))
+            return
+        if len(meeting) > 1:
+            cites.append("B-tie-continues")
+        self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
+                  rulings=tuple(dict.fromkeys(cites)))
+
+    def creeper_blocks(self, player: str, goal: Card) -> bool:
+        """A Creeper in front of the player blocks the win unless the Goal names it (R04)."""
+        named = kind_of(goal).named_cards(goal)
+        return any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+                   for c in self.creepers_of(player))
+
+    # ---------------------------------------------------------- being played
+    def leave_being_played(self, play: Play) -> None:
+        self.being_played.remove(play)
+
+    def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
+        self.table.in_play[player].append(card)
+        self.step(rec.KeeperPlaced, player=player, card=card, rulings=rulings)
+
+    def discard_cards(self, cards: Iterable[Card]) -> None:
+        """Put cards on top of the discard pile, the last one on top."""
+        for card in cards:
+            self.table.discard.insert(0, card)
+
+    def add_rule(self, play: Play) -> None:
+        card = play.card
+        slot = getattr(kind_of(card), "slot", None)
+        replaced = [r for r in self.table.rules if slot and getattr(kind_of(r), "slot", None) == slot]
+        for old in replaced:
+            self.table.rules.remove(old)
+        self.discard_cards(replaced)
+        self.leave_being_played(play)
+        self.table.rules.append(card)
+        rulings = ("B-new-rule-immediate", "B-new-rule-replaces") if replaced else ("B-new-rule-immediate",)
+        self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
+
+    def set_goal(self, play: Play) -> None:
+        card = play.card
+        self.leave_being_played(play)
+        goals = self.table.goals
+        if len(goals) < self.goal_slots():
+            goals.append(card)
+            self.step(rec.GoalSet, card=card, rulings=kind_of(card).rulings)
+            return
+        if len(goals) == 1:
+            old = goals.pop()
+            goals.append(card)
+            self.discard_cards([old])
+            self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
+            return
+
+        def replace(chosen: list[Card]) -> None:
+            old = chosen[0]
+            goals[goals.index(old)] = card
+            self.discard_cards([old])
+            self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
+
+        self.ask(play.player, f"choose which Goal {card} replaces", list(goals), 1, replace,
+                 rulings=("B-goal-replaces",))
+
+    # ------------------------------------------------------- temporary hands
+    def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
+        frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
+        self.temp_hands.append(frame)
+        self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
+        self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
+        return frame
+
+    def _close_temp_hand(self, frame: TempHand | None = None) -> None:
+        frame = frame or self.temp_hands[-1]
+        self.temp_hands.remove(frame)
+        leftovers = list(frame.cards)
+        frame.cards.clear()
+        self.discard_cards(leftovers)
+        if frame.source in self.being_played:
+            self.leave_being_played(frame.source)
+            self.discard_cards([frame.source.card])
+        self.step(rec.TempHandClosed, player=frame.player, source=frame.source.card,
+                  discarded=tuple(leftovers), rulings=("B-compound-action",))
+
+    # -------------------------------------------------------------- playing
+    def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may play card now; return the play, or raise Illegal."""
+        self.verify_not_over()
+        turn = self.turn
+        if player != turn.player or turn.phase is not Phase.PLAY:
+            if player == turn.player or (turn.phase is Phase.OVER and player == turn.player):
+                raise Illegal("no_plays_left", f"{player} has no plays left: the play phase is over",
+                              ("B-play-rule",))
+            if turn.phase is Phase.OVER:
+                raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
+                              ("B-turn-order",))
+            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
+        frame = self.temp_hands[-1] if self.temp_hands else None
+        if frame is not None:
+            if card not in frame.cards:
+                if card in self.table.hands[player]:
+                    raise Illegal("must_play_from_temporary_hand",
+                                  f"{frame.source.card} is resolving: {player} must play from its temporary hand "
+                                  f"({', '.join(map(str, frame.cards))})", ("B-compound-action",))
+                raise Illegal("not_in_hand", f"{card} is not in {player}'s temporary hand", ("B-compound-action",))
+        elif card not in self.table.hands[player]:
+            raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
+        elif self.plays_left() == 0:
+            raise Illegal("no_plays_left", f"{player} has no plays left under {self.play_rule()}", ("B-play-rule",))
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
+                    from_temp_hand=frame is not None)
+        kind_of(card).verify_play(self, play)
+        return play
+
+    def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_play(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        play = self.verify_play(player, card, answers)
+        frame = self.temp_hands[-1] if play.from_temp_hand else None
+        if frame is not None:
+            frame.cards.remove(card)
+            frame.plays_made += 1
+            counted = f"play {frame.plays_made} of {frame.plays_allowed} from {frame.source.card}"
+            rulings: tuple[str, ...] = ("B-compound-action",)
+        else:
+            self.table.hands[player].remove(card)
+            self.turn.played += 1
+            quota = self.play_rule()
+            counted = f"play {self.turn.played} under {quota}"
+            rulings = ("B-play-rule",)
+        self.being_played.append(play)
+        self.step(rec.Played, player=player, card=card, counted=counted, rulings=rulings)
+        self.window = play
+        self.step(rec.WindowOpened, card=card)
+        return play
+
+    def close_window(self) -> None:
+        """The chance to respond is over: the card being played resolves."""
+        play = self.window
+        if play is None:
+            return
+        self.window = None
+        self.step(rec.WindowClosed, card=play.card)
+        self.schedule(lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play))
+        self.run()
+
+    def _resolve(self, play: Play) -> None:
+        self.resolving = play
+        try:
+            kind_of(play.card).resolve(self, play)
+        finally:
+            self.resolving = None
+
+    def discard_played(self, play: Play) -> None:
+        """An Action that has done what it says goes to the discard pile."""
+        if play in self.being_played:
+            self.leave_being_played(play)
+            self.discard_cards([play.card])
+
+    # ---------------------------------------------------------- free actions
+    def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may use the free action card grants now."""
+        self.verify_not_over()
+        owner = self.owner_of(card)
+        if card not in self.table.rules and owner is None:
+            raise Illegal("not_in_play", f"{card} is not in play, so its free action cannot be used",
+                          ("B-free-actions",))
+        if owner is not None and owner != player:
+            raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
+        turn = self.turn
+        if player != turn.player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+            raise Illegal("not_your_turn", f"free actions are taken only during your own turn, "
+                          f"and this is not {player}'s", ("B-free-actions",))
+        if self.temp_hands:
+            raise Illegal("compound_resolving", f"{self.temp_hands[-1].source.card} is still resolving: "
+                          "free actions wait until it is finished", ("R32",))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        kind_of(card).verify_use(self, play)
+        return play
+
+    def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_use(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
+        play = self.verify_use(player, card, answers)
+        self.turn.free_actions_used.add(card.name)
+        self.resolving = play
+        try:
+            kind_of(card).use(self, play)
+        finally:
+            self.resolving = None
+
+    def is_optional_free_action(self, event: Any) -> bool:
+        """A free action the active player may still take after her plays are done."""
+        card = event.card
+        return (event.action == "use" and card is not None and card.kind in REGISTRY
+                and not kind_of(card).needs_a_play(self, card))
+
+    def verify_not_over(self) -> None:
+        if self.winner:
+            raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
+
+    # -------------------------------------------------- joining and leaving
+    def join(self, player: str) -> None:
+        self.verify_not_over()
+        if player in self.players:
+            raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
+        last = self.players[-1]
+        self.players.append(player)
+        self.table.hands[player] = []
+        self.table.in_play[player] = []
+        self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
+        self.draw(player, self.basic("deal"), why="jumping in", rulings=("B-jump-in",))
+        self.run()
+
+    def drop_out(self, player: str) -> None:
+        self.verify_not_over()
+        if player not in self.players:
+            raise Illegal("not_playing", f"{player} is not in the game", ("B-drop-out",))
+        if len(self.players) == 1:
+            raise Illegal("last_player", f"{player} is the last player", ("B-drop-out",))
+        was_active = player == self.turn.player and self.turn.phase is not Phase.OVER
+        following = self.next_player(player)
+        cards = self.table.hands.pop(player) + self.table.in_play.pop(player)
+        self.pending = [c for c in self.pending if c.player != player]
+        self.discard_cards(cards)
+        self.players.remove(player)
+        self.step(rec.DroppedOut, player=player, cards=tuple(cards), rulings=("B-drop-out",))
+        if player == self.turn.player:
+            for frame in list(self.temp_hands):
+                self._close_temp_hand(frame)
+            # The turn token moves on to whoever sat after the player who left.
+            self.turn = Turn(player=following, phase=Phase.START)
+            if was_active:
+                self.begin_turn(following)
+            else:
+                self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
+        self.run()

@@ -1,0 +1,92 @@
+"""The position: where every card is, whose turn it is, and what is being resolved.
+
+Nothing here stores a rule's value: effective Draw/Play/limits are derived from
+the cards in play (see `derived.py`) whenever they are asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from adjudicator.cards.model import Card
+
+
+class Phase(StrEnum):
+    START = "start"          # the turn token has passed; start-of-turn events and draws are due
+    PLAY = "play"            # plays are being made
+    PLAY_OVER = "play_over"  # no plays left; only optional free actions before end-of-turn events
+    ENDING = "ending"        # end-of-turn events under way (limits)
+    OVER = "over"            # the turn has ended; the next one has not begun
+
+
+@dataclass
+class Table:
+    """All the zones of the game. Draw pile and discard pile are top card first."""
+
+    players: list[str]
+    hands: dict[str, list[Card]]
+    in_play: dict[str, list[Card]]  # Keepers and Creepers in front of each player
+    rules: list[Card]
+    goals: list[Card]
+    draw_pile: list[Card]
+    discard: list[Card]
+    scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
+
+    def all_cards(self) -> list[Card]:
+        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
+        for player in self.players:
+            cards += self.hands[player] + self.in_play[player]
+        return cards
+
+
+@dataclass
+class Turn:
+    player: str
+    phase: Phase
+    drawn: int = 0    # cards drawn this turn that count toward the Draw rule
+    played: int = 0   # plays made this turn (a compound Action is one)
+    free_actions_used: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Play:
+    """A card on its way into play: it sits in the being-played zone until it resolves."""
+
+    player: str
+    card: Card
+    event: int | None
+    answers: list[Any] = field(default_factory=list)  # choices given with the event, consumed in order
+    from_temp_hand: bool = False
+
+
+@dataclass
+class TempHand:
+    """A compound Action's temporary hand: the real hand is set aside meanwhile."""
+
+    player: str
+    source: Play
+    cards: list[Card]
+    plays_allowed: int
+    plays_made: int = 0
+
+    @property
+    def done(self) -> bool:
+        return self.plays_made >= self.plays_allowed or not self.cards
+
+
+@dataclass
+class PendingChoice:
+    """A choice the rules need from a player; the replay waits for an event that gives it."""
+
+    player: str
+    prompt: str
+    options: list[Any]          # cards or player names
+    count: int                  # how many options must be picked
+    answer_verbs: tuple[str, ...]  # which event actions answer it: discard / keep / choose
+    then: Callable[[list[Any]], None]
+    keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
+    rulings: tuple[str, ...] = ()
+    key: Any = None  # identifies what the choice is for, so a check never asks twice

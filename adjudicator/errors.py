@@ -1,0 +1,51 @@
+"""The two ways input can be wrong.
+
+`ScenarioError`: the file itself is not a valid scenario (exit code 2).
+`Illegal`: an event is valid input but the rules forbid it; the engine logs it
+as a rejection and the replay goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class ScenarioError(Exception):
+    """A scenario (or deck, or ruling) file that cannot be used as written."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.suggestions = tuple(suggestions)
+
+    def located(self, path: str | None = None, line: int | None = None) -> "ScenarioError":
+        """Fill in a location the raiser did not know."""
+        if self.path is None:
+            self.path = path
+        if self.line is None:
+            self.line = line
+        return self
+
+    def __str__(self) -> str:
+        where = self.path or "<scenario>"
+        if self.line is not None:
+            where += f":{self.line}"
+        text = f"{where}: {self.message}"
+        if self.suggestions:
+            text += " (did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?)"
+        return text
+
+
+@dataclass(frozen=True)
+class Illegal(Exception):
+    """Why an event cannot happen: a stable code, a sentence and the ruling that forbids it."""
+
+    code: str
+    reason: str
+    rulings: tuple[str, ...] = field(default=())
+
+    def __str__(self) -> str:
+        return self.reason

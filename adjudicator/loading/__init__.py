@@ -1,0 +1,1 @@
+"""Reading input files: YAML with line numbers, scenario validation, event parsing."""

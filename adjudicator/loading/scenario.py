@@ -1,0 +1,485 @@
+"""Scenario files (format 1, see SCENARIO_FORMAT.md) into a validated `Scenario`.
+
+Every problem becomes a `ScenarioError` naming the file, the line, what is
+wrong and, for names, the nearest valid ones. Nothing here raises anything else
+for any input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.cards.catalog import Catalog, build_card, builtin
+from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.model import Card, CardType
+from adjudicator.errors import ScenarioError
+from adjudicator.loading import yaml_lines
+from adjudicator.loading.yaml_lines import line_of
+from adjudicator.names import normalize, suggest
+
+TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed",
+            "setup", "events", "expect")
+SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard")
+PHASES = ("deal", "start", "play", "end")
+EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
+               "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won")
+ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out")
+EVENT_KEYS = ("player", "action", "card", "choices")
+#: House rules a scenario may switch on, with what each changes. None are built yet.
+HOUSE_RULES: dict[str, str] = {}
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|B-[a-z0-9-]+)$")
+_VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
+          "joins": "join", "drops out": "drop_out"}
+_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out)(?=\s|$)"
+                       r"(?P<rest>.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """`CARD to PLAYER` in a choice list (Everybody Gets 1)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} to {self.player}"
+
+
+@dataclass(frozen=True)
+class Event:
+    number: int
+    line: int | None
+    player: str
+    action: str
+    card: Card | None = None
+    choices: tuple[Any, ...] = ()  # Card, player name (str) or Assignment
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Setup:
+    turn: str
+    phase: str
+    drawn: int | None
+    played: int
+    rules: tuple[Card, ...]
+    goals: tuple[Card, ...]
+    hands: Mapping[str, tuple[Card, ...]]
+    in_play: Mapping[str, tuple[Card, ...]]
+    draw_pile: tuple[Card, ...]
+    discard: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: str
+    title: str
+    question: str
+    players: tuple[str, ...]
+    catalog: Catalog
+    house_rules: Mapping[str, Any]
+    seed: int
+    setup: Setup
+    events: tuple[Event, ...]
+    expect: Mapping[str, Any] | None = None
+    expect_lines: Mapping[str, int] = field(default_factory=dict)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError("no such file", path=shown) from None
+    except IsADirectoryError:
+        raise ScenarioError("is a directory, not a scenario file", path=shown) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"not UTF-8 text ({exc.reason})", path=shown) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot read: {exc.strerror}", path=shown) from None
+    return parse_scenario(text, shown)
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    data = yaml_lines.load(text, path)
+    try:
+        return _Reader(path).read(data)
+    except ScenarioError as exc:
+        raise exc.located(path)
+    except RecursionError:
+        raise ScenarioError("the file is nested too deeply", path=path) from None
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.catalog: Catalog = builtin()
+        self.players: list[str] = []
+        self.joined: list[str] = []  # players who jump in during the events
+
+    def fail(self, message: str, node: Any = None, key: Any = None, suggestions: Iterable[str] = ()) -> ScenarioError:
+        return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
+
+    # ------------------------------------------------------------- helpers
+    def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
+        for key in mapping:
+            if key not in allowed:
+                raise self.fail(f"unknown key {key!r} in {what}", mapping, key, suggest(str(key), allowed, 1))
+
+    def as_list(self, node: dict, key: str, what: str) -> list:
+        value = node.get(key, [])
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.fail(f"`{what}` must be a list", node, key)
+        return value
+
+    def as_count(self, node: dict, key: str, what: str) -> int:
+        value = node[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise self.fail(f"`{what}` must be a whole number of 0 or more, not {value!r}", node, key)
+        return value
+
+    def card(self, name: Any, node: Any, key: Any) -> Card:
+        return self.catalog.card(name, path=self.path, line=line_of(node, key))
+
+    def cards(self, node: dict, key: str, what: str) -> tuple[Card, ...]:
+        items = self.as_list(node, key, what)
+        return tuple(self.card(item, items, i) for i, item in enumerate(items))
+
+    def player(self, name: Any, node: Any, key: Any, known: Iterable[str] | None = None) -> str:
+        known = list(self.players if known is None else known)
+        if isinstance(name, str):
+            for player in known:
+                if normalize(player) == normalize(name):
+                    return player
+        raise self.fail(f"unknown player {name!r} (players: {', '.join(known)})", node, key,
+                        suggest(str(name), known, 1))
+
+    def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
+        value = node.get(key) or {}
+        if not isinstance(value, dict):
+            raise self.fail(f"`{key}` must map player names to values", node, key)
+        return {self.player(name, value, name, known): (value, name) for name in value}
+
+    # --------------------------------------------------------------- parts
+    def read(self, data: Any) -> Scenario:
+        if not isinstance(data, dict):
+            raise self.fail("a scenario file is a YAML mapping (title, players, setup, events, ...)", data)
+        self.check_keys(data, TOP_KEYS, "the scenario")
+        for key in ("title", "players", "setup", "events"):
+            if key not in data:
+                raise self.fail(f"missing required key `{key}`", data)
+        fmt = data.get("format", 1)
+        if fmt != 1:
+            raise self.fail(f"format {fmt!r} is not supported (this program reads format 1)", data, "format")
+        title = data["title"]
+        if not isinstance(title, str) or not title.strip():
+            raise self.fail("`title` must be a line of text", data, "title")
+        question = data.get("question") or ""
+        if not isinstance(question, str):
+            raise self.fail("`question` must be text", data, "question")
+        self.read_players(data)
+        self.read_decks(data)
+        self.read_cards(data)
+        house_rules = self.read_house_rules(data)
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise self.fail(f"`seed` must be a whole number, not {seed!r}", data, "seed")
+        setup_node = data["setup"] if data["setup"] is not None else {}
+        if not isinstance(setup_node, dict):
+            raise self.fail("`setup` must be a mapping", data, "setup")
+        setup = self.read_setup(setup_node)
+        events = self.read_events(data)
+        expect_node = data.get("expect")
+        expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
+        if expect_node is not None and not isinstance(expect_node, dict):
+            raise self.fail("`expect` must be a mapping", data, "expect")
+        return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
+                        house_rules, seed, setup, events, expect,
+                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {})
+
+    def read_players(self, data: dict) -> None:
+        players = data["players"]
+        if not isinstance(players, list) or not players:
+            raise self.fail("`players` must be a list of names in seating order", data, "players")
+        seen: set[str] = set()
+        for i, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                raise self.fail(f"a player name must be text, not {name!r}", players, i)
+            if normalize(name) in seen:
+                raise self.fail(f"player {name!r} is listed twice", players, i)
+            if _VERB_IN_NAME.search(f" {name} "):
+                raise self.fail(f"player name {name!r} contains an event verb", players, i)
+            seen.add(normalize(name))
+            self.players.append(name.strip())
+
+    def read_decks(self, data: dict) -> None:
+        if "decks" not in data:
+            return
+        ids = self.as_list(data, "decks", "decks")
+        known = list(self.catalog.decks)
+        for i, deck in enumerate(ids):
+            if deck not in known:
+                raise self.fail(f"unknown deck {deck!r} (decks: {', '.join(known)})", ids, i,
+                                suggest(str(deck), known, 1))
+        self.catalog = self.catalog.restricted(ids)
+
+    def read_cards(self, data: dict) -> None:
+        entries = self.as_list(data, "cards", "cards")
+        custom = []
+        for entry in entries:
+            card = build_card(entry, deck="custom", path=self.path, strict=True)
+            existing = self.catalog.get(card.name)
+            if existing is not None and (existing.deck == "custom" or kind_registered(existing)):
+                raise self.fail(f"a card named {card.name!r} already exists ({existing.deck})", entry)
+            custom.append(card)
+        if custom:
+            self.catalog = self.catalog.with_cards(custom)
+
+    def read_house_rules(self, data: dict) -> dict[str, Any]:
+        rules = data.get("house_rules") or {}
+        if not isinstance(rules, dict):
+            raise self.fail("`house_rules` must map house-rule names to values", data, "house_rules")
+        for name in rules:
+            if name not in HOUSE_RULES:
+                known = ", ".join(HOUSE_RULES) or "none are built yet"
+                raise self.fail(f"unknown house rule {name!r} (known: {known})", rules, name,
+                                suggest(str(name), HOUSE_RULES, 1))
+        return dict(rules)
+
+    def read_setup(self, node: dict) -> Setup:
+        self.check_keys(node, SETUP_KEYS, "setup")
+        turn = self.player(node["turn"], node, "turn") if "turn" in node else self.players[0]
+        phase = node.get("phase", "play")
+        if phase not in PHASES:
+            raise self.fail(f"`phase` must be one of {', '.join(PHASES)}, not {phase!r}", node, "phase",
+                            suggest(str(phase), PHASES, 1))
+        drawn = self.as_count(node, "drawn", "drawn") if "drawn" in node else None
+        played = self.as_count(node, "played", "played") if "played" in node else 0
+        rules = self.cards(node, "rules", "rules")
+        goals = self.cards(node, "goals", "goals")
+        hands = {p: self.cards(*where, f"hands of {p}") if where[0][where[1]] is not None else ()
+                 for p, where in self.per_player(node, "hands").items()}
+        in_play = {p: self.cards(*where, f"in_play of {p}") if where[0][where[1]] is not None else ()
+                   for p, where in self.per_player(node, "in_play").items()}
+        draw_pile = self.cards(node, "draw_pile", "draw_pile")
+        discard = self.cards(node, "discard", "discard")
+        self.check_position(node, rules, goals, hands, in_play, draw_pile, discard)
+        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
+
+    def check_position(self, node: dict, rules: tuple[Card, ...], goals: tuple[Card, ...],
+                       hands: dict[str, tuple[Card, ...]], in_play: dict[str, tuple[Card, ...]],
+                       draw_pile: tuple[Card, ...], discard: tuple[Card, ...]) -> None:
+        """Refuse positions that cannot exist."""
+        slots: dict[str, Card] = {}
+        for card in rules:
+            if card.type not in (CardType.RULE, CardType.META):
+                raise self.fail(f"{card} is a {card.type.label}, not a New Rule", node, "rules")
+            slot = getattr(kind_of(card), "slot", None)
+            if slot and slot in slots:
+                raise self.fail(f"{slots[slot]} and {card} cannot both be in play: a rule replaces "
+                                f"the rule in its slot (B-new-rule-replaces)", node, "rules")
+            if slot:
+                slots[slot] = card
+        for card in goals:
+            if card.type is not CardType.GOAL:
+                raise self.fail(f"{card} is a {card.type.label}, not a Goal", node, "goals")
+        allowed = 1 + sum(kind_of(card).goal_slots(None, card) for card in rules)  # type: ignore[arg-type]
+        if len(goals) > allowed:
+            why = "" if allowed > 1 else " without Double Agenda"
+            raise self.fail(f"{len(goals)} Goals cannot be in play{why} (at most {allowed})", node, "goals")
+        for player, cards in hands.items():
+            for card in cards:
+                if card.type is CardType.CREEPER:
+                    raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
+                                    f"{player} (B-creeper-placement)", node.get("hands"), player)
+        for player, cards in in_play.items():
+            for card in cards:
+                if card.type not in (CardType.KEEPER, CardType.CREEPER):
+                    raise self.fail(f"{card} is a {card.type.label}: only Keepers and Creepers are in front "
+                                    f"of a player", node.get("in_play"), player)
+        seen: dict[int, str] = {}
+        zones = [("rules", rules), ("goals", goals), ("draw_pile", draw_pile), ("discard", discard)]
+        zones += [(f"hands of {p}", c) for p, c in hands.items()] + [(f"in_play of {p}", c) for p, c in in_play.items()]
+        for zone, cards in zones:
+            for card in cards:
+                if card.is_unknown:
+                    if zone in ("rules", "goals") or zone.startswith("in_play"):
+                        raise self.fail(f"`?` stands only for cards in hands and piles, not in {zone}", node)
+                    continue
+                if id(card) in seen:
+                    where = "twice in " + zone if seen[id(card)] == zone else f"in {seen[id(card)]} and in {zone}"
+                    raise self.fail(f"{card} is listed {where}, but the deck has one copy", node)
+                seen[id(card)] = zone
+
+    # --------------------------------------------------------------- events
+    def read_events(self, data: dict) -> tuple[Event, ...]:
+        items = data["events"]
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise self.fail("`events` must be a list (it may be empty: [])", data, "events")
+        known = list(self.players)
+        events = []
+        for i, item in enumerate(items):
+            event = self.read_event(item, i + 1, items.line_of(i) if hasattr(items, "line_of") else None, known)
+            if event.action == "join" and event.player not in known:
+                known.append(event.player)
+                self.joined.append(event.player)
+            events.append(event)
+        return tuple(events)
+
+    def read_event(self, item: Any, number: int, line: int | None, known: list[str]) -> Event:
+        try:
+            if isinstance(item, str):
+                return self.read_event_text(item, number, line, known)
+            if isinstance(item, dict):
+                return self.read_event_mapping(item, number, line, known)
+        except ScenarioError as exc:
+            exc.message = f"event {number}: {exc.message}"
+            raise exc.located(self.path, line)
+        raise ScenarioError(f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
+                            f"with player/action/card/choices, not {type(item).__name__}", path=self.path, line=line)
+
+    def read_event_text(self, text: str, number: int, line: int | None, known: list[str]) -> Event:
+        match = None
+        for name in sorted(known, key=len, reverse=True):
+            if normalize(text[: len(name)]) == normalize(name) and text[len(name):len(name) + 1].isspace():
+                rest = text[len(name):].strip()
+                for verb in sorted(_VERBS, key=len, reverse=True):
+                    if rest.lower() == verb or rest.lower().startswith(verb + " "):
+                        match = (name, _VERBS[verb], rest[len(verb):].strip())
+                        break
+                if match:
+                    break
+        if match is None:
+            found = _EVENT_RE.match(text.strip())
+            if not found:
+                raise ScenarioError(f"cannot read {text!r}: expected 'PLAYER plays CARD', 'PLAYER uses CARD', "
+                                    "'PLAYER discards A, B', 'PLAYER keeps ...', 'PLAYER chooses ...', "
+                                    "'PLAYER joins' or 'PLAYER drops out'")
+            name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
+            if verb != "join":
+                raise ScenarioError(f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
+                                    suggestions=suggest(name, known, 1))
+            match = (name, verb, rest)
+        player, action, rest = match
+        if action in ("play", "use"):
+            card_text, _, choice_text = rest.partition("->")
+            choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
+            return self.make_event(number, line, player, action, card_text.strip(), choices, text, known)
+        items = [c for c in rest.split(",") if c.strip()]
+        return self.make_event(number, line, player, action, None, items, text, known)
+
+    def read_event_mapping(self, item: dict, number: int, line: int | None, known: list[str]) -> Event:
+        self.check_keys(item, EVENT_KEYS, f"event {number}")
+        action = item.get("action")
+        if action not in ACTIONS:
+            raise self.fail(f"`action` must be one of {', '.join(ACTIONS)}, not {action!r}", item, "action",
+                            suggest(str(action), ACTIONS, 1))
+        name = item.get("player")
+        if action == "join" and isinstance(name, str) and name.strip():
+            player = name.strip()
+        else:
+            player = self.player(name, item, "player", known)
+        choices = item.get("choices") or []
+        if not isinstance(choices, list):
+            choices = [choices]
+        text = f"{player} {action.replace('_', ' ')}" + (f" {item['card']}" if item.get("card") else "")
+        if choices:
+            text += " -> " + ", ".join(map(str, choices))
+        return self.make_event(number, line, player, action, item.get("card"), choices, text, known)
+
+    def make_event(self, number: int, line: int | None, player: str, action: str, card_name: Any,
+                   choice_names: list[Any], text: str, known: list[str]) -> Event:
+        if action in ("join", "drop_out"):
+            if card_name or choice_names:
+                raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
+            if action == "join" and any(normalize(p) == normalize(player) for p in known):
+                pass  # joining twice is a rules matter: the engine rejects it with a reason
+            return Event(number, line, player, action, text=text)
+        card = None
+        if action in ("play", "use"):
+            if not isinstance(card_name, str) or not card_name.strip():
+                raise ScenarioError(f"'{text}' does not name a card")
+            if card_name.strip() == "?":
+                raise ScenarioError("a `?` card cannot be played: name the card in the setup")
+            card = self.catalog.card(card_name)
+        elif not choice_names and card_name is None:
+            raise ScenarioError(f"'{text}' names nothing to {action}")
+        if card_name is not None and action not in ("play", "use"):
+            choice_names = [card_name, *choice_names]
+        choices = tuple(self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), known)
+                        for c in choice_names)
+        return Event(number, line, player, action, card, choices, text.strip())
+
+    def choice(self, name: str, known: list[str]) -> Any:
+        for player in known:
+            if normalize(player) == normalize(name):
+                return player
+        card = self.catalog.get(name)
+        if card is None and " to " in name:
+            left, _, right = name.rpartition(" to ")
+            target = next((p for p in known if normalize(p) == normalize(right)), None)
+            if target is not None:
+                return Assignment(self.catalog.card(left.strip()), target)
+        if card is None:
+            raise ScenarioError(f"unknown choice {name!r}: not a player or a card",
+                                suggestions=suggest(name, [*known, *self.catalog.names()], 2))
+        return self.catalog.card(name)
+
+    # --------------------------------------------------------------- expect
+    def read_expect(self, node: Any, event_count: int) -> dict[str, Any]:
+        if not isinstance(node, dict):
+            raise self.fail("`expect` must be a mapping", node)
+        self.check_keys(node, EXPECT_KEYS, "expect")
+        everyone = self.players + self.joined
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key == "winner":
+                out[key] = None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
+            elif key == "turn":
+                out[key] = self.player(value, node, key, everyone)
+            elif key == "turn_over":
+                if not isinstance(value, bool):
+                    raise self.fail("`turn_over` must be true or false", node, key)
+                out[key] = value
+            elif key in ("plays_left", "draw_pile_size"):
+                out[key] = self.as_count(node, key, key)
+            elif key in ("hands", "in_play"):
+                out[key] = {p: self.cards(*where, f"{key} of {p}") if where[0][where[1]] is not None else ()
+                            for p, where in self.per_player(node, key, everyone).items()}
+            elif key in ("hand_sizes", "in_play_sizes", "goals_won"):
+                out[key] = {p: self.as_count(*where, f"{key} of {p}")
+                            for p, where in self.per_player(node, key, everyone).items()}
+            elif key in ("rules", "goals", "discard_has"):
+                out[key] = self.cards(node, key, key)
+            elif key == "rejected":
+                items = self.as_list(node, key, key)
+                for i, n in enumerate(items):
+                    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
+                        raise self.fail(f"`rejected` lists event numbers from 1 to {event_count}, not {n!r}",
+                                        items, i)
+                out[key] = sorted(set(items))
+            elif key == "rulings":
+                items = self.as_list(node, key, key)
+                for i, rid in enumerate(items):
+                    if not isinstance(rid, str) or not RULING_ID.match(rid):
+                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, B-<name>)", items, i)
+                out[key] = list(items)
+        return out
+
+
+_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out)\s")
+
+
+def kind_registered(card: Card) -> bool:
+    from adjudicator.cards.kinds import is_supported
+
+    return is_supported(card)

@@ -1,0 +1,1 @@
+"""The resolution log: typed, frozen step records and their rendering."""

@@ -1,0 +1,319 @@
+"""Every change the engine makes is one frozen step record.
+
+A record knows the event it belongs to (1-based, None before the first event),
+the rulings that justify it, and how to say itself in one sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from adjudicator.cards.model import Card
+
+
+def names(cards: tuple[Card, ...] | list[Card]) -> str:
+    return ", ".join(c.name for c in cards) if cards else "nothing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    event: int | None = None
+    rulings: tuple[str, ...] = ()
+    #: Steps that only mark structure (windows opening) render quietly.
+    quiet: ClassVar[bool] = False
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    @property
+    def text(self) -> str:  # pragma: no cover - every subclass says itself
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dealt(Step):
+    player: str
+    cards: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} is dealt {names(self.cards)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnBegan(Step):
+    player: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player}'s turn begins"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Drew(Step):
+    player: str
+    cards: tuple[Card, ...]
+    why: str
+    counted: bool = False
+    into: str = "hand"
+
+    @property
+    def text(self) -> str:
+        tail = " (counts toward the Draw rule)" if self.counted else ""
+        where = "" if self.into == "hand" else f" into {self.into}"
+        return f"{self.player} draws {names(self.cards)}{where} — {self.why}{tail}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreeperPlaced(Step):
+    player: str
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.card} is a Creeper: it goes in front of {self.player} and a replacement is drawn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reshuffled(Step):
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"the draw pile is empty: the discard pile ({self.count} cards) is shuffled into a new draw pile"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PilesExhausted(Step):
+    player: str
+    missing: int
+
+    @property
+    def text(self) -> str:
+        return f"no cards left to draw: {self.player} draws {self.missing} fewer"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Played(Step):
+    player: str
+    card: Card
+    counted: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} plays {self.card} ({self.counted})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowOpened(Step):
+    card: Card
+    quiet: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"response window opens on {self.card}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class WindowClosed(Step):
+    card: Card
+    quiet: ClassVar[bool] = True
+
+    @property
+    def text(self) -> str:
+        return f"response window on {self.card} closes; it resolves"
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeeperPlaced(Step):
+    player: str
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.card} goes into play in front of {self.player}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleAdded(Step):
+    card: Card
+    replaced: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        if self.replaced:
+            return f"{self.card} takes effect and replaces {names(self.replaced)}, which is discarded"
+        return f"{self.card} takes effect"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalSet(Step):
+    card: Card
+    replaced: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        if self.replaced:
+            return f"{self.card} becomes the Goal; {names(self.replaced)} is discarded"
+        return f"{self.card} becomes the Goal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionDone(Step):
+    card: Card
+    what: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.card}: {self.what}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note(Step):
+    """A consequence worth saying that changes nothing (a Draw rule falling, a turn ending early)."""
+
+    what: str
+
+    @property
+    def text(self) -> str:
+        return self.what
+
+
+@dataclass(frozen=True, kw_only=True)
+class TempHandOpened(Step):
+    player: str
+    source: Card
+    plays: int
+
+    @property
+    def text(self) -> str:
+        return (f"{self.player} sets the hand aside for {self.source}: "
+                f"{self.plays} play(s) from the temporary hand, all counted as one play")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TempHandClosed(Step):
+    player: str
+    source: Card
+    discarded: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        left = f"{names(self.discarded)} left over and discarded" if self.discarded else "nothing left over"
+        return f"{self.source} is finished ({left}); {self.player} picks the hand back up"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discarded(Step):
+    player: str
+    cards: tuple[Card, ...]
+    why: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} discards {names(self.cards)} — {self.why}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceNeeded(Step):
+    player: str
+    prompt: str
+    options: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return f"waiting for {self.player}: {self.prompt} (from: {', '.join(self.options)})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaysOver(Step):
+    player: str
+    why: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} has no plays left ({self.why}); the play phase is over"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnEnded(Step):
+    player: str
+    next_player: str | None
+
+    @property
+    def text(self) -> str:
+        nxt = f"; {self.next_player} is next" if self.next_player else ""
+        return f"{self.player}'s turn is over{nxt}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinChecked(Step):
+    goals: tuple[Card, ...]
+    meeting: tuple[str, ...] = ()
+    blocked: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        goal = " / ".join(g.name for g in self.goals)
+        parts = []
+        if self.blocked:
+            parts.append(f"{', '.join(self.blocked)} would meet it but a Creeper blocks the win")
+        if len(self.meeting) > 1:
+            parts.append(f"{' and '.join(self.meeting)} meet it at once: a tie, the game goes on")
+        elif not self.meeting and not self.blocked:
+            parts.append("nobody meets it")
+        return f"win check on {goal}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Won(Step):
+    player: str
+    goal: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} meets {self.goal} and wins"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rejected(Step):
+    player: str
+    what: str
+    code: str
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"rejected: {self.player} {self.what} — {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stopped(Step):
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"replay stops: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Joined(Step):
+    player: str
+    seat_after: str | None
+
+    @property
+    def text(self) -> str:
+        where = f" (seated after {self.seat_after})" if self.seat_after else ""
+        return f"{self.player} jumps in{where}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DroppedOut(Step):
+    player: str
+    cards: tuple[Card, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} drops out and discards {names(self.cards)}"

@@ -1,0 +1,1 @@
+"""The rulings knowledge base: one record per ruling under the repository's rulings/ folder."""

@@ -1,0 +1,78 @@
+"""Loading ruling records.
+
+Records live one per file in `rulings/<group>/<ID>.yaml` (faq: R01-R65,
+official: Q<n>, rulebook: B-*). A replay only opens the files of the rulings it
+cited; the full set (for aliases, search and the graph) loads on demand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from adjudicator.errors import ScenarioError
+
+RULINGS_DIR = Path(__file__).resolve().parents[2] / "rulings"
+GROUPS = ("faq", "official", "rulebook")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _path_of(ruling_id: str) -> Path | None:
+    for group in GROUPS:
+        path = RULINGS_DIR / group / f"{ruling_id}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
+def _read(path: Path) -> Any:
+    from adjudicator.rulings.model import Ruling  # pydantic: imported only when records are read
+    from pydantic import ValidationError
+
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        return Ruling.model_validate(data)
+    except (yaml.YAMLError, ValidationError) as exc:
+        raise ScenarioError(f"invalid ruling record: {exc}", path=str(path)) from None
+
+
+@lru_cache(maxsize=None)
+def get(ruling_id: str) -> Any:
+    """The record with this id or alias, or None."""
+    path = _path_of(ruling_id)
+    if path is not None:
+        return _read(path)
+    canonical = aliases().get(ruling_id)
+    return all_rulings()[canonical] if canonical else None
+
+
+@lru_cache(maxsize=1)
+def all_rulings() -> dict[str, Any]:
+    records = {}
+    for group in GROUPS:
+        for path in sorted((RULINGS_DIR / group).glob("*.yaml")):
+            record = _read(path)
+            if record.id != path.stem:
+                raise ScenarioError(f"record id {record.id!r} does not match its file name", path=str(path))
+            records[record.id] = record
+    return records
+
+
+@lru_cache(maxsize=1)
+def aliases() -> dict[str, str]:
+    """Every id a ruling answers to, mapped to its record's id."""
+    table = {}
+    for record in all_rulings().values():
+        table[record.id] = record.id
+        for alias in record.aliases:
+            table[alias] = record.id
+    return table
+
+
+def canonical(ruling_id: str) -> str:
+    if _path_of(ruling_id) is not None:
+        return ruling_id
+    return aliases().get(ruling_id, ruling_id)

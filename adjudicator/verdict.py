@@ -1,0 +1,120 @@
+"""The result of a replay: the contract's JSON object and the `expect` comparison."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from adjudicator.engine.game import Game
+from adjudicator.engine.state import Phase
+from adjudicator.log import records as rec
+
+
+def cited_rulings(game: Game) -> list[str]:
+    """Every ruling id the steps cited, in order of first citation."""
+    return list(dict.fromkeys(r for step in game.steps for r in step.rulings))
+
+
+def rejections(game: Game) -> list[rec.Rejected]:
+    return [s for s in game.steps if isinstance(s, rec.Rejected)]
+
+
+def turn_view(game: Game) -> tuple[str, bool]:
+    """Whose turn it is, or comes next when the turn last under way is over."""
+    over = game.turn.phase is Phase.OVER
+    return (game.next_player() if over else game.turn.player), over
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    table = game.table
+    turn, over = turn_view(game)
+    return {
+        "title": game.scenario.title,
+        "winner": game.winner,
+        "winning_goal": game.winning_goal.name if game.winning_goal else None,
+        "turn": turn,
+        "turn_over": over,
+        "plays_left": game.plays_left(),
+        "stopped": game.stopped,
+        "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
+                     for s in rejections(game)],
+        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings)}
+                  for s in game.steps],
+        "rulings": cited_rulings(game),
+        "position": {
+            "rules": [c.name for c in table.rules],
+            "goals": [c.name for c in table.goals],
+            "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
+            "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
+            "draw_pile_size": len(table.draw_pile),
+            "discard": [c.name for c in table.discard],
+        },
+    }
+
+
+def _names(cards: Any) -> Counter:
+    return Counter(c.name for c in cards)
+
+
+def _show(counter: Counter) -> str:
+    return "[" + ", ".join(sorted(counter.elements())) + "]"
+
+
+def compare(expect: Mapping[str, Any], game: Game,
+            canonical: Callable[[str], str] = lambda rid: rid) -> list[str]:
+    """Each way the replay differs from `expect`, as 'key: expected X, got Y' lines."""
+    table = game.table
+    turn, over = turn_view(game)
+    diffs: list[str] = []
+
+    def differ(key: str, want: Any, got: Any) -> None:
+        if want != got:
+            diffs.append(f"{key}: expected {want}, got {got}")
+
+    for key, want in expect.items():
+        if key == "winner":
+            differ(key, want or "none", game.winner or "none")
+        elif key == "turn":
+            differ(key, want, turn)
+        elif key == "turn_over":
+            differ(key, want, over)
+        elif key == "plays_left":
+            differ(key, want, game.plays_left())
+        elif key in ("hands", "in_play"):
+            zone = table.hands if key == "hands" else table.in_play
+            for player, cards in want.items():
+                got = _names(zone.get(player, ()))
+                if _names(cards) != got:
+                    diffs.append(f"{key} of {player}: expected {_show(_names(cards))}, got {_show(got)}")
+        elif key in ("hand_sizes", "in_play_sizes"):
+            zone = table.hands if key == "hand_sizes" else table.in_play
+            for player, size in want.items():
+                differ(f"{key} of {player}", size, len(zone.get(player, ())))
+        elif key in ("rules", "goals"):
+            got = _names(table.rules if key == "rules" else table.goals)
+            if _names(want) != got:
+                diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
+        elif key == "discard_has":
+            missing = [c.name for c in want if c not in table.discard]
+            if missing:
+                diffs.append(f"discard_has: {', '.join(missing)} not in the discard pile "
+                             f"({', '.join(c.name for c in table.discard) or 'empty'})")
+        elif key == "draw_pile_size":
+            differ(key, want, len(table.draw_pile))
+        elif key == "rejected":
+            got = sorted({s.event for s in rejections(game) if s.event is not None})
+            if want != got:
+                reasons = "; ".join(f"event {s.event}: {s.reason}" for s in rejections(game))
+                diffs.append(f"rejected: expected events {want}, got {got}" + (f" ({reasons})" if reasons else ""))
+        elif key == "rulings":
+            cited = {canonical(r) for r in cited_rulings(game)}
+            missing = [r for r in want if canonical(r) not in cited]
+            if missing:
+                diffs.append(f"rulings: {', '.join(missing)} not cited (cited: {', '.join(cited_rulings(game))})")
+        elif key == "goals_won":
+            for player, count in want.items():
+                differ(f"goals_won of {player}", count, game.goals_won.get(player, 0))
+    if "rejected" not in expect and rejections(game):
+        diffs += [f"unexpected rejection of event {s.event}: {s.reason}" for s in rejections(game)]
+    return diffs
