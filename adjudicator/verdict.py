@@ -115,6 +115,9 @@ def compare(expect: Mapping[str, Any], game: Game,
         elif key == "goals_won":
             for player, count in want.items():
                 differ(f"goals_won of {player}", count, game.goals_won.get(player, 0))
+    if expect.get("stopped", False) != bool(game.stopped):
+        diffs.append(f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
+                     f"got {game.stopped or 'no stop'}")
     if "rejected" not in expect and rejections(game):
         diffs += [f"unexpected rejection of event {s.event}: {s.reason}" for s in rejections(game)]
     return diffs

@@ -196,7 +196,7 @@ class Game:
         turn = self.turn
         if turn.phase is Phase.PLAY:
             missing = self.draw_rule() - turn.drawn
-            if missing > 0:
+            if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
                           rulings=("B-draw-rule-change",))

@@ -26,12 +26,13 @@ TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_r
 SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard")
 PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
-               "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won")
+               "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
+               "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out")
 EVENT_KEYS = ("player", "action", "card", "choices")
 #: House rules a scenario may switch on, with what each changes. None are built yet.
 HOUSE_RULES: dict[str, str] = {}
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|B-[a-z0-9-]+)$")
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
           "joins": "join", "drops out": "drop_out"}
 _EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out)(?=\s|$)"
@@ -446,9 +447,9 @@ class _Reader:
                 out[key] = None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
             elif key == "turn":
                 out[key] = self.player(value, node, key, everyone)
-            elif key == "turn_over":
+            elif key in ("turn_over", "stopped"):
                 if not isinstance(value, bool):
-                    raise self.fail("`turn_over` must be true or false", node, key)
+                    raise self.fail(f"`{key}` must be true or false", node, key)
                 out[key] = value
             elif key in ("plays_left", "draw_pile_size"):
                 out[key] = self.as_count(node, key, key)

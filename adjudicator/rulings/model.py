@@ -24,7 +24,7 @@ class Conflict(BaseModel):
 class Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=r"^(R\d{2}|Q\d+|B-[a-z0-9-]+)$")
+    id: str = Field(pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
     aliases: tuple[str, ...] = ()
     title: str
     summary: str = Field(max_length=160)
