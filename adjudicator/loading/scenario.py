@@ -263,61 +263,63 @@ class _Reader:
                             suggest(str(phase), PHASES, 1))
         drawn = self.as_count(node, "drawn", "drawn") if "drawn" in node else None
         played = self.as_count(node, "played", "played") if "played" in node else 0
-        rules = self.cards(node, "rules", "rules")
-        goals = self.cards(node, "goals", "goals")
-        hands = {p: self.cards(*where, f"hands of {p}") if where[0][where[1]] is not None else ()
-                 for p, where in self.per_player(node, "hands").items()}
-        in_play = {p: self.cards(*where, f"in_play of {p}") if where[0][where[1]] is not None else ()
-                   for p, where in self.per_player(node, "in_play").items()}
-        draw_pile = self.cards(node, "draw_pile", "draw_pile")
-        discard = self.cards(node, "discard", "discard")
-        self.check_position(node, rules, goals, hands, in_play, draw_pile, discard)
+        zones: list[tuple[str, tuple[Card, ...], Any]] = []
+
+        def zone(label: str, container: dict, key: Any) -> tuple[Card, ...]:
+            items = container.get(key)
+            cards = self.cards(container, key, label) if items is not None else ()
+            zones.append((label, cards, items))
+            return cards
+
+        rules = zone("rules", node, "rules")
+        goals = zone("goals", node, "goals")
+        hands = {p: zone(f"hands of {p}", *where) for p, where in self.per_player(node, "hands").items()}
+        in_play = {p: zone(f"in_play of {p}", *where) for p, where in self.per_player(node, "in_play").items()}
+        draw_pile = zone("draw_pile", node, "draw_pile")
+        discard = zone("discard", node, "discard")
+        self.check_position(zones)
         return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
 
-    def check_position(self, node: dict, rules: tuple[Card, ...], goals: tuple[Card, ...],
-                       hands: dict[str, tuple[Card, ...]], in_play: dict[str, tuple[Card, ...]],
-                       draw_pile: tuple[Card, ...], discard: tuple[Card, ...]) -> None:
+    def check_position(self, zones: list[tuple[str, tuple[Card, ...], Any]]) -> None:
         """Refuse positions that cannot exist."""
         slots: dict[str, Card] = {}
-        for card in rules:
-            if card.type not in (CardType.RULE, CardType.META):
-                raise self.fail(f"{card} is a {card.type.label}, not a New Rule", node, "rules")
-            slot = getattr(kind_of(card), "slot", None)
-            if slot and slot in slots:
-                raise self.fail(f"{slots[slot]} and {card} cannot both be in play: a rule replaces "
-                                f"the rule in its slot (B-new-rule-replaces)", node, "rules")
-            if slot:
-                slots[slot] = card
-        for card in goals:
-            if card.type is not CardType.GOAL:
-                raise self.fail(f"{card} is a {card.type.label}, not a Goal", node, "goals")
-        allowed = 1 + sum(kind_of(card).goal_slots(None, card) for card in rules)  # type: ignore[arg-type]
-        if len(goals) > allowed:
-            why = "" if allowed > 1 else " without Double Agenda"
-            raise self.fail(f"{len(goals)} Goals cannot be in play{why} (at most {allowed})", node, "goals")
-        for player, cards in hands.items():
-            for card in cards:
-                if card.type is CardType.CREEPER:
-                    raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
-                                    f"{player} (B-creeper-placement)", node.get("hands"), player)
-        for player, cards in in_play.items():
-            for card in cards:
-                if card.type not in (CardType.KEEPER, CardType.CREEPER):
-                    raise self.fail(f"{card} is a {card.type.label}: only Keepers and Creepers are in front "
-                                    f"of a player", node.get("in_play"), player)
+        goal_count = 0
+        goal_slots = 1
         seen: dict[int, str] = {}
-        zones = [("rules", rules), ("goals", goals), ("draw_pile", draw_pile), ("discard", discard)]
-        zones += [(f"hands of {p}", c) for p, c in hands.items()] + [(f"in_play of {p}", c) for p, c in in_play.items()]
-        for zone, cards in zones:
-            for card in cards:
+        for label, cards, items in zones:
+            for index, card in enumerate(cards):
+                where = (items, index)
                 if card.is_unknown:
-                    if zone in ("rules", "goals") or zone.startswith("in_play"):
-                        raise self.fail(f"`?` stands only for cards in hands and piles, not in {zone}", node)
+                    if label in ("rules", "goals") or label.startswith("in_play"):
+                        raise self.fail(f"`?` stands only for cards in hands and piles, not in {label}", *where)
                     continue
+                if label == "rules":
+                    if card.type not in (CardType.RULE, CardType.META):
+                        raise self.fail(f"{card} is a {card.type.label}, not a New Rule", *where)
+                    slot = getattr(kind_of(card), "slot", None)
+                    if slot and slot in slots:
+                        raise self.fail(f"{slots[slot]} and {card} cannot both be in play: a rule replaces "
+                                        f"the rule in its slot (B-new-rule-replaces)", *where)
+                    if slot:
+                        slots[slot] = card
+                    goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]
+                elif label == "goals":
+                    if card.type is not CardType.GOAL:
+                        raise self.fail(f"{card} is a {card.type.label}, not a Goal", *where)
+                    goal_count += 1
+                    if goal_count > goal_slots:
+                        why = "" if goal_slots > 1 else " without Double Agenda"
+                        raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
+                elif label.startswith("hands") and card.type is CardType.CREEPER:
+                    raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
+                                    f"its player (B-creeper-placement)", *where)
+                elif label.startswith("in_play") and card.type not in (CardType.KEEPER, CardType.CREEPER):
+                    raise self.fail(f"{card} is a {card.type.label}: only Keepers and Creepers are in front "
+                                    f"of a player", *where)
                 if id(card) in seen:
-                    where = "twice in " + zone if seen[id(card)] == zone else f"in {seen[id(card)]} and in {zone}"
-                    raise self.fail(f"{card} is listed {where}, but the deck has one copy", node)
-                seen[id(card)] = zone
+                    place = "twice in " + label if seen[id(card)] == label else f"in {seen[id(card)]} and in {label}"
+                    raise self.fail(f"{card} is listed {place}, but the deck has one copy", *where)
+                seen[id(card)] = label
 
     # --------------------------------------------------------------- events
     def read_events(self, data: dict) -> tuple[Event, ...]:

@@ -1,39 +1,105 @@
-"""The shape of a ruling record, validated with pydantic."""
+"""The shape of a ruling record.
+
+Records are frozen dataclasses so that a replay can read the few it cites without
+importing pydantic; `validate()` checks a record strictly with pydantic, and the
+knowledge-base commands and the tests validate every record that way.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+ID_PATTERN = r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$"
+_ID = re.compile(ID_PATTERN)
 
 
-class Source(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    url: str | None = None
+@dataclass(frozen=True)
+class Source:
     document: str
+    url: str | None = None
     note: str | None = None
 
 
-class Conflict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    with_: str = Field(alias="with")
+@dataclass(frozen=True)
+class Conflict:
+    with_: str
     answer: str
     selected_by: str
 
 
-class Ruling(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: str = Field(pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
-    aliases: tuple[str, ...] = ()
+@dataclass(frozen=True)
+class Ruling:
+    id: str
     title: str
-    summary: str = Field(max_length=160)
+    summary: str
     question: str
     ruling: str
     source: Source
+    checkable: bool
+    aliases: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
-    checkable: bool
-    conflicts: tuple[Conflict, ...] = ()
+    conflicts: tuple[Conflict, ...] = field(default=())
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every id this ruling answers to."""
+        return (self.id, *self.aliases)
+
+
+def from_data(data: Any) -> Ruling:
+    """Build a record from parsed YAML (trusting its shape; see `validate`)."""
+    conflicts = tuple(Conflict(c["with"], c["answer"], c["selected_by"]) for c in data.get("conflicts") or ())
+    return Ruling(
+        id=data["id"], title=data["title"], summary=data["summary"], question=data["question"],
+        ruling=data["ruling"], source=Source(**data["source"]), checkable=bool(data["checkable"]),
+        aliases=tuple(data.get("aliases") or ()), editions=tuple(data.get("editions") or ()),
+        cards=tuple(data.get("cards") or ()), topics=tuple(data.get("topics") or ()),
+        related=tuple(data.get("related") or ()), conflicts=conflicts)
+
+
+def validate(data: Any) -> Ruling:
+    """Check a parsed record strictly (types, id form, no unknown keys) and build it.
+
+    Raises pydantic.ValidationError with every problem found.
+    """
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class _Source(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        url: str | None = None
+        document: str
+        note: str | None = None
+
+    class _Conflict(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        with_: str = Field(alias="with")
+        answer: str
+        selected_by: str
+
+    class _Ruling(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        id: str = Field(pattern=ID_PATTERN)
+        aliases: list[str] = []
+        title: str = Field(min_length=1, max_length=80)
+        summary: str = Field(min_length=1, max_length=160, pattern=r"^[^\n]*$")
+        question: str = Field(min_length=1)
+        ruling: str = Field(min_length=1)
+        source: _Source
+        editions: list[str] = []
+        cards: list[str] = []
+        topics: list[str] = []
+        related: list[str] = []
+        checkable: bool
+        conflicts: list[_Conflict] = []
+
+    _Ruling.model_validate(data)
+    return from_data(data)
+
+
+def is_ruling_id(text: str) -> bool:
+    return bool(_ID.match(text))

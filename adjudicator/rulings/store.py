@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from adjudicator.errors import ScenarioError
+from adjudicator.rulings.model import Ruling, from_data, validate
 
 RULINGS_DIR = Path(__file__).resolve().parents[2] / "rulings"
 GROUPS = ("faq", "official", "rulebook")
@@ -28,19 +28,16 @@ def _path_of(ruling_id: str) -> Path | None:
     return None
 
 
-def _read(path: Path) -> Any:
-    from adjudicator.rulings.model import Ruling  # pydantic: imported only when records are read
-    from pydantic import ValidationError
-
+def _read(path: Path, strict: bool = False) -> Ruling:
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-        return Ruling.model_validate(data)
-    except (yaml.YAMLError, ValidationError) as exc:
+        return validate(data) if strict else from_data(data)
+    except (yaml.YAMLError, KeyError, TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
         raise ScenarioError(f"invalid ruling record: {exc}", path=str(path)) from None
 
 
 @lru_cache(maxsize=None)
-def get(ruling_id: str) -> Any:
+def get(ruling_id: str) -> Ruling | None:
     """The record with this id or alias, or None."""
     path = _path_of(ruling_id)
     if path is not None:
@@ -49,12 +46,13 @@ def get(ruling_id: str) -> Any:
     return all_rulings()[canonical] if canonical else None
 
 
-@lru_cache(maxsize=1)
-def all_rulings() -> dict[str, Any]:
+@lru_cache(maxsize=2)
+def all_rulings(strict: bool = False) -> dict[str, Ruling]:
+    """Every record by id; strict validates each with pydantic first."""
     records = {}
     for group in GROUPS:
         for path in sorted((RULINGS_DIR / group).glob("*.yaml")):
-            record = _read(path)
+            record = _read(path, strict)
             if record.id != path.stem:
                 raise ScenarioError(f"record id {record.id!r} does not match its file name", path=str(path))
             records[record.id] = record

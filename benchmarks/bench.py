@@ -1,0 +1,62 @@
+"""Print the speed figures the project promises (not a test: timings vary by machine).
+
+- engine time per scenario: replay only (loading excluded), best of several runs;
+- wall time of `adjudicator --help` and of a small replay, as a user sees them.
+
+Run: python benchmarks/bench.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
+
+
+def engine_times(repeat: int = 30) -> list[tuple[str, float]]:
+    from adjudicator.checking import scenario_files
+    from adjudicator.engine.replay import replay
+    from adjudicator.loading.scenario import load_scenario
+
+    results = []
+    for path in scenario_files([ROOT / "scenarios"]):
+        scenario = load_scenario(path)
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            replay(scenario)
+            best = min(best, time.perf_counter() - start)
+        results.append((str(path.relative_to(ROOT)), best))
+    return results
+
+
+def command_time(args: list[str], repeat: int = 7) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    times = engine_times()
+    ms = sorted(t * 1000 for _, t in times)
+    print(f"engine time over {len(times)} scenarios: median {statistics.median(ms):.3f} ms, "
+          f"max {ms[-1]:.3f} ms ({max(times, key=lambda x: x[1])[0]})")
+    exe = [sys.executable, "-m", "adjudicator"]
+    print(f"adjudicator --help: {command_time(exe + ['--help']) * 1000:.0f} ms (median wall time)")
+    print(f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms")
+    print(f"adjudicator replay --json {SMALL.name}: "
+          f"{command_time(exe + ['replay', '--json', str(SMALL)]) * 1000:.0f} ms")
+    python_alone = command_time([sys.executable, "-c", "pass"])
+    print(f"(python start-up alone: {python_alone * 1000:.0f} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+
+
+@pytest.fixture
+def write_scenario(tmp_path):
+    """Write a scenario text to a file and return its path."""
+
+    def write(text: str, name: str = "scenario.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,41 @@
+"""The ruling records: valid, linked, and covering every id the engine cites."""
+
+import re
+from pathlib import Path
+
+from adjudicator.rulings import store
+
+ROOT = Path(__file__).resolve().parents[1]
+CITED_IN_CODE = re.compile(r'"((?:R\d{2}|Q\d+|B-[a-z0-9-]+))"')
+
+
+def test_every_record_validates_strictly():
+    records = store.all_rulings(strict=True)
+    assert {f"R{n:02d}" for n in range(1, 66)} <= set(records)
+    assert sum(1 for r in records if r.startswith("Q") and not r.startswith("Q-tag")) >= 30
+
+
+def test_related_ids_and_aliases_resolve():
+    records = store.all_rulings()
+    aliases = store.aliases()
+    for record in records.values():
+        for other in record.related:
+            assert other in aliases, f"{record.id} relates to unknown {other}"
+    assert store.canonical("Q272") == "R38"
+    assert store.canonical("Q301") == "R37"
+
+
+def test_every_ruling_the_engine_cites_has_a_record():
+    aliases = store.aliases()
+    cited = set()
+    for path in (ROOT / "adjudicator").rglob("*.py"):
+        cited |= set(CITED_IN_CODE.findall(path.read_text()))
+    assert cited, "the engine cites rulings"
+    missing = sorted(rid for rid in cited if rid not in aliases)
+    assert missing == []
+
+
+def test_known_conflicts_are_recorded():
+    r30 = store.get("R30")
+    assert any(c.with_ == "B-keep-it-simple" for c in r30.conflicts)
+    assert store.get("Q2729").conflicts
