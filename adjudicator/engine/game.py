@@ -60,6 +60,7 @@ class Game:
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
         self._win_signature: Any = None
+        self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
 
     # ------------------------------------------------------------------ setup
@@ -77,6 +78,7 @@ class Game:
             self.turn.phase = Phase.PLAY_OVER
             self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
             self.turn.played = setup.played
+        self.check_state()  # the position as given may already force something (a limit, a win)
         self.run()
 
     def _deal(self) -> None:
@@ -188,6 +190,14 @@ class Game:
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
                 continue  # the active player complies at the end of the turn
             self._enforce_limits(player, ("B-limits-other-players",))
+        for owner, card in list(self.cards_in_play()):
+            kind_of(card).state_trigger(self, card, owner)
+        goals = tuple(map(id, self.table.goals))
+        if goals != self._goals_seen:
+            # The Goal change and what it triggers count as one moment: one win check after both.
+            self._goals_seen = goals
+            for owner, card in list(self.cards_in_play()):
+                kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
 
     def _turn_structure_step(self) -> bool:
@@ -410,6 +420,8 @@ class Game:
 
     def creeper_blocks(self, player: str, goal: Card) -> bool:
         """A Creeper in front of the player blocks the win unless the Goal names it (R04)."""
+        if any(kind_of(rule).waives_creepers(self, rule) for rule in self.table.rules):
+            return False
         named = kind_of(goal).named_cards(goal)
         return any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
                    for c in self.creepers_of(player))
@@ -417,6 +429,24 @@ class Game:
     # ---------------------------------------------------------- being played
     def leave_being_played(self, play: Play) -> None:
         self.being_played.remove(play)
+
+    def move_in_play(self, card: Card, source: str | None, target: str, why: str,
+                     rulings: tuple[str, ...]) -> None:
+        """Move a Keeper or Creeper from one player's area to another's."""
+        if source is None:
+            return
+        self.table.in_play[source].remove(card)
+        self.table.in_play[target].append(card)
+        self.step(rec.Moved, card=card, source=source, target=target, why=why, rulings=rulings)
+
+    def discard_from_play(self, player: str | None, cards: Sequence[Card], why: str,
+                          rulings: tuple[str, ...]) -> None:
+        if player is None:
+            return
+        for card in cards:
+            self.table.in_play[player].remove(card)
+        self.discard_cards(cards)
+        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
@@ -576,10 +606,11 @@ class Game:
         if owner is not None and owner != player:
             raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
         turn = self.turn
-        if player != turn.player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+        any_time = kind_of(card).any_time if card.kind in REGISTRY else False
+        if not any_time and (player != turn.player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER)):
             raise Illegal("not_your_turn", f"free actions are taken only during your own turn, "
                           f"and this is not {player}'s", ("B-free-actions",))
-        if self.temp_hands:
+        if self.temp_hands and player == turn.player:
             raise Illegal("compound_resolving", f"{self.temp_hands[-1].source.card} is still resolving: "
                           "free actions wait until it is finished", ("R32",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))

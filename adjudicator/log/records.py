@@ -217,6 +217,18 @@ class Discarded(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Moved(Step):
+    card: Card
+    source: str
+    target: str
+    why: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.card} moves from {self.source} to {self.target} — {self.why}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChoiceNeeded(Step):
     player: str
     prompt: str

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, register
-from adjudicator.cards.model import CardType
+from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, choice_param, register
+from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -61,3 +61,90 @@ class TradeHands(ActionKind):
                       rulings=("B-action-discard",))
 
         game.ask(play.player, f"choose the player to trade hands with", others, 1, trade)
+
+
+def _takes(card_type_param: str) -> tuple[CardType, ...]:
+    return (CardType.KEEPER,) if card_type_param == "keeper" else (CardType.KEEPER, CardType.CREEPER)
+
+
+class _TargetsCardsInPlay(ActionKind):
+    """An Action that picks a card in front of someone (steal, trash)."""
+
+    params = {"takes": choice_param("keeper", "keeper_or_creeper")}
+    others_only = False
+
+    def options(self, game: "Game", play: "Play") -> list[Card]:
+        types = _takes(play.card.params["takes"])
+        return [c for p in game.players if not (self.others_only and p == play.player)
+                for c in game.table.in_play[p] if c.type in types]
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game, play)):
+            raise Illegal("bad_choice", f"{play.card} needs one card from "
+                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})", ())
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        options = self.options(game, play)
+        if not options:
+            game.step(rec.ActionDone, card=play.card, what="there is nothing to take: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+        game.ask(play.player, f"choose the card for {play.card}", options, 1,
+                 lambda chosen: self.apply(game, play, chosen[0]))
+
+    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+        raise NotImplementedError
+
+
+@register
+class Steal(_TargetsCardsInPlay):
+    """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
+
+    name = "steal"
+    others_only = True
+
+    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+        game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
+
+
+@register
+class Trash(_TargetsCardsInPlay):
+    """Trash a Keeper / Trash Something: discard any one such card in play, yours included."""
+
+    name = "trash"
+
+    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+        game.discard_from_play(game.owner_of(card), [card], f"{play.card}", ("B-action-discard",))
+
+
+@register
+class CreeperSweeper(ActionKind):
+    name = "creeper_sweeper"
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        for player in game.players:
+            creepers = game.creepers_of(player)
+            if creepers:
+                game.discard_from_play(player, creepers, f"{play.card}", ("B-action-discard",))
+
+
+@register
+class MoveCreeper(ActionKind):
+    """Move any Creeper in play to a different player: choices are the Creeper, then the player."""
+
+    name = "move_creeper"
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        creepers = [c for p in game.players for c in game.creepers_of(p)]
+        if not creepers:
+            game.step(rec.ActionDone, card=play.card, what="no Creeper is in play: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+
+        def pick_player(chosen: list[Card]) -> None:
+            creeper = chosen[0]
+            owner = game.owner_of(creeper)
+            game.ask(play.player, f"choose who receives {creeper}", [p for p in game.players if p != owner], 1,
+                     lambda who: game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",)))
+
+        game.ask(play.player, f"choose the Creeper to move", creepers, 1, pick_player)

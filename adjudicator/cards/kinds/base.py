@@ -92,6 +92,9 @@ class Kind:
     def use(self, game: "Game", play: "Play") -> None:
         raise NotImplementedError
 
+    #: The free action may be used on any player's turn (Taxes), not only the owner's.
+    any_time: ClassVar[bool] = False
+
     def needs_a_play(self, game: "Game", card: Card) -> bool:
         """Whether the free action is only open while plays remain (Get On With It!)."""
         return False
@@ -102,6 +105,19 @@ class Kind:
 
     def before_draw_phase(self, game: "Game", card: Card, player: str) -> None:
         """Draws due before the regular draw (No-Hand Bonus)."""
+
+    def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
+        """Part of the state-based check: what the card forces whenever it holds (War)."""
+
+    def on_goals_changed(self, game: "Game", card: Card, owner: str | None) -> None:
+        """The set of Goals in play changed (Radioactive Potato)."""
+
+    def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
+        return False
+
+    def waives_creepers(self, game: "Game", card: Card) -> bool:
+        """A rule under which Creepers stop blocking wins (Silver Lining)."""
+        return False
 
     def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
         return 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import BOOL_PARAM, NAMES_PARAM, Kind, register
+from adjudicator.cards.kinds.base import BOOL_PARAM, NAMES_PARAM, Kind, choice_param, name_param, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -34,3 +35,93 @@ class Creeper(Kind):
 
     def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
         return bool(card.param("blocks_win", True))
+
+
+class _PowerCreeper(Creeper):
+    params = {"blocks_win": BOOL_PARAM}
+
+
+@register
+class CreeperEvicts(_PowerCreeper):
+    """War: whoever has it together with the named Keeper must move that Keeper to another player."""
+
+    name = "creeper_evicts"
+    params = {"blocks_win": BOOL_PARAM, "evicts": name_param()}
+
+    def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
+        if owner is None:
+            return
+        target = next((c for c in game.table.in_play[owner] if c.name == card.params["evicts"]), None)
+        others = [p for p in game.players if p != owner]
+        if target is None or not others:
+            return
+
+        def move(chosen: list[str]) -> None:
+            game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
+
+        game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1, move,
+                 rulings=("B-creeper-powers",), key=("evict", card.name))
+
+
+@register
+class CreeperDiscardPair(_PowerCreeper):
+    """Taxes: its owner may discard it together with the paired Keeper, at any time."""
+
+    name = "creeper_discard_pair"
+    params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
+    any_time = True
+
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        owner = game.owner_of(play.card)
+        if not any(c.name == play.card.params["pair"] for c in game.table.in_play[owner or ""]):
+            raise Illegal("nothing_to_pair", f"{play.player} has no {play.card.params['pair']} to discard "
+                          f"with {play.card}", ("B-creeper-powers",))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        pair = next(c for c in game.table.in_play[play.player] if c.name == play.card.params["pair"])
+        game.discard_from_play(play.player, [pair, play.card], f"{play.card} is paid off with {pair}",
+                               ("B-creeper-powers", "R02"))
+
+
+@register
+class CreeperStartOfTurnDiscard(_PowerCreeper):
+    """Death: at the start of its owner's turn, discard another card they have in play;
+    when it is their only card in play they may discard Death itself."""
+
+    name = "creeper_start_of_turn_discard"
+
+    def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
+        if owner != game.turn.player:
+            return
+        others = [c for c in game.table.in_play[owner] if c is not card]
+        if not others:
+            return
+        game.ask(owner, f"discard one other card you have in play for {card}", others, 1,
+                 lambda chosen: game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of "
+                                                       f"the turn", ("B-creeper-powers",)),
+                 verbs=("discard", "choose"), rulings=("B-creeper-powers", "B-turn-order"))
+
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        if len(game.table.in_play[play.player]) != 1:
+            raise Illegal("not_alone", f"{play.card} may be discarded only when it is the only card "
+                          f"{play.player} has in play", ("B-creeper-powers",))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        game.discard_from_play(play.player, [play.card], f"{play.card} was alone and is discarded",
+                               ("B-creeper-powers", "R02"))
+
+
+@register
+class CreeperMovesOnGoalChange(_PowerCreeper):
+    """Radioactive Potato: every change to the set of Goals passes it one seat against turn order."""
+
+    name = "creeper_moves_on_goal_change"
+    params = {"blocks_win": BOOL_PARAM, "direction": choice_param("counter_turn", "turn", default="counter_turn")}
+
+    def on_goals_changed(self, game: "Game", card: Card, owner: str | None) -> None:
+        if owner is None or len(game.players) < 2:
+            return
+        seat = game.players.index(owner)
+        step = -1 if card.param("direction", "counter_turn") == "counter_turn" else 1
+        receiver = game.players[(seat + step) % len(game.players)]
+        game.move_in_play(card, owner, receiver, "the Goals changed", ("B-creeper-powers", "Q-tag-4-0"))

@@ -71,3 +71,22 @@ class HandLimit(RuleKind):
 class KeeperLimit(RuleKind):
     name = slot = "keeper_limit"
     params = {"value": COUNT_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        limit = self.number(game, play.card, "value")
+        for player in game.players:
+            keepers, creepers = len(game.keepers_of(player)), len(game.creepers_of(player))
+            if creepers and keepers <= limit < keepers + creepers:
+                game.note(f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
+                          f"toward the Keeper Limit", ("R64",))
+
+
+@register
+class CreepersDontBlock(RuleKind):
+    """Silver Lining: Creepers no longer stop anyone winning (a Goal may still forbid one)."""
+
+    name = "creepers_dont_block"
+
+    def waives_creepers(self, game: "Game", card: Card) -> bool:
+        return True
