@@ -606,7 +606,12 @@ class Game:
         if owner is not None and owner != player:
             raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
         turn = self.turn
-        any_time = kind_of(card).any_time if card.kind in REGISTRY else False
+        kind = kind_of(card)
+        if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
+            cites = ("R18", "B-free-actions") if kind.needs_a_play(self, card) else ("B-free-actions",)
+            raise Illegal("turn_over", f"{player}'s turn is over: free actions close when the end-of-turn "
+                          "events begin", cites)
+        any_time = kind.any_time
         if not any_time and (player != turn.player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER)):
             raise Illegal("not_your_turn", f"free actions are taken only during your own turn, "
                           f"and this is not {player}'s", ("B-free-actions",))
