@@ -448,6 +448,13 @@ class Game:
         self.discard_cards(cards)
         self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
+    def discard_rules(self, rules: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+        for rule in rules:
+            self.table.rules.remove(rule)
+        self.discard_cards(rules)
+        self.step(rec.ActionDone, card=rules[0], what=f"{', '.join(map(str, rules))} discarded ({why}); "
+                  "a rule stops working once it leaves play", rulings=rulings)
+
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
         self.step(rec.KeeperPlaced, player=player, card=card, rulings=rulings)

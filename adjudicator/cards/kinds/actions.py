@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, choice_param, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
@@ -148,3 +148,62 @@ class MoveCreeper(ActionKind):
                      lambda who: game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",)))
 
         game.ask(play.player, f"choose the Creeper to move", creepers, 1, pick_player)
+
+
+@register
+class DrawExtra(ActionKind):
+    """Jackpot!: draw N extra cards (they do not count toward the Draw rule)."""
+
+    name = "draw_extra"
+    params = {"value": COUNT_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        game.draw(play.player, self.number(game, play.card, "value"),
+                  why=f"{play.card} (extra cards, not counted toward the Draw rule)", rulings=("Q129",))
+
+
+class _DiscardsRules(ActionKind):
+    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+        raise NotImplementedError
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        rules = self.chosen_rules(game, play)
+        if rules:
+            game.discard_rules(rules, f"{play.card}", ("B-action-discard",))
+        else:
+            game.step(rec.ActionDone, card=play.card, what="no such rule is in play: nothing happens",
+                      rulings=("B-all-cards-playable",))
+
+
+@register
+class RulesReset(_DiscardsRules):
+    name = "rules_reset"
+
+    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+        return list(game.table.rules)
+
+
+@register
+class NoLimits(_DiscardsRules):
+    name = "no_limits"
+
+    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+        return [r for r in game.table.rules if getattr(kind_of(r), "slot", None) in ("hand_limit", "keeper_limit")]
+
+
+@register
+class TrashNewRule(ActionKind):
+    name = "trash_new_rule"
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in game.table.rules):
+            raise Illegal("bad_choice", f"{play.card} needs one New Rule in play "
+                          f"({', '.join(map(str, game.table.rules)) or 'none'})", ())
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        if not game.table.rules:
+            game.step(rec.ActionDone, card=play.card, what="no New Rule is in play: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+        game.ask(play.player, f"choose the New Rule to discard", game.table.rules, 1,
+                 lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))

@@ -90,3 +90,16 @@ class CreepersDontBlock(RuleKind):
 
     def waives_creepers(self, game: "Game", card: Card) -> bool:
         return True
+
+
+@register
+class NoHandBonus(RuleKind):
+    """Start your turn with an empty hand: draw N first; they do not count toward the Draw rule (R35)."""
+
+    name = "no_hand_bonus"
+    params = {"value": COUNT_PARAM}
+
+    def before_draw_phase(self, game: "Game", card: Card, player: str) -> None:
+        if not game.table.hands[player]:
+            game.draw(player, self.number(game, card, "value"),
+                      why=f"{card}: the hand was empty (not counted toward the Draw rule)", rulings=("R35",))
