@@ -322,7 +322,7 @@ class Game:
 
     # ------------------------------------------------------------ the turn
     def begin_turn(self, player: str) -> None:
-        self.turn = Turn(player=player, phase=Phase.START)
+        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player])
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)

@@ -49,6 +49,7 @@ class Turn:
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule
     played: int = 0   # plays made this turn (a compound Action is one)
     free_actions_used: set[str] = field(default_factory=set)
+    began_empty_handed: bool = False  # the hand was empty when the turn began (Play All But 1)
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, register
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 
 if TYPE_CHECKING:
@@ -53,6 +53,16 @@ class PlayRule(RuleKind):
         if value == "all_but_1":
             return PlayQuota("all_but", 1 + game.numeral_bonus(card))
         return PlayQuota("count", self.number(game, card, "value"))
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
+        from adjudicator.engine.derived import slot_card
+
+        if card.params["value"] != "all_but_1" or player != game.turn.player or not game.turn.began_empty_handed:
+            return 0
+        draw = slot_card(game, "draw")
+        base = kind_of(draw).number(game, draw, "value") if draw else game.basic("draw")
+        return 1 if base == 1 else 0
 
     def resolve(self, game: "Game", play: "Play") -> None:
         super().resolve(game, play)
