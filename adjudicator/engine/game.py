@@ -448,6 +448,12 @@ class Game:
         self.discard_cards(cards)
         self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
+    def discard_from_hand(self, player: str, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+        for card in cards:
+            self.table.hands[player].remove(card)
+        self.discard_cards(cards)
+        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
+
     def discard_rules(self, rules: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
         for rule in rules:
             self.table.rules.remove(rule)

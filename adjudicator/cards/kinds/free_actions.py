@@ -10,7 +10,6 @@ from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Phase
 from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -67,12 +66,7 @@ class GetOnWithIt(TurnEndingFreeAction):
             raise Illegal("empty_hand", f"{play.card} needs a hand to discard", ("R18",))
 
     def use(self, game: "Game", play: "Play") -> None:
-        hand = game.table.hands[play.player]
-        discarded = list(hand)
-        hand.clear()
-        game.discard_cards(discarded)
-        game.step(rec.Discarded, player=play.player, cards=tuple(discarded), why=f"{play.card}",
-                  rulings=("R07",))
+        game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
         game.end_turn(f"{play.card} was used: {play.player}'s turn ends now")
 
@@ -113,9 +107,5 @@ class GoalMill(FreeActionRule):
 
     def use(self, game: "Game", play: "Play") -> None:
         goals = list(play.answers)
-        for card in goals:
-            game.table.hands[play.player].remove(card)
-        game.discard_cards(goals)
-        game.step(rec.Discarded, player=play.player, cards=tuple(goals), why=f"{play.card}",
-                  rulings=("B-free-actions",))
+        game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
