@@ -66,6 +66,13 @@ def check(
     raise typer.Exit(check_paths(paths, verbose=verbose))
 
 
+# The knowledge-base sub-apps; their module imports only typer and the standard library.
+from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
+
+app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
+app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+
+
 def main() -> None:
     app()
 

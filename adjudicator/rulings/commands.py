@@ -1,0 +1,481 @@
+"""`adjudicator rulings ...` and `adjudicator cards ...`: the knowledge base on the command line.
+
+Only typer and the standard library are imported here: the CLI imports this module
+at start-up, so the records, rich, rapidfuzz, networkx and the engine are imported
+inside the commands that need them.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS_DIR = ROOT / "scenarios"
+EXIT_BAD_INPUT = 2
+FAQ_ID = re.compile(r"^R(\d{2})$")
+SUFFIXES = (".yaml", ".yml")
+
+rulings_app = typer.Typer(
+    help="Search and read the rulings knowledge base.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+cards_app = typer.Typer(
+    help="Look up cards and the rulings about them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _fail(message: str, suggestions: tuple[str, ...] | list[str] = ()) -> None:
+    """Report bad input with the nearest names and exit with code 2."""
+    text = f"error: {message}"
+    if suggestions:
+        text += " (did you mean " + ", ".join(repr(s) for s in suggestions) + "?)"
+    sys.stderr.write(text + "\n")
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _records() -> dict[str, Any]:
+    from adjudicator.errors import ScenarioError
+    from adjudicator.rulings.store import all_rulings
+
+    try:
+        return all_rulings()
+    except ScenarioError as exc:
+        _fail(str(exc))
+        raise  # unreachable
+
+
+def _find_ruling(ruling_id: str) -> Any:
+    """The record an id or alias names (case does not matter), or exit 2 with suggestions."""
+    from adjudicator.names import suggest
+    from adjudicator.rulings.store import aliases
+
+    records = _records()
+    table = aliases()
+    wanted = ruling_id.strip()
+    canonical = table.get(wanted)
+    if canonical is None:
+        folded = {key.lower(): value for key, value in table.items()}
+        canonical = folded.get(wanted.lower())
+    if canonical is None:
+        _fail(f"no ruling {ruling_id!r}", suggest(wanted, sorted(table), limit=3))
+    return records[canonical]
+
+
+def _shown_path(path: Path) -> str:
+    for base in (Path.cwd(), ROOT):
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(path)
+
+
+def _scenario_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()))
+        elif path.is_file():
+            files.append(path)
+        else:
+            _fail(f"{path}: no such file or folder")
+    return files
+
+
+def _cited_rulings(path: Path) -> list[str]:
+    """The ruling ids a scenario's `expect.rulings` lists (as written), or [] if none or unreadable."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    expect = data.get("expect") if isinstance(data, dict) else None
+    cited = expect.get("rulings") if isinstance(expect, dict) else None
+    if not isinstance(cited, list):
+        return []
+    return [str(item) for item in cited if isinstance(item, (str, int))]
+
+
+def _citations(paths: list[Path]) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
+    """Record id -> scenario files citing it (by id or alias); and unknown ids -> files."""
+    from adjudicator.rulings.store import aliases
+
+    table = aliases()
+    by_id: dict[str, list[Path]] = {}
+    unknown: dict[str, list[Path]] = {}
+    for path in _scenario_files(paths):
+        for cited in _cited_rulings(path):
+            canonical = table.get(cited)
+            target = by_id if canonical is not None else unknown
+            files = target.setdefault(canonical or cited, [])
+            if path not in files:
+                files.append(path)
+    return by_id, unknown
+
+
+def _label(console: Any, label: str, value: str) -> None:
+    from rich.text import Text
+
+    console.print(Text.assemble((f"{label}: ", "bold"), value))
+
+
+def _json_out(data: Any) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _brief(record: Any) -> dict[str, Any]:
+    return {"id": record.id, "aliases": list(record.aliases), "title": record.title, "summary": record.summary}
+
+
+# ---------------------------------------------------------------- rulings
+
+
+@rulings_app.command("search")
+def search_command(
+    query: Annotated[str, typer.Argument(help="The question as you would ask it at the table.")],
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many rulings to show.")] = 10,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Find the rulings that answer QUERY (typos, nicknames such as d3p2 or gowi, and ids are fine)."""
+    from adjudicator.rulings.search import find_cards, search
+
+    _records()
+    results = search(query, limit=limit)
+    if json_output:
+        _json_out({
+            "query": query,
+            "cards": [{"text": m.text, "cards": list(m.cards), "how": m.how} for m in find_cards(query)],
+            "results": [{**_brief(r), "score": score, "reason": why} for r, score, why in results],
+        })
+        return
+    from rich.table import Table
+
+    console = _console()
+    mentions = find_cards(query)
+    if mentions:
+        console.print("Cards: " + "; ".join(
+            m.cards[0] if m.how == "name" else f"{m.text!r} = {' / '.join(m.cards)}" for m in mentions),
+            markup=False)
+    if not results:
+        console.print("No ruling matches that question.", markup=False)
+        return
+    table = Table(show_lines=False)
+    table.add_column("#", justify="right")
+    table.add_column("id", no_wrap=True)
+    table.add_column("score", justify="right")
+    table.add_column("ruling")
+    table.add_column("why")
+    for rank, (record, score, why) in enumerate(results, 1):
+        table.add_row(str(rank), record.id, f"{score:.2f}", f"{record.title}\n{record.summary}", why)
+    console.print(table)
+
+
+@rulings_app.command("show")
+def show_command(
+    ruling_id: Annotated[str, typer.Argument(metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
+) -> None:
+    """Show a ruling, the scenarios that prove it and the rulings related to it."""
+    from adjudicator.rulings.graph import related_rulings
+
+    record = _find_ruling(ruling_id)
+    by_id, _unknown = _citations([SCENARIOS_DIR]) if SCENARIOS_DIR.is_dir() else ({}, {})
+    scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
+    related = related_rulings(record.id)
+    if json_output:
+        _json_out({
+            **_brief(record),
+            "question": record.question,
+            "ruling": record.ruling,
+            "source": {"url": record.source.url, "document": record.source.document, "note": record.source.note},
+            "editions": list(record.editions),
+            "cards": list(record.cards),
+            "topics": list(record.topics),
+            "related": list(record.related),
+            "checkable": record.checkable,
+            "conflicts": [{"with": c.with_, "answer": c.answer, "selected_by": c.selected_by}
+                          for c in record.conflicts],
+            "scenarios": scenarios,
+            "related_ranked": [{"id": r.id, "title": r.title, "score": score, "reasons": why}
+                               for r, score, why in related],
+        })
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    heading = Text(record.id, style="bold")
+    if record.aliases:
+        heading.append(f" (also {', '.join(record.aliases)})")
+    heading.append(f" - {record.title}")
+    console.print(heading)
+    console.print()
+    _label(console, "Summary", record.summary)
+    _label(console, "Question", " ".join(record.question.split()))
+    console.print(Text("Ruling:", style="bold"))
+    for paragraph in record.ruling.splitlines():
+        if paragraph.strip():
+            console.print(Text("  " + " ".join(paragraph.split())))
+    source = record.source.document
+    if record.source.url:
+        source += f" <{record.source.url}>"
+    if record.source.note:
+        source += f" ({record.source.note})"
+    _label(console, "Source", source)
+    _label(console, "Editions", ", ".join(record.editions) or "-")
+    _label(console, "Cards", ", ".join(record.cards) or "-")
+    _label(console, "Topics", ", ".join(record.topics) or "-")
+    _label(console, "Checkable", "yes" if record.checkable else "no (no replay can prove it)")
+    for conflict in record.conflicts:
+        _label(console, f"Conflicts with {conflict.with_}",
+               f"{' '.join(conflict.answer.split())} (selected by {conflict.selected_by})")
+    console.print()
+    if scenarios:
+        console.print(Text(f"Scenarios that prove it ({len(scenarios)}):", style="bold"))
+        for path in scenarios:
+            console.print(Text(f"  {path}"))
+    else:
+        console.print(Text("Scenarios that prove it: none yet", style="bold"))
+    console.print()
+    if related:
+        table = Table(title="Related rulings", title_justify="left")
+        table.add_column("id", no_wrap=True)
+        table.add_column("weight", justify="right")
+        table.add_column("title")
+        table.add_column("why")
+        for other, score, why in related:
+            table.add_row(other.id, f"{score:.1f}", other.title, ", ".join(why))
+        console.print(table)
+
+
+@rulings_app.command("list")
+def list_command(
+    topic: Annotated[str | None, typer.Option("--topic", "-t", help="Only rulings with this topic.")] = None,
+    card: Annotated[str | None, typer.Option("--card", "-c", help="Only rulings that list this card.")] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Only rulings for this edition.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List rulings, optionally by topic, card or edition (a ruling for all editions counts for each)."""
+    from adjudicator.names import normalize, suggest
+
+    records = list(_records().values())
+    if topic is not None:
+        topics = sorted({t for r in records for t in r.topics})
+        wanted = {normalize(t): t for t in topics}.get(normalize(topic))
+        if wanted is None:
+            _fail(f"no topic {topic!r}", suggest(topic, topics, limit=3))
+        records = [r for r in records if wanted in r.topics]
+    if card is not None:
+        from adjudicator.rulings.search import card_names, resolve_card
+
+        name = resolve_card(card)
+        if name is None:
+            _fail(f"no card {card!r}", suggest(card, card_names(), limit=3))
+        key = normalize(name)
+        records = [r for r in records if any(normalize(c) == key for c in r.cards)]
+    if edition is not None:
+        from adjudicator.cards.catalog import builtin
+
+        editions = sorted({e for r in _records().values() for e in r.editions} | set(builtin().decks))
+        wanted_edition = {normalize(e): e for e in editions}.get(normalize(edition))
+        if wanted_edition is None:
+            _fail(f"no edition {edition!r}", suggest(edition, editions, limit=3))
+        records = [r for r in records if wanted_edition in r.editions or "all" in r.editions]
+    if json_output:
+        _json_out([{**_brief(r), "topics": list(r.topics), "cards": list(r.cards), "editions": list(r.editions),
+                    "checkable": r.checkable} for r in records])
+        return
+    from rich.table import Table
+
+    console = _console()
+    if not records:
+        console.print("No ruling matches.", markup=False)
+        return
+    table = Table()
+    table.add_column("id", no_wrap=True)
+    table.add_column("title")
+    table.add_column("topics")
+    for record in records:
+        table.add_row(record.id, record.title, ", ".join(record.topics))
+    console.print(table)
+    console.print(f"{len(records)} ruling{'s' if len(records) != 1 else ''}", markup=False)
+
+
+@rulings_app.command("coverage")
+def coverage_command(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Scenario files or folders (default: the repository's scenarios/).")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the coverage as JSON.")] = False,
+) -> None:
+    """For every checkable ruling: the scenarios that cite it in expect.rulings and whether they pass."""
+    from adjudicator.checking import check_file
+    from adjudicator.errors import ScenarioError
+    from adjudicator.rulings.store import all_rulings
+
+    try:
+        records = all_rulings(strict=True)  # the audit validates every record with pydantic
+    except ScenarioError as exc:
+        _fail(str(exc))
+        return
+    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR])
+    statuses: dict[Path, str] = {}
+
+    def status_of(path: Path) -> str:
+        if path not in statuses:
+            statuses[path] = check_file(path).status
+        return statuses[path]
+
+    rows = []
+    for record in records.values():
+        if not record.checkable:
+            continue
+        cited = [(path, status_of(path)) for path in by_id.get(record.id, [])]
+        proven = any(status == "pass" for _p, status in cited)
+        state = "proven" if proven else "failing" if cited else "uncovered"
+        rows.append((record, cited, state))
+
+    def is_faq(record: Any) -> bool:
+        match = FAQ_ID.match(record.id)
+        return bool(match) and 1 <= int(match.group(1)) <= 65
+
+    def count(selected: list[tuple[Any, list, str]]) -> dict[str, int]:
+        return {"checkable": len(selected),
+                "proven": sum(state == "proven" for *_x, state in selected),
+                "failing": sum(state == "failing" for *_x, state in selected),
+                "uncovered": sum(state == "uncovered" for *_x, state in selected)}
+
+    totals = count(rows)
+    faq_rows = [row for row in rows if is_faq(row[0])]
+    faq_totals = count(faq_rows)
+    not_checkable_cited = sorted(rid for rid in by_id if not records[rid].checkable)
+    missing_faq = [record.id for record, _cited, state in faq_rows if state != "proven"]
+    exit_code = 1 if strict and missing_faq else 0
+
+    if json_output:
+        _json_out({
+            "rulings": [{"id": record.id, "title": record.title, "state": state,
+                         "scenarios": [{"path": _shown_path(p), "status": s} for p, s in cited]}
+                        for record, cited, state in rows],
+            "totals": totals,
+            "faq_totals": faq_totals,
+            "faq_without_passing_scenario": missing_faq,
+            "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
+            "not_checkable_but_cited": not_checkable_cited,
+        })
+        raise typer.Exit(exit_code)
+
+    from rich.table import Table
+
+    console = _console()
+    table = Table()
+    table.add_column("ruling", no_wrap=True)
+    table.add_column("state", no_wrap=True)
+    table.add_column("scenarios")
+    marks = {"proven": "proven", "failing": "FAILING", "uncovered": "-"}
+    for record, cited, state in rows:
+        table.add_row(record.id, marks[state],
+                      "\n".join(f"{_shown_path(p)} ({s})" for p, s in cited) or "")
+    console.print(table)
+    for rid, files in sorted(unknown.items()):
+        console.print(f"warning: {', '.join(_shown_path(p) for p in files)} cite(s) unknown ruling {rid}",
+                      markup=False)
+    for rid in not_checkable_cited:
+        console.print(f"note: {rid} is marked not checkable but is cited by a scenario", markup=False)
+    console.print(
+        f"Totals: {totals['checkable']} checkable rulings, {totals['proven']} proven by a passing scenario, "
+        f"{totals['failing']} cited only by failing scenarios, {totals['uncovered']} without a scenario.",
+        markup=False)
+    console.print(
+        f"FAQ R01-R65: {faq_totals['proven']} of {faq_totals['checkable']} checkable rulings proven, "
+        f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.", markup=False)
+    if strict and missing_faq:
+        sys.stderr.write(f"strict: {len(missing_faq)} checkable FAQ rulings have no passing scenario\n")
+    raise typer.Exit(exit_code)
+
+
+# ---------------------------------------------------------------- cards
+
+
+@cards_app.command("show")
+def card_show_command(
+    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the card as JSON.")] = False,
+) -> None:
+    """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
+    from adjudicator.cards.catalog import builtin
+    from adjudicator.cards.kinds import is_supported
+    from adjudicator.names import normalize, suggest
+    from adjudicator.rulings.search import card_names, resolve_card
+
+    records = _records()
+    printed = resolve_card(name)
+    if printed is None:
+        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3))
+        return
+    catalog = builtin()
+    card = catalog.get(printed)
+    key = normalize(printed)
+    rulings = [r for r in records.values() if any(normalize(c) == key for c in r.cards)]
+    if json_output:
+        data: dict[str, Any] = {"query": name, "name": card.name if card else printed, "in_catalog": card is not None}
+        if card is not None:
+            deck = catalog.decks.get(card.deck)
+            data.update({"type": card.type.value, "type_label": card.type.label, "kind": card.kind,
+                         "deck": card.deck, "deck_title": deck.title if deck else card.deck,
+                         "text": card.text, "supported": is_supported(card)})
+        data["rulings"] = [_brief(r) for r in rulings]
+        _json_out(data)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    if card is None:
+        console.print(Text(printed, style="bold"))
+        console.print(Text("Not in the built-in decks (a card of another edition that the rulings mention)."))
+    else:
+        heading = Text(card.name, style="bold")
+        if normalize(name) != normalize(card.name):
+            heading.append(f"  ({name!r})")
+        console.print(heading)
+        deck = catalog.decks.get(card.deck)
+        _label(console, "Type", card.type.label)
+        _label(console, "Kind", card.kind)
+        _label(console, "Deck", f"{deck.title} ({card.deck})" if deck else card.deck)
+        _label(console, "Supported", "yes" if is_supported(card) else "not yet (no behaviour built for its kind)")
+        _label(console, "Text", " ".join(card.text.split()) or "-")
+    console.print()
+    if not rulings:
+        console.print(Text("No ruling lists this card.", style="bold"))
+        return
+    table = Table(title=f"Rulings about {printed}", title_justify="left")
+    table.add_column("id", no_wrap=True)
+    table.add_column("title")
+    for record in rulings:
+        table.add_row(record.id, record.title)
+    console.print(table)

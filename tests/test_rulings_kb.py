@@ -1,0 +1,300 @@
+"""The rulings knowledge base: search as players ask, the graph, and the `rulings` / `cards` commands."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.rulings.graph import related_rulings
+from adjudicator.rulings.search import find_cards, resolve_card, search, see_also
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def flat(text: str) -> str:
+    """Output with rich's line wrapping undone."""
+    return " ".join(text.split())
+
+
+def top_ids(query: str, n: int = 3) -> list[str]:
+    return [record.id for record, _score, _why in search(query, limit=n)]
+
+
+# Twenty questions as players ask them at the table, and the ruling that answers each.
+TABLE_QUESTIONS = [
+    ("can i swap plays when my hand is smaller than the play rule", "R38"),
+    ("gowi under play 1", "R07"),
+    ("d3p2 then surprise stop that too late?", "R44"),
+    ("does a creeper count as my draw", "R20"),
+    ("draw 1 and i drew 3 creepers", "R41"),
+    ("veto play 4 what is play rule", "R54"),
+    ("that's mine on a keeper from steal a keeper", "R47"),
+    ("double agenda trashed which goal stays", "R27"),
+    ("lets simplify remove zero rules", "R30"),
+    ("no hand bonus count toward draw", "R35"),
+    ("trade hands surprise i get in the trade", "R56"),
+    ("canceled plans stop a win", "R52"),
+    ("radioactive potato double agenda", "Q-tag-4-0"),
+    ("free action count as play", "R42"),
+    ("everybody gets 1 see cards", "R62"),
+    ("share the wealth deal order", "R61"),
+    ("play all swap plays for draws how many", "R37"),
+    ("keeper limit creepers count", "R64"),
+    ("mystery play flips creeper", "R65"),
+    ("hand limit end of my turn gowi", "R36"),
+]
+
+# The same kind of questions with typos, nicknames and partial names.
+TYPED_IN_A_HURRY = [
+    ("can i swap plyas wen my hand is smaler than the play rule", "R38"),
+    ("gowi undr play 1", "R07"),
+    ("d3p2 then suprise stop that to late", "R44"),
+    ("dose a creeper count as my drawe", "R20"),
+    ("drew 3 creepers in a row on draw 1", "R41"),
+    ("vetod play 4 what is the play rule now", "R54"),
+    ("thats mine on a kepeer from steal a keeper", "R47"),
+    ("dubble agenda trashed wich goal stays", "R27"),
+    ("lets simplfy remove zero rules", "R30"),
+    ("nhb count toward draw", "R35"),
+    ("radioactiv potatoe dubble agenda", "Q-tag-4-0"),
+    ("eg1 do i see the cards", "R62"),
+    ("stw deal order", "R61"),
+    ("pab1 with rich bonus", "Q2105"),
+    ("d2ue card ends my turn", "R16"),
+    ("can i veto my own hand limit", "R24"),
+    ("its a trap against exchange keepers", "Q465"),
+    ("swap plays for draws with the rich bonus", "Q2430"),
+    ("mystery creeper", "R65"),
+    ("double agenda goal slot empty", "R60"),
+    ("belay that random tax", "Q-tag-belay-that"),
+    ("creepers in my opening hand", "R15"),
+    ("can i pass and not play", "Q306"),
+    ("countering a surprise costs a play", "R17"),
+    ("play all get on with it", "R19"),
+    ("hand limit is a maximum not a target", "Q1644"),
+    ("everybody gets 1 creeper drawn", "R40"),
+    ("trade hands stop that", "R56"),
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), TABLE_QUESTIONS)
+def test_table_question_finds_its_ruling_in_top_3(question, expected):
+    assert expected in top_ids(question), search(question, limit=5)
+
+
+@pytest.mark.parametrize(("question", "expected"), TYPED_IN_A_HURRY)
+def test_typos_and_nicknames_find_the_ruling_in_top_3(question, expected):
+    assert expected in top_ids(question), search(question, limit=5)
+
+
+@pytest.mark.parametrize(("typed", "printed"), [
+    ("D3P2", "Draw 3, Play 2 of Them"), ("draw 3 play 2", "Draw 3, Play 2 of Them"),
+    ("D2UE", "Draw 2 and Use 'Em"), ("draw 2 and use em", "Draw 2 and Use 'Em"),
+    ("GOWI", "Get On With It!"), ("get on with it", "Get On With It!"),
+    ("swap plays", "Swap Plays for Draws"), ("swap", "Swap Plays for Draws"),
+    ("DA", "Double Agenda"), ("PAB1", "Play All But 1"), ("play all but one", "Play All But 1"),
+    ("NHB", "No-Hand Bonus"), ("LDTA", "Let's Do That Again!"), ("EG1", "Everybody Gets 1"),
+    ("STW", "Share the Wealth"), ("potato", "Radioactive Potato"), ("mystery", "Mystery Play"),
+    ("trap", "It's A Trap!"), ("veto", "Veto!"), ("stop that", "Stop That!"),
+    ("thats mine", "That's Mine"), ("Milk and Cookies", "Milk & Cookies"),
+])
+def test_nicknames_and_names_resolve(typed, printed):
+    assert resolve_card(typed) == printed
+    assert printed in find_cards(f"what about {typed} here")[0].cards
+
+
+def test_belay_that_is_stop_that_in_a_question():
+    assert resolve_card("belay that") == "Belay That!"
+    assert set(find_cards("belay that")[0].cards) == {"Belay That!", "Stop That!"}
+
+
+def test_card_names_inside_a_question_are_found_with_typos():
+    found = [m.cards[0] for m in find_cards("radioactiv potatoe and dubble agenda")]
+    assert found == ["Radioactive Potato", "Double Agenda"]
+    assert find_cards("does a creeper count as my draw") == []
+    assert find_cards("hand limit at the end of my turn") == []  # no Hand Limit N card guessed
+
+
+def test_ruling_ids_and_aliases_typed_directly():
+    assert top_ids("Q272", 1) == ["R38"]
+    assert top_ids("r37", 1) == ["R37"]
+    assert top_ids("what does Q272 say about play all", 1) == ["R38"]
+    assert search("B-play-all")[0][2].startswith("id B-play-all")
+
+
+def test_results_carry_scores_and_reasons():
+    results = search("d3p2 then surprise stop that too late?", limit=5)
+    assert len(results) == 5
+    scores = [score for _r, score, _why in results]
+    assert scores == sorted(scores, reverse=True)
+    record, _score, why = results[0]
+    assert record.id == "R44" and "Draw 3, Play 2 of Them" in why and "Stop That!" in why
+    assert search("   ") == []
+
+
+def test_see_also_skips_cited_rulings_and_their_aliases():
+    question = "Can Bob swap his plays for draws when his hand is smaller than the Play rule?"
+    assert top_ids(question, 1) == ["R38"]
+    suggested = see_also(question, ["Q272"])
+    assert 0 < len(suggested) <= 3
+    assert "R38" not in [r.id for r in suggested]
+    assert {"R37", "Q2430"} & {r.id for r in suggested}
+    creepers = see_also("Alice drew three Creepers in a row while the rule was Draw 1. "
+                        "Does she end up with one new card in hand or three?", ["R41"])
+    assert "R41" not in [r.id for r in creepers]
+    assert {"R20", "Q2763", "R03"} & {r.id for r in creepers}
+    assert see_also("", ["R41"]) == []
+
+
+def test_related_rulings_ranked_with_reasons():
+    related = related_rulings("R38")
+    ids = [r.id for r, _w, _why in related]
+    assert len(related) == 6 and "R37" in ids[:2]
+    weights = [w for _r, w, _why in related]
+    assert weights == sorted(weights, reverse=True)
+    reasons = dict((r.id, why) for r, _w, why in related)
+    assert reasons["R37"][0] == "related"
+    assert "shares card Swap Plays for Draws" in reasons["R37"]
+    assert "shares topic swap-plays-for-draws" in reasons["R37"]
+    assert not any("play-rule" in reason for why in reasons.values() for reason in why)  # too common
+    assert [r.id for r, _w, _why in related_rulings("Q272")] == ids
+    with pytest.raises(KeyError):
+        related_rulings("R99")
+
+
+def test_shared_cards_link_rulings_without_related_entries():
+    related = {r.id: why for r, _w, why in related_rulings("R05", limit=10)}
+    assert "shares card Magic Shoes" in related["R06"]
+
+
+# ---------------------------------------------------------------- commands
+
+
+def test_help_lists_the_new_command_groups():
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "rulings" in result.output and "cards" in result.output
+
+
+def test_rulings_show_r38():
+    result = runner.invoke(app, ["rulings", "show", "R38"])
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "You draw one card per play you could actually still make; after swapping you have no plays left" in out
+    assert "Q272" in out
+    assert "Related rulings" in out and "R37" in out
+    assert "Scenarios that prove it" in out
+
+
+def test_rulings_show_by_alias_and_json():
+    result = runner.invoke(app, ["rulings", "show", "q272", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["id"] == "R38" and data["aliases"] == ["Q272"]
+    assert "R37" in [r["id"] for r in data["related_ranked"]]
+    assert all(Path(ROOT / p).is_file() or Path(p).is_file() for p in data["scenarios"])
+
+
+def test_rulings_show_lists_the_scenarios_citing_it():
+    result = runner.invoke(app, ["rulings", "show", "B-reshuffle"])
+    assert result.exit_code == 0
+    assert "reshuffle.yaml" in result.output
+
+
+def test_unknown_ruling_id_exits_2_with_suggestions():
+    result = runner.invoke(app, ["rulings", "show", "R99"])
+    assert result.exit_code == 2
+    assert "no ruling 'R99'" in result.output and "did you mean" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_rulings_list_by_topic():
+    result = runner.invoke(app, ["rulings", "list", "--topic", "swap-plays-for-draws"])
+    assert result.exit_code == 0, result.output
+    for rid in ("R19", "R32", "R37", "R38", "Q2430"):
+        assert rid in result.output
+    assert "R07 " not in result.output
+    data = json.loads(runner.invoke(app, ["rulings", "list", "--topic", "swap-plays-for-draws", "--json"]).output)
+    assert all("swap-plays-for-draws" in r["topics"] for r in data)
+
+
+def test_rulings_list_by_card_nickname_and_edition():
+    data = json.loads(runner.invoke(app, ["rulings", "list", "--card", "gowi", "--json"]).output)
+    assert {"R07", "R18", "R19"} <= {r["id"] for r in data}
+    data = json.loads(runner.invoke(app, ["rulings", "list", "--edition", "oz", "--json"]).output)
+    assert "R09" in {r["id"] for r in data} and "R01" in {r["id"] for r in data}  # R01 is for all editions
+    assert runner.invoke(app, ["rulings", "list", "--topic", "swapping"]).exit_code == 2
+    assert runner.invoke(app, ["rulings", "list", "--edition", "klingon"]).exit_code == 2
+
+
+def test_rulings_search_command():
+    result = runner.invoke(app, ["rulings", "search", "gowi under play 1", "--limit", "3"])
+    assert result.exit_code == 0, result.output
+    assert "R07" in result.output and "Get On With It!" in result.output
+    data = json.loads(runner.invoke(app, ["rulings", "search", "Q272", "--json"]).output)
+    assert data["results"][0]["id"] == "R38"
+
+
+def test_cards_show_resolves_a_nickname():
+    result = runner.invoke(app, ["cards", "show", "d3p2"])
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "Draw 3, Play 2 of Them" in out
+    assert "Action" in out and "temporary_hand" in out and "fluxx5" in out
+    assert "Supported: yes" in out
+    assert "R16" in out and "Q422" in out
+
+
+def test_cards_show_json_and_unknown_card():
+    data = json.loads(runner.invoke(app, ["cards", "show", "potato", "--json"]).output)
+    assert data["name"] == "Radioactive Potato" and "Q-tag-4-0" in [r["id"] for r in data["rulings"]]
+    result = runner.invoke(app, ["cards", "show", "Radioactive Potatoe"])
+    assert result.exit_code == 2
+    assert "Radioactive Potato" in result.output
+
+
+def _write(path: Path, events: str, rulings: str) -> Path:
+    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+                    f"events: [{events}]\nexpect:\n  rulings: [{rulings}]\n")
+    return path
+
+
+def test_coverage_reports_scenarios_and_totals(tmp_path):
+    _write(tmp_path / "good.yaml", "Alice plays Milk", "B-keeper-play")
+    _write(tmp_path / "bad.yaml", "Bob plays Milk", "Q272")
+    result = runner.invoke(app, ["rulings", "coverage", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "Totals:" in out and "checkable rulings" in out and "FAQ R01-R65" in out
+    assert "(pass)" in out and "(fail)" in out and "FAILING" in out
+    data = json.loads(runner.invoke(app, ["rulings", "coverage", "--json", str(tmp_path)]).output)
+    states = {r["id"]: r["state"] for r in data["rulings"]}
+    assert states["B-keeper-play"] == "proven" and states["R38"] == "failing" and states["R01"] == "uncovered"
+    assert data["totals"]["proven"] == 1 and data["totals"]["failing"] == 1
+    assert data["totals"]["checkable"] == data["totals"]["proven"] + data["totals"]["failing"] \
+        + data["totals"]["uncovered"]
+    assert "R48" not in states  # not checkable
+    scenarios = {r["id"]: r["scenarios"] for r in data["rulings"]}
+    assert [(Path(s["path"]).name, s["status"]) for s in scenarios["R38"]] == [("bad.yaml", "fail")]
+    assert [(Path(s["path"]).name, s["status"]) for s in scenarios["B-keeper-play"]] == [("good.yaml", "pass")]
+    strict = runner.invoke(app, ["rulings", "coverage", "--strict", str(tmp_path)])
+    assert strict.exit_code == 1
+
+
+def test_coverage_of_the_repository_scenarios():
+    result = runner.invoke(app, ["rulings", "coverage"])
+    assert result.exit_code == 0, result.output
+    assert "Totals:" in result.output
+    assert runner.invoke(app, ["rulings", "coverage", str(ROOT / "no-such-folder")]).exit_code == 2
+
+
+def test_cli_start_up_does_not_import_the_heavy_modules():
+    code = ("import sys, adjudicator.cli; "
+            "print(sorted(m for m in ('networkx', 'rapidfuzz', 'pydantic', 'adjudicator.engine') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
