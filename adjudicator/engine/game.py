@@ -354,8 +354,9 @@ class Game:
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(player), rulings=("B-turn-order",))
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot, zone, label in (("hand_limit", self.table.hands[player], "Hand Limit"),
-                                  ("keeper_limit", self.keepers_of(player), "Keeper Limit")):
+        for slot, zone, label, discard in (
+                ("hand_limit", self.table.hands[player], "Hand Limit", self.discard_from_hand),
+                ("keeper_limit", self.keepers_of(player), "Keeper Limit", self.discard_from_play)):
             limit = derived.limit(self, slot)
             if limit is None or len(zone) <= limit:
                 continue
@@ -365,22 +366,8 @@ class Game:
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
             self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
-                     lambda cards, p=player, lbl=label, lim=limit, r=cites: self._discard_for_limit(p, cards, lbl, lim, r),
+                     lambda cards, p=player, d=discard, why=f"{label} {limit}", r=cites: d(p, cards, why, r),
                      verbs=("discard", "keep"), keep_means_complement=True, rulings=cites, key=key)
-
-    def _discard_for_limit(self, player: str, cards: list[Card], label: str, limit: int,
-                           rulings: tuple[str, ...]) -> None:
-        for card in cards:
-            self._remove_from_owner(player, card)
-        self.table.discard[:0] = reversed(cards)
-        self.step(rec.Discarded, player=player, cards=tuple(cards),
-                  why=f"{label} {limit}", rulings=rulings)
-
-    def _remove_from_owner(self, player: str, card: Card) -> None:
-        if card in self.table.hands[player]:
-            self.table.hands[player].remove(card)
-        else:
-            self.table.in_play[player].remove(card)
 
     # ------------------------------------------------------------ the winner
     def check_win(self) -> None:

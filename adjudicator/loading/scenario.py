@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds import is_supported, kind_of
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
@@ -237,7 +237,7 @@ class _Reader:
         for entry in entries:
             card = build_card(entry, deck="custom", path=self.path, strict=True)
             existing = self.catalog.get(card.name)
-            if existing is not None and (existing.deck == "custom" or kind_registered(existing)):
+            if existing is not None and (existing.deck == "custom" or is_supported(existing)):
                 raise self.fail(f"a card named {card.name!r} already exists ({existing.deck})", entry)
             custom.append(card)
         if custom:
@@ -404,8 +404,6 @@ class _Reader:
         if action in ("join", "drop_out"):
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
-            if action == "join" and any(normalize(p) == normalize(player) for p in known):
-                pass  # joining twice is a rules matter: the engine rejects it with a reason
             return Event(number, line, player, action, text=text)
         card = None
         if action in ("play", "use"):
@@ -481,8 +479,3 @@ class _Reader:
 
 _VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out)\s")
 
-
-def kind_registered(card: Card) -> bool:
-    from adjudicator.cards.kinds import is_supported
-
-    return is_supported(card)
