@@ -247,10 +247,11 @@ class Game:
                   options=tuple(str(o) for o in options), rulings=rulings)
 
     def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
-        for choice in self.pending:
-            if choice.player == event.player and event.action in choice.answer_verbs:
-                break
-        else:
+        mine = [c for c in self.pending if c.player == event.player and event.action in c.answer_verbs]
+        # Choices waiting together (both limits) may be answered in either order: the answer goes
+        # to the first one whose options hold everything it names.
+        choice = next((c for c in mine if all(g in c.options for g in event.choices)), mine[0] if mine else None)
+        if choice is None:
             if self.pending:
                 waiting = self.pending[0]
                 raise Illegal("wrong_answer",
@@ -684,3 +685,19 @@ class Game:
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
+
+    # ------------------------------------------------------------ inspection
+    def zones(self) -> dict[str, list[Card]]:
+        """Every place a card can be, by label; each card of the game is in exactly one of them."""
+        table = self.table
+        zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
+                                        "rules": list(table.rules), "goals": list(table.goals)}
+        for player in self.players:
+            zones[f"hand of {player}"] = list(table.hands[player])
+            zones[f"in play of {player}"] = list(table.in_play[player])
+        for player, cards in table.scored.items():
+            zones[f"scored by {player}"] = list(cards)
+        zones["being played"] = [play.card for play in self.being_played]
+        for i, frame in enumerate(self.temp_hands):
+            zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
+        return zones

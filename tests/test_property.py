@@ -1,0 +1,214 @@
+"""Random legal games: conservation of cards, the Play rule, answerable choices, faithful replay.
+
+Hypothesis deals a 5.0 game (2-4 players, every supported card of the decks below in a
+shuffled draw pile) and plays legal events chosen among `engine.legal.explore`'s, each
+applied through `replay.apply_event`, the path a scenario takes. After every event:
+every card is in exactly one zone; no play was made beyond the Play rule or a temporary
+hand's count; every pending choice can be answered; a legal event is never rejected and
+never stops the replay; no card is left stranded in the being-played zone. At the end the
+recorded events are written out as a scenario file, loaded back and replayed: the
+replay reaches the same position and the same log, and does so again a second time.
+
+Cards whose kind is built join the game automatically; a deck is added by naming it in DECKS.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import yaml
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from adjudicator.cards.catalog import builtin
+from adjudicator.cards.kinds import is_supported
+from adjudicator.cards.model import Card
+from adjudicator.engine import replay as rp
+from adjudicator.engine.game import Game
+from adjudicator.engine.legal import explore, make_event, scenario_item
+from adjudicator.engine.state import Phase
+from adjudicator.loading.scenario import Event, parse_scenario
+from adjudicator.log import records as rec
+
+DECKS = ("fluxx5", "creeper_pack")
+NAMES = ("Alice", "Bob", "Carol", "Dana")
+MAX_EVENTS = 60
+
+
+def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
+    catalog = builtin()
+    return [card for deck in decks for card in catalog.decks[deck].cards if is_supported(card)]
+
+
+DECK = deck_cards()
+
+
+def scenario_text(players: list[str], seed: int, pile: list[Card], events: list[Event]) -> str:
+    data = {
+        "title": "A random legal game",
+        "players": players,
+        "decks": list(DECKS),
+        "seed": seed,
+        "setup": {"turn": players[0], "phase": "deal", "draw_pile": [c.name for c in pile]},
+        "events": [scenario_item(e) for e in events],
+    }
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=200)
+
+
+# ---------------------------------------------------------------- checks
+def check_cards(game: Game) -> None:
+    where: dict[int, str] = {}
+    for zone, cards in game.zones().items():
+        for card in cards:
+            assert id(card) not in where, f"{card} is both in {where[id(card)]} and in {zone}"
+            where[id(card)] = zone
+    missing = [c.name for c in DECK if id(c) not in where]
+    assert not missing, f"cards lost: {missing}"
+    assert len(where) == len(DECK), "a card from outside the deck appeared"
+
+
+def check_play_counts(game: Game, event: Event) -> None:
+    for frame in game.temp_hands:
+        assert frame.plays_made <= frame.plays_allowed, f"{frame.source.card}: too many plays from it"
+    played = [s for s in game.steps if isinstance(s, rec.Played) and s.event == event.number]
+    if event.action != "play":
+        assert not played
+        return
+    assert len(played) == 1
+    if game.temp_hands and game.being_played[-1].from_temp_hand:
+        return
+    # The window is still open: the Play rule is the one the play was counted against.
+    hand = len(game.table.hands[event.player])
+    assert game.play_rule().left(game.turn.played - 1, hand + 1) >= 1, \
+        f"play {game.turn.played} made under {game.play_rule()} with {hand + 1} cards in hand"
+
+
+def check_settled(game: Game) -> None:
+    for choice in game.pending:
+        assert choice.player in game.players
+        assert 1 <= choice.count <= len(choice.options), f"{choice.prompt}: {choice.count} of {choice.options}"
+    if game.window is None and not game.pending and not game.stopped:
+        sources = {id(frame.source) for frame in game.temp_hands}
+        stranded = [p.card for p in game.being_played if id(p) not in sources]
+        assert not stranded, f"stranded in the being-played zone: {stranded}"
+
+
+def snapshot(game: Game) -> tuple:
+    turn = game.turn
+    return ({zone: [id(c) for c in cards] for zone, cards in game.zones().items()},
+            (turn.player, turn.phase, turn.drawn, turn.played, sorted(turn.free_actions_used)),
+            game.winner, game.winning_goal and id(game.winning_goal), game.stopped,
+            [(s.kind, s.event, s.text, s.rulings) for s in game.steps])
+
+
+# ------------------------------------------------------------------ test
+@settings(max_examples=12, deadline=None, derandomize=True, print_blob=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_legal_games(data: st.DataObject) -> None:
+    play_random_game(data)
+
+
+def play_random_game(data: st.DataObject) -> None:
+    players = list(NAMES[:data.draw(st.integers(2, 4), label="players")])
+    pile = data.draw(st.permutations(DECK), label="draw pile")
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    scenario = parse_scenario(scenario_text(players, seed, pile, []), "<property>")
+    game = Game(scenario)
+    events: list[Event] = []
+    try:
+        check_cards(game)
+        check_settled(game)
+        for number in range(1, MAX_EVENTS + 1):
+            before = snapshot(game)
+            options = explore(game, number)
+            assert snapshot(game) == before, "exploring changed the game"
+            assert not options.unanswerable, f"choices nobody can answer: {options.unanswerable}"
+            if not options.events:
+                break
+            event = data.draw(st.sampled_from(options.events), label=f"event {number}")
+            events.append(event)
+            rp.apply_event(game, event)
+            assert not game.stopped, game.stopped
+            rejected = [s.reason for s in game.steps if isinstance(s, rec.Rejected) and s.event == number]
+            assert not rejected, f"legal event {event.text!r} rejected: {rejected}"
+            check_cards(game)
+            check_play_counts(game, event)
+            check_settled(game)
+        # The live game has received the events the written scenario lists (finish numbers its steps by them).
+        game.scenario = dataclasses.replace(scenario, events=tuple(events))
+        rp.finish(game)
+        check_cards(game)
+        check_settled(game)  # it may stop for a choice the last event left open: the replay must too
+
+        written = parse_scenario(scenario_text(players, seed, pile, events), "<property>")
+        assert [(e.number, e.player, e.action, e.card, e.choices) for e in written.events] == \
+               [(e.number, e.player, e.action, e.card, e.choices) for e in events]
+        first, second = rp.replay(written), rp.replay(written)
+        assert snapshot(first) == snapshot(game)
+        assert snapshot(second) == snapshot(first)
+    except BaseException:
+        note(scenario_text(players, seed, pile, events))
+        raise
+
+
+def test_a_legal_event_list_names_real_choices() -> None:
+    """The generator offers the pending choice's answers and nothing else while a choice waits."""
+    text = """
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  hands: {Alice: [Trade Hands, Milk]}
+  draw_pile: [Bread, Cookies]
+events: []
+"""
+    game = Game(parse_scenario(text))
+    options = explore(game, 1)
+    plays = sorted(e.text for e in options.events)
+    assert plays == ["Alice plays Milk", "Alice plays Trade Hands", "Alice plays Trade Hands -> Bob",
+                     "Alice plays Trade Hands -> Carol"]
+    trade = next(e for e in options.events if e.text == "Alice plays Trade Hands")
+    rp.apply_event(game, trade)
+    answers = sorted(e.text for e in explore(game, 2).events)
+    assert answers == ["Alice chooses Bob", "Alice chooses Carol"]
+    assert game.window is not None and not game.pending  # exploring left the window open
+
+
+def test_moving_on_is_the_next_players_first_play() -> None:
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  rules: [Hand Limit 1]
+  hands: {Alice: [Milk, Bread, Cookies], Bob: [The Sun]}
+  draw_pile: [Love, Money, Time]
+events: []
+"""
+    game = Game(parse_scenario(text))
+    first = sorted(e.text for e in explore(game, 1).events)
+    assert first == ["Alice plays Bread", "Alice plays Cookies", "Alice plays Milk"]
+    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
+    # Alice's play is made: the turn ends at the next event, and she must keep one card.
+    second = sorted(e.text for e in explore(game, 2).events)
+    assert second == ["Alice discards Bread", "Alice discards Cookies", "Alice keeps Bread", "Alice keeps Cookies"]
+    rp.apply_event(game, next(e for e in explore(game, 2).events if e.text == "Alice keeps Bread"))
+    assert game.turn.phase is Phase.OVER
+    # Bob's turn begins with his first play: he will have drawn Love.
+    assert sorted(e.text for e in explore(game, 3).events) == ["Bob plays Love", "Bob plays The Sun"]
+
+
+def test_scenario_items_round_trip() -> None:
+    """A choice whose name has a comma is written in the mapping form, and loads back as the same cards."""
+    catalog = builtin()
+    d3p2 = catalog.card("Draw 3, Play 2 of Them")
+    trash = catalog.card("Trash a New Rule")
+    event = make_event(4, "Alice", "play", trash, [d3p2])
+    item = scenario_item(event)
+    assert item == {"player": "Alice", "action": "play", "card": "Trash a New Rule",
+                    "choices": ["Draw 3, Play 2 of Them"]}
+    assert scenario_item(make_event(1, "Alice", "play", d3p2)) == "Alice plays Draw 3, Play 2 of Them"
+    loaded = parse_scenario(yaml.safe_dump({"title": "t", "players": ["Alice", "Bob"], "setup": {},
+                                            "events": [item]}))
+    assert loaded.events[0].card is trash and loaded.events[0].choices == (d3p2,)
