@@ -53,6 +53,8 @@ class Game:
         self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
         self.window: Play | None = None      # the play that Surprises may answer now
+        self.responses: list[Play] = []      # Surprises answering it, each one the card below (the chain)
+        self.last_use: Play | None = None    # the latest free action, which no window follows (R23)
         self.agenda: deque[Callable[[], None]] = deque()
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
@@ -226,22 +228,26 @@ class Game:
     def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
             then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
             keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
-            key: Any = None) -> None:
+            key: Any = None, at_most: bool = False) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
-        answers when it gave them, otherwise the replay waits for an answering event."""
+        answers when it gave them, otherwise the replay waits for an answering event.
+        With `at_most`, count is a maximum and fewer (even none) may be chosen."""
         options = list(options)
         count = min(count, len(options))
-        if count == len(options):
+        if count == len(options) and not (at_most and options):
             then(options)
             return
         play = self.resolving
-        if play is not None and len(play.answers) >= count:
+        if play is not None and play.player == player and play.answers:
+            # The `->` answers of the card being resolved are its player's choices, in order.
             answer = play.answers[:count]
-            if all(a in options for a in answer) and len(set(map(id, answer))) == count:
-                del play.answers[:count]
+            if ((len(answer) == count or at_most) and all(a in options for a in answer)
+                    and len(set(map(id, answer))) == len(answer)):
+                del play.answers[:len(answer)]
                 then(answer)
                 return
-        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key)
+        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
+                               at_most)
         self.pending.append(choice)
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
@@ -271,7 +277,10 @@ class Game:
             if len(given) != want:
                 raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
             given = [o for o in choice.options if o not in given]
-        elif len(given) != choice.count:
+        elif choice.at_most and len(given) > choice.count:
+            raise Illegal("bad_choice", f"{event.player} may {event.action} at most {choice.count}, "
+                          f"not {len(given)}", choice.rulings)
+        elif len(given) != choice.count and not choice.at_most:
             raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
                           f"not {len(given)}", choice.rulings)
         return choice, given
@@ -519,9 +528,8 @@ class Game:
         self.verify_not_over()
         turn = self.turn
         if player != turn.player or turn.phase is not Phase.PLAY:
-            if player == turn.player or (turn.phase is Phase.OVER and player == turn.player):
-                raise Illegal("no_plays_left", f"{player} has no plays left: the play phase is over",
-                              ("B-play-rule",))
+            if player == turn.player:
+                raise self._no_plays_left(player, card, "the play phase is over")
             if turn.phase is Phase.OVER:
                 raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
                               ("B-turn-order",))
@@ -537,13 +545,20 @@ class Game:
         elif card not in self.table.hands[player]:
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
         elif self.plays_left() == 0:
-            raise Illegal("no_plays_left", f"{player} has no plays left under {self.play_rule()}", ("B-play-rule",))
+            raise self._no_plays_left(player, card, f"under {self.play_rule()}")
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
                     from_temp_hand=frame is not None)
         kind_of(card).verify_play(self, play)
         return play
+
+    @staticmethod
+    def _no_plays_left(player: str, card: Card, why: str) -> Illegal:
+        if card.type is CardType.SURPRISE:
+            return Illegal("no_plays_left", f"{player} has no plays left ({why}); on her own turn a Surprise is "
+                           "one of her plays, and she cannot use it to cancel her own card", ("B-play-rule", "R49", "R50"))
+        return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
 
     def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         try:
@@ -567,19 +582,34 @@ class Game:
             counted = f"play {self.turn.played} under {quota}"
             rulings = ("B-play-rule",)
         self.being_played.append(play)
+        self.turn.history.append(play)
+        self.last_use = None
         self.step(rec.Played, player=player, card=card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=card)
         return play
 
     def close_window(self) -> None:
-        """The chance to respond is over: the card being played resolves."""
+        """The chance to respond is over: the chain resolves, then the card being played, if
+        it still stands. Toggling (R28): the top answer stands, and each card below it is
+        canceled by the one above it, so an even number of answers leaves the card in effect."""
         play = self.window
         if play is None:
             return
+        chain = [play, *self.responses]
         self.window = None
+        self.responses = []
         self.step(rec.WindowClosed, card=play.card)
-        self.schedule(lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play))
+        tasks: list[Callable[[], None]] = []
+        canceled: set[int] = set()
+        for above, below in reversed(list(zip(chain[1:], chain))):
+            if id(above) in canceled:
+                continue  # canceled itself: it has no effect, and the card below it stands
+            canceled.add(id(below))
+            tasks.append(lambda r=above, t=below: self._cancel_by(r, t))
+        if id(play) not in canceled:
+            tasks += [lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play)]
+        self.schedule(*tasks)
         self.run()
 
     def _resolve(self, play: Play) -> None:
@@ -594,6 +624,125 @@ class Game:
         if play in self.being_played:
             self.leave_being_played(play)
             self.discard_cards([play.card])
+
+    # ------------------------------------------------------------- responses
+    def chain_top(self) -> Play | None:
+        """The card a Surprise played now would answer: the latest answer, or the card played."""
+        return self.responses[-1] if self.responses else self.window
+
+    def is_active(self, player: str) -> bool:
+        return player == self.turn.player and self.turn.phase is not Phase.OVER
+
+    def is_response(self, player: str, card: Card) -> bool:
+        """Whether a Surprise played now answers the chain rather than being one of the plays of
+        the turn: always out of turn while the turn is under way; on your own turn only to
+        counter a Surprise aimed at your card (R49)."""
+        if card.type is not CardType.SURPRISE:
+            return False
+        if self.is_active(player):
+            top = self.chain_top()
+            return top is not None and top.aimed_at == player
+        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY)
+
+    def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may answer the top of the chain with card; return the answer."""
+        self.verify_not_over()
+        frame = self.temp_hands[-1] if self.temp_hands and self.is_active(player) else None
+        if card not in self.table.hands.get(player, ()) and not (frame and card in frame.cards):
+            raise self._not_held(player, card)
+        top = self.chain_top()
+        if top is None:
+            raise self._nothing_to_answer(player, card)
+        if top.player == player:
+            raise Illegal("own_card", f"{player} cannot cancel {player}'s own {top.card}", ("R49",))
+        if self.is_active(player) and top.aimed_at != player:
+            raise Illegal("own_turn", f"on {player}'s own turn a Surprise cancels only a Surprise aimed at "
+                          f"{player}'s card, and {top.card} is not", ("R49", "R50"))
+        response = Play(player=player, card=card, event=self.event_no, answers=list(answers),
+                        from_temp_hand=frame is not None and card in frame.cards, responds_to=top)
+        try:
+            kind_of(card).verify_response(self, response)
+        except Illegal as illegal:
+            raise self._too_late(player, card, exclude=top) or illegal from None
+        return response
+
+    def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_respond(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        response = self.verify_respond(player, card, answers)
+        target = response.responds_to
+        assert target is not None
+        if response.from_temp_hand:
+            self.temp_hands[-1].cards.remove(card)  # the temporary hand keeps its plays (R55)
+        else:
+            self.table.hands[player].remove(card)
+        self.being_played.append(response)
+        self.responses.append(response)
+        cites: tuple[str, ...] = ("B-surprises",)
+        if self.is_active(player):
+            cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())
+        if target.responds_to is not None:
+            cites += ("R34",)  # a Surprise answering a Surprise; anyone may join either side
+        self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
+                  rulings=cites)
+        return response
+
+    def _cancel_by(self, response: Play, target: Play) -> None:
+        self.resolving = response
+        try:
+            kind_of(response.card).cancel(self, response, target)
+        finally:
+            self.resolving = None
+        self.discard_played(response)
+
+    def cancel_play(self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...],
+                    to_player: str | None = None) -> None:
+        """A card in the chain is canceled: it goes to the discard pile, or in front of to_player."""
+        self.leave_being_played(target)
+        if to_player is None:
+            self.discard_cards([target.card])
+        else:
+            self.table.in_play[to_player].append(target.card)
+        self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
+                  outcome=outcome, rulings=rulings)
+
+    def _not_held(self, player: str, card: Card) -> Illegal:
+        window = self.window
+        holder = next((p for p in self.players if card in self.table.hands[p]), None)
+        if window is not None and holder is not None and kind_of(window.card).hands_over:
+            return Illegal("not_in_hand", f"{player} does not hold {card}: it is in {holder}'s hand, and a card "
+                           f"that {window.card} hands over arrives only after it has resolved, too late to "
+                           "answer it", ("R56",))
+        return Illegal("not_in_hand", f"{player} does not hold {card}", ("R56",) if holder else ("B-surprises",))
+
+    def _nothing_to_answer(self, player: str, card: Card) -> Illegal:
+        late = self._too_late(player, card)
+        if late is not None:
+            return late
+        if self.last_use is not None:
+            return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: {self.last_use.card} was used as a "
+                           "free action, which is not a card being played", ("R23", "R25"))
+        return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: no card is being played now, and "
+                       "a Surprise is never played out of turn just to get rid of it", ("R25",))
+
+    def _too_late(self, player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
+        """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
+        for earlier in reversed(self.turn.history):
+            if earlier is exclude or earlier.player == player:
+                continue
+            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
+            try:
+                kind_of(card).verify_response(self, trial)
+            except Illegal:
+                continue
+            return Illegal("too_late", f"too late: {card} had to answer {earlier.card} at once; once another "
+                           "card is played or its effects go on, it can no longer be canceled", ("R44", "R11"))
+        return None
 
     # ---------------------------------------------------------- free actions
     def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
@@ -632,6 +781,7 @@ class Game:
     def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
         play = self.verify_use(player, card, answers)
         self.turn.free_actions_used.add(card.name)
+        self.last_use = play
         self.resolving = play
         try:
             kind_of(card).use(self, play)

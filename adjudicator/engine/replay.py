@@ -28,6 +28,12 @@ def replay(scenario: Scenario) -> Game:
 
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
+    if event.action == "play" and not game.stopped and game.is_response(event.player, event.card):  # type: ignore[arg-type]
+        try:
+            game.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+        except Illegal as illegal:
+            reject(game, event, illegal)
+        return
     game.close_window()
     if _answered_or_stopped(game, event):
         return

@@ -49,6 +49,7 @@ class Turn:
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule
     played: int = 0   # plays made this turn (a compound Action is one)
     free_actions_used: set[str] = field(default_factory=set)
+    history: list["Play"] = field(default_factory=list)  # cards played this turn, oldest first (R44)
     began_empty_handed: bool = False  # the hand was empty when the turn began (Play All But 1)
 
 
@@ -61,6 +62,12 @@ class Play:
     event: int | None
     answers: list[Any] = field(default_factory=list)  # choices given with the event, consumed in order
     from_temp_hand: bool = False
+    responds_to: "Play | None" = None  # set for a Surprise answering another card out of turn
+
+    @property
+    def aimed_at(self) -> str | None:
+        """The player whose card this response would cancel."""
+        return self.responds_to.player if self.responds_to else None
 
 
 @dataclass
@@ -91,3 +98,4 @@ class PendingChoice:
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice
+    at_most: bool = False  # count is a maximum: fewer, even none, may be chosen

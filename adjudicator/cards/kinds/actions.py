@@ -40,6 +40,7 @@ class TemporaryHand(ActionKind):
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
+    hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
@@ -96,12 +97,26 @@ class _TargetsCardsInPlay(ActionKind):
         raise NotImplementedError
 
 
+def stated_victim(game: "Game", play: "Play", options: list[Card]) -> str | None:
+    """Whose Keeper a steal takes: the owner of the Keeper named in the play's choices, or the
+    only player it could be. None when that is not known before the steal resolves."""
+    if play.answers:
+        target = play.answers[0]
+        return game.owner_of(target) if isinstance(target, Card) and target.type is CardType.KEEPER else None
+    owners = {game.owner_of(c) for c in options if c.type is CardType.KEEPER}
+    return owners.pop() if len(owners) == 1 else None
+
+
 @register
 class Steal(_TargetsCardsInPlay):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
     others_only = True
+    steals = True
+
+    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+        return stated_victim(game, play, self.options(game, play))
 
     def apply(self, game: "Game", play: "Play", card: Card) -> None:
         game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))

@@ -99,6 +99,27 @@ class Kind:
         """Whether the free action is only open while plays remain (Get On With It!)."""
         return False
 
+    # -- answering and being answered (Surprises) -------------------------
+    #: Playing it moves Keepers between players by an Action, which That's Mine cannot intercept (R47).
+    steals: ClassVar[bool] = False
+    #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
+    hands_over: ClassVar[bool] = False
+
+    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+        """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
+        return None
+
+    def verify_response(self, game: "Game", response: "Play") -> None:
+        """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
+        from adjudicator.errors import Illegal
+
+        raise Illegal("not_a_surprise", f"only a Surprise can be played out of turn, and {response.card} is "
+                      "not one", ("B-surprises",))
+
+    def cancel(self, game: "Game", response: "Play", target: "Play") -> None:
+        """This card stands at the end of a response chain: cancel target."""
+        raise NotImplementedError
+
     # -- what a card in play contributes (defaults: nothing) ---------------
     def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
         """Start-of-turn events of a card in play (owner None for rules)."""
