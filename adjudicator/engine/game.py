@@ -415,12 +415,16 @@ class Game:
                   rulings=tuple(dict.fromkeys(cites)))
 
     def creeper_blocks(self, player: str, goal: Card) -> bool:
-        """A Creeper in front of the player blocks the win unless the Goal names it (R04)."""
-        if any(kind_of(rule).waives_creepers(self, rule) for rule in self.table.rules):
-            return False
+        """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a
+        rule waives it; a card a rule makes every winner hold must be there too."""
+        rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        return any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
-                   for c in self.creepers_of(player))
+        if any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+               and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+               for c in self.creepers_of(player)):
+            return True
+        needed = (kind.win_needs(self, rule) for kind, rule in rules)
+        return any(card is not None and self.owner_of(card) != player for card in needed)
 
     # ---------------------------------------------------------- being played
     def leave_being_played(self, play: Play) -> None:

@@ -136,9 +136,13 @@ class Kind:
     def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
         return False
 
-    def waives_creepers(self, game: "Game", card: Card) -> bool:
-        """A rule under which Creepers stop blocking wins (Silver Lining)."""
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+        """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
+
+    def win_needs(self, game: "Game", card: Card) -> Card | None:
+        """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
+        return None
 
     def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
         return 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, register
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.derived import PlayQuota
@@ -98,8 +99,27 @@ class CreepersDontBlock(RuleKind):
 
     name = "creepers_dont_block"
 
-    def waives_creepers(self, game: "Game", card: Card) -> bool:
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         return True
+
+
+@register
+class NeedsCreeperToWin(RuleKind):
+    """You Also Need a Baked Potato: while the named Creeper is in play it blocks no win;
+    instead nobody wins without having it."""
+
+    name = "baked_potato"
+    params = {"creeper": name_param()}
+
+    def _creeper_in_play(self, game: "Game", card: Card) -> Card | None:
+        wanted = normalize(card.params["creeper"])
+        return next((c for p in game.players for c in game.creepers_of(p) if normalize(c.name) == wanted), None)
+
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+        return creeper is self._creeper_in_play(game, card)
+
+    def win_needs(self, game: "Game", card: Card) -> Card | None:
+        return self._creeper_in_play(game, card)
 
 
 @register
