@@ -163,9 +163,9 @@ class Surprise(ActionKind):
             victim = kind_of(target.card).steal_victim(game, target)
             if victim == response.player:
                 return
-            unknown = victim is None and (kind_of(target.card).steals or target.card.type is CardType.SURPRISE)
             reason = (f"{target.card} does not say whose Keeper it steals: name it in the play's choices"
-                      if unknown else f"{target.card} does not steal a Keeper of {response.player}'s")
+                      if victim is None and kind_of(target.card).steals
+                      else f"{target.card} does not steal a Keeper of {response.player}'s")
             raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", ("R25",))
         if target.card.type in types:
             return
