@@ -125,6 +125,8 @@ class Game:
         return self.play_rule().left(self.turn.played, hand)
 
     def next_player(self, after: str | None = None) -> str:
+        if after is None and self.turn.extra_turns:
+            return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)
         return self.players[(seat + 1) % len(self.players)]
 
@@ -322,8 +324,14 @@ class Game:
 
     # ------------------------------------------------------------ the turn
     def begin_turn(self, player: str) -> None:
-        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player])
+        prev = self.turn
+        extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
+        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player],
+                         extra_turns=prev.extra_turns[1:] if extra else [],
+                         granted_by=(*prev.granted_by, extra) if extra else ())
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        if extra:
+            self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)
         self.schedule_after(self._draw_phase)
@@ -351,7 +359,7 @@ class Game:
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(player), rulings=("B-turn-order",))
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot, zone, label, discard in (
@@ -684,3 +692,20 @@ class Game:
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
+
+    # ------------------------------------------------- a play within a play
+    def play_from(self, player: str, card: Card, why: str, answers: Sequence[Any] = (),
+                  rulings: tuple[str, ...] = ()) -> Play:
+        """Play `card` at once because another card says so (Let's Do That Again!, Use What You
+        Take). The caller has already taken the card from where it was (the discard pile,
+        another player's hand). It is not counted as a play: it belongs to the play of the card
+        that called it (B-compound-action). Like `play`, it enters the being-played zone and
+        opens the response window; it resolves the normal way when the window closes, using
+        `answers` for its own choices."""
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        self.being_played.append(play)
+        self.step(rec.Played, player=player, card=card, counted=f"not counted as a play: {why}",
+                  rulings=("B-compound-action", *rulings))
+        self.window = play
+        self.step(rec.WindowOpened, card=card)
+        return play
