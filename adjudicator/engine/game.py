@@ -581,14 +581,15 @@ class Game:
         return play
 
     def close_window(self) -> None:
-        """The chance to respond is over: the card being played resolves."""
-        play = self.window
-        if play is None:
-            return
-        self.window = None
-        self.step(rec.WindowClosed, card=play.card)
-        self.schedule(lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play))
-        self.run()
+        """The chance to respond is over: the card being played resolves. A card that its
+        resolution plays at once (`play_from`) opens a window of its own, closed the same way."""
+        while self.window is not None:
+            play = self.window
+            self.window = None
+            self.step(rec.WindowClosed, card=play.card)
+            self.schedule(lambda play=play: self._resolve(play),
+                          lambda play=play: kind_of(play.card).finish(self, play))
+            self.run()
 
     def _resolve(self, play: Play) -> None:
         self.resolving = play
