@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import is_supported, kind_of, word_choice
+from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
@@ -434,7 +434,7 @@ class _Reader:
             return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
             raise ScenarioError(f"unknown choice {name!r}: not a player or a card",
-                                suggestions=suggest(name, [*known, *self.catalog.names()], 2))
+                                suggestions=suggest(name, [*known, *self.catalog.names(), *choice_words()], 2))
         return self.catalog.card(name)
 
     # --------------------------------------------------------------- expect

@@ -1,8 +1,9 @@
 """Card kinds. Importing this package registers every built kind."""
 
-from adjudicator.cards.kinds.base import (REGISTRY, Kind, Param, Word, default_kind, is_supported, kind_of, register,
-                                          word_choice)
+from adjudicator.cards.kinds.base import (REGISTRY, Kind, Param, Word, choice_words, default_kind, is_supported, kind_of,
+                                          register, word_choice)
 from adjudicator.cards.kinds import (actions, free_actions, goals, hand_actions, keepers,  # noqa: F401
                                      nested_actions, rules)
 
-__all__ = ["REGISTRY", "Kind", "Param", "Word", "default_kind", "is_supported", "kind_of", "register", "word_choice"]
+__all__ = ["REGISTRY", "Kind", "Param", "Word", "choice_words", "default_kind", "is_supported", "kind_of", "register",
+           "word_choice"]

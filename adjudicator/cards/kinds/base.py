@@ -172,6 +172,11 @@ def is_supported(card: Card) -> bool:
     return card.kind in REGISTRY or card.is_unknown
 
 
+def choice_words() -> list[str]:
+    """Every keyword some registered kind accepts (for spelling suggestions)."""
+    return [w for kind in REGISTRY.values() for w in kind.choice_words]
+
+
 def word_choice(text: str) -> Word | None:
     """The `Word` some registered kind accepts for text, or None."""
     folded = re.sub(r"[^a-z0-9]+", "", text.lower())
