@@ -127,6 +127,8 @@ class Game:
         return self.play_rule().left(self.turn.played, hand)
 
     def next_player(self, after: str | None = None) -> str:
+        if after is None and self.turn.extra_turns:
+            return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)
         return self.players[(seat + 1) % len(self.players)]
 
@@ -331,8 +333,14 @@ class Game:
 
     # ------------------------------------------------------------ the turn
     def begin_turn(self, player: str) -> None:
-        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player])
+        prev = self.turn
+        extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
+        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player],
+                         extra_turns=prev.extra_turns[1:] if extra else [],
+                         granted_by=(*prev.granted_by, extra) if extra else ())
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        if extra:
+            self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)
         self.schedule_after(self._draw_phase)
@@ -360,7 +368,7 @@ class Game:
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(player), rulings=("B-turn-order",))
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot, zone, label, discard in (
@@ -585,18 +593,28 @@ class Game:
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
             rulings = ("B-play-rule",)
+        return self._enter_being_played(play, counted, rulings)
+
+    def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
+        """The card leaves where it was for the being-played zone, and the window to answer it opens."""
         self.being_played.append(play)
         self.turn.history.append(play)
         self.last_use = None
-        self.step(rec.Played, player=player, card=card, counted=counted, rulings=rulings)
+        self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
-        self.step(rec.WindowOpened, card=card)
+        self.step(rec.WindowOpened, card=play.card)
         return play
 
     def close_window(self) -> None:
-        """The chance to respond is over: the chain resolves, then the card being played, if
-        it still stands. Toggling (R28): the top answer stands, and each card below it is
-        canceled by the one above it, so an even number of answers leaves the card in effect."""
+        """The chance to respond is over: every open window closes, innermost first (a card
+        that a resolution plays at once, `play_from`, opens a window of its own)."""
+        while self.window is not None:
+            self.close_one_window()
+
+    def close_one_window(self) -> None:
+        """The chain on the open window resolves, then the card being played, if it still
+        stands. Toggling (R28): the top answer stands, and each card below it is canceled by
+        the one above it, so an even number of answers leaves the card in effect."""
         play = self.window
         if play is None:
             return
@@ -695,6 +713,11 @@ class Game:
         self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
                   rulings=cites)
         return response
+
+    def waits_for_played_card(self) -> bool:
+        """A Surprise that cannot answer the open card waits for the card that card will play
+        at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
+        return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
 
     def _cancel_by(self, response: Play, target: Play) -> None:
         self.resolving = response
@@ -838,3 +861,15 @@ class Game:
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
+
+    # ------------------------------------------------- a play within a play
+    def play_from(self, player: str, card: Card, why: str, answers: Sequence[Any] = (),
+                  rulings: tuple[str, ...] = ()) -> Play:
+        """Play `card` at once because another card says so (Let's Do That Again!, Use What You
+        Take). The caller has already taken the card from where it was (the discard pile,
+        another player's hand). It is not counted as a play: it belongs to the play of the card
+        that called it (B-compound-action). Like `play`, it enters the being-played zone and
+        opens the response window; it resolves the normal way when the window closes, using
+        `answers` for its own choices."""
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        return self._enter_being_played(play, f"not counted as a play: {why}", ("B-compound-action", *rulings))

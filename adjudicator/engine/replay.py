@@ -29,10 +29,7 @@ def replay(scenario: Scenario) -> Game:
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
     if event.action == "play" and not game.stopped and game.is_response(event.player, event.card):  # type: ignore[arg-type]
-        try:
-            game.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
-        except Illegal as illegal:
-            reject(game, event, illegal)
+        _respond(game, event)
         return
     game.close_window()
     if _answered_or_stopped(game, event):
@@ -55,6 +52,20 @@ def apply_event(game: Game, event: Event) -> None:
     except Illegal as illegal:
         reject(game, event, illegal)
     game.run()
+
+
+def _respond(game: Game, event: Event) -> None:
+    """A Surprise answering the chain; one that cannot answer the open card may wait for the
+    card it plays at once: that window closes, and the Surprise answers the new card."""
+    while True:
+        try:
+            game.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            return
+        except Illegal as illegal:
+            if not game.waits_for_played_card():
+                reject(game, event, illegal)
+                return
+            game.close_one_window()
 
 
 def reject(game: Game, event: Event, illegal: Illegal) -> None:

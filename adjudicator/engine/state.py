@@ -51,6 +51,10 @@ class Turn:
     free_actions_used: set[str] = field(default_factory=set)
     history: list["Play"] = field(default_factory=list)  # cards played this turn, oldest first (R44)
     began_empty_handed: bool = False  # the hand was empty when the turn began (Play All But 1)
+    # Extra turns (Take Another Turn): the cards that owe this player a turn right after this one,
+    # in order, and the cards whose extra turns led to this one in an unbroken run of the same player.
+    extra_turns: list[str] = field(default_factory=list)
+    granted_by: tuple[str, ...] = ()
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import is_supported, kind_of
+from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
@@ -57,7 +57,7 @@ class Event:
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str) or Assignment
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment or Word
     text: str = ""
 
 
@@ -430,9 +430,11 @@ class _Reader:
             target = next((p for p in known if normalize(p) == normalize(right)), None)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
+        if card is None and (word := word_choice(name)) is not None:
+            return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
             raise ScenarioError(f"unknown choice {name!r}: not a player or a card",
-                                suggestions=suggest(name, [*known, *self.catalog.names()], 2))
+                                suggestions=suggest(name, [*known, *self.catalog.names(), *choice_words()], 2))
         return self.catalog.card(name)
 
     # --------------------------------------------------------------- expect

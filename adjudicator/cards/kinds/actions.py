@@ -113,7 +113,7 @@ class Steal(_TargetsCardsInPlay):
 
     name = "steal"
     others_only = True
-    steals = True
+    moves_keepers = True
 
     def steal_victim(self, game: "Game", play: "Play") -> str | None:
         return stated_victim(game, play, self.options(game, play))

@@ -8,6 +8,7 @@ whose kind is not registered here are "not supported yet".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -64,12 +65,25 @@ def choice_param(*values: str, required: bool = True, default: Any = None) -> Pa
     return Param("one of " + ", ".join(values), lambda v: v in values, required=required, default=default)
 
 
+@dataclass(frozen=True)
+class Word:
+    """A keyword choice that a kind declares in `choice_words` (a direction, a condition),
+    given after `->` like a card or player name: `Alice plays Today's Special! -> holiday`."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class Kind:
     """Base of every kind. Subclasses set `name`, `card_type` and `params`."""
 
     name: ClassVar[str]
     card_type: ClassVar[CardType]
     params: ClassVar[Mapping[str, Param]] = {}
+    #: Keywords the kind accepts among its choices (read by the loader as `Word`s).
+    choice_words: ClassVar[tuple[str, ...]] = ()
     #: Rulings that justify the kind's basic resolution (cited when it resolves).
     rulings: ClassVar[tuple[str, ...]] = ()
 
@@ -101,7 +115,9 @@ class Kind:
 
     # -- answering and being answered (Surprises) -------------------------
     #: Playing it moves Keepers between players by an Action, which That's Mine cannot intercept (R47).
-    steals: ClassVar[bool] = False
+    moves_keepers: ClassVar[bool] = False
+    #: Resolving it plays another card at once; a Surprise may wait for that card (R26).
+    plays_a_card: ClassVar[bool] = False
     #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
     hands_over: ClassVar[bool] = False
 
@@ -181,6 +197,21 @@ def kind_of(card: Card) -> Kind:
 
 def is_supported(card: Card) -> bool:
     return card.kind in REGISTRY or card.is_unknown
+
+
+def choice_words() -> list[str]:
+    """Every keyword some registered kind accepts (for spelling suggestions)."""
+    return [w for kind in REGISTRY.values() for w in kind.choice_words]
+
+
+def word_choice(text: str) -> Word | None:
+    """The `Word` some registered kind accepts for text, or None."""
+    folded = re.sub(r"[^a-z0-9]+", "", text.lower())
+    for kind in REGISTRY.values():
+        for word in kind.choice_words:
+            if re.sub(r"[^a-z0-9]+", "", word) == folded:
+                return Word(word)
+    return None
 
 
 def default_kind(card_type: str, slot: str | None) -> str | None:

@@ -163,13 +163,13 @@ class Surprise(ActionKind):
             victim = kind_of(target.card).steal_victim(game, target)
             if victim == response.player:
                 return
-            reason = (f"{target.card} does not say whose Keeper it steals: name it in the play's choices"
-                      if victim is None and kind_of(target.card).steals
+            reason = (f"{target.card} names no Keeper of {response.player}'s to steal (a steal names its "
+                      "target in the play's choices)" if victim is None and kind_of(target.card).moves_keepers
                       else f"{target.card} does not steal a Keeper of {response.player}'s")
             raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", ("R25",))
         if target.card.type in types:
             return
-        cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).steals else ("R25",)
+        cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).moves_keepers else ("R25",)
         raise Illegal("nothing_to_cancel", f"{response.card} cancels only {what} (or a Surprise); "
                       f"{target.card} is {_a(target.card)}", cites)
 
