@@ -148,7 +148,7 @@ class EverybodyGets1(ActionKind):
 
     def resolve(self, game: "Game", play: "Play") -> None:
         assignment = _assignment_type()
-        drawn: list[Card] = []
+        drawn = play.held  # set apart from every hand until handed out
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
         game.step(rec.Drew, player=play.player, cards=tuple(drawn), into="a pile set apart from the hand",
                   why=f"{play.card}: one card per player, seen only by {play.player}", rulings=("R62", "R40"))
@@ -161,7 +161,7 @@ class EverybodyGets1(ActionKind):
                 stated.remove(match)
                 ordered.append(match)
         play.answers[:] = ordered
-        waiting = list(drawn)
+        waiting = drawn
         receivers = list(game.players)
 
         def hand_out() -> None:
