@@ -209,7 +209,7 @@ class Game:
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                          rulings=("B-draw-rule-change",))
+                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw")))
                 return True
         if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
             self._close_temp_hand()
@@ -334,7 +334,8 @@ class Game:
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
-        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})", rulings=("B-draw-rule",))
+        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})",
+                  rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")))
         self.turn.phase = Phase.PLAY
 
     def end_turn(self, why: str | None = None) -> None:
@@ -565,7 +566,7 @@ class Game:
             self.turn.played += 1
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
-            rulings = ("B-play-rule",)
+            rulings = ("B-play-rule", *derived.bonus_rulings(self, player, "play"))
         self.being_played.append(play)
         self.step(rec.Played, player=player, card=card, counted=counted, rulings=rulings)
         self.window = play

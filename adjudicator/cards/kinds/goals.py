@@ -91,7 +91,8 @@ class MostGoal(GoalKind):
         return unblocked if len(unblocked) == 1 else top
 
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
-        return ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+        cites = ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+        return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
 
 @register
