@@ -192,6 +192,8 @@ class Game:
             self._enforce_limits(player, ("B-limits-other-players",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
+        if self._settle_goal_slots():
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(map(id, self.table.goals))
         if goals != self._goals_seen:
             # The Goal change and what it triggers count as one moment: one win check after both.
@@ -475,8 +477,9 @@ class Game:
         self.leave_being_played(play)
         goals = self.table.goals
         if len(goals) < self.goal_slots():
+            filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
             goals.append(card)
-            self.step(rec.GoalSet, card=card, rulings=kind_of(card).rulings)
+            self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
         if len(goals) == 1:
             old = goals.pop()
@@ -685,3 +688,35 @@ class Game:
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
+
+    # ------------------------------------------------------ goal slots (R27)
+    def _settle_goal_slots(self) -> bool:
+        """Part of the state-based check: more Goals than slots (a Double Agenda has left play).
+        The player responsible (whoever played the card resolving, else the active player) chooses
+        which Goals stay; `-> Goal` answers of that play give the choice. True while unsettled."""
+        goals = self.table.goals
+        slots = self.goal_slots()
+        if len(goals) <= slots:
+            return False
+        if any(c.key == "goal_slots" for c in self.pending):
+            return True
+        play = self.resolving or (self.being_played[-1] if self.being_played else None)
+        player = play.player if play is not None else self.turn.player
+
+        def keep(chosen: list[Card]) -> None:
+            def settle() -> None:
+                dropped = [g for g in self.table.goals if g not in chosen]
+                self.table.goals[:] = [g for g in self.table.goals if g in chosen]
+                self.discard_cards(dropped)
+                self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
+            self.schedule(settle)  # as its own step, so the state-based check follows it
+
+        named = [a for a in (play.answers if play is not None else ()) if a in goals]
+        if len(named) == slots and len(set(map(id, named))) == slots:
+            for answer in named:
+                play.answers.remove(answer)  # type: ignore[union-attr]
+            keep(named)
+            return True
+        self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+                 list(goals), slots, keep, verbs=("choose", "keep"), rulings=("R27",), key="goal_slots")
+        return True

@@ -162,6 +162,30 @@ class DrawExtra(ActionKind):
                   why=f"{play.card} (extra cards, not counted toward the Draw rule)", rulings=("Q129",))
 
 
+def verify_goals_kept(game: "Game", play: "Play", removed: list[Card], named: list) -> None:
+    """`-> Goal` answers of a card that removes New Rules say which Goals stay when the removal
+    leaves more Goals than slots (Double Agenda going, R27). They must be exactly that many."""
+    if not named:
+        return
+    goals = game.table.goals
+    stray = [str(g) for g in named if g not in goals]
+    if stray:
+        raise Illegal("bad_choice", f"{', '.join(stray)} is not a Goal in play", ("R27",))
+    slots = game.goal_slots() - sum(kind_of(r).goal_slots(game, r) for r in removed)
+    if len(goals) <= slots:
+        raise Illegal("bad_choice", f"after {play.card} every Goal in play still has a slot, so no Goal "
+                      "has to be chosen to stay", ("R27",))
+    if len(named) != slots or len(set(map(id, named))) != len(named):
+        raise Illegal("bad_choice", f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} "
+                      f"of {', '.join(map(str, goals))}", ("R27",))
+
+
+def split_answers(play: "Play") -> tuple[list, list]:
+    """The stated choices of a rule-removing card: the New Rules, then the Goals that stay."""
+    goals = [a for a in play.answers if getattr(a, "type", None) is CardType.GOAL]
+    return [a for a in play.answers if a not in goals], goals
+
+
 class _DiscardsRules(ActionKind):
     def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
         raise NotImplementedError
@@ -178,6 +202,13 @@ class _DiscardsRules(ActionKind):
 @register
 class RulesReset(_DiscardsRules):
     name = "rules_reset"
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        others, goals = split_answers(play)
+        if others:
+            raise Illegal("bad_choice", f"{play.card} discards every New Rule: the only choice it can need "
+                          "is which Goals stay", ("R27",))
+        verify_goals_kept(game, play, list(game.table.rules), goals)
 
     def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
         return list(game.table.rules)
@@ -196,9 +227,11 @@ class TrashNewRule(ActionKind):
     name = "trash_new_rule"
 
     def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in game.table.rules):
+        rules, goals = split_answers(play)
+        if play.answers and (len(rules) != 1 or rules[0] not in game.table.rules or play.answers[0] is not rules[0]):
             raise Illegal("bad_choice", f"{play.card} needs one New Rule in play "
                           f"({', '.join(map(str, game.table.rules)) or 'none'})", ())
+        verify_goals_kept(game, play, rules, goals)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         if not game.table.rules:
