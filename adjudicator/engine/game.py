@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
 from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Turn
 from adjudicator.errors import Illegal
@@ -228,22 +228,28 @@ class Game:
     def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
             then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
             keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
-            key: Any = None) -> None:
+            key: Any = None, at_least: int | None = None) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
-        answers when it gave them, otherwise the replay waits for an answering event."""
+        answers when it gave them, otherwise the replay waits for an answering event.
+        With `at_least`, any number from at_least to count may be picked ("up to"); the
+        card's kind reads such answers from its own play, so here it is only ever asked."""
         options = list(options)
         count = min(count, len(options))
-        if count == len(options):
+        if at_least is not None and count == 0:
+            then([])
+            return
+        if at_least is None and count == len(options):
             then(options)
             return
         play = self.resolving
-        if play is not None and len(play.answers) >= count:
+        if at_least is None and play is not None and len(play.answers) >= count:
             answer = play.answers[:count]
             if all(a in options for a in answer) and len(set(map(id, answer))) == count:
                 del play.answers[:count]
                 then(answer)
                 return
-        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key)
+        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
+                               at_least)
         self.pending.append(choice)
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
@@ -262,6 +268,10 @@ class Game:
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
         given = list(event.choices)
+        if any(g is NO_CHOICE for g in given):
+            if len(given) > 1:
+                raise Illegal("bad_choice", "`none` cannot be given together with other choices", choice.rulings)
+            given = []
         unknown = [str(g) for g in given if g not in choice.options]
         if unknown:
             raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
@@ -273,6 +283,10 @@ class Game:
             if len(given) != want:
                 raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
             given = [o for o in choice.options if o not in given]
+        elif choice.at_least is not None:
+            if not choice.at_least <= len(given) <= choice.count:
+                raise Illegal("bad_choice", f"{event.player} must {event.action} from {choice.at_least} to "
+                              f"{choice.count}, not {len(given)}", choice.rulings)
         elif len(given) != choice.count:
             raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
                           f"not {len(given)}", choice.rulings)

@@ -1,11 +1,19 @@
-"""Actions: carried out, then discarded (a compound Action waits for its temporary hand)."""
+"""Actions: carried out, then discarded (a compound Action waits for its temporary hand).
+
+Let's Simplify (kind `lets_simplify`) takes its choices as `-> RULE, RULE, ...`: any number
+from `min` up to half the New Rules in play, rounded up. `-> none` is the explicit choice of no
+rule (allowed when `min` is 0, R30; Keep It Simple has `min: 1`, B-keep-it-simple); with no
+choice stated the engine asks, and the answer may again be `P chooses none`. A choice of too
+many (or too few) rules rejects the whole play. Cards that remove New Rules may add
+`-> ..., GOAL` to say which Goals stay if Double Agenda goes (R27).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, choice_param, kind_of, register
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -240,3 +248,59 @@ class TrashNewRule(ActionKind):
             return
         game.ask(play.player, f"choose the New Rule to discard", game.table.rules, 1,
                  lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))
+
+
+@register
+class LetsSimplify(ActionKind):
+    """Discard from `min` up to half the New Rules in play, rounded up."""
+
+    name = "lets_simplify"
+    params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
+
+    def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
+        most = (len(game.table.rules) + 1) // 2
+        return min(int(card.param("min", 0)), most), most
+
+    def cites(self, card: Card) -> tuple[str, ...]:
+        return ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        rules, goals = split_answers(play)
+        if not rules:
+            verify_goals_kept(game, play, [], goals)
+            return
+        chosen = [] if rules == [NO_CHOICE] else rules
+        least, most = self.bounds(game, play.card)
+        stray = [str(r) for r in chosen if r not in game.table.rules]
+        if stray:
+            raise Illegal("bad_choice", f"{', '.join(stray)} is not a New Rule in play "
+                          f"({', '.join(map(str, game.table.rules)) or 'none'})", self.cites(play.card))
+        if len(set(map(id, chosen))) != len(chosen):
+            raise Illegal("bad_choice", "the same rule is named twice", self.cites(play.card))
+        if not least <= len(chosen) <= most:
+            n = len(game.table.rules)
+            raise Illegal("bad_choice", f"{play.card} discards from {least} to {most} of the {n} New Rules in "
+                          f"play (half, rounded up), not {len(chosen)}", self.cites(play.card))
+        verify_goals_kept(game, play, chosen, goals)
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        card = play.card
+        least, most = self.bounds(game, card)
+        cites = self.cites(card)
+
+        def discard(chosen: list[Card]) -> None:
+            chosen = [r for r in chosen if r in game.table.rules]
+            if chosen:
+                game.discard_rules(chosen, f"{card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
+            else:
+                game.step(rec.ActionDone, card=card, what=f"no New Rule is discarded (from {least} to {most} "
+                          "could be)", rulings=cites)
+
+        rules, _goals = split_answers(play)
+        if rules:
+            for answer in rules:
+                play.answers.remove(answer)
+            discard([] if rules == [NO_CHOICE] else rules)
+            return
+        game.ask(play.player, f"choose from {least} to {most} New Rules to discard (`none` for none)",
+                 game.table.rules, most, discard, at_least=least, rulings=cites)
