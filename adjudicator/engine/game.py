@@ -734,3 +734,31 @@ class Game:
         self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
                  list(goals), slots, keep, verbs=("choose", "keep"), rulings=("R27",), key="goal_slots")
         return True
+
+    # ------------------------------------------- plays from outside the hand
+    def play_from(self, player: str, card: Card, source: str, *, counted: bool = False,
+                  answers: Sequence[Any] = (), rulings: tuple[str, ...] = ()) -> Play:
+        """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
+        the discard pile for an Action that replays a card). The caller has already taken it
+        from `source` (said in the log). It goes through the being-played zone and opens a
+        response window like any play, and resolves when the window closes. `counted`: whether
+        it uses up one of the turn's plays. Raises Illegal (nothing changed) when the card cannot
+        be played or `answers` are not legal choices for it."""
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        kind_of(card).verify_play(self, play)
+        if counted:
+            self.turn.played += 1
+            how = f"from {source}; play {self.turn.played} under {self.play_rule()}"
+        else:
+            how = f"from {source}; not counted as a play"
+        if self.turn.phase is Phase.PLAY_OVER and player == self.turn.player:
+            # Plays were done: the phase reopens while the card is played; the turn structure closes it
+            # again once nothing is left to play (a flipped Play rule or Jackpot! may give more).
+            self.turn.phase = Phase.PLAY
+        self.being_played.append(play)
+        self.step(rec.Played, player=player, card=card, counted=how, rulings=rulings)
+        self.window = play
+        self.step(rec.WindowOpened, card=card)
+        return play
