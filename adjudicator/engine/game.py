@@ -762,3 +762,28 @@ class Game:
         self.window = play
         self.step(rec.WindowOpened, card=card)
         return play
+
+    # ------------------------------------------------- plays the rules force
+    def make_forced_plays(self) -> None:
+        """Make the plays that rules in play force on the active player now (First Play Random).
+        The replay calls this before each event that is not a free action of the active player,
+        and when the events run out, so free actions may still come first. The forced play
+        resolves at once: no later event may answer it."""
+        self.run()
+        turn = self.turn
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+                or self.being_played or self.temp_hands):
+            return
+        for rule in list(self.table.rules):
+            forced = kind_of(rule).forced_play(self, rule)
+            if forced is None:
+                continue
+            card, why, rulings = forced
+            self.note(why, rulings)
+            if card.is_unknown:
+                self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
+                self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
+                return
+            self.play(turn.player, card)
+            self.close_window()
+            return
