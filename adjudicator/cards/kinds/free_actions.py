@@ -57,6 +57,11 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
+        from adjudicator.engine.derived import bonus_rulings
+
+        bonus = bonus_rulings(game, play.player, "play")
+        if any(kind_of(rule).play_bonus(game, rule, play.player) for rule in game.table.rules):
+            cites += ("Q2430", *bonus)  # a bonus play is swapped like any other
         game.note(f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
                   f"with {len(game.table.hands[play.player])} card(s) in hand", cites)
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
