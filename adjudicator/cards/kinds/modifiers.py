@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, name_param, register
+from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.cards.model import Card
+from adjudicator.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -114,18 +115,26 @@ class Inflation(RuleKind):
 class DoubleAgenda(RuleKind):
     """`goals` Goals may be in play at once. It puts no Goal down itself (R14); a new Goal fills an
     empty slot (R60); when it leaves with too many Goals out, the state-based check has the
-    player responsible choose which stay (R27, Game._settle_goal_slots)."""
+    player responsible choose which stay (R27, Game._settle_goal_slots). Agendas of any size
+    share one slot, so a Triple Agenda house card and Double Agenda replace each other (Q1778)."""
 
     name = "double_agenda"
+    slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
     params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
 
     def goal_slots(self, game: "Game", card: Card) -> int:
         return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
 
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers:
+            raise Illegal("bad_choice", f"{play.card} takes no choices; if it replaces a larger agenda, the "
+                          "Goals that stay are chosen afterwards (`P chooses ...`)", ("R27",))
+
     def resolve(self, game: "Game", play: "Play") -> None:
+        replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
         super().resolve(game, play)
         game.note(f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
-                  "still has to be played, and each costs a play", ("R14",))
+                  "still has to be played, and each costs a play", ("R14", "Q1778") if replacing else ("R14",))
 
 
 @register
