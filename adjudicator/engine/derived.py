@@ -71,6 +71,24 @@ def play_rule(game: "Game", player: str) -> PlayQuota:
     return quota.with_bonus(sum(kind_of(rule).play_bonus(game, rule, player) for rule in game.table.rules))
 
 
+def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
+    """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
+    the bonuses on top of it, and Inflation on its printed number."""
+    hook = "draw_bonus" if what == "draw" else "play_bonus"
+    giving = [rule for rule in game.table.rules if getattr(kind_of(rule), hook)(game, rule, player)]
+    cites: list[str] = []
+    for rule in giving:
+        cites += kind_of(rule).bonus_rulings(game, rule, player, what)
+    if len(giving) > 1:
+        cites.append("Q1778")  # independent bonuses stack
+    base = slot_card(game, what)
+    if numeral_bonus(game, base) and (base is None or base.params.get("value") != "all"):
+        cites.append("B-inflation")  # the printed number itself counts higher
+    if what == "play" and giving and play_rule(game, player).mode != "count":
+        cites.append("Q-tag-batcomputer")  # a bonus on Play All / Play All But N
+    return tuple(dict.fromkeys(cites))
+
+
 def limit(game: "Game", slot: str) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`); None when there is none."""
     card = slot_card(game, slot)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
 from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Turn
 from adjudicator.errors import Illegal
@@ -196,6 +196,8 @@ class Game:
             self._enforce_limits(player, ("B-limits-other-players",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
+        if self._settle_goal_slots():
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(map(id, self.table.goals))
         if goals != self._goals_seen:
             # The Goal change and what it triggers count as one moment: one win check after both.
@@ -213,7 +215,7 @@ class Game:
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                          rulings=("B-draw-rule-change",))
+                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw")))
                 return True
         if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
             self._close_temp_hand()
@@ -230,26 +232,29 @@ class Game:
     def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
             then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
             keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
-            key: Any = None, at_most: bool = False) -> None:
+            key: Any = None, at_least: int | None = None) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
         answers when it gave them, otherwise the replay waits for an answering event.
-        With `at_most`, count is a maximum and fewer (even none) may be chosen."""
+        With `at_least`, any number from at_least to count may be picked ("up to"); the
+        card's kind reads such answers from its own play, so here it is only ever asked."""
         options = list(options)
         count = min(count, len(options))
-        if count == len(options) and not (at_most and options):
+        if at_least is not None and count == 0:
+            then([])
+            return
+        if at_least is None and count == len(options):
             then(options)
             return
         play = self.resolving
-        if play is not None and play.player == player and play.answers:
+        if at_least is None and play is not None and play.player == player and len(play.answers) >= count:
             # The `->` answers of the card being resolved are its player's choices, in order.
             answer = play.answers[:count]
-            if ((len(answer) == count or at_most) and all(a in options for a in answer)
-                    and len(set(map(id, answer))) == len(answer)):
-                del play.answers[:len(answer)]
+            if all(a in options for a in answer) and len(set(map(id, answer))) == count:
+                del play.answers[:count]
                 then(answer)
                 return
         choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
-                               at_most)
+                               at_least)
         self.pending.append(choice)
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
@@ -268,6 +273,10 @@ class Game:
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
         given = list(event.choices)
+        if any(g is NO_CHOICE for g in given):
+            if len(given) > 1:
+                raise Illegal("bad_choice", "`none` cannot be given together with other choices", choice.rulings)
+            given = []
         unknown = [str(g) for g in given if g not in choice.options]
         if unknown:
             raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
@@ -279,10 +288,11 @@ class Game:
             if len(given) != want:
                 raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
             given = [o for o in choice.options if o not in given]
-        elif choice.at_most and len(given) > choice.count:
-            raise Illegal("bad_choice", f"{event.player} may {event.action} at most {choice.count}, "
-                          f"not {len(given)}", choice.rulings)
-        elif len(given) != choice.count and not choice.at_most:
+        elif choice.at_least is not None:
+            if not choice.at_least <= len(given) <= choice.count:
+                raise Illegal("bad_choice", f"{event.player} must {event.action} from {choice.at_least} to "
+                              f"{choice.count}, not {len(given)}", choice.rulings)
+        elif len(given) != choice.count:
             raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
                           f"not {len(given)}", choice.rulings)
         return choice, given
@@ -351,7 +361,8 @@ class Game:
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
-        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})", rulings=("B-draw-rule",))
+        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})",
+                  rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")))
         self.turn.phase = Phase.PLAY
 
     def end_turn(self, why: str | None = None) -> None:
@@ -495,8 +506,9 @@ class Game:
         self.leave_being_played(play)
         goals = self.table.goals
         if len(goals) < self.goal_slots():
+            filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
             goals.append(card)
-            self.step(rec.GoalSet, card=card, rulings=kind_of(card).rulings)
+            self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
         if len(goals) == 1:
             old = goals.pop()
@@ -592,7 +604,7 @@ class Game:
             self.turn.played += 1
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
-            rulings = ("B-play-rule",)
+            rulings = ("B-play-rule", *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
 
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
@@ -862,14 +874,83 @@ class Game:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
 
-    # ------------------------------------------------- a play within a play
-    def play_from(self, player: str, card: Card, why: str, answers: Sequence[Any] = (),
-                  rulings: tuple[str, ...] = ()) -> Play:
-        """Play `card` at once because another card says so (Let's Do That Again!, Use What You
-        Take). The caller has already taken the card from where it was (the discard pile,
-        another player's hand). It is not counted as a play: it belongs to the play of the card
-        that called it (B-compound-action). Like `play`, it enters the being-played zone and
-        opens the response window; it resolves the normal way when the window closes, using
-        `answers` for its own choices."""
+    # ------------------------------------------------------ goal slots (R27)
+    def _settle_goal_slots(self) -> bool:
+        """Part of the state-based check: more Goals than slots (a Double Agenda has left play).
+        The player responsible (whoever played the card resolving, else the active player) chooses
+        which Goals stay; `-> Goal` answers of that play give the choice. True while unsettled."""
+        goals = self.table.goals
+        slots = self.goal_slots()
+        if len(goals) <= slots:
+            return False
+        if any(c.key == "goal_slots" for c in self.pending):
+            return True
+        play = self.resolving or (self.being_played[-1] if self.being_played else None)
+        player = play.player if play is not None else self.turn.player
+
+        def keep(chosen: list[Card]) -> None:
+            def settle() -> None:
+                dropped = [g for g in self.table.goals if g not in chosen]
+                self.table.goals[:] = [g for g in self.table.goals if g in chosen]
+                self.discard_cards(dropped)
+                self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
+            self.schedule(settle)  # as its own step, so the state-based check follows it
+
+        named = [a for a in (play.answers if play is not None else ()) if a in goals]
+        if len(named) == slots and len(set(map(id, named))) == slots:
+            for answer in named:
+                play.answers.remove(answer)  # type: ignore[union-attr]
+            keep(named)
+            return True
+        self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+                 list(goals), slots, keep, verbs=("choose", "keep"), rulings=("R27",), key="goal_slots")
+        return True
+
+    # ------------------------------------------- plays from outside the hand
+    def play_from(self, player: str, card: Card, source: str, *, counted: bool = False,
+                  answers: Sequence[Any] = (), rulings: tuple[str, ...] = ()) -> Play:
+        """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
+        the discard pile for an Action that replays a card). The caller has already taken it
+        from `source` (said in the log). It goes through the being-played zone and opens a
+        response window like any play, and resolves when the window closes. `counted`: whether
+        it uses up one of the turn's plays. Raises Illegal (nothing changed) when the card cannot
+        be played or `answers` are not legal choices for it."""
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
-        return self._enter_being_played(play, f"not counted as a play: {why}", ("B-compound-action", *rulings))
+        kind_of(card).verify_play(self, play)
+        if counted:
+            self.turn.played += 1
+            how = f"from {source}; play {self.turn.played} under {self.play_rule()}"
+        else:
+            how = f"from {source}; not counted as a play"
+        if self.turn.phase is Phase.PLAY_OVER and player == self.turn.player:
+            # Plays were done: the phase reopens while the card is played; the turn structure closes it
+            # again once nothing is left to play (a flipped Play rule or Jackpot! may give more).
+            self.turn.phase = Phase.PLAY
+        return self._enter_being_played(play, how, rulings)
+
+    # ------------------------------------------------- plays the rules force
+    def make_forced_plays(self) -> None:
+        """Make the plays that rules in play force on the active player now (First Play Random).
+        The replay calls this before each event that is not a free action of the active player,
+        and when the events run out, so free actions may still come first. The forced play
+        resolves at once: no later event may answer it."""
+        self.run()
+        turn = self.turn
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+                or self.being_played or self.temp_hands):
+            return
+        for rule in list(self.table.rules):
+            forced = kind_of(rule).forced_play(self, rule)
+            if forced is None:
+                continue
+            card, why, rulings = forced
+            self.note(why, rulings)
+            if card.is_unknown:
+                self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
+                self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
+                return
+            self.play(turn.player, card)
+            self.close_window()
+            return

@@ -111,12 +111,15 @@ def _advance_turn(game: Game, event: Event) -> None:
             and event.action not in ("join", "drop_out") and event.player == game.next_player()):
         game.begin_turn(event.player)
         game.run()
+    if not (event.player == game.turn.player and event.action == "use"):
+        game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
 
 
 def finish(game: Game) -> None:
     """The events have run out: resolve what is open and finish a turn whose plays are done."""
     game.event_no = None if not game.scenario.events else game.scenario.events[-1].number
     game.close_window()
+    game.make_forced_plays()
     if not game.pending and not game.winner and game.turn.phase is Phase.PLAY_OVER:
         game.end_turn()
     if game.pending and not game.stopped:

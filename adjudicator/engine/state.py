@@ -103,4 +103,4 @@ class PendingChoice:
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice
-    at_most: bool = False  # count is a maximum: fewer, even none, may be chosen
+    at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer

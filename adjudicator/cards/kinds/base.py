@@ -172,10 +172,18 @@ class Kind:
     def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
         return 0
 
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        """Rulings behind this card's draw_bonus / play_bonus (`what`: "draw" or "play") for player."""
+        return ()
+
+    def forced_play(self, game: "Game", card: Card) -> "tuple[Card, str, tuple[str, ...]] | None":
+        """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
+        return None
+
     def number(self, game: "Game", card: Card, key: str) -> int:
         """A numeric parameter as it counts now (Inflation adds to printed numerals)."""
-        value = card.params[key]
         spec = self.params.get(key)
+        value = card.params[key] if key in card.params or spec is None else spec.default
         if spec is not None and spec.numeral and isinstance(value, int):
             return value + game.numeral_bonus(card)
         return value

@@ -59,8 +59,8 @@ class LetsDoThatAgain(ActionKind):
             game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
             rest = list(play.answers)
             play.answers.clear()
-            game.play_from(play.player, card, f"{play.card} plays it from the discard pile", rest,
-                           ("B-action-discard",))
+            game.play_from(play.player, card, f"the discard pile, by {play.card}", answers=rest,
+                           rulings=("B-compound-action", "B-action-discard"))
 
         game.ask(play.player, f"choose the Action or New Rule to play again with {play.card}", options, 1, again,
                  rulings=("B-action-discard",))
@@ -105,7 +105,13 @@ class UseWhatYouTake(ActionKind):
                 return
             rest = list(play.answers)
             play.answers.clear()
-            game.play_from(play.player, card, f"{play.card} plays it from {victim}'s hand", rest)
+            source = f"{victim}'s hand, by {play.card}"
+            try:
+                game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
+            except Illegal as illegal:  # the card was random, so its choices could not be checked before
+                game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside",
+                          illegal.rulings)
+                game.play_from(play.player, card, source, rulings=("B-compound-action",))
 
         game.ask(play.player, f"choose the player to take a card from with {play.card}", others, 1, take)
 

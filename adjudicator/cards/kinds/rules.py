@@ -63,7 +63,11 @@ class PlayRule(RuleKind):
             return 0
         draw = slot_card(game, "draw")
         base = kind_of(draw).number(game, draw, "value") if draw else game.basic("draw")
-        return 1 if base == 1 else 0
+        # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
+        return 1 if base == 1 + game.numeral_bonus(card) else 0
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        return ("Q938",)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         super().resolve(game, play)

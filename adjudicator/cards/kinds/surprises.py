@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.actions import ActionKind, stated_victim
+from adjudicator.cards.kinds.actions import ActionKind, discard_some_rules, stated_victim, verify_some_rules
 from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
@@ -83,14 +83,7 @@ def _steal_keeper(game: "Game", play: "Play") -> None:
 
 def _discard_rules(game: "Game", play: "Play") -> None:
     most = kind_of(play.card).number(game, play.card, "in_turn_value")
-    if not game.table.rules:
-        game.step(rec.ActionDone, card=play.card, what="no New Rule is in play: nothing happens",
-                  rulings=("B-all-cards-playable",))
-        return
-    game.ask(play.player, f"choose up to {most} New Rules to discard", game.table.rules, most,
-             lambda chosen: game.discard_rules(chosen, f"{play.card} (in turn)", ("B-surprises",)) if chosen
-             else game.note(f"{play.player} discards no New Rule", ("B-surprises",)),
-             at_most=True)
+    discard_some_rules(game, play, 0, most, ("B-surprises",))
 
 
 def _others_discard_action(game: "Game", play: "Play") -> None:
@@ -137,11 +130,7 @@ class Surprise(ActionKind):
                 raise Illegal("bad_choice", f"{play.card} (in turn) takes one Keeper of another player "
                               f"({', '.join(map(str, options)) or 'none in play'})", ("B-surprises",))
         elif effect == "discard_rules":
-            most = self.number(game, play.card, "in_turn_value")
-            if (len(play.answers) > most or any(a not in game.table.rules for a in play.answers)
-                    or len(set(map(id, play.answers))) != len(play.answers)):
-                raise Illegal("bad_choice", f"{play.card} (in turn) discards up to {most} different New Rules "
-                              f"in play ({', '.join(map(str, game.table.rules)) or 'none'})", ("B-surprises",))
+            verify_some_rules(game, play, 0, self.number(game, play.card, "in_turn_value"), ("B-surprises",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
