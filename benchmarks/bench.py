@@ -1,13 +1,16 @@
 """Print the speed figures the project promises (not a test: timings vary by machine).
 
 - engine time per scenario: replay only (loading excluded), best of several runs;
-- wall time of `adjudicator --help` and of a small replay, as a user sees them.
+- wall time of `adjudicator --help` and of a small replay, as a user sees them (the
+  small replay has a `question`, so it also ranks "see also" rulings: once with the
+  search index from the on-disk cache, once with the cache turned off).
 
 Run: python benchmarks/bench.py
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -15,6 +18,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's package, also when run as `python benchmarks/bench.py`
 SMALL = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
 
 
@@ -35,11 +39,11 @@ def engine_times(repeat: int = 30) -> list[tuple[str, float]]:
     return results
 
 
-def command_time(args: list[str], repeat: int = 7) -> float:
+def command_time(args: list[str], repeat: int = 7, env: dict[str, str] | None = None) -> float:
     samples = []
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
+        subprocess.run(args, check=True, capture_output=True, cwd=ROOT, env={**os.environ, **(env or {})})
         samples.append(time.perf_counter() - start)
     return statistics.median(samples)
 
@@ -51,7 +55,10 @@ def main() -> None:
           f"max {ms[-1]:.3f} ms ({max(times, key=lambda x: x[1])[0]})")
     exe = [sys.executable, "-m", "adjudicator"]
     print(f"adjudicator --help: {command_time(exe + ['--help']) * 1000:.0f} ms (median wall time)")
-    print(f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms")
+    print(f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms"
+          " (with see-also from the cached search index)")
+    uncached = command_time(exe + ['replay', str(SMALL)], env={"ADJUDICATOR_CACHE_DIR": "off"})
+    print(f"adjudicator replay {SMALL.name}, search index not cached: {uncached * 1000:.0f} ms")
     print(f"adjudicator replay --json {SMALL.name}: "
           f"{command_time(exe + ['replay', '--json', str(SMALL)]) * 1000:.0f} ms")
     python_alone = command_time([sys.executable, "-c", "pass"])
