@@ -394,6 +394,19 @@ def test_coverage_of_the_repository_scenarios():
     assert runner.invoke(app, ["rulings", "coverage", str(ROOT / "no-such-folder")]).exit_code == 2
 
 
+#: FAQ rulings (R01-R65) proven by a passing scenario under scenarios/; raise it as scenarios are added.
+FAQ_PROVEN_AT_LEAST = 23
+
+
+def test_faq_coverage_does_not_drop():
+    result = runner.invoke(app, ["rulings", "coverage", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["faq_totals"]["failing"] == 0, data["faq_without_passing_scenario"]
+    assert data["faq_totals"]["proven"] >= FAQ_PROVEN_AT_LEAST, data["faq_without_passing_scenario"]
+    assert not data["unknown_ids"]
+
+
 def test_cli_start_up_does_not_import_the_heavy_modules():
     code = ("import sys, adjudicator.cli; "
             "print(sorted(m for m in ('networkx', 'rapidfuzz', 'pydantic', 'adjudicator.engine') if m in sys.modules))")
