@@ -39,6 +39,28 @@ def engine_times(repeat: int = 30) -> list[tuple[str, float]]:
     return results
 
 
+def see_also_times(repeat: int = 10) -> tuple[float, float, float]:
+    """In-process: building the search index, loading it from the on-disk cache, and ranking
+    the see-also rulings for SMALL's question (best of `repeat`)."""
+    from adjudicator.loading.scenario import load_scenario
+    from adjudicator.rulings import search
+
+    question = load_scenario(SMALL).question
+    build = load = rank = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        search._build_index()
+        build = min(build, time.perf_counter() - start)
+        search._index.cache_clear()
+        start = time.perf_counter()
+        search._index()
+        load = min(load, time.perf_counter() - start)
+        start = time.perf_counter()
+        search.see_also_scored(question, [])
+        rank = min(rank, time.perf_counter() - start)
+    return build, load, rank
+
+
 def command_time(args: list[str], repeat: int = 7, env: dict[str, str] | None = None) -> float:
     samples = []
     for _ in range(repeat):
@@ -53,6 +75,9 @@ def main() -> None:
     ms = sorted(t * 1000 for _, t in times)
     print(f"engine time over {len(times)} scenarios: median {statistics.median(ms):.3f} ms, "
           f"max {ms[-1]:.3f} ms ({max(times, key=lambda x: x[1])[0]})")
+    build, load, rank = see_also_times()
+    print(f"see-also: index built in {build * 1000:.0f} ms, loaded from the cache in {load * 1000:.1f} ms; "
+          f"ranking for one question {rank * 1000:.1f} ms")
     exe = [sys.executable, "-m", "adjudicator"]
     print(f"adjudicator --help: {command_time(exe + ['--help']) * 1000:.0f} ms (median wall time)")
     print(f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms"

@@ -122,6 +122,7 @@ CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this muc
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
 SEE_ALSO_LINK = 0.15  # see_also: bonus per `related` link to a cited ruling or the best match
 SEE_ALSO_MIN = 0.15  # see_also: a ruling scoring less than this is not worth suggesting
+SEE_ALSO_ANCHORS = 5  # see_also: a cited ruling lends its links only when it is among this many best matches
 PAIR_WINDOW = 2  # question words this close together count as a pair ...
 PAIR_BONUS, PAIR_CAP = 0.1, 0.2  # ... and a pair found close together in a record adds this much
 
@@ -426,7 +427,8 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
     """
     index = _index()
     n = len(index.records)
-    mentions = find_cards(query)
+    # A card no record lists or names (Hand Limit 2, say) tells nothing: its words count as plain words.
+    mentions = [m for m in find_cards(query) if _known_card(m, index)]
     in_card = {i for m in mentions for i in range(m.start, m.end)}
 
     direct: int | None = None
@@ -504,6 +506,12 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
     return scores, reasons, mentions, direct
 
 
+def _known_card(mention: CardMention, index: _Index) -> bool:
+    """True when some record lists the card, or names it in its text."""
+    return any(mention.keys & cards for cards in index.record_cards) or any(
+        len(k) >= 8 and k in text for k in mention.keys for text in index.record_text)
+
+
 def _card_label(mention: CardMention, record_cards: frozenset[str]) -> str:
     index = _index()
     for name in mention.cards:
@@ -537,20 +545,23 @@ def see_also_scored(question: str, cited: list[str], limit: int = 3) -> list[tup
     """Rulings most related to a scenario's question that the replay did not cite, with their scores.
 
     Candidates are ranked by how well they answer the question, plus SEE_ALSO_LINK for
-    each link (a `related` entry, either way) to a cited ruling or to the best match.
+    each link (a `related` entry, either way) to an anchor: the best match, and each cited
+    ruling among the SEE_ALSO_ANCHORS best matches. A replay cites basic rules for every
+    card played; unless they answer the question too, they anchor nothing.
     The cited rulings themselves (by id or alias) are never returned.
     """
     if not question or not question.strip():
         return []
     index = _index()
-    anchors: set[int] = set()
+    scores, _reasons, _mentions, _direct = _score_all(question)
+    excluded: set[int] = set()
     for ruling_id in cited:
         pos = index.by_id.get(str(ruling_id).lower())
         if pos is not None:
-            anchors.add(pos)
-    excluded = set(anchors)
-    scores, _reasons, _mentions, _direct = _score_all(question)
-    best = max(range(len(scores)), key=lambda i: scores[i])
+            excluded.add(pos)
+    top = sorted(range(len(scores)), key=lambda i: -scores[i])[:SEE_ALSO_ANCHORS]
+    anchors = {pos for pos in top if pos in excluded and scores[pos] >= SEE_ALSO_MIN}
+    best = top[0]
     if scores[best] > 0:
         anchors.add(best)
     linked: dict[int, int] = defaultdict(int)
