@@ -307,6 +307,14 @@ def test_rulings_show_lists_the_scenarios_citing_it():
     assert "reshuffle.yaml" in result.output
 
 
+def test_rulings_show_lists_the_ruling_scenarios():
+    data = json.loads(runner.invoke(app, ["rulings", "show", "R41", "--json"]).output)
+    assert any(Path(p).as_posix().endswith("scenarios/rulings/R41-three-creepers-in-a-row.yaml")
+               for p in data["scenarios"])
+    out = flat(runner.invoke(app, ["rulings", "show", "R41"]).output)
+    assert "Scenarios that prove it (" in out and "R41-three-creepers-in-a-row.yaml" in out
+
+
 def test_unknown_ruling_id_exits_2_with_suggestions():
     result = runner.invoke(app, ["rulings", "show", "R99"])
     assert result.exit_code == 2
