@@ -318,15 +318,18 @@ class Game:
             if card.type is CardType.CREEPER:
                 creepers += 1
                 self.table.in_play[player].append(card)
+                # a Creeper drawn for an Action goes to the active player, who draws again (R40)
+                for_action = ("R40",) if self.resolving and self.resolving.card.type is CardType.ACTION else ()
                 self.step(rec.CreeperPlaced, player=player, card=card,
-                          rulings=("B-creeper-placement", "R20", *rulings))
+                          rulings=("B-creeper-placement", "R20", *for_action, *rulings))
                 continue
             got.append(card)
         (self.table.hands[player] if into is None else into).extend(got)
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):
-            extra = ("R41",) if creepers > 1 else ()
+            # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
+            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
             self.step(rec.Drew, player=player, cards=tuple(got), why=why, counted=counted,
                       into="hand" if into is None else "the temporary hand", rulings=(*rulings, *extra))
         return got
@@ -365,15 +368,17 @@ class Game:
                   rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")))
         self.turn.phase = Phase.PLAY
 
-    def end_turn(self, why: str | None = None) -> None:
-        """Start the end-of-turn events: the active player complies with the limits, then the turn passes."""
+    def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
+        """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
+
+        `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
         if why:
-            self.note(why, ("B-turn-order",))
+            self.note(why, ("B-turn-order", *rulings))
         self.turn.phase = Phase.ENDING
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
-        self.schedule_after(lambda: self._enforce_limits(self.turn.player, ("B-limits-end-of-turn",)),
-                            self._pass_turn)
+        limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
+        self.schedule_after(lambda: self._enforce_limits(self.turn.player, limits), self._pass_turn)
         self.run()
 
     def _pass_turn(self) -> None:
@@ -422,6 +427,10 @@ class Game:
         self._win_signature = signature
         if blocked:
             cites += ["R04", "R59"]
+        for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
+            named = kind_of(goal_of[player]).named_cards(goal_of[player])
+            if any(c.name not in named for c in self.creepers_of(player)):
+                cites.append("R59")
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
@@ -826,6 +835,7 @@ class Game:
             kind_of(card).use(self, play)
         finally:
             self.resolving = None
+        self.check_state()  # a free action changes the table directly, outside the agenda
 
     def is_optional_free_action(self, event: Any) -> bool:
         """A free action the active player may still take after her plays are done."""

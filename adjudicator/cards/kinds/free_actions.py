@@ -65,7 +65,8 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
         game.note(f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
                   f"with {len(game.table.hands[play.player])} card(s) in hand", cites)
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says")
+        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+                      ("R22", "R33"))
 
 
 @register
@@ -81,7 +82,8 @@ class GetOnWithIt(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now")
+        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+                      ("R22", "R33"))
 
 
 @register

@@ -69,6 +69,15 @@ class KeepersGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
 
+    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+        """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive."""
+        groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
+        for player in game.players:
+            creepers = {c.name for c in game.creepers_of(player)}
+            if any(len(group & creepers) > 1 for group in groups):
+                return ("R31",)
+        return ()
+
     def candidates(self, game: "Game", card: Card) -> list[str]:
         forbidden = set(card.param("forbids_anywhere", ()))
         if forbidden and any(c.name in forbidden for p in game.players for c in game.table.in_play[p]):
