@@ -390,7 +390,7 @@ class Game:
         for slot, zone, label, discard in (
                 ("hand_limit", self.table.hands[player], "Hand Limit", self.discard_from_hand),
                 ("keeper_limit", self.keepers_of(player), "Keeper Limit", self.discard_from_play)):
-            limit = derived.limit(self, slot)
+            limit = derived.limit(self, slot, player)
             if limit is None or len(zone) <= limit:
                 continue
             key = (slot, player)
@@ -426,7 +426,7 @@ class Game:
             return
         self._win_signature = signature
         if blocked:
-            cites += ["R04", "R59"]
+            cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             if any(c.name not in named for c in self.creepers_of(player)):
@@ -731,6 +731,8 @@ class Game:
             cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())
         if target.responds_to is not None:
             cites += ("R34",)  # a Surprise answering a Surprise; anyone may join either side
+        if target.played_from is not None:
+            cites += ("R26",)  # a card played at once (a flip) can be answered like any other
         self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
                   rulings=cites)
         return response
@@ -927,8 +929,10 @@ class Game:
         be played or `answers` are not legal choices for it."""
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
-        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
         kind_of(card).verify_play(self, play)
+        if card.type is CardType.SURPRISE:
+            rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
         if counted:
             self.turn.played += 1
             how = f"from {source}; play {self.turn.played} under {self.play_rule()}"

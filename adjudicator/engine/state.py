@@ -67,6 +67,7 @@ class Play:
     answers: list[Any] = field(default_factory=list)  # choices given with the event, consumed in order
     from_temp_hand: bool = False
     responds_to: "Play | None" = None  # set for a Surprise answering another card out of turn
+    played_from: str | None = None  # where a card played at once came from (a flip, the discard pile)
     held: list[Card] = field(default_factory=list)  # cards the play holds between zones while it resolves
 
     @property

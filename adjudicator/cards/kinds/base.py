@@ -166,6 +166,10 @@ class Kind:
     def play_bonus(self, game: "Game", card: Card, player: str) -> int:
         return 0
 
+    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+        """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
+        return 0
+
     def goal_slots(self, game: "Game", card: Card) -> int:
         return 0
 

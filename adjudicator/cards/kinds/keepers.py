@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import BOOL_PARAM, NAMES_PARAM, Kind, choice_param, name_param, register
+from adjudicator.cards.kinds.base import (BOOL_PARAM, COUNT, NAMES_PARAM, Kind, Param, _is_count, choice_param,
+                                          name_param, register)
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
 
@@ -125,3 +126,27 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
         step = -1 if card.param("direction", "counter_turn") == "counter_turn" else 1
         receiver = game.players[(seat + step) % len(game.players)]
         game.move_in_play(card, owner, receiver, "the Goals changed", ("B-creeper-powers", "Q-tag-4-0"))
+
+
+@register
+class KeeperBonus(Keeper):
+    """The Computer: its owner draws and plays extra cards (a bigger Draw and Play rule, not a
+    card set apart: R39), and may go over the Hand and Keeper Limits."""
+
+    name = "keeper_bonus"
+    params = {"tags": NAMES_PARAM,
+              "draw": Param(COUNT, _is_count, default=0, numeral=True),
+              "play": Param(COUNT, _is_count, default=0, numeral=True),
+              "limits": Param(COUNT, _is_count, default=0, numeral=True)}
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "draw") if game.owner_of(card) == player else 0
+
+    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "play") if game.owner_of(card) == player else 0
+
+    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+        return self.number(game, card, "limits") if game.owner_of(card) == player else 0
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        return ("R39", "Q230")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.actions import ActionKind, discard_some_rules, stated_victim, verify_some_rules
-from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, register
+from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
@@ -40,23 +40,38 @@ def _others(game: "Game", player: str) -> list[str]:
     return [game.players[(seat + i) % len(game.players)] for i in range(1, len(game.players))]
 
 
+RANDOM = Word("random")
+
+
 def _others_discard(game: "Game", play: "Play", types: tuple[CardType, ...] | None, what: str) -> None:
-    """Every other player discards a card of the given types of their choice; a player
-    holding none of them loses a random card instead (types None: any card of their choice)."""
+    """Every other player discards a card: one of the given types of their choice or, as they
+    prefer, a card at random (R57); one holding none of those types loses a random card.
+    With types None the card is simply of their choice."""
+    why = f"{play.card} (in turn)"
     for other in _others(game, play.player):
         hand = game.table.hands[other]
         matching = [c for c in hand if types is None or c.type in types]
-        why = f"{play.card} (in turn)"
+
+        def discard(chosen: list, p: str = other) -> None:
+            if chosen[0] == RANDOM:
+                _discard_at_random(game, p, f"{why}: a card at random, as {p} chose", ("R57",))
+            else:
+                game.discard_from_hand(p, chosen, why, ("B-surprises",) if types is None else ("R57",))
+
         if matching:
-            game.ask(other, f"discard {what} for {play.card}", matching, 1,
-                     lambda cards, p=other: game.discard_from_hand(p, cards, why, ("B-surprises",)),
-                     verbs=("discard",), rulings=("B-surprises",))
+            options = matching if types is None else [*matching, RANDOM]
+            prompt = f"discard {what} for {play.card}" + ("" if types is None else " (or `random`)")
+            game.ask(other, prompt, options, 1, discard, verbs=("discard", "choose"),
+                     rulings=("B-surprises",) if types is None else ("R57",))
         elif hand:
-            card = game.rng.choice(hand)
-            game.discard_from_hand(other, [card], f"{why}: no {what} in hand, so a card at random",
-                                   ("B-surprises",))
+            _discard_at_random(game, other, f"{why}: no {what} in hand, so a card at random", ("R57",))
         else:
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
+
+
+def _discard_at_random(game: "Game", player: str, why: str, rulings: tuple[str, ...]) -> None:
+    hand = game.table.hands[player]
+    game.discard_from_hand(player, [hand[game.rng.randrange(len(hand))]], why, rulings)
 
 
 def _discard_goals_and_others_discard_goal(game: "Game", play: "Play") -> None:
@@ -83,7 +98,7 @@ def _steal_keeper(game: "Game", play: "Play") -> None:
 
 def _discard_rules(game: "Game", play: "Play") -> None:
     most = kind_of(play.card).number(game, play.card, "in_turn_value")
-    discard_some_rules(game, play, 0, most, ("B-surprises",))
+    discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
 
 
 def _others_discard_action(game: "Game", play: "Play") -> None:
@@ -118,6 +133,7 @@ class Surprise(ActionKind):
         "in_turn_value": Param(COUNT, _is_count, default=0, numeral=True),
     }
     rulings = ("B-surprises",)
+    choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
 
     # -- in turn: like an Action ------------------------------------------
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -182,7 +198,7 @@ class Surprise(ActionKind):
             game.cancel_play(target, response, outcome=f"{target.card} does nothing and goes to the discard pile",
                              rulings=("R28", "R46", "R43"))
         else:
-            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R45")}.get(cancels, ("R45", "R01"))
+            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45")}.get(cancels, ("R45", "R01"))
             game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
                              f"pile; {target.player}'s play is still used up", rulings=cites)
 
