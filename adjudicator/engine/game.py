@@ -651,7 +651,8 @@ class Game:
             canceled.add(id(below))
             tasks.append(lambda r=above, t=below: self._cancel_by(r, t))
         if id(play) not in canceled:
-            tasks += [lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play)]
+            tasks += ([lambda: self._resolve_use(play)] if play.is_use else
+                      [lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play)])
         self.schedule(*tasks)
         self.run()
 
@@ -659,6 +660,13 @@ class Game:
         self.resolving = play
         try:
             kind_of(play.card).resolve(self, play)
+        finally:
+            self.resolving = None
+
+    def _resolve_use(self, play: Play) -> None:
+        self.resolving = play
+        try:
+            kind_of(play.card).use(self, play)
         finally:
             self.resolving = None
 
@@ -752,12 +760,14 @@ class Game:
 
     def cancel_play(self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...],
                     to_player: str | None = None) -> None:
-        """A card in the chain is canceled: it goes to the discard pile, or in front of to_player."""
-        self.leave_being_played(target)
-        if to_player is None:
-            self.discard_cards([target.card])
-        else:
-            self.table.in_play[to_player].append(target.card)
+        """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
+        A canceled free action only loses its effect: the card granting it stays in play."""
+        if not target.is_use:
+            self.leave_being_played(target)
+            if to_player is None:
+                self.discard_cards([target.card])
+            else:
+                self.table.in_play[to_player].append(target.card)
         self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
                   outcome=outcome, rulings=rulings)
 
@@ -832,6 +842,13 @@ class Game:
         play = self.verify_use(player, card, answers)
         self.turn.free_actions_used.add(card.name)
         self.last_use = play
+        if kind_of(card).answerable_use:
+            # The card stays where it is; only its use waits for answers.
+            play.is_use = True
+            self.turn.history.append(play)
+            self.window = play
+            self.step(rec.WindowOpened, card=card)
+            return
         self.resolving = play
         try:
             kind_of(card).use(self, play)

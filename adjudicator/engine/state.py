@@ -68,6 +68,7 @@ class Play:
     from_temp_hand: bool = False
     responds_to: "Play | None" = None  # set for a Surprise answering another card out of turn
     played_from: str | None = None  # where a card played at once came from (a flip, the discard pile)
+    is_use: bool = False  # the free action of a card in play, not a card being played
     held: list[Card] = field(default_factory=list)  # cards the play holds between zones while it resolves
 
     @property

@@ -118,6 +118,9 @@ class Kind:
     moves_keepers: ClassVar[bool] = False
     #: Resolving it plays another card at once; a Surprise may wait for that card (R26).
     plays_a_card: ClassVar[bool] = False
+    #: Its free action can be answered (a Keeper power that steals: It's A Trap!, R23), so the
+    #: use waits in a response window like a card being played and takes effect when it closes.
+    answerable_use: ClassVar[bool] = False
     #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
     hands_over: ClassVar[bool] = False
 

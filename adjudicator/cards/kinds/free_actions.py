@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Phase, Play as _Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -132,8 +133,13 @@ class MysteryPlay(FreeActionRule):
     turned up goes in front of the player and the next card is turned up (R65)."""
 
     name = "mystery_play"
+    #: Analogues that work only while a Keeper is out (Open A Gift! needs The Gift: R29).
+    params = {"needs_in_play": name_param(required=False)}
 
     def verify_now(self, game: "Game", play: "Play") -> None:
+        needed = play.card.param("needs_in_play")
+        if needed and not any(normalize(c.name) == normalize(needed) for _o, c in game.cards_in_play()):
+            raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
         table = game.table
         if not table.draw_pile and not table.discard:
             raise Illegal("nothing_to_flip", "the draw pile and the discard pile are empty: there is no card "

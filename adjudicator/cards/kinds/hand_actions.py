@@ -413,3 +413,41 @@ class RockPaperScissors(ActionKind):
 
         game.ask(play.player, f"choose the player to challenge with {play.card}", others, 1,
                  lambda chosen: showdown(chosen[0]))
+
+
+@register
+class FetchAndEndTurn(ActionKind):
+    """Time Portal: take any card but a Creeper from the discard pile or the draw pile (the draw
+    pile is shuffled after), show it and put it in your hand; then your turn ends at once, even
+    in the middle of a temporary hand, whose unplayed cards are discarded (R16, R21)."""
+
+    name = "fetch_and_end_turn"
+
+    def options(self, game: "Game") -> list[Card]:
+        table = game.table
+        return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game)):
+            raise bad_choice(f"{play.card} takes one card that is not a Creeper from the discard pile or the "
+                             "draw pile", ("R16",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        def fetch(chosen: list[Card]) -> None:
+            card = chosen[0]
+            table = game.table
+            from_draw_pile = card in table.draw_pile
+            (table.draw_pile if from_draw_pile else table.discard).remove(card)
+            table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
+            where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
+            game.step(rec.ActionDone, card=play.card, what=f"{play.player} shows {card}, taken from {where}, "
+                      "and puts it in hand", rulings=("R16",))
+            if from_draw_pile:
+                game.rng.shuffle(table.draw_pile)
+            game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
+
+        options = self.options(game)
+        if not options:
+            game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
+            return
+        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, fetch, rulings=("R16",))

@@ -160,9 +160,12 @@ class Surprise(ActionKind):
     def verify_response(self, game: "Game", response: "Play") -> None:
         target = response.responds_to
         assert target is not None
+        cancels = response.card.params["cancels"]
+        if target.is_use and cancels != "steal":
+            raise Illegal("nothing_to_cancel", f"{response.card} cannot cancel a free action such as "
+                          f"{target.card}'s; only a Surprise against steals can answer one that steals", ("R23",))
         if target.card.type is CardType.SURPRISE:
             return  # any Surprise cancels any other Surprise
-        cancels = response.card.params["cancels"]
         types, what = CANCELS[cancels]
         if cancels == "steal":
             victim = kind_of(target.card).steal_victim(game, target)
@@ -187,8 +190,8 @@ class Surprise(ActionKind):
                              outcome=f"{target.card} goes in front of {response.player} instead; "
                              f"{target.player}'s play is still used up", rulings=("R45", "R01"))
         elif cancels == "steal" and stolen_from == response.player:
-            game.cancel_play(target, response, outcome="the steal is undone and goes to the discard pile",
-                             rulings=("R28", "B-surprises"))
+            undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
+            game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
             options = game.keepers_of(target.player)
             if options:
                 game.ask(response.player, f"choose a Keeper of {target.player}'s to take with {response.card}",
