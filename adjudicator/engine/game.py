@@ -127,6 +127,8 @@ class Game:
         return self.play_rule().left(self.turn.played, hand)
 
     def next_player(self, after: str | None = None) -> str:
+        if after is None and self.turn.next_up in self.players:
+            return self.turn.next_up  # type: ignore[return-value]
         if after is None and self.turn.extra_turns:
             return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)
@@ -242,10 +244,14 @@ class Game:
         if at_least is not None and count == 0:
             then([])
             return
+        play = self.resolving
         if at_least is None and count == len(options):
+            # Nothing to choose; a stated answer naming these very options is used up all the same.
+            if play is not None and play.player == player and play.answers[:count] and all(
+                    a in options for a in play.answers[:count]):
+                del play.answers[:count]
             then(options)
             return
-        play = self.resolving
         if at_least is None and play is not None and play.player == player and len(play.answers) >= count:
             # The `->` answers of the card being resolved are its player's choices, in order.
             answer = play.answers[:count]
@@ -385,6 +391,23 @@ class Game:
         player = self.turn.player
         self.turn.phase = Phase.OVER
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
+        if not self.turn.extra_turns:
+            self.turn.next_up = self._who_plays_next(self.next_player())
+
+    def _who_plays_next(self, candidate: str) -> str:
+        """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
+        for _ in range(len(self.players)):
+            card = self.table.skips.pop(candidate, None)
+            if card is None:
+                break
+            keeper = kind_of(card).excuses(self, card, candidate)
+            if keeper is not None:
+                self.note(f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
+                          f"{candidate} miss it", ("R09",))
+                break
+            self.note(f"{candidate} misses this turn ({card})", ("R09",))
+            candidate = self.next_player(candidate)
+        return candidate
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot, zone, label, discard in (
@@ -888,6 +911,7 @@ class Game:
         was_active = player == self.turn.player and self.turn.phase is not Phase.OVER
         following = self.next_player(player)
         cards = self.table.hands.pop(player) + self.table.in_play.pop(player)
+        self.table.skips.pop(player, None)
         self.pending = [c for c in self.pending if c.player != player]
         self.discard_cards(cards)
         self.players.remove(player)

@@ -34,6 +34,7 @@ class Table:
     draw_pile: list[Card]
     discard: list[Card]
     scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
+    skips: dict[str, Card] = field(default_factory=dict)  # player -> the card making them miss their next turn
 
     def all_cards(self) -> list[Card]:
         cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
@@ -55,6 +56,7 @@ class Turn:
     # in order, and the cards whose extra turns led to this one in an unbroken run of the same player.
     extra_turns: list[str] = field(default_factory=list)
     granted_by: tuple[str, ...] = ()
+    next_up: str | None = None  # set when the turn ends: who plays next, after any missed turns
 
 
 @dataclass

@@ -169,6 +169,10 @@ class Kind:
     def play_bonus(self, game: "Game", card: Card, player: str) -> int:
         return 0
 
+    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+        """The card that spares player the missed turn this card imposes (Field of Poppies), if any."""
+        return None
+
     def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
         """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
         return 0

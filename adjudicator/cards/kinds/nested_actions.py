@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind
-from adjudicator.cards.kinds.base import COUNT_PARAM, Param, Word, kind_of, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -182,3 +183,24 @@ class TakeAnotherTurn(ActionKind):
         turn.extra_turns.append(card.name)
         game.step(rec.ActionDone, card=card, rulings=("Q-tag-takeanotherturn", "B-turn-order"),
                   what=f"{play.player} will take another turn right after this one")
+
+
+@register
+class SkipTurnUnless(ActionKind):
+    """Field of Poppies: every other player misses their next turn unless, when that turn comes
+    round, they have one of the named Keepers (R09: what counts is who holds it then)."""
+
+    name = "skip_turn_unless"
+    params = {"unless": NAMES_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        for player in others:
+            game.table.skips[player] = play.card
+        game.step(rec.ActionDone, card=play.card, rulings=("R09",),
+                  what=f"{', '.join(others)} will miss their next turn unless they have "
+                  f"{' or '.join(play.card.params.get('unless', ()))} when it comes")
+
+    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+        wanted = {normalize(n) for n in card.params.get("unless", ())}
+        return next((k for k in game.keepers_of(player) if normalize(k.name) in wanted), None)
