@@ -76,11 +76,13 @@ def _takes(card_type_param: str) -> tuple[CardType, ...]:
     return (CardType.KEEPER,) if card_type_param == "keeper" else (CardType.KEEPER, CardType.CREEPER)
 
 
-class _TargetsCardsInPlay(ActionKind):
-    """An Action that picks a card in front of someone (steal, trash)."""
+class TargetsOneCard(ActionKind):
+    """An Action that picks one card on the table (steal, trash, zap): the stated choice must be
+    among `options`, and with no option at all nothing happens."""
 
     params = {"takes": choice_param("keeper", "keeper_or_creeper")}
     others_only = False
+    choice_rulings: tuple[str, ...] = ()
 
     def options(self, game: "Game", play: "Play") -> list[Card]:
         types = _takes(play.card.params["takes"])
@@ -90,7 +92,8 @@ class _TargetsCardsInPlay(ActionKind):
     def verify_play(self, game: "Game", play: "Play") -> None:
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game, play)):
             raise Illegal("bad_choice", f"{play.card} needs one card from "
-                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})", ())
+                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})",
+                          self.choice_rulings)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         options = self.options(game, play)
@@ -116,7 +119,7 @@ def stated_victim(game: "Game", play: "Play", options: list[Card]) -> str | None
 
 
 @register
-class Steal(_TargetsCardsInPlay):
+class Steal(TargetsOneCard):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
@@ -131,7 +134,7 @@ class Steal(_TargetsCardsInPlay):
 
 
 @register
-class Trash(_TargetsCardsInPlay):
+class Trash(TargetsOneCard):
     """Trash a Keeper / Trash Something: discard any one such card in play, yours included."""
 
     name = "trash"

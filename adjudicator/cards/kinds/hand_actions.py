@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.actions import ActionKind
+from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
@@ -317,31 +317,19 @@ class RandomTax(ActionKind):
 
 
 @register
-class ZapACard(ActionKind):
+class ZapACard(TargetsOneCard):
     """Take any card in play (a New Rule, a Goal, anyone's Keeper or Creeper; never the Basic
     Rules or the discard pile) into your hand. A Creeper cannot be held: it goes in front of you
     and you draw nothing for it (Q-tag-zap-a-card)."""
 
     name = "zap_a_card"
+    params = {}
+    choice_rulings = ("Q-tag-zap-a-card",)
 
-    def options(self, game: "Game") -> list[Card]:
+    def options(self, game: "Game", play: "Play") -> list[Card]:
         return [card for _owner, card in game.cards_in_play()]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game)):
-            raise bad_choice(f"{play.card} takes one card in play ({names(self.options(game)) or 'none'}); "
-                             "the discard pile is off limits", ("Q-tag-zap-a-card",))
-
-    def resolve(self, game: "Game", play: "Play") -> None:
-        options = self.options(game)
-        if not options:
-            game.step(rec.ActionDone, card=play.card, what="no card is in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
-            return
-        game.ask(play.player, f"choose the card in play to take with {play.card}", options, 1,
-                 lambda chosen: self.zap(game, play, chosen[0]))
-
-    def zap(self, game: "Game", play: "Play", card: Card) -> None:
+    def apply(self, game: "Game", play: "Play", card: Card) -> None:
         table, player = game.table, play.player
         owner = game.owner_of(card)
         if card.type is CardType.CREEPER:
