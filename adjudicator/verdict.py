@@ -26,6 +26,16 @@ def turn_view(game: Game) -> tuple[str, bool]:
     return (game.next_player() if over else game.turn.player), over
 
 
+def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
+    """Rulings most related to the scenario's `question` that the steps did not cite,
+    with their scores; none when the scenario asks no question."""
+    if not game.scenario.question:
+        return []
+    from adjudicator.rulings.search import see_also_scored
+
+    return see_also_scored(game.scenario.question, cited_rulings(game), limit)
+
+
 def to_json(game: Game) -> dict[str, Any]:
     table = game.table
     turn, over = turn_view(game)
@@ -42,6 +52,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings)}
                   for s in game.steps],
         "rulings": cited_rulings(game),
+        "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
             "rules": [c.name for c in table.rules],
             "goals": [c.name for c in table.goals],

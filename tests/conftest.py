@@ -1,6 +1,11 @@
+import os
 from pathlib import Path
 
 import pytest
+
+# The tests build the search index in memory and leave the user's cache folder alone
+# (the cache tests point ADJUDICATOR_CACHE_DIR at a temporary folder themselves).
+os.environ["ADJUDICATOR_CACHE_DIR"] = "off"
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

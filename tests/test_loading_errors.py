@@ -94,8 +94,8 @@ def test_event_card_typo():
 
 
 def test_unsupported_card_is_refused_clearly():
-    error = error_of(scenario("  hands: {Alice: [Rotate Hands]}"))
-    assert error.message.startswith("not supported yet: Rotate Hands")
+    error = error_of(scenario("  hands: {Alice: [Fruitcake]}"))
+    assert error.message.startswith("not supported yet: Fruitcake")
 
 
 def test_creeper_in_hand_is_impossible():
@@ -166,3 +166,16 @@ def test_event_string_forms():
     assert [c.name for c in events[2].choices] == ["Milk", "Cookies"]
     assert events[6].choices[0].name == "Milk & Cookies"
     assert events[0].line == 7 and events[6].line == 13
+
+
+def test_keyword_choices_are_read_as_words_and_misspellings_suggested():
+    from adjudicator.cards.kinds import Word
+
+    text = scenario("  hands: {Alice: [Today's Special!, Rotate Hands]}",
+                    "  - Alice plays Today's Special! -> Holiday\n  - Alice plays Rotate Hands -> counter-clockwise")
+    events = parse_scenario(text, "s.yaml").events
+    assert events[0].choices == (Word("holiday"),)
+    assert events[1].choices == (Word("counterclockwise"),)
+    error = error_of(scenario("  hands: {Alice: [Today's Special!]}", "  - Alice plays Today's Special! -> birthdya"))
+    assert "unknown choice 'birthdya'" in error.message
+    assert "birthday" in error.suggestions

@@ -1,6 +1,7 @@
 """The rulings knowledge base: search as players ask, the graph, and the `rulings` / `cards` commands."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,9 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 from adjudicator.rulings.graph import related_rulings
-from adjudicator.rulings.search import find_cards, resolve_card, search, see_also
+from adjudicator.rulings import cache
+from adjudicator.rulings import search as search_module
+from adjudicator.rulings.search import find_cards, resolve_card, search, see_also, see_also_scored
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -151,6 +154,104 @@ def test_see_also_skips_cited_rulings_and_their_aliases():
     assert see_also("", ["R41"]) == []
 
 
+def test_see_also_scores_are_ranked():
+    scored = see_also_scored("can i swap plyas wen my hand is smaler than the play rule", ["R38"])
+    assert scored and all(record.id != "R38" for record, _score in scored)
+    scores = [score for _record, score in scored]
+    assert scores == sorted(scores, reverse=True) and all(score >= search_module.SEE_ALSO_MIN for score in scores)
+
+
+# ---------------------------------------------------------------- the on-disk index cache
+
+
+def test_index_cache_round_trip_gives_the_same_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    built = search_module._build_index()
+    calls = []
+
+    def build():
+        calls.append(1)
+        return built
+
+    args = ("search-index", "checkout", search_module._index_sources(), build,
+            search_module._dump_index, search_module._load_index)
+    first = cache.load_or_build(*args)
+    assert calls == [1] and len(list(tmp_path.glob("search-index-*.marshal"))) == 1
+    second = cache.load_or_build(*args)
+    assert calls == [1]  # read back, not rebuilt
+    assert second == first  # dataclasses: every field, records included, compares equal
+    assert second.records[0].source == built.records[0].source
+
+
+def test_index_cache_rebuilds_when_a_source_changes_or_the_file_is_corrupt(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "R99.yaml"
+    source.write_text("one")
+    calls = []
+
+    def build():
+        calls.append(1)
+        return {"n": len(calls)}
+
+    def run():
+        return cache.load_or_build("thing", "checkout", [str(source)], build, lambda v: v, lambda d: d)
+
+    assert run() == {"n": 1} and run() == {"n": 1}
+    source.write_text("a longer text")  # size (and time) change: a new fingerprint
+    assert run() == {"n": 2} and run() == {"n": 2}
+    [stored] = (tmp_path / "cache").glob("thing-*.marshal")
+    stored.write_bytes(b"not marshal data")
+    assert run() == {"n": 3} and run() == {"n": 3}
+    assert len(list((tmp_path / "cache").glob("thing-*.marshal"))) == 1
+
+
+def test_index_cache_off_or_unwritable_still_builds(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", "off")
+    assert cache.load_or_build("thing", "c", [], lambda: 7, lambda v: v, lambda d: d) == 7
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(blocker / "cache"))
+    assert cache.load_or_build("thing", "c", [], lambda: 8, lambda v: v, lambda d: d) == 8
+
+
+# ---------------------------------------------------------------- see also in replays
+
+
+def test_replay_shows_see_also_without_the_cited_rulings():
+    path = ROOT / "scenarios" / "rules" / "swap-capped-by-hand.yaml"
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    cited, _sep, suggested = out.partition("See also")
+    assert "R38" in cited and suggested
+    shown = re.findall(r"\b(R\d\d|Q\d+|B-[a-z-]+)\s", suggested)
+    assert shown and "R38" not in shown and "Q272" not in shown  # Q272 is R38's alias
+    assert "R37" in shown
+
+
+def test_replay_json_has_see_also():
+    path = ROOT / "scenarios" / "rules" / "swap-capped-by-hand.yaml"
+    result = runner.invoke(app, ["replay", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    suggested = data["see_also"]
+    assert 0 < len(suggested) <= 3
+    assert all(set(item) == {"id", "title", "score"} for item in suggested)
+    assert not {item["id"] for item in suggested} & {"R38", "Q272", *data["rulings"]}
+    assert "R37" in [item["id"] for item in suggested]
+    for key in ("winner", "turn", "turn_over", "rejected", "steps", "rulings"):  # the contract's keys stay
+        assert key in data
+
+
+def test_replay_without_a_question_shows_no_see_also(write_scenario):
+    path = write_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+                          "events: [Alice plays Milk]\n")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "See also" not in result.output
+    assert json.loads(runner.invoke(app, ["replay", "--json", str(path)]).output)["see_also"] == []
+
+
 def test_related_rulings_ranked_with_reasons():
     related = related_rulings("R38")
     ids = [r.id for r, _w, _why in related]
@@ -204,6 +305,14 @@ def test_rulings_show_lists_the_scenarios_citing_it():
     result = runner.invoke(app, ["rulings", "show", "B-reshuffle"])
     assert result.exit_code == 0
     assert "reshuffle.yaml" in result.output
+
+
+def test_rulings_show_lists_the_ruling_scenarios():
+    data = json.loads(runner.invoke(app, ["rulings", "show", "R41", "--json"]).output)
+    assert any(Path(p).as_posix().endswith("scenarios/rulings/R41-three-creepers-in-a-row.yaml")
+               for p in data["scenarios"])
+    out = flat(runner.invoke(app, ["rulings", "show", "R41"]).output)
+    assert "Scenarios that prove it (" in out and "R41-three-creepers-in-a-row.yaml" in out
 
 
 def test_unknown_ruling_id_exits_2_with_suggestions():
@@ -291,6 +400,17 @@ def test_coverage_of_the_repository_scenarios():
     assert result.exit_code == 0, result.output
     assert "Totals:" in result.output
     assert runner.invoke(app, ["rulings", "coverage", str(ROOT / "no-such-folder")]).exit_code == 2
+
+
+def test_every_checkable_faq_ruling_is_proven():
+    """`coverage --strict`: each checkable R01-R65 ruling has a passing scenario."""
+    result = runner.invoke(app, ["rulings", "coverage", "--strict", "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0, data["faq_without_passing_scenario"]
+    assert data["faq_totals"]["failing"] == 0
+    assert data["faq_totals"]["uncovered"] == 0
+    assert data["faq_totals"]["proven"] == data["faq_totals"]["checkable"] >= 60
+    assert not data["unknown_ids"]
 
 
 def test_cli_start_up_does_not_import_the_heavy_modules():

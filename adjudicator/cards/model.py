@@ -54,3 +54,16 @@ class Card:
 
 #: The `?` of scenario files: a card that does not matter (never a Creeper, never playable).
 UNKNOWN = Card("?", CardType.UNKNOWN, "unknown", text="an unknown card that does not matter", deck="-")
+
+
+class _NoChoice:
+    """The answer `none` (`-> none`, `P chooses none`): a choice of nothing, for choices that allow
+    zero (Let's Simplify). Distinct from giving no answer at all, which makes the engine ask."""
+
+    def __repr__(self) -> str:
+        return "none"
+
+    __str__ = __repr__
+
+
+NO_CHOICE = _NoChoice()

@@ -59,22 +59,49 @@ def numeral_bonus(game: "Game", card: "Card | None") -> int:
     return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules)
 
 
+def _in_play(game: "Game") -> list["Card"]:
+    """Every card whose presence may change a rule: New Rules, and Keepers and Creepers (The Computer)."""
+    return [card for _owner, card in game.cards_in_play()]
+
+
 def draw_rule(game: "Game", player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
-    return base + sum(kind_of(rule).draw_bonus(game, rule, player) for rule in game.table.rules)
+    return base + sum(kind_of(c).draw_bonus(game, c, player) for c in _in_play(game))
 
 
 def play_rule(game: "Game", player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
-    return quota.with_bonus(sum(kind_of(rule).play_bonus(game, rule, player) for rule in game.table.rules))
+    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for c in _in_play(game)))
 
 
-def limit(game: "Game", slot: str) -> int | None:
-    """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`); None when there is none."""
+def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
+    """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
+    the bonuses on top of it, and Inflation on its printed number."""
+    hook = "draw_bonus" if what == "draw" else "play_bonus"
+    giving = [card for card in _in_play(game) if getattr(kind_of(card), hook)(game, card, player)]
+    cites: list[str] = []
+    for rule in giving:
+        cites += kind_of(rule).bonus_rulings(game, rule, player, what)
+    if len(giving) > 1:
+        cites.append("Q1778")  # independent bonuses stack
+    base = slot_card(game, what)
+    if numeral_bonus(game, base) and (base is None or base.params.get("value") != "all"):
+        cites.append("B-inflation")  # the printed number itself counts higher
+    if what == "play" and giving and play_rule(game, player).mode != "count":
+        cites.append("Q-tag-batcomputer")  # a bonus on Play All / Play All But N
+    return tuple(dict.fromkeys(cites))
+
+
+def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
+    """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
+    printed, for everyone); None when there is none."""
     card = slot_card(game, slot)
-    return kind_of(card).number(game, card, "value") if card else None
+    if card is None:
+        return None
+    allowance = sum(kind_of(c).limit_bonus(game, c, player, slot) for c in _in_play(game)) if player else 0
+    return kind_of(card).number(game, card, "value") + allowance
 
 
 def goal_slots(game: "Game") -> int:

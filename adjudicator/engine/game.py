@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
 from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Turn
 from adjudicator.errors import Illegal
@@ -53,6 +53,8 @@ class Game:
         self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
         self.window: Play | None = None      # the play that Surprises may answer now
+        self.responses: list[Play] = []      # Surprises answering it, each one the card below (the chain)
+        self.last_use: Play | None = None    # the latest free action, which no window follows (R23)
         self.agenda: deque[Callable[[], None]] = deque()
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
@@ -125,6 +127,10 @@ class Game:
         return self.play_rule().left(self.turn.played, hand)
 
     def next_player(self, after: str | None = None) -> str:
+        if after is None and self.turn.next_up in self.players:
+            return self.turn.next_up  # type: ignore[return-value]
+        if after is None and self.turn.extra_turns:
+            return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)
         return self.players[(seat + 1) % len(self.players)]
 
@@ -192,6 +198,8 @@ class Game:
             self._enforce_limits(player, ("B-limits-other-players",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
+        if self._settle_goal_slots():
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(map(id, self.table.goals))
         if goals != self._goals_seen:
             # The Goal change and what it triggers count as one moment: one win check after both.
@@ -209,7 +217,7 @@ class Game:
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                          rulings=("B-draw-rule-change",))
+                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw")))
                 return True
         if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
             self._close_temp_hand()
@@ -226,22 +234,33 @@ class Game:
     def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
             then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
             keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
-            key: Any = None) -> None:
+            key: Any = None, at_least: int | None = None) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
-        answers when it gave them, otherwise the replay waits for an answering event."""
+        answers when it gave them, otherwise the replay waits for an answering event.
+        With `at_least`, any number from at_least to count may be picked ("up to"); the
+        card's kind reads such answers from its own play, so here it is only ever asked."""
         options = list(options)
         count = min(count, len(options))
-        if count == len(options):
-            then(options)
+        if at_least is not None and count == 0:
+            then([])
             return
         play = self.resolving
-        if play is not None and len(play.answers) >= count:
+        if at_least is None and count == len(options):
+            # Nothing to choose; a stated answer naming these very options is used up all the same.
+            if play is not None and play.player == player and play.answers[:count] and all(
+                    a in options for a in play.answers[:count]):
+                del play.answers[:count]
+            then(options)
+            return
+        if at_least is None and play is not None and play.player == player and len(play.answers) >= count:
+            # The `->` answers of the card being resolved are its player's choices, in order.
             answer = play.answers[:count]
             if all(a in options for a in answer) and len(set(map(id, answer))) == count:
                 del play.answers[:count]
                 then(answer)
                 return
-        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key)
+        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
+                               at_least)
         self.pending.append(choice)
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
@@ -261,6 +280,10 @@ class Game:
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
         given = list(event.choices)
+        if any(g is NO_CHOICE for g in given):
+            if len(given) > 1:
+                raise Illegal("bad_choice", "`none` cannot be given together with other choices", choice.rulings)
+            given = []
         unknown = [str(g) for g in given if g not in choice.options]
         if unknown:
             raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
@@ -272,6 +295,10 @@ class Game:
             if len(given) != want:
                 raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
             given = [o for o in choice.options if o not in given]
+        elif choice.at_least is not None:
+            if not choice.at_least <= len(given) <= choice.count:
+                raise Illegal("bad_choice", f"{event.player} must {event.action} from {choice.at_least} to "
+                              f"{choice.count}, not {len(given)}", choice.rulings)
         elif len(given) != choice.count:
             raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
                           f"not {len(given)}", choice.rulings)
@@ -298,15 +325,18 @@ class Game:
             if card.type is CardType.CREEPER:
                 creepers += 1
                 self.table.in_play[player].append(card)
+                # a Creeper drawn for an Action goes to the active player, who draws again (R40)
+                for_action = ("R40",) if self.resolving and self.resolving.card.type is CardType.ACTION else ()
                 self.step(rec.CreeperPlaced, player=player, card=card,
-                          rulings=("B-creeper-placement", "R20", *rulings))
+                          rulings=("B-creeper-placement", "R20", *for_action, *rulings))
                 continue
             got.append(card)
         (self.table.hands[player] if into is None else into).extend(got)
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):
-            extra = ("R41",) if creepers > 1 else ()
+            # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
+            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
             self.step(rec.Drew, player=player, cards=tuple(got), why=why, counted=counted,
                       into="hand" if into is None else "the temporary hand", rulings=(*rulings, *extra))
         return got
@@ -323,8 +353,14 @@ class Game:
 
     # ------------------------------------------------------------ the turn
     def begin_turn(self, player: str) -> None:
-        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player])
+        prev = self.turn
+        extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
+        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player],
+                         extra_turns=prev.extra_turns[1:] if extra else [],
+                         granted_by=(*prev.granted_by, extra) if extra else ())
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        if extra:
+            self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)
         self.schedule_after(self._draw_phase)
@@ -335,30 +371,50 @@ class Game:
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
-        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})", rulings=("B-draw-rule",))
+        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})",
+                  rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")))
         self.turn.phase = Phase.PLAY
 
-    def end_turn(self, why: str | None = None) -> None:
-        """Start the end-of-turn events: the active player complies with the limits, then the turn passes."""
+    def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
+        """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
+
+        `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
         if why:
-            self.note(why, ("B-turn-order",))
+            self.note(why, ("B-turn-order", *rulings))
         self.turn.phase = Phase.ENDING
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
-        self.schedule_after(lambda: self._enforce_limits(self.turn.player, ("B-limits-end-of-turn",)),
-                            self._pass_turn)
+        limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
+        self.schedule_after(lambda: self._enforce_limits(self.turn.player, limits), self._pass_turn)
         self.run()
 
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(player), rulings=("B-turn-order",))
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
+        if not self.turn.extra_turns:
+            self.turn.next_up = self._who_plays_next(self.next_player())
+
+    def _who_plays_next(self, candidate: str) -> str:
+        """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
+        for _ in range(len(self.players)):
+            card = self.table.skips.pop(candidate, None)
+            if card is None:
+                break
+            keeper = kind_of(card).excuses(self, card, candidate)
+            if keeper is not None:
+                self.note(f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
+                          f"{candidate} miss it", ("R09",))
+                break
+            self.note(f"{candidate} misses this turn ({card})", ("R09",))
+            candidate = self.next_player(candidate)
+        return candidate
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot, zone, label, discard in (
                 ("hand_limit", self.table.hands[player], "Hand Limit", self.discard_from_hand),
                 ("keeper_limit", self.keepers_of(player), "Keeper Limit", self.discard_from_play)):
-            limit = derived.limit(self, slot)
+            limit = derived.limit(self, slot, player)
             if limit is None or len(zone) <= limit:
                 continue
             key = (slot, player)
@@ -394,7 +450,11 @@ class Game:
             return
         self._win_signature = signature
         if blocked:
-            cites += ["R04", "R59"]
+            cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
+        for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
+            named = kind_of(goal_of[player]).named_cards(goal_of[player])
+            if any(c.name not in named for c in self.creepers_of(player)):
+                cites.append("R59")
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
@@ -407,12 +467,16 @@ class Game:
                   rulings=tuple(dict.fromkeys(cites)))
 
     def creeper_blocks(self, player: str, goal: Card) -> bool:
-        """A Creeper in front of the player blocks the win unless the Goal names it (R04)."""
-        if any(kind_of(rule).waives_creepers(self, rule) for rule in self.table.rules):
-            return False
+        """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a
+        rule waives it; a card a rule makes every winner hold must be there too."""
+        rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        return any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
-                   for c in self.creepers_of(player))
+        if any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+               and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+               for c in self.creepers_of(player)):
+            return True
+        needed = (kind.win_needs(self, rule) for kind, rule in rules)
+        return any(card is not None and self.owner_of(card) != player for card in needed)
 
     # ---------------------------------------------------------- being played
     def leave_being_played(self, play: Play) -> None:
@@ -475,8 +539,9 @@ class Game:
         self.leave_being_played(play)
         goals = self.table.goals
         if len(goals) < self.goal_slots():
+            filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
             goals.append(card)
-            self.step(rec.GoalSet, card=card, rulings=kind_of(card).rulings)
+            self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
         if len(goals) == 1:
             old = goals.pop()
@@ -520,9 +585,8 @@ class Game:
         self.verify_not_over()
         turn = self.turn
         if player != turn.player or turn.phase is not Phase.PLAY:
-            if player == turn.player or (turn.phase is Phase.OVER and player == turn.player):
-                raise Illegal("no_plays_left", f"{player} has no plays left: the play phase is over",
-                              ("B-play-rule",))
+            if player == turn.player:
+                raise self._no_plays_left(player, card, "the play phase is over")
             if turn.phase is Phase.OVER:
                 raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
                               ("B-turn-order",))
@@ -538,13 +602,20 @@ class Game:
         elif card not in self.table.hands[player]:
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
         elif self.plays_left() == 0:
-            raise Illegal("no_plays_left", f"{player} has no plays left under {self.play_rule()}", ("B-play-rule",))
+            raise self._no_plays_left(player, card, f"under {self.play_rule()}")
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
                     from_temp_hand=frame is not None)
         kind_of(card).verify_play(self, play)
         return play
+
+    @staticmethod
+    def _no_plays_left(player: str, card: Card, why: str) -> Illegal:
+        if card.type is CardType.SURPRISE:
+            return Illegal("no_plays_left", f"{player} has no plays left ({why}); on her own turn a Surprise is "
+                           "one of her plays, and she cannot use it to cancel her own card", ("B-play-rule", "R49", "R50"))
+        return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
 
     def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         try:
@@ -566,21 +637,47 @@ class Game:
             self.turn.played += 1
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
-            rulings = ("B-play-rule",)
+            rulings = ("B-play-rule", *derived.bonus_rulings(self, player, "play"))
+        return self._enter_being_played(play, counted, rulings)
+
+    def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
+        """The card leaves where it was for the being-played zone, and the window to answer it opens."""
         self.being_played.append(play)
-        self.step(rec.Played, player=player, card=card, counted=counted, rulings=rulings)
+        self.turn.history.append(play)
+        self.last_use = None
+        self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
-        self.step(rec.WindowOpened, card=card)
+        self.step(rec.WindowOpened, card=play.card)
         return play
 
     def close_window(self) -> None:
-        """The chance to respond is over: the card being played resolves."""
+        """The chance to respond is over: every open window closes, innermost first (a card
+        that a resolution plays at once, `play_from`, opens a window of its own)."""
+        while self.window is not None:
+            self.close_one_window()
+
+    def close_one_window(self) -> None:
+        """The chain on the open window resolves, then the card being played, if it still
+        stands. Toggling (R28): the top answer stands, and each card below it is canceled by
+        the one above it, so an even number of answers leaves the card in effect."""
         play = self.window
         if play is None:
             return
+        chain = [play, *self.responses]
         self.window = None
+        self.responses = []
         self.step(rec.WindowClosed, card=play.card)
-        self.schedule(lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play))
+        tasks: list[Callable[[], None]] = []
+        canceled: set[int] = set()
+        for above, below in reversed(list(zip(chain[1:], chain))):
+            if id(above) in canceled:
+                continue  # canceled itself: it has no effect, and the card below it stands
+            canceled.add(id(below))
+            tasks.append(lambda r=above, t=below: self._cancel_by(r, t))
+        if id(play) not in canceled:
+            tasks += ([lambda: self._resolve_use(play)] if play.is_use else
+                      [lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play)])
+        self.schedule(*tasks)
         self.run()
 
     def _resolve(self, play: Play) -> None:
@@ -590,11 +687,146 @@ class Game:
         finally:
             self.resolving = None
 
+    def _resolve_use(self, play: Play) -> None:
+        self.resolving = play
+        try:
+            kind_of(play.card).use(self, play)
+        finally:
+            self.resolving = None
+
     def discard_played(self, play: Play) -> None:
         """An Action that has done what it says goes to the discard pile."""
         if play in self.being_played:
             self.leave_being_played(play)
             self.discard_cards([play.card])
+
+    # ------------------------------------------------------------- responses
+    def chain_top(self) -> Play | None:
+        """The card a Surprise played now would answer: the latest answer, or the card played."""
+        return self.responses[-1] if self.responses else self.window
+
+    def is_active(self, player: str) -> bool:
+        return player == self.turn.player and self.turn.phase is not Phase.OVER
+
+    def is_response(self, player: str, card: Card) -> bool:
+        """Whether a Surprise played now answers the chain rather than being one of the plays of
+        the turn: always out of turn while the turn is under way; on your own turn only to
+        counter a Surprise aimed at your card (R49)."""
+        if card.type is not CardType.SURPRISE:
+            return False
+        if self.is_active(player):
+            top = self.chain_top()
+            return top is not None and top.aimed_at == player
+        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY)
+
+    def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may answer the top of the chain with card; return the answer."""
+        self.verify_not_over()
+        frame = self.temp_hands[-1] if self.temp_hands and self.is_active(player) else None
+        if card not in self.table.hands.get(player, ()) and not (frame and card in frame.cards):
+            raise self._not_held(player, card)
+        top = self.chain_top()
+        if top is None:
+            raise self._nothing_to_answer(player, card)
+        if top.player == player:
+            raise Illegal("own_card", f"{player} cannot cancel {player}'s own {top.card}", ("R49",))
+        if self.is_active(player) and top.aimed_at != player:
+            raise Illegal("own_turn", f"on {player}'s own turn a Surprise cancels only a Surprise aimed at "
+                          f"{player}'s card, and {top.card} is not", ("R49", "R50"))
+        response = Play(player=player, card=card, event=self.event_no, answers=list(answers),
+                        from_temp_hand=frame is not None and card in frame.cards, responds_to=top)
+        try:
+            kind_of(card).verify_response(self, response)
+        except Illegal as illegal:
+            raise self._too_late(player, card, exclude=top) or illegal from None
+        return response
+
+    def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_respond(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        response = self.verify_respond(player, card, answers)
+        target = response.responds_to
+        assert target is not None
+        if response.from_temp_hand:
+            self.temp_hands[-1].cards.remove(card)  # the temporary hand keeps its plays (R55)
+        else:
+            self.table.hands[player].remove(card)
+        self.being_played.append(response)
+        self.responses.append(response)
+        cites: tuple[str, ...] = ("B-surprises",)
+        if self.is_active(player):
+            cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())
+        if target.responds_to is not None:
+            cites += ("R34",)  # a Surprise answering a Surprise; anyone may join either side
+        if target.played_from is not None:
+            cites += ("R26",)  # a card played at once (a flip) can be answered like any other
+        self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
+                  rulings=cites)
+        return response
+
+    def waits_for_played_card(self) -> bool:
+        """A Surprise that cannot answer the open card waits for the card that card will play
+        at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
+        return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
+
+    def _cancel_by(self, response: Play, target: Play) -> None:
+        self.resolving = response
+        try:
+            kind_of(response.card).cancel(self, response, target)
+        finally:
+            self.resolving = None
+        self.discard_played(response)
+
+    def cancel_play(self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...],
+                    to_player: str | None = None) -> None:
+        """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
+        A canceled free action only loses its effect: the card granting it stays in play."""
+        if not target.is_use:
+            self.leave_being_played(target)
+            if to_player is None:
+                self.discard_cards([target.card])
+            else:
+                self.table.in_play[to_player].append(target.card)
+        self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
+                  outcome=outcome, rulings=rulings)
+
+    def _not_held(self, player: str, card: Card) -> Illegal:
+        window = self.window
+        holder = next((p for p in self.players if card in self.table.hands[p]), None)
+        if window is not None and holder is not None and kind_of(window.card).hands_over:
+            return Illegal("not_in_hand", f"{player} does not hold {card}: it is in {holder}'s hand, and a card "
+                           f"that {window.card} hands over arrives only after it has resolved, too late to "
+                           "answer it", ("R56",))
+        return Illegal("not_in_hand", f"{player} does not hold {card}", ("R56",) if holder else ("B-surprises",))
+
+    def _nothing_to_answer(self, player: str, card: Card) -> Illegal:
+        late = self._too_late(player, card)
+        if late is not None:
+            return late
+        if self.last_use is not None:
+            return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: {self.last_use.card} was used as a "
+                           "free action, which is not a card being played", ("R23", "R25"))
+        return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: no card is being played now, and "
+                       "a Surprise is never played out of turn just to get rid of it", ("R25",))
+
+    def _too_late(self, player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
+        """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
+        for earlier in reversed(self.turn.history):
+            if earlier is exclude or earlier.player == player:
+                continue
+            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
+            try:
+                kind_of(card).verify_response(self, trial)
+            except Illegal:
+                continue
+            return Illegal("too_late", f"too late: {card} had to answer {earlier.card} at once; once another "
+                           "card is played or its effects go on, it can no longer be canceled", ("R44", "R11"))
+        return None
 
     # ---------------------------------------------------------- free actions
     def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
@@ -633,11 +865,20 @@ class Game:
     def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
         play = self.verify_use(player, card, answers)
         self.turn.free_actions_used.add(card.name)
+        self.last_use = play
+        if kind_of(card).answerable_use:
+            # The card stays where it is; only its use waits for answers.
+            play.is_use = True
+            self.turn.history.append(play)
+            self.window = play
+            self.step(rec.WindowOpened, card=card)
+            return
         self.resolving = play
         try:
             kind_of(card).use(self, play)
         finally:
             self.resolving = None
+        self.check_state()  # a free action changes the table directly, outside the agenda
 
     def is_optional_free_action(self, event: Any) -> bool:
         """A free action the active player may still take after her plays are done."""
@@ -671,6 +912,7 @@ class Game:
         was_active = player == self.turn.player and self.turn.phase is not Phase.OVER
         following = self.next_player(player)
         cards = self.table.hands.pop(player) + self.table.in_play.pop(player)
+        self.table.skips.pop(player, None)
         self.pending = [c for c in self.pending if c.player != player]
         self.discard_cards(cards)
         self.players.remove(player)
@@ -686,6 +928,89 @@ class Game:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
         self.run()
 
+    # ------------------------------------------------------ goal slots (R27)
+    def _settle_goal_slots(self) -> bool:
+        """Part of the state-based check: more Goals than slots (a Double Agenda has left play).
+        The player responsible (whoever played the card resolving, else the active player) chooses
+        which Goals stay; `-> Goal` answers of that play give the choice. True while unsettled."""
+        goals = self.table.goals
+        slots = self.goal_slots()
+        if len(goals) <= slots:
+            return False
+        if any(c.key == "goal_slots" for c in self.pending):
+            return True
+        play = self.resolving or (self.being_played[-1] if self.being_played else None)
+        player = play.player if play is not None else self.turn.player
+
+        def keep(chosen: list[Card]) -> None:
+            def settle() -> None:
+                dropped = [g for g in self.table.goals if g not in chosen]
+                self.table.goals[:] = [g for g in self.table.goals if g in chosen]
+                self.discard_cards(dropped)
+                self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
+            self.schedule(settle)  # as its own step, so the state-based check follows it
+
+        named = [a for a in (play.answers if play is not None else ()) if a in goals]
+        if len(named) == slots and len(set(map(id, named))) == slots:
+            for answer in named:
+                play.answers.remove(answer)  # type: ignore[union-attr]
+            keep(named)
+            return True
+        self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+                 list(goals), slots, keep, verbs=("choose", "keep"), rulings=("R27",), key="goal_slots")
+        return True
+
+    # ------------------------------------------- plays from outside the hand
+    def play_from(self, player: str, card: Card, source: str, *, counted: bool = False,
+                  answers: Sequence[Any] = (), rulings: tuple[str, ...] = ()) -> Play:
+        """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
+        the discard pile for an Action that replays a card). The caller has already taken it
+        from `source` (said in the log). It goes through the being-played zone and opens a
+        response window like any play, and resolves when the window closes. `counted`: whether
+        it uses up one of the turn's plays. Raises Illegal (nothing changed) when the card cannot
+        be played or `answers` are not legal choices for it."""
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
+        kind_of(card).verify_play(self, play)
+        if card.type is CardType.SURPRISE:
+            rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
+        if counted:
+            self.turn.played += 1
+            how = f"from {source}; play {self.turn.played} under {self.play_rule()}"
+        else:
+            how = f"from {source}; not counted as a play"
+        if self.turn.phase is Phase.PLAY_OVER and player == self.turn.player:
+            # Plays were done: the phase reopens while the card is played; the turn structure closes it
+            # again once nothing is left to play (a flipped Play rule or Jackpot! may give more).
+            self.turn.phase = Phase.PLAY
+        return self._enter_being_played(play, how, rulings)
+
+    # ------------------------------------------------- plays the rules force
+    def make_forced_plays(self) -> None:
+        """Make the plays that rules in play force on the active player now (First Play Random).
+        The replay calls this before each event that is not a free action of the active player,
+        and when the events run out, so free actions may still come first. The forced play
+        resolves at once: no later event may answer it."""
+        self.run()
+        turn = self.turn
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+                or self.being_played or self.temp_hands):
+            return
+        for rule in list(self.table.rules):
+            forced = kind_of(rule).forced_play(self, rule)
+            if forced is None:
+                continue
+            card, why, rulings = forced
+            self.note(why, rulings)
+            if card.is_unknown:
+                self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
+                self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
+                return
+            self.play(turn.player, card)
+            self.close_window()
+            return
+
     # ------------------------------------------------------------ inspection
     def zones(self) -> dict[str, list[Card]]:
         """Every place a card can be, by label; each card of the game is in exactly one of them."""
@@ -698,6 +1023,7 @@ class Game:
         for player, cards in table.scored.items():
             zones[f"scored by {player}"] = list(cards)
         zones["being played"] = [play.card for play in self.being_played]
+        zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):
             zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
         return zones

@@ -18,6 +18,7 @@ be written out as a scenario file (`scenario_item`).
 from __future__ import annotations
 
 import copy
+import random
 import types
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -25,12 +26,13 @@ from itertools import combinations, islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY
-from adjudicator.cards.model import UNKNOWN, Card
+from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card
 from adjudicator.engine import replay
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase
 from adjudicator.errors import Illegal
 from adjudicator.loading.scenario import Event
+from adjudicator.log import records as rec
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
@@ -74,10 +76,14 @@ def fork(game: Game) -> Game:
     choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone."""
     memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
     memo[id(UNKNOWN)] = UNKNOWN
+    memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
     memo[id(game.scenario)] = game.scenario
     for kind in REGISTRY.values():
         memo[id(kind)] = kind
     memo[id(game.steps)] = list(game.steps)  # step records are frozen: shared
+    rng = random.Random()
+    rng.setstate(game.rng.getstate())  # much faster than deepcopy's walk through the state tuple
+    memo[id(game.rng)] = rng
     shells: list[tuple[types.FunctionType, types.FunctionType]] = []
     _function_shells([*game.agenda, *(choice.then for choice in game.pending)], memo, shells)
     copied = copy.deepcopy(game, memo)
@@ -119,17 +125,36 @@ def _function_shells(roots: Iterable[Any], memo: dict[int, Any],
                     pass
 
 
-def settle(game: Game, number: int, player: str | None = None) -> Game:
-    """A copy of the game in the position event `number` meets when `player` sends it
-    (None: only the window closed, as for any event). The copy is brought there by applying
-    an empty answer from that player, which the replay rejects once it has done the steps."""
+def settle(game: Game, number: int, player: str | None = None, use: bool = False) -> Game:
+    """A copy of the game in the position event `number` meets when `player` sends it (None:
+    only the window closed, as for any event); `use`: the event is a free action (the replay
+    makes no forced play before the active player's free actions). The copy is brought there
+    by an event the replay rejects once it has done those steps: an empty answer, or the use
+    of a card that is not in play."""
     settled = fork(game)
     if player is None:
         settled.event_no = number
         settled.close_window()
+    elif use:
+        replay.apply_event(settled, Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"))
     else:
         replay.apply_event(settled, Event(number, None, player, "choose", text=f"{player} chooses"))
     return settled
+
+
+def _route(now: Game, player: str, use: bool) -> tuple | None:
+    """Which steps the replay takes before an event of player once the window is closed
+    (None: none). Equal routes meet equal positions."""
+    turn = now.turn
+    if turn.phase is Phase.PLAY_OVER and player == turn.player and use:
+        return None  # her optional free actions come before the end-of-turn events
+    ends = turn.phase is Phase.PLAY_OVER
+    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player()
+    acting = player if begins else turn.player
+    forced = (turn.phase is Phase.PLAY or begins) and not (player == acting and use)
+    if not (ends or begins or forced):
+        return None
+    return ends, player if begins else None, forced
 
 
 # --------------------------------------------------------------- exploring
@@ -147,30 +172,23 @@ def legal_events(game: Game, number: int, *, stated_choices: bool = True) -> lis
 def explore(game: Game, number: int, *, stated_choices: bool = True) -> Options:
     """Every legal event numbered `number` in the game as it stands (which is not changed)."""
     found = _Found(number, stated_choices)
+    if game.stopped or game.winner:
+        return found.options()
+    found.responses(game)
     now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
     if now.stopped or now.winner:
         return found.options()
     if now.pending:
         found.answers(now, now.players)
         return found.options()
-    phase, active = now.turn.phase, now.turn.player
-    if phase is Phase.PLAY_OVER:
-        # The active player's optional free actions come before the end-of-turn events;
-        # any other event starts them, and may begin the next turn.
-        found.add(e for e in found.actions(now, active) if now.is_optional_free_action(e))
-        for player in now.players:
-            moved = settle(game, number, player)
-            found.after_moving_on(moved, player, skip_optional=player == active)
-    elif phase is Phase.OVER:
-        following = now.next_player()
-        for player in now.players:
-            if player == following:
-                found.after_moving_on(settle(game, number, player), player)
-            else:
-                found.add(found.actions(now, player))
-    else:
-        for player in now.players:
-            found.add(found.actions(now, player))
+    positions: dict[tuple | None, Game] = {None: now}
+    for player in now.players:
+        for use in (False, True):
+            route = _route(now, player, use)
+            if route not in positions:
+                positions[route] = settle(game, number, player, use)
+            found.events_of(positions[route], player, use, game,
+                            optional_only=route is None and now.turn.phase is Phase.PLAY_OVER)
     return found.options()
 
 
@@ -190,16 +208,21 @@ class _Found:
         for event in events:
             self.events.setdefault(_key(event), event)
 
-    def after_moving_on(self, game: Game, player: str, skip_optional: bool = False) -> None:
-        """Events of player in the position where their event has ended or begun a turn."""
+    def events_of(self, game: Game, player: str, use: bool, before: Game, optional_only: bool) -> None:
+        """player's events of one sort (uses, or everything else) in the position they meet;
+        `before` is the game before the window closes (a Surprise played then is an answer)."""
         if game.winner:
             return
         if game.pending:
-            self.answers(game, [player])
             for choice in game.pending:
                 self.needed.setdefault(_choice_key(choice), _describe(choice))
+            if not use:
+                self.answers(game, [player])
             return
-        self.add(e for e in self.actions(game, player) if not (skip_optional and game.is_optional_free_action(e)))
+        if use:
+            self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
+        else:
+            self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
 
     # ------------------------------------------------------------- answers
     def answers(self, game: Game, players: Sequence[str]) -> None:
@@ -212,19 +235,32 @@ class _Found:
                 self.answered.add(key)
                 self.add([event])
 
+    # ------------------------------------------------------------ responses
+    def responses(self, game: Game) -> None:
+        """Surprises answering the open chain: the replay tries them before the window closes."""
+        for player in game.players:
+            frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
+            for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
+                if not game.is_response(player, card):
+                    continue
+                event = make_event(self.number, player, "play", card)
+                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
+                    self.add([event])
+
     # ----------------------------------------------------- plays and uses
-    def actions(self, game: Game, player: str) -> Iterator[Event]:
-        """The plays and free-action uses of player in a position with no pending choice."""
+    def plays(self, game: Game, player: str) -> Iterator[Event]:
         turn = game.turn
-        if turn.player == player and turn.phase is Phase.PLAY:
-            source = game.temp_hands[-1].cards if game.temp_hands else game.table.hands[player]
-            for card in list(source):
-                if game.can_play(player, card):
-                    yield make_event(self.number, player, "play", card)
-                    if self.stated_choices:
-                        yield from self._stated(game, player, "play", card)
-        usable = [*game.table.rules, *game.table.in_play.get(player, ())]
-        for card in usable:
+        if turn.player != player or turn.phase is not Phase.PLAY:
+            return
+        source = game.temp_hands[-1].cards if game.temp_hands else game.table.hands[player]
+        for card in list(source):
+            if game.can_play(player, card):
+                yield make_event(self.number, player, "play", card)
+                if self.stated_choices:
+                    yield from self._stated(game, player, "play", card)
+
+    def uses(self, game: Game, player: str) -> Iterator[Event]:
+        for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
             if game.can_use(player, card):
                 yield make_event(self.number, player, "use", card)
                 if self.stated_choices:
@@ -245,7 +281,7 @@ class _Found:
             trial.run()
         asked = next((c for c in trial.pending if c.player == player), None)
         if asked is not None:
-            candidates: Iterable[list[Any]] = (list(c) for c in combinations(asked.options, asked.count))
+            candidates: Iterable[list[Any]] = (list(c) for c in _selections(asked, asked.count))
         else:
             # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
             # on the table one by one, then all those accepted together.
@@ -259,15 +295,36 @@ class _Found:
                 yield make_event(self.number, player, action, card, answers)
 
 
+def _accepted(game: Game, event: Event) -> bool:
+    """Whether the replay accepts event (tried on a copy)."""
+    trial = fork(game)
+    seen = len(trial.steps)
+    replay.apply_event(trial, event)
+    return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
+
+
+def _selections(choice: PendingChoice, size: int) -> Iterator[tuple[Any, ...]]:
+    """Picks of `size` options; for an "up to" choice every size allowed (none written `none`)."""
+    least = choice.at_least
+    sizes = range(least, size + 1) if least is not None else (size,)
+    for n in sizes:
+        if n == 0:
+            yield (NO_CHOICE,)
+        else:
+            yield from combinations(choice.options, n)
+
+
 def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
     """The answers to choice that the engine accepts (each verb; `keep` names what stays)."""
     for verb in choice.answer_verbs:
-        size = choice.count
         if verb == "keep" and choice.keep_means_complement:
             size = len(choice.options) - choice.count
             if size == 0:
                 continue  # "keeps" with nothing named cannot be written
-        for given in islice(combinations(choice.options, size), MAX_ANSWERS):
+            picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
+        else:
+            picks = _selections(choice, choice.count)
+        for given in islice(picks, MAX_ANSWERS):
             event = make_event(number, choice.player, verb, None, given)
             try:
                 answered, _ = game.verify_answer(event)

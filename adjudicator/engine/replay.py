@@ -28,6 +28,9 @@ def replay(scenario: Scenario) -> Game:
 
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
+    if event.action == "play" and not game.stopped and game.is_response(event.player, event.card):  # type: ignore[arg-type]
+        _respond(game, event)
+        return
     game.close_window()
     if _answered_or_stopped(game, event):
         return
@@ -49,6 +52,20 @@ def apply_event(game: Game, event: Event) -> None:
     except Illegal as illegal:
         reject(game, event, illegal)
     game.run()
+
+
+def _respond(game: Game, event: Event) -> None:
+    """A Surprise answering the chain; one that cannot answer the open card may wait for the
+    card it plays at once: that window closes, and the Surprise answers the new card."""
+    while True:
+        try:
+            game.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            return
+        except Illegal as illegal:
+            if not game.waits_for_played_card():
+                reject(game, event, illegal)
+                return
+            game.close_one_window()
 
 
 def reject(game: Game, event: Event, illegal: Illegal) -> None:
@@ -94,12 +111,15 @@ def _advance_turn(game: Game, event: Event) -> None:
             and event.action not in ("join", "drop_out") and event.player == game.next_player()):
         game.begin_turn(event.player)
         game.run()
+    if not (event.player == game.turn.player and event.action == "use"):
+        game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
 
 
 def finish(game: Game) -> None:
     """The events have run out: resolve what is open and finish a turn whose plays are done."""
     game.event_no = None if not game.scenario.events else game.scenario.events[-1].number
     game.close_window()
+    game.make_forced_plays()
     if not game.pending and not game.winner and game.turn.phase is Phase.PLAY_OVER:
         game.end_turn()
     if game.pending and not game.stopped:

@@ -34,6 +34,7 @@ class Table:
     draw_pile: list[Card]
     discard: list[Card]
     scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
+    skips: dict[str, Card] = field(default_factory=dict)  # player -> the card making them miss their next turn
 
     def all_cards(self) -> list[Card]:
         cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
@@ -49,7 +50,13 @@ class Turn:
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule
     played: int = 0   # plays made this turn (a compound Action is one)
     free_actions_used: set[str] = field(default_factory=set)
+    history: list["Play"] = field(default_factory=list)  # cards played this turn, oldest first (R44)
     began_empty_handed: bool = False  # the hand was empty when the turn began (Play All But 1)
+    # Extra turns (Take Another Turn): the cards that owe this player a turn right after this one,
+    # in order, and the cards whose extra turns led to this one in an unbroken run of the same player.
+    extra_turns: list[str] = field(default_factory=list)
+    granted_by: tuple[str, ...] = ()
+    next_up: str | None = None  # set when the turn ends: who plays next, after any missed turns
 
 
 @dataclass
@@ -61,6 +68,15 @@ class Play:
     event: int | None
     answers: list[Any] = field(default_factory=list)  # choices given with the event, consumed in order
     from_temp_hand: bool = False
+    responds_to: "Play | None" = None  # set for a Surprise answering another card out of turn
+    played_from: str | None = None  # where a card played at once came from (a flip, the discard pile)
+    is_use: bool = False  # the free action of a card in play, not a card being played
+    held: list[Card] = field(default_factory=list)  # cards the play holds between zones while it resolves
+
+    @property
+    def aimed_at(self) -> str | None:
+        """The player whose card this response would cancel."""
+        return self.responds_to.player if self.responds_to else None
 
 
 @dataclass
@@ -91,3 +107,4 @@ class PendingChoice:
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice
+    at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer

@@ -3,6 +3,11 @@
 Every problem becomes a `ScenarioError` naming the file, the line, what is
 wrong and, for names, the nearest valid ones. Nothing here raises anything else
 for any input.
+
+Addition to the event forms: the choice `none` (`Alice plays Let's Simplify -> none`,
+`Alice chooses none`) is an explicit choice of nothing, for choices that allow zero.
+It becomes `NO_CHOICE` in `Event.choices` (a player or card named "none" still wins),
+which is different from giving no choice, after which the engine asks.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import is_supported, kind_of
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import line_of
@@ -57,7 +62,7 @@ class Event:
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str) or Assignment
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment or Word
     text: str = ""
 
 
@@ -425,14 +430,18 @@ class _Reader:
             if normalize(player) == normalize(name):
                 return player
         card = self.catalog.get(name)
+        if card is None and normalize(name) == "none":
+            return NO_CHOICE
         if card is None and " to " in name:
             left, _, right = name.rpartition(" to ")
             target = next((p for p in known if normalize(p) == normalize(right)), None)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
+        if card is None and (word := word_choice(name)) is not None:
+            return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
             raise ScenarioError(f"unknown choice {name!r}: not a player or a card",
-                                suggestions=suggest(name, [*known, *self.catalog.names()], 2))
+                                suggestions=suggest(name, [*known, *self.catalog.names(), *choice_words()], 2))
         return self.catalog.card(name)
 
     # --------------------------------------------------------------- expect

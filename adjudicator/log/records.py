@@ -127,6 +127,36 @@ class WindowClosed(Step):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Responded(Step):
+    """A Surprise played out of turn (or as a counter) against the card on top of the chain."""
+
+    player: str
+    card: Card
+    target_player: str
+    target: Card
+
+    @property
+    def text(self) -> str:
+        return (f"{self.player} answers {self.target_player}'s {self.target} with {self.card} "
+                "(a response, not a play)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Canceled(Step):
+    """A card in the chain is canceled: it does nothing and goes where the canceller sends it."""
+
+    player: str
+    card: Card
+    by_player: str
+    by: Card
+    outcome: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.by_player}'s {self.by} cancels {self.player}'s {self.card}: {self.outcome}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class KeeperPlaced(Step):
     player: str
     card: Card

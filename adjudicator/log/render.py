@@ -8,7 +8,7 @@ from rich.table import Table
 
 from adjudicator.engine.game import Game
 from adjudicator.log import records as rec
-from adjudicator.verdict import cited_rulings, rejections, turn_view
+from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
 
 
 def render_replay(game: Game, console: Console | None = None) -> None:
@@ -24,6 +24,7 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     console.print()
     _render_verdict(game, console)
     _render_rulings(game, console)
+    _render_see_also(game, console)
 
 
 def _render_steps(game: Game, console: Console) -> None:
@@ -93,3 +94,15 @@ def _render_rulings(game: Game, console: Console) -> None:
             continue
         source = record.source.url or record.source.document
         console.print(f"  [bold]{ruling_id}[/bold]  {escape(record.summary)}  [dim]{escape(source)}[/dim]")
+
+
+def _render_see_also(game: Game, console: Console) -> None:
+    """Rulings about the scenario's question that the replay did not cite: a table that
+    asked the wrong question still finds the right answer."""
+    suggestions = see_also(game)
+    if not suggestions:
+        return
+    console.print()
+    console.print("[bold]See also[/bold] [dim](related to the question, not cited by the replay)[/dim]")
+    for record, score in suggestions:
+        console.print(f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](match {score:.2f})[/dim]")

@@ -9,20 +9,24 @@ topics, with rare words counting more than common ones. A record that names a
 card the question mentions gets a strong boost. A ruling id or alias typed
 directly (R38, Q272, B-play-all) puts its record first.
 
-The index is built once per process (`_index()`); after that a query costs a few
-milliseconds.
+The index is built once and kept on disk (`cache.load_or_build`, keyed by the record
+and deck files), so a process loads it in a few milliseconds; a query then costs a
+few milliseconds more.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
+from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
 
 from adjudicator.names import normalize
+from adjudicator.rulings.model import Conflict, Ruling, Source
 
 #: Table talk -> printed card names. Keys are compared after `normalize`.
 NICKNAMES: dict[str, tuple[str, ...]] = {
@@ -118,6 +122,7 @@ CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this muc
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
 SEE_ALSO_LINK = 0.15  # see_also: bonus per `related` link to a cited ruling or the best match
 SEE_ALSO_MIN = 0.15  # see_also: a ruling scoring less than this is not worth suggesting
+SEE_ALSO_ANCHORS = 5  # see_also: a cited ruling lends its links only when it is among this many best matches
 PAIR_WINDOW = 2  # question words this close together count as a pair ...
 PAIR_BONUS, PAIR_CAP = 0.1, 0.2  # ... and a pair found close together in a record adds this much
 
@@ -177,7 +182,7 @@ class _Index:
     vocab: list[str]
     idf: dict[str, float]
     postings: dict[str, dict[int, tuple[float, str]]]  # stem -> record -> (best field weight, field)
-    pairs: list[dict[frozenset[str], float]]  # record -> word pair -> best field weight
+    pairs: list[dict[str, float]]  # record -> word pair (`_pair`) -> best field weight
     record_cards: list[frozenset[str]]  # normalized card names a record lists
     record_text: list[str]  # normalized question + ruling + title + summary
     record_card_count: list[int] = field(default_factory=list)
@@ -206,8 +211,47 @@ def card_names() -> list[str]:
     return sorted(set(_card_table()[0].values()))
 
 
+def _pair(a: str, b: str) -> str:
+    """The key of an unordered pair of stems (a string: it loads from the cache much faster than a set)."""
+    return f"{a} {b}" if a < b else f"{b} {a}"
+
+
+def _index_sources() -> list[str]:
+    """The files the index is built from, and the code that shapes it (the cache key)."""
+    from adjudicator.rulings.store import GROUPS, RULINGS_DIR
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folders = [os.path.join(RULINGS_DIR, group) for group in GROUPS] + [os.path.join(package, "cards", "decks")]
+    files = [entry.path for folder in folders for entry in os.scandir(folder) if entry.name.endswith(".yaml")]
+    files += [os.path.join(package, *parts) for parts in (("rulings", "search.py"), ("rulings", "model.py"),
+              ("rulings", "store.py"), ("cards", "catalog.py"), ("names.py",))]
+    return files
+
+
+def _dump_index(index: _Index) -> tuple:
+    records = [(*(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")),
+                astuple(r.source), tuple(astuple(c) for c in r.conflicts)) for r in index.records]
+    return (records, *(getattr(index, f.name) for f in dataclass_fields(_Index)[1:]))
+
+
+def _load_index(data: tuple) -> _Index:
+    names = [f.name for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")]
+    records = []
+    for *values, source, conflicts in data[0]:
+        records.append(Ruling(**dict(zip(names, values)), source=Source(*source),
+                              conflicts=tuple(Conflict(*c) for c in conflicts)))
+    return _Index(records, *data[1:])
+
+
 @lru_cache(maxsize=1)
 def _index() -> _Index:
+    from adjudicator.rulings.cache import load_or_build
+
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return load_or_build("search-index", checkout, _index_sources(), _build_index, _dump_index, _load_index)
+
+
+def _build_index() -> _Index:
     from adjudicator.rulings.store import all_rulings
 
     records = list(all_rulings().values())
@@ -238,7 +282,7 @@ def _index() -> _Index:
             partial[w] = tuple(sorted(names))
 
     postings: dict[str, dict[int, tuple[float, str]]] = defaultdict(dict)
-    pairs: list[dict[frozenset[str], float]] = []
+    pairs: list[dict[str, float]] = []
     record_text: list[str] = []
     for i, record in enumerate(records):
         fields = {
@@ -246,7 +290,7 @@ def _index() -> _Index:
             "ruling": record.ruling, "cards": " ; ".join(record.cards),
             "topics": " ; ".join(t.replace("-", " ") for t in record.topics),
         }
-        record_pairs: dict[frozenset[str], float] = {}
+        record_pairs: dict[str, float] = {}
         for name, text in fields.items():
             weight = FIELD_WEIGHTS[name]
             stems = content_stems(text)
@@ -256,7 +300,7 @@ def _index() -> _Index:
                     postings[s][i] = (weight, name)
             for j, a in enumerate(stems):
                 for b in stems[j + 1:j + 1 + PAIR_WINDOW]:
-                    pair = frozenset((a, b))
+                    pair = _pair(a, b)
                     if a != b and record_pairs.get(pair, 0.0) < weight:
                         record_pairs[pair] = weight
         pairs.append(record_pairs)
@@ -383,7 +427,8 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
     """
     index = _index()
     n = len(index.records)
-    mentions = find_cards(query)
+    # A card no record lists or names (Hand Limit 2, say) tells nothing: its words count as plain words.
+    mentions = [m for m in find_cards(query) if _known_card(m, index)]
     in_card = {i for m in mentions for i in range(m.start, m.end)}
 
     direct: int | None = None
@@ -439,7 +484,7 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
     scores = [g / total for g in got] if total else got
 
     stems = [stem(t) for t in toks if t not in _STOPWORDS]
-    query_pairs = {frozenset((a, b)) for i, a in enumerate(stems) for b in stems[i + 1:i + 1 + PAIR_WINDOW]
+    query_pairs = {_pair(a, b) for i, a in enumerate(stems) for b in stems[i + 1:i + 1 + PAIR_WINDOW]
                    if a != b}
     if query_pairs:
         for rec in range(n):
@@ -459,6 +504,12 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         scores[direct] = max(scores) + 1.0
         reasons[direct].insert(0, f"id {index.records[direct].id}")
     return scores, reasons, mentions, direct
+
+
+def _known_card(mention: CardMention, index: _Index) -> bool:
+    """True when some record lists the card, or names it in its text."""
+    return any(mention.keys & cards for cards in index.record_cards) or any(
+        len(k) >= 8 and k in text for k in mention.keys for text in index.record_text)
 
 
 def _card_label(mention: CardMention, record_cards: frozenset[str]) -> str:
@@ -486,23 +537,31 @@ def search(query: str, limit: int = 10) -> list[tuple[Any, float, str]]:
 
 
 def see_also(question: str, cited: list[str], limit: int = 3) -> list[Any]:
-    """Rulings most related to a scenario's question that the replay did not cite.
+    """Rulings most related to a scenario's question that the replay did not cite."""
+    return [record for record, _score in see_also_scored(question, cited, limit)]
+
+
+def see_also_scored(question: str, cited: list[str], limit: int = 3) -> list[tuple[Any, float]]:
+    """Rulings most related to a scenario's question that the replay did not cite, with their scores.
 
     Candidates are ranked by how well they answer the question, plus SEE_ALSO_LINK for
-    each link (a `related` entry, either way) to a cited ruling or to the best match.
+    each link (a `related` entry, either way) to an anchor: the best match, and each cited
+    ruling among the SEE_ALSO_ANCHORS best matches. A replay cites basic rules for every
+    card played; unless they answer the question too, they anchor nothing.
     The cited rulings themselves (by id or alias) are never returned.
     """
     if not question or not question.strip():
         return []
     index = _index()
-    anchors: set[int] = set()
+    scores, _reasons, _mentions, _direct = _score_all(question)
+    excluded: set[int] = set()
     for ruling_id in cited:
         pos = index.by_id.get(str(ruling_id).lower())
         if pos is not None:
-            anchors.add(pos)
-    excluded = set(anchors)
-    scores, _reasons, _mentions, _direct = _score_all(question)
-    best = max(range(len(scores)), key=lambda i: scores[i])
+            excluded.add(pos)
+    top = sorted(range(len(scores)), key=lambda i: -scores[i])[:SEE_ALSO_ANCHORS]
+    anchors = {pos for pos in top if pos in excluded and scores[pos] >= SEE_ALSO_MIN}
+    best = top[0]
     if scores[best] > 0:
         anchors.add(best)
     linked: dict[int, int] = defaultdict(int)
@@ -518,4 +577,4 @@ def see_also(question: str, cited: list[str], limit: int = 3) -> list[Any]:
     ranked = [(scores[i] + SEE_ALSO_LINK * min(linked.get(i, 0), 2), i) for i in range(len(scores))
               if i not in excluded and scores[i] >= SEE_ALSO_MIN]
     ranked.sort(key=lambda item: (-item[0], index.records[item[1]].id))
-    return [index.records[i] for _score, i in ranked[:max(limit, 0)]]
+    return [(index.records[i], round(score, 3)) for score, i in ranked[:max(limit, 0)]]

@@ -1,6 +1,9 @@
 """Card kinds. Importing this package registers every built kind."""
 
-from adjudicator.cards.kinds.base import REGISTRY, Kind, Param, default_kind, is_supported, kind_of, register
-from adjudicator.cards.kinds import actions, free_actions, goals, keepers, rules  # noqa: F401  (registration)
+from adjudicator.cards.kinds.base import (REGISTRY, Kind, Param, Word, choice_words, default_kind, is_supported, kind_of,
+                                          register, word_choice)
+from adjudicator.cards.kinds import (actions, free_actions, goals, hand_actions, keepers,  # noqa: F401
+                                     modifiers, nested_actions, rules, surprises)
 
-__all__ = ["REGISTRY", "Kind", "Param", "default_kind", "is_supported", "kind_of", "register"]
+__all__ = ["REGISTRY", "Kind", "Param", "Word", "choice_words", "default_kind", "is_supported", "kind_of", "register",
+           "word_choice"]

@@ -1,11 +1,19 @@
-"""Actions: carried out, then discarded (a compound Action waits for its temporary hand)."""
+"""Actions: carried out, then discarded (a compound Action waits for its temporary hand).
+
+Let's Simplify (kind `lets_simplify`) takes its choices as `-> RULE, RULE, ...`: any number
+from `min` up to half the New Rules in play, rounded up. `-> none` is the explicit choice of no
+rule (allowed when `min` is 0, R30; Keep It Simple has `min: 1`, B-keep-it-simple); with no
+choice stated the engine asks, and the answer may again be `P chooses none`. A choice of too
+many (or too few) rules rejects the whole play. Cards that remove New Rules may add
+`-> ..., GOAL` to say which Goals stay if Double Agenda goes (R27).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, Kind, choice_param, kind_of, register
-from adjudicator.cards.model import Card, CardType
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
+from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -40,6 +48,7 @@ class TemporaryHand(ActionKind):
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
+    hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
@@ -67,11 +76,13 @@ def _takes(card_type_param: str) -> tuple[CardType, ...]:
     return (CardType.KEEPER,) if card_type_param == "keeper" else (CardType.KEEPER, CardType.CREEPER)
 
 
-class _TargetsCardsInPlay(ActionKind):
-    """An Action that picks a card in front of someone (steal, trash)."""
+class TargetsOneCard(ActionKind):
+    """An Action that picks one card on the table (steal, trash, zap): the stated choice must be
+    among `options`, and with no option at all nothing happens."""
 
     params = {"takes": choice_param("keeper", "keeper_or_creeper")}
     others_only = False
+    choice_rulings: tuple[str, ...] = ()
 
     def options(self, game: "Game", play: "Play") -> list[Card]:
         types = _takes(play.card.params["takes"])
@@ -81,7 +92,8 @@ class _TargetsCardsInPlay(ActionKind):
     def verify_play(self, game: "Game", play: "Play") -> None:
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game, play)):
             raise Illegal("bad_choice", f"{play.card} needs one card from "
-                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})", ())
+                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})",
+                          self.choice_rulings)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         options = self.options(game, play)
@@ -96,19 +108,33 @@ class _TargetsCardsInPlay(ActionKind):
         raise NotImplementedError
 
 
+def stated_victim(game: "Game", play: "Play", options: list[Card]) -> str | None:
+    """Whose Keeper a steal takes: the owner of the Keeper named in the play's choices, or the
+    only player it could be. None when that is not known before the steal resolves."""
+    if play.answers:
+        target = play.answers[0]
+        return game.owner_of(target) if isinstance(target, Card) and target.type is CardType.KEEPER else None
+    owners = {game.owner_of(c) for c in options if c.type is CardType.KEEPER}
+    return owners.pop() if len(owners) == 1 else None
+
+
 @register
-class Steal(_TargetsCardsInPlay):
+class Steal(TargetsOneCard):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
     others_only = True
+    moves_keepers = True
+
+    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+        return stated_victim(game, play, self.options(game, play))
 
     def apply(self, game: "Game", play: "Play", card: Card) -> None:
         game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
 
 
 @register
-class Trash(_TargetsCardsInPlay):
+class Trash(TargetsOneCard):
     """Trash a Keeper / Trash Something: discard any one such card in play, yours included."""
 
     name = "trash"
@@ -162,6 +188,30 @@ class DrawExtra(ActionKind):
                   why=f"{play.card} (extra cards, not counted toward the Draw rule)", rulings=("Q129",))
 
 
+def verify_goals_kept(game: "Game", play: "Play", removed: list[Card], named: list) -> None:
+    """`-> Goal` answers of a card that removes New Rules say which Goals stay when the removal
+    leaves more Goals than slots (Double Agenda going, R27). They must be exactly that many."""
+    if not named:
+        return
+    goals = game.table.goals
+    stray = [str(g) for g in named if g not in goals]
+    if stray:
+        raise Illegal("bad_choice", f"{', '.join(stray)} is not a Goal in play", ("R27",))
+    slots = game.goal_slots() - sum(kind_of(r).goal_slots(game, r) for r in removed)
+    if len(goals) <= slots:
+        raise Illegal("bad_choice", f"after {play.card} every Goal in play still has a slot, so no Goal "
+                      "has to be chosen to stay", ("R27",))
+    if len(named) != slots or len(set(map(id, named))) != len(named):
+        raise Illegal("bad_choice", f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} "
+                      f"of {', '.join(map(str, goals))}", ("R27",))
+
+
+def split_answers(play: "Play") -> tuple[list, list]:
+    """The stated choices of a rule-removing card: the New Rules, then the Goals that stay."""
+    goals = [a for a in play.answers if getattr(a, "type", None) is CardType.GOAL]
+    return [a for a in play.answers if a not in goals], goals
+
+
 class _DiscardsRules(ActionKind):
     def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
         raise NotImplementedError
@@ -178,6 +228,13 @@ class _DiscardsRules(ActionKind):
 @register
 class RulesReset(_DiscardsRules):
     name = "rules_reset"
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        others, goals = split_answers(play)
+        if others:
+            raise Illegal("bad_choice", f"{play.card} discards every New Rule: the only choice it can need "
+                          "is which Goals stay", ("R27",))
+        verify_goals_kept(game, play, list(game.table.rules), goals)
 
     def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
         return list(game.table.rules)
@@ -196,9 +253,11 @@ class TrashNewRule(ActionKind):
     name = "trash_new_rule"
 
     def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in game.table.rules):
+        rules, goals = split_answers(play)
+        if play.answers and (len(rules) != 1 or rules[0] not in game.table.rules or play.answers[0] is not rules[0]):
             raise Illegal("bad_choice", f"{play.card} needs one New Rule in play "
                           f"({', '.join(map(str, game.table.rules)) or 'none'})", ())
+        verify_goals_kept(game, play, rules, goals)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         if not game.table.rules:
@@ -207,3 +266,66 @@ class TrashNewRule(ActionKind):
             return
         game.ask(play.player, f"choose the New Rule to discard", game.table.rules, 1,
                  lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))
+
+
+@register
+class LetsSimplify(ActionKind):
+    """Discard from `min` up to half the New Rules in play, rounded up."""
+
+    name = "lets_simplify"
+    params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
+
+    def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
+        most = (len(game.table.rules) + 1) // 2
+        return min(int(card.param("min", 0)), most), most
+
+    def cites(self, card: Card) -> tuple[str, ...]:
+        return ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+
+
+def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
+    """Check the stated choice of a card that discards from `least` to `most` New Rules
+    (`-> none` for none), followed by the Goals that stay if an agenda rule goes (R27)."""
+    rules, goals = split_answers(play)
+    if not rules:
+        verify_goals_kept(game, play, [], goals)
+        return
+    chosen = [] if rules == [NO_CHOICE] else rules
+    stray = [str(r) for r in chosen if r not in game.table.rules]
+    if stray:
+        raise Illegal("bad_choice", f"{', '.join(stray)} is not a New Rule in play "
+                      f"({', '.join(map(str, game.table.rules)) or 'none'})", cites)
+    if len(set(map(id, chosen))) != len(chosen):
+        raise Illegal("bad_choice", "the same rule is named twice", cites)
+    if not least <= len(chosen) <= most:
+        raise Illegal("bad_choice", f"{play.card} discards from {least} to {most} of the "
+                      f"{len(game.table.rules)} New Rules in play, not {len(chosen)}", cites)
+    verify_goals_kept(game, play, chosen, goals)
+
+
+def discard_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
+    """Discard the stated New Rules, or ask for from `least` to `most` of them."""
+    card = play.card
+
+    def discard(chosen: list[Card]) -> None:
+        chosen = [r for r in chosen if r in game.table.rules]
+        if chosen:
+            game.discard_rules(chosen, f"{card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
+        else:
+            game.step(rec.ActionDone, card=card, what=f"no New Rule is discarded (from {least} to {most} "
+                      "could be)", rulings=cites)
+
+    rules, _goals = split_answers(play)
+    if rules:
+        for answer in rules:
+            play.answers.remove(answer)
+        discard([] if rules == [NO_CHOICE] else rules)
+        return
+    game.ask(play.player, f"choose from {least} to {most} New Rules to discard (`none` for none)",
+             game.table.rules, most, discard, at_least=least, rulings=cites)

@@ -8,6 +8,7 @@ whose kind is not registered here are "not supported yet".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -64,12 +65,25 @@ def choice_param(*values: str, required: bool = True, default: Any = None) -> Pa
     return Param("one of " + ", ".join(values), lambda v: v in values, required=required, default=default)
 
 
+@dataclass(frozen=True)
+class Word:
+    """A keyword choice that a kind declares in `choice_words` (a direction, a condition),
+    given after `->` like a card or player name: `Alice plays Today's Special! -> holiday`."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class Kind:
     """Base of every kind. Subclasses set `name`, `card_type` and `params`."""
 
     name: ClassVar[str]
     card_type: ClassVar[CardType]
     params: ClassVar[Mapping[str, Param]] = {}
+    #: Keywords the kind accepts among its choices (read by the loader as `Word`s).
+    choice_words: ClassVar[tuple[str, ...]] = ()
     #: Rulings that justify the kind's basic resolution (cited when it resolves).
     rulings: ClassVar[tuple[str, ...]] = ()
 
@@ -99,6 +113,32 @@ class Kind:
         """Whether the free action is only open while plays remain (Get On With It!)."""
         return False
 
+    # -- answering and being answered (Surprises) -------------------------
+    #: Playing it moves Keepers between players by an Action, which That's Mine cannot intercept (R47).
+    moves_keepers: ClassVar[bool] = False
+    #: Resolving it plays another card at once; a Surprise may wait for that card (R26).
+    plays_a_card: ClassVar[bool] = False
+    #: Its free action can be answered (a Keeper power that steals: It's A Trap!, R23), so the
+    #: use waits in a response window like a card being played and takes effect when it closes.
+    answerable_use: ClassVar[bool] = False
+    #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
+    hands_over: ClassVar[bool] = False
+
+    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+        """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
+        return None
+
+    def verify_response(self, game: "Game", response: "Play") -> None:
+        """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
+        from adjudicator.errors import Illegal
+
+        raise Illegal("not_a_surprise", f"only a Surprise can be played out of turn, and {response.card} is "
+                      "not one", ("B-surprises",))
+
+    def cancel(self, game: "Game", response: "Play", target: "Play") -> None:
+        """This card stands at the end of a response chain: cancel target."""
+        raise NotImplementedError
+
     # -- what a card in play contributes (defaults: nothing) ---------------
     def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
         """Start-of-turn events of a card in play (owner None for rules)."""
@@ -115,14 +155,26 @@ class Kind:
     def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
         return False
 
-    def waives_creepers(self, game: "Game", card: Card) -> bool:
-        """A rule under which Creepers stop blocking wins (Silver Lining)."""
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+        """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
+
+    def win_needs(self, game: "Game", card: Card) -> Card | None:
+        """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
+        return None
 
     def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
         return 0
 
     def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return 0
+
+    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+        """The card that spares player the missed turn this card imposes (Field of Poppies), if any."""
+        return None
+
+    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+        """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
         return 0
 
     def goal_slots(self, game: "Game", card: Card) -> int:
@@ -131,10 +183,18 @@ class Kind:
     def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
         return 0
 
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        """Rulings behind this card's draw_bonus / play_bonus (`what`: "draw" or "play") for player."""
+        return ()
+
+    def forced_play(self, game: "Game", card: Card) -> "tuple[Card, str, tuple[str, ...]] | None":
+        """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
+        return None
+
     def number(self, game: "Game", card: Card, key: str) -> int:
         """A numeric parameter as it counts now (Inflation adds to printed numerals)."""
-        value = card.params[key]
         spec = self.params.get(key)
+        value = card.params[key] if key in card.params or spec is None else spec.default
         if spec is not None and spec.numeral and isinstance(value, int):
             return value + game.numeral_bonus(card)
         return value
@@ -156,6 +216,21 @@ def kind_of(card: Card) -> Kind:
 
 def is_supported(card: Card) -> bool:
     return card.kind in REGISTRY or card.is_unknown
+
+
+def choice_words() -> list[str]:
+    """Every keyword some registered kind accepts (for spelling suggestions)."""
+    return [w for kind in REGISTRY.values() for w in kind.choice_words]
+
+
+def word_choice(text: str) -> Word | None:
+    """The `Word` some registered kind accepts for text, or None."""
+    folded = re.sub(r"[^a-z0-9]+", "", text.lower())
+    for kind in REGISTRY.values():
+        for word in kind.choice_words:
+            if re.sub(r"[^a-z0-9]+", "", word) == folded:
+                return Word(word)
+    return None
 
 
 def default_kind(card_type: str, slot: str | None) -> str | None:

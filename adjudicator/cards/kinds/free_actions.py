@@ -1,15 +1,24 @@
 """New Rules that grant a free action (`P uses CARD`): never a play, only on your own turn,
-not while a compound Action resolves (R32), and gone once the turn's end-of-turn events start."""
+not while a compound Action resolves (R32), and gone once the turn's end-of-turn events start.
+
+Mystery Play: `P uses Mystery Play` flips the draw pile's top card and plays it at once through
+`Game.play_from` (the normal being-played path, with a response window), neither a draw nor a
+play. Choices the flipped card needs go with the use: `P uses Mystery Play -> Love` when the
+author knows a Trash a Keeper is on top; they are checked against that card before anything is
+flipped, and a use with choices that do not fit it is rejected as a whole.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Phase
+from adjudicator.engine.state import Phase, Play as _Play
 from adjudicator.errors import Illegal
+from adjudicator.log import records as rec
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -49,10 +58,16 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
+        from adjudicator.engine.derived import bonus_rulings
+
+        bonus = bonus_rulings(game, play.player, "play")
+        if any(kind_of(rule).play_bonus(game, rule, play.player) for rule in game.table.rules):
+            cites += ("Q2430", *bonus)  # a bonus play is swapped like any other
         game.note(f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
                   f"with {len(game.table.hands[play.player])} card(s) in hand", cites)
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says")
+        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+                      ("R22", "R33"))
 
 
 @register
@@ -68,7 +83,8 @@ class GetOnWithIt(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now")
+        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+                      ("R22", "R33"))
 
 
 @register
@@ -109,3 +125,51 @@ class GoalMill(FreeActionRule):
         goals = list(play.answers)
         game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
+
+
+@register
+class MysteryPlay(FreeActionRule):
+    """Once per turn: turn up the top card of the draw pile and play it at once (R63). A Creeper
+    turned up goes in front of the player and the next card is turned up (R65)."""
+
+    name = "mystery_play"
+    #: Analogues that work only while a Keeper is out (Open A Gift! needs The Gift: R29).
+    params = {"needs_in_play": name_param(required=False)}
+
+    def verify_now(self, game: "Game", play: "Play") -> None:
+        needed = play.card.param("needs_in_play")
+        if needed and not any(normalize(c.name) == normalize(needed) for _o, c in game.cards_in_play()):
+            raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
+        table = game.table
+        if not table.draw_pile and not table.discard:
+            raise Illegal("nothing_to_flip", "the draw pile and the discard pile are empty: there is no card "
+                          f"for {play.card} to turn up", ("R63",))
+        top = next((c for c in table.draw_pile if c.type is not CardType.CREEPER), None)
+        if top is not None and top.is_unknown:
+            raise Illegal("unknown_card", f"the card {play.card} would turn up is `?`: name it in the setup's "
+                          "draw pile", ("R63",))
+        if top is not None and play.answers:
+            # The choices are for the card that will be played: a misfit rejects the use before the flip.
+            kind_of(top).verify_play(game, _Play(player=play.player, card=top, event=play.event,
+                                                 answers=list(play.answers)))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        turned: list[Card] = []
+        game.draw(play.player, 1, into=turned, why=f"{play.card}", log=False, rulings=("R65",))
+        if not turned:
+            game.note(f"{play.card}: no card is left to turn up", ("R63",))
+            return
+        card = turned[0]
+        game.note(f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
+                  "joins the hand and is neither a draw nor a play", ("R63", "Q129", "R42"))
+        source = f"the top of the draw pile, by {play.card}"
+        try:
+            game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
+        except Illegal as illegal:
+            if card.is_unknown:  # turned up only after a reshuffle: the author must name it
+                game.stopped = f"{play.card} turned up a `?` card: name the cards of the discard pile"
+                game.step(rec.Stopped, reason=game.stopped, rulings=("R63",))
+                return
+            # Known only after a reshuffle, so not checked before: play it and ask instead.
+            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
+            game.play_from(play.player, card, source, rulings=("R63",))

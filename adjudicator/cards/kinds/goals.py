@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
 from adjudicator.cards.model import Card, CardType
+from adjudicator.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -15,6 +16,21 @@ if TYPE_CHECKING:
 class GoalKind(Kind):
     card_type = CardType.GOAL
     rulings = ("B-goal-replaces",)
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
+        and more than one Goal is out (Double Agenda); an open slot is always filled (R60)."""
+        if not play.answers:
+            return
+        goals = game.table.goals
+        if len(goals) < game.goal_slots():
+            raise Illegal("bad_choice", f"a Goal slot is open: {play.card} fills it and replaces nothing", ("R60",))
+        if len(goals) < 2:
+            raise Illegal("bad_choice", f"{play.card} simply replaces {goals[0]}: there is nothing to choose",
+                          ("B-goal-replaces",))
+        if len(play.answers) != 1 or play.answers[0] not in goals:
+            raise Illegal("bad_choice", f"{play.card} replaces one Goal in play of the player's choice "
+                          f"({', '.join(map(str, goals))})", ("B-goal-replaces",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
         game.set_goal(play)
@@ -52,6 +68,15 @@ class KeepersGoal(GoalKind):
 
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
+
+    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+        """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive."""
+        groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
+        for player in game.players:
+            creepers = {c.name for c in game.creepers_of(player)}
+            if any(len(group & creepers) > 1 for group in groups):
+                return ("R31",)
+        return ()
 
     def candidates(self, game: "Game", card: Card) -> list[str]:
         forbidden = set(card.param("forbids_anywhere", ()))
@@ -91,7 +116,8 @@ class MostGoal(GoalKind):
         return unblocked if len(unblocked) == 1 else top
 
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
-        return ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+        cites = ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+        return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
 
 @register

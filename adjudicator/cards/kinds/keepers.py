@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import BOOL_PARAM, NAMES_PARAM, Kind, choice_param, name_param, register
+from adjudicator.cards.kinds.actions import stated_victim
+from adjudicator.cards.kinds.base import (BOOL_PARAM, COUNT, NAMES_PARAM, Kind, Param, _is_count, choice_param,
+                                          name_param, register)
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -125,3 +128,65 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
         step = -1 if card.param("direction", "counter_turn") == "counter_turn" else 1
         receiver = game.players[(seat + step) % len(game.players)]
         game.move_in_play(card, owner, receiver, "the Goals changed", ("B-creeper-powers", "Q-tag-4-0"))
+
+
+@register
+class KeeperBonus(Keeper):
+    """The Computer: its owner draws and plays extra cards (a bigger Draw and Play rule, not a
+    card set apart: R39), and may go over the Hand and Keeper Limits."""
+
+    name = "keeper_bonus"
+    params = {"tags": NAMES_PARAM,
+              "draw": Param(COUNT, _is_count, default=0, numeral=True),
+              "play": Param(COUNT, _is_count, default=0, numeral=True),
+              "limits": Param(COUNT, _is_count, default=0, numeral=True)}
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "draw") if game.owner_of(card) == player else 0
+
+    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "play") if game.owner_of(card) == player else 0
+
+    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+        return self.number(game, card, "limits") if game.owner_of(card) == player else 0
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        return ("R39", "Q230")
+
+
+@register
+class KeeperPowerTake(Keeper):
+    """The Captain, The Scientist: once per turn, as a free action, the owner takes one of the
+    named Keepers from another player. Using the power is optional and may wait (R12); the
+    Keeper stays in play (R13). It is a steal, so It's A Trap! may answer it (R23)."""
+
+    name = "keeper_power_take"
+    params = {"tags": NAMES_PARAM, "takes": NAMES_PARAM}
+    answerable_use = True
+
+    def options(self, game: "Game", card: Card, player: str) -> list[Card]:
+        wanted = {normalize(n) for n in card.params.get("takes", ())}
+        return [c for p in game.players if p != player for c in game.keepers_of(p) if normalize(c.name) in wanted]
+
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        if play.card.name in game.turn.free_actions_used:
+            raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
+        options = self.options(game, play.card, play.player)
+        if not options:
+            raise Illegal("nothing_to_take", f"no other player has a Keeper {play.card} can take "
+                          f"({', '.join(play.card.params.get('takes', ()))})", ("B-free-actions",))
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in options):
+            raise Illegal("bad_choice", f"{play.card} takes one of {', '.join(map(str, options))}", ())
+
+    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+        return stated_victim(game, play, self.options(game, play.card, play.player))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        options = self.options(game, play.card, play.player)
+        if not options:
+            game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
+            return
+        game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1,
+                 lambda chosen: game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
+                                                  f"{play.card}'s power (a free action; {play.card} stays in play)",
+                                                  ("R12", "R13", "R02")))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, register
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.derived import PlayQuota
@@ -62,7 +63,11 @@ class PlayRule(RuleKind):
             return 0
         draw = slot_card(game, "draw")
         base = kind_of(draw).number(game, draw, "value") if draw else game.basic("draw")
-        return 1 if base == 1 else 0
+        # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
+        return 1 if base == 1 + game.numeral_bonus(card) else 0
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        return ("Q938",)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         super().resolve(game, play)
@@ -98,8 +103,27 @@ class CreepersDontBlock(RuleKind):
 
     name = "creepers_dont_block"
 
-    def waives_creepers(self, game: "Game", card: Card) -> bool:
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         return True
+
+
+@register
+class NeedsCreeperToWin(RuleKind):
+    """You Also Need a Baked Potato: while the named Creeper is in play it blocks no win;
+    instead nobody wins without having it."""
+
+    name = "baked_potato"
+    params = {"creeper": name_param()}
+
+    def _creeper_in_play(self, game: "Game", card: Card) -> Card | None:
+        wanted = normalize(card.params["creeper"])
+        return next((c for p in game.players for c in game.creepers_of(p) if normalize(c.name) == wanted), None)
+
+    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+        return creeper is self._creeper_in_play(game, card)
+
+    def win_needs(self, game: "Game", card: Card) -> Card | None:
+        return self._creeper_in_play(game, card)
 
 
 @register

@@ -1,0 +1,441 @@
+"""Actions that move cards between hands, piles and play areas (Fluxx 5.0): Rotate Hands,
+Everybody Gets 1, Share the Wealth, Exchange Keepers, Discard and Draw, Empty the Trash,
+Random Tax, Zap a Card!, Rock-Paper-Scissors Showdown.
+
+"Your hand" always means the real hand: when one of these is played from a compound
+Action's temporary hand, the set-aside hand is the one affected and the temporary hand
+stays where it is (Q1056).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard
+from adjudicator.cards.kinds.base import Word, register
+from adjudicator.cards.model import Card, CardType
+from adjudicator.errors import Illegal
+from adjudicator.log import records as rec
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
+
+
+def seats_from(game: "Game", player: str) -> list[str]:
+    """Every player in clockwise order, starting with `player`."""
+    seat = game.players.index(player)
+    return game.players[seat:] + game.players[:seat]
+
+
+def neighbour(game: "Game", player: str, step: int) -> str:
+    """The player one seat away: step 1 is clockwise (the next to play), -1 the other way."""
+    return game.players[(game.players.index(player) + step) % len(game.players)]
+
+
+def bad_choice(text: str, rulings: tuple[str, ...] = ()) -> Illegal:
+    return Illegal("bad_choice", text, rulings)
+
+
+def note_real_hand(game: "Game", play: "Play") -> None:
+    """Say which hand was meant when a temporary hand is open."""
+    if game.temp_hands:
+        game.note(f"{game.temp_hands[-1].source.card} is resolving: \"hand\" means the real, set-aside hand; "
+                  "the temporary hand is not part of it and stays as it is", ("Q1056",))
+
+
+def names(cards: list[Card]) -> str:
+    return ", ".join(map(str, cards)) or "nothing"
+
+
+@register
+class RotateHands(ActionKind):
+    """Every player passes their whole hand one seat round the table, all the same way; the
+    player picks the way (Q2310). The choice names the neighbour who receives the player's hand,
+    or the words `clockwise` (to the next player in seating order) / `counterclockwise`.
+    It is carried out even when some hands are empty (B-all-cards-playable)."""
+
+    name = "rotate_hands"
+    hands_over = True
+    choice_words = ("clockwise", "counterclockwise")
+
+    def receivers(self, game: "Game", player: str) -> list[str]:
+        return list(dict.fromkeys([neighbour(game, player, 1), neighbour(game, player, -1)]))
+
+    def target(self, game: "Game", player: str, answer: Any) -> Any:
+        if isinstance(answer, Word) and answer.text in self.choice_words:
+            return neighbour(game, player, 1 if answer.text == "clockwise" else -1)
+        return answer
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if not play.answers:
+            return
+        options = self.receivers(game, play.player)
+        if len(play.answers) != 1 or self.target(game, play.player, play.answers[0]) not in options:
+            raise bad_choice(f"{play.card} passes every hand one seat round the table: name the way "
+                             f"(clockwise, counterclockwise) or the neighbour who receives {play.player}'s hand "
+                             f"({', '.join(options)})", ("Q2310",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        if len(game.players) < 2:
+            game.step(rec.ActionDone, card=play.card, what="there is no other hand to pass to: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+        play.answers[:] = [self.target(game, play.player, a) for a in play.answers]
+
+        def rotate(chosen: list[str]) -> None:
+            step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
+            hands = game.table.hands
+            before = {p: hands[p] for p in game.players}
+            for player in game.players:
+                hands[neighbour(game, player, step)] = before[player]
+            way = "clockwise" if step == 1 else "counterclockwise"
+            moves = "; ".join(f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}"
+                              for p in seats_from(game, play.player))
+            game.step(rec.ActionDone, card=play.card, what=f"every hand passes one seat {way}: {moves}",
+                      rulings=("Q2310", "B-all-cards-playable"))
+            note_real_hand(game, play)
+
+        game.ask(play.player, "choose the way the hands pass: the neighbour who receives your hand",
+                 self.receivers(game, play.player), 1, rotate, rulings=("Q2310",))
+
+
+def _assignment_type() -> type:
+    from adjudicator.loading.scenario import Assignment  # the loader imports the kinds
+
+    return Assignment
+
+
+@register
+class EverybodyGets1(ActionKind):
+    """Draw one card per player (Creepers go to the player, who draws again: R40), look at them
+    and give one to each player, yourself included (R62). Choices: `CARD to PLAYER` assignments."""
+
+    name = "everybody_gets_1"
+
+    def predicted(self, game: "Game", n: int) -> list[Card] | None:
+        """The cards the draw will give, when the draw pile alone decides them."""
+        cards = [c for c in game.table.draw_pile if c.type is not CardType.CREEPER][:n]
+        return cards if len(cards) == n else None
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if not play.answers:
+            return
+        assignment = _assignment_type()
+        players = game.players
+        if not all(isinstance(a, assignment) for a in play.answers):
+            raise bad_choice(f"{play.card} takes `CARD to PLAYER` assignments, one for each player", ("R62",))
+        receivers = [a.player for a in play.answers]
+        strangers = [p for p in receivers if p not in players]
+        twice = [p for p, n in Counter(receivers).items() if n > 1]
+        if strangers or twice or len(play.answers) > len(players):
+            raise bad_choice(f"{play.card} gives exactly one card to each player "
+                             f"({', '.join(players)}); " + ("; ".join(
+                                 [f"{p} is not playing" for p in strangers]
+                                 + [f"{p} is named twice" for p in twice]) or "too many assignments"), ("R62",))
+        cards = [id(a.card) for a in play.answers]
+        if len(set(cards)) != len(cards) and not all(a.card.is_unknown for a in play.answers):
+            raise bad_choice(f"{play.card}: the same card is assigned twice", ("R62",))
+        drawn = self.predicted(game, len(players))
+        if drawn is not None:
+            left = Counter(map(id, drawn))
+            for a in play.answers:
+                if left[id(a.card)] <= 0:
+                    raise bad_choice(f"{a.card} is not among the cards {play.card} draws "
+                                     f"({names(drawn)})", ("R62",))
+                left[id(a.card)] -= 1
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        assignment = _assignment_type()
+        drawn = play.held  # set apart from every hand until handed out
+        game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
+        game.step(rec.Drew, player=play.player, cards=tuple(drawn), into="a pile set apart from the hand",
+                  why=f"{play.card}: one card per player, seen only by {play.player}", rulings=("R62", "R40"))
+        # The stated assignments, in the order the cards will be handed out.
+        stated = [a for a in play.answers if isinstance(a, assignment)]
+        ordered = []
+        for card in drawn:
+            match = next((a for a in stated if a.card is card), None)
+            if match is not None:
+                stated.remove(match)
+                ordered.append(match)
+        play.answers[:] = ordered
+        waiting = drawn
+        receivers = list(game.players)
+
+        def hand_out() -> None:
+            if not waiting:
+                return
+            card = waiting[0]
+
+            def give(chosen: list[Any]) -> None:
+                receiver = chosen[0].player
+                waiting.remove(card)
+                receivers.remove(receiver)
+                game.table.hands[receiver].append(card)
+                game.step(rec.ActionDone, card=play.card, what=f"{play.player} gives {card} to {receiver}",
+                          rulings=("R62",))
+                hand_out()
+
+            game.ask(play.player, f"choose who receives {card} (each player gets one)",
+                     [assignment(card, p) for p in receivers], 1, give, rulings=("R62",))
+
+        hand_out()
+
+
+@register
+class ShareTheWealth(ActionKind):
+    """Gather every Keeper in play, shuffle them (game.rng) and deal them back into play one at a
+    time, clockwise from the active player (R61); the win check comes after the whole deal."""
+
+    name = "share_the_wealth"
+    moves_keepers = True
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        seats = seats_from(game, play.player)
+        keepers = [c for p in seats for c in game.keepers_of(p)]
+        if not keepers:
+            game.step(rec.ActionDone, card=play.card, what="no Keeper is in play: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+        for player in seats:
+            for card in game.keepers_of(player):
+                game.table.in_play[player].remove(card)
+        game.rng.shuffle(keepers)
+        dealt: dict[str, list[Card]] = {p: [] for p in seats}
+        for i, card in enumerate(keepers):
+            receiver = seats[i % len(seats)]
+            game.table.in_play[receiver].append(card)
+            dealt[receiver].append(card)
+        shares = "; ".join(f"{p} gets {names(dealt[p])}" for p in seats)
+        game.step(rec.ActionDone, card=play.card, rulings=("R61", "Q-tag-mixitallup"),
+                  what=f"{len(keepers)} Keepers are gathered, shuffled and dealt one at a time starting with "
+                       f"{play.player}: {shares}")
+
+
+@register
+class ExchangeKeepers(ActionKind):
+    """Swap one of your Keepers in play for one of another player's; nothing happens when either
+    side has none. Choices: your Keeper and theirs, in either order. It is not a steal (Q465)."""
+
+    name = "exchange_keepers"
+    moves_keepers = True
+
+    def sides(self, game: "Game", player: str) -> tuple[list[Card], list[Card]]:
+        mine = game.keepers_of(player)
+        theirs = [c for p in game.players if p != player for c in game.keepers_of(p)]
+        return mine, theirs
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if not play.answers:
+            return
+        mine, theirs = self.sides(game, play.player)
+        given_mine = [a for a in play.answers if a in mine]
+        given_theirs = [a for a in play.answers if a in theirs]
+        if len(play.answers) > 2 or len(given_mine) > 1 or len(given_theirs) > 1 \
+                or len(given_mine) + len(given_theirs) != len(play.answers):
+            raise bad_choice(f"{play.card} needs one Keeper of {play.player}'s ({names(mine)}) and one Keeper "
+                             f"of another player's ({names(theirs)})")
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        mine, theirs = self.sides(game, play.player)
+        if not mine or not theirs:
+            who = play.player if not mine else "no other player"
+            game.step(rec.ActionDone, card=play.card, what=f"{who} has no Keeper in play: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+        play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
+
+        def take(given: list[Card]) -> None:
+            def swap(taken: list[Card]) -> None:
+                other = game.owner_of(taken[0])
+                assert other is not None
+                why = f"{play.card}: an exchange, not a steal"
+                game.move_in_play(given[0], play.player, other, why, ("B-action-discard", "Q465"))
+                game.move_in_play(taken[0], other, play.player, why, ("B-action-discard", "Q465"))
+
+            game.ask(play.player, f"choose the Keeper to take in exchange for {given[0]}", theirs, 1, swap)
+
+        game.ask(play.player, "choose which of your Keepers to give", mine, 1, take)
+
+
+@register
+class DiscardAndDraw(ActionKind):
+    """Discard the rest of your hand, then draw as many cards (not counted toward the Draw rule)."""
+
+    name = "discard_and_draw"
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        hand = list(game.table.hands[play.player])
+        note_real_hand(game, play)
+        if hand:
+            game.discard_from_hand(play.player, hand, f"{play.card}: the rest of the hand",
+                                   ("B-action-discard",))
+        game.draw(play.player, len(hand), rulings=("Q129",),
+                  why=f"{play.card}: as many as were discarded (extra cards, not counted toward the Draw rule)")
+
+
+@register
+class EmptyTheTrash(ActionKind):
+    """Shuffle the discard pile into the draw pile (game.rng); this card, discarded after it is
+    carried out, is the only card of the new discard pile."""
+
+    name = "empty_the_trash"
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        table = game.table
+        trash = list(table.discard)
+        table.discard.clear()
+        pile = table.draw_pile + trash
+        game.rng.shuffle(pile)
+        table.draw_pile[:] = pile
+        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
+                  what=f"the discard pile ({len(trash)} card(s)) is shuffled into the draw pile, which now holds "
+                       f"{len(pile)}; {play.card} starts the new discard pile")
+
+
+@register
+class RandomTax(ActionKind):
+    """Take one card at random (game.rng) from each other player's hand into your own."""
+
+    name = "random_tax"
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        taken = []
+        for other in seats_from(game, play.player)[1:]:
+            hand = game.table.hands[other]
+            if not hand:
+                taken.append(f"nothing from {other} (no cards)")
+                continue
+            card = hand.pop(game.rng.randrange(len(hand)))
+            game.table.hands[play.player].append(card)
+            taken.append(f"{card} from {other}")
+        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
+                  what=f"{play.player} takes one card at random from each other hand: {', '.join(taken) or 'none'}")
+        note_real_hand(game, play)
+
+
+@register
+class ZapACard(TargetsOneCard):
+    """Take any card in play (a New Rule, a Goal, anyone's Keeper or Creeper; never the Basic
+    Rules or the discard pile) into your hand. A Creeper cannot be held: it goes in front of you
+    and you draw nothing for it (Q-tag-zap-a-card)."""
+
+    name = "zap_a_card"
+    params = {}
+    choice_rulings = ("Q-tag-zap-a-card",)
+
+    def options(self, game: "Game", play: "Play") -> list[Card]:
+        return [card for _owner, card in game.cards_in_play()]
+
+    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+        table, player = game.table, play.player
+        owner = game.owner_of(card)
+        if card.type is CardType.CREEPER:
+            if owner == player:
+                game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-zap-a-card",),
+                          what=f"{card} is a Creeper and cannot be held: it stays in front of {player}")
+            else:
+                game.move_in_play(card, owner, player, f"{play.card}: a Creeper cannot be held, so it goes in "
+                                  "front of the player, with no card drawn for it", ("Q-tag-zap-a-card",))
+            return
+        if owner is not None:
+            table.in_play[owner].remove(card)
+            where = f"in front of {owner}"
+        elif card in table.rules:
+            table.rules.remove(card)
+            where = "the New Rules (it stops working at once)"
+        else:
+            table.goals.remove(card)
+            where = "the Goals"
+        table.hands[player].append(card)
+        game.step(rec.ActionDone, card=play.card, what=f"{player} takes {card} from {where} into their hand",
+                  rulings=("Q-tag-zap-a-card",))
+        note_real_hand(game, play)
+
+
+@register
+class RockPaperScissors(ActionKind):
+    """Challenge another player to Rock-Paper-Scissors, first to win 2 games (no draw is possible:
+    Q-tag-rps-showdown); the winner takes the loser's whole hand (the real hand: Q1056).
+    A replay cannot know who won, so the choices name the opponent and then the winner:
+    `Alice plays Rock-Paper-Scissors Showdown -> Bob, Bob`."""
+
+    name = "rock_paper_scissors"
+    hands_over = True
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        if not play.answers:
+            return
+        opponent = play.answers[0]
+        if opponent not in others:
+            raise bad_choice(f"{play.card} challenges one other player ({', '.join(others)})")
+        if len(play.answers) > 2 or (len(play.answers) == 2 and play.answers[1] not in (play.player, opponent)):
+            raise bad_choice(f"the winner of the showdown is {play.player} or {opponent}; there is no draw",
+                             ("Q-tag-rps-showdown",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        if not others:
+            game.step(rec.ActionDone, card=play.card, what="there is nobody to challenge: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+
+        def showdown(opponent: str) -> None:
+            def settle(winner: list[str]) -> None:
+                won = winner[0]
+                lost = opponent if won == play.player else play.player
+                hands = game.table.hands
+                prize = list(hands[lost])
+                hands[won].extend(prize)
+                hands[lost].clear()
+                game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-rps-showdown",),
+                          what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
+                               f"hand: {len(prize)} card(s)")
+                note_real_hand(game, play)
+
+            game.ask(play.player, f"say who won the best-of-three showdown with {opponent} (the replay "
+                     "cannot know)", [play.player, opponent], 1, settle, rulings=("Q-tag-rps-showdown",))
+
+        game.ask(play.player, f"choose the player to challenge with {play.card}", others, 1,
+                 lambda chosen: showdown(chosen[0]))
+
+
+@register
+class FetchAndEndTurn(ActionKind):
+    """Time Portal: take any card but a Creeper from the discard pile or the draw pile (the draw
+    pile is shuffled after), show it and put it in your hand; then your turn ends at once, even
+    in the middle of a temporary hand, whose unplayed cards are discarded (R16, R21)."""
+
+    name = "fetch_and_end_turn"
+
+    def options(self, game: "Game") -> list[Card]:
+        table = game.table
+        return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game)):
+            raise bad_choice(f"{play.card} takes one card that is not a Creeper from the discard pile or the "
+                             "draw pile", ("R16",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        def fetch(chosen: list[Card]) -> None:
+            card = chosen[0]
+            table = game.table
+            from_draw_pile = card in table.draw_pile
+            (table.draw_pile if from_draw_pile else table.discard).remove(card)
+            table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
+            where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
+            game.step(rec.ActionDone, card=play.card, what=f"{play.player} shows {card}, taken from {where}, "
+                      "and puts it in hand", rulings=("R16",))
+            if from_draw_pile:
+                game.rng.shuffle(table.draw_pile)
+            game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
+
+        options = self.options(game)
+        if not options:
+            game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
+            return
+        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, fetch, rulings=("R16",))

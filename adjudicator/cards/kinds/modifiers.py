@@ -1,0 +1,154 @@
+"""New Rules that change other rules instead of filling a slot: the Bonuses, Inflation,
+Double Agenda and First Play Random.
+
+None of them stores anything: `engine.derived` asks their hooks (`draw_bonus`,
+`play_bonus`, `numeral_bonus`, `goal_slots`) whenever a rule's value is needed,
+so a Keeper arriving or a rule leaving changes the answer at once, and the
+turn structure draws what a raised Draw rule now requires.
+
+First Play Random and events
+----------------------------
+The rule forces the first play of a turn, so the engine makes it itself: no
+event names that card. The random play is due as late as the rules allow:
+right before the first event of the turn that is not a free action of the
+active player (`P uses ...`: free actions may come before the first play and
+are not plays), or when the events run out. The engine then logs the pick
+(citing B-first-play-random), plays the card with `game.rng` (so the seed
+fixes it) and resolves it; the events that follow are the later plays. An
+event that names the card already played at random is rejected like any play
+of a card no longer in hand. A hand holding `?` cards cannot be picked from:
+the replay stops and asks the author to name them. The rule does nothing when
+the player may play only one card (the Play rule allows one, or one card is
+all the hand holds).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
+from adjudicator.cards.kinds.rules import RuleKind
+from adjudicator.cards.model import Card
+from adjudicator.errors import Illegal
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
+
+#: A bonus amount printed as a numeral on the card (Inflation raises it); absent means no bonus.
+BONUS_PARAM = Param(COUNT, _is_count, default=0, numeral=True)
+
+
+@register
+class Bonus(RuleKind):
+    """Poor / Rich / Party Bonus: extra draws and plays for `who` (everyone, the one player with
+    the fewest Keepers, the one with the most), optionally only while someone has the Keeper
+    named by `while_in_play`. A tie for fewest or most gives nobody the bonus."""
+
+    name = "bonus"
+    params = {
+        "draw": BONUS_PARAM,
+        "play": BONUS_PARAM,
+        "who": choice_param("everyone", "poorest", "richest"),
+        "while_in_play": name_param(required=False),
+    }
+
+    def receiver(self, game: "Game", card: Card) -> str | None | bool:
+        """True: everybody gets it; a name: only that player; None: nobody."""
+        needed = card.param("while_in_play")
+        if needed and not any(c.name == needed for p in game.players for c in game.table.in_play[p]):
+            return None
+        who = card.params["who"]
+        if who == "everyone":
+            return True
+        counts = {p: len(game.keepers_of(p)) for p in game.players}
+        extreme = (min if who == "poorest" else max)(counts.values())
+        alone = [p for p, n in counts.items() if n == extreme]
+        return alone[0] if len(alone) == 1 else None
+
+    def _bonus(self, game: "Game", card: Card, player: str, key: str) -> int:
+        if key not in card.params:
+            return 0  # Inflation raises only numerals the card prints
+        got = self.receiver(game, card)
+        return self.number(game, card, key) if got is True or got == player else 0
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self._bonus(game, card, player, "draw")
+
+    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self._bonus(game, card, player, "play")
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        cites = ["B-bonus-rules"]
+        if card.params["who"] == "poorest" and not game.keepers_of(player):
+            cites.append("Q42")  # no Keepers at all is the fewest
+        if what == "play" and card.params["who"] == "richest":
+            cites.append("Q2105")
+        return tuple(cites)
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        got = self.receiver(game, play.card)
+        who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
+        game.note(f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the "
+                  "Keepers change", ("B-bonus-rules",))
+
+
+@register
+class Inflation(RuleKind):
+    """Every numeral printed on another card, the Basic Rules included, counts `value` higher;
+    numbers spelled out in words do not change (cards mark their numerals in the deck data)."""
+
+    name = "inflation"
+    params = {"value": Param(COUNT, _is_count, required=True)}
+
+    def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
+        return 0 if other is card else int(card.params["value"])
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        game.note(f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
+                  f"(Basic Rules: Draw {game.basic('draw')}, Play {game.basic('play')})", ("B-inflation",))
+
+
+@register
+class DoubleAgenda(RuleKind):
+    """`goals` Goals may be in play at once. It puts no Goal down itself (R14); a new Goal fills an
+    empty slot (R60); when it leaves with too many Goals out, the state-based check has the
+    player responsible choose which stay (R27, Game._settle_goal_slots). Agendas of any size
+    share one slot, so a Triple Agenda house card and Double Agenda replace each other (Q1778)."""
+
+    name = "double_agenda"
+    slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
+    params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
+
+    def goal_slots(self, game: "Game", card: Card) -> int:
+        return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers:
+            raise Illegal("bad_choice", f"{play.card} takes no choices; if it replaces a larger agenda, the "
+                          "Goals that stay are chosen afterwards (`P chooses ...`)", ("R27",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
+        super().resolve(game, play)
+        game.note(f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
+                  "still has to be played, and each costs a play", ("R14", "Q1778") if replacing else ("R14",))
+
+
+@register
+class FirstPlayRandom(RuleKind):
+    """The first card of each turn is picked at random from the hand (see the module docstring)."""
+
+    name = "first_play_random"
+
+    def forced_play(self, game: "Game", card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
+        turn = game.turn
+        if turn.played or game.plays_left() <= 1:
+            return None
+        hand = game.table.hands[turn.player]
+        pick = game.rng.choice(hand)
+        return pick, (f"{card}: {turn.player}'s first play this turn is picked at random from "
+                      f"{len(hand)} cards ({game.play_rule()} lets {game.plays_left()} be played): {pick}"), \
+            ("B-first-play-random",)

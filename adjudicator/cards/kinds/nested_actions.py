@@ -1,0 +1,206 @@
+"""Actions that make more plays or another turn (Fluxx 5.0): Let's Do That Again!, Use What
+You Take, Today's Special!, Take Another Turn.
+
+A card played because one of these says so is not a play of its own: it is part of the
+play of the card that called it (B-compound-action). It goes through `Game.play_from`,
+which opens the response window and lets it resolve the normal way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds.actions import ActionKind
+from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
+from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.state import Play
+from adjudicator.errors import Illegal
+from adjudicator.log import records as rec
+from adjudicator.names import normalize
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+
+
+@register
+class LetsDoThatAgain(ActionKind):
+    """Take an Action or New Rule from the discard pile and play it at once; the rest of the pile
+    keeps its order. Choices: the card, then that card's own choices
+    (`Alice plays Let's Do That Again! -> Trade Hands, Bob`)."""
+
+    name = "lets_do_that_again"
+    plays_a_card = True
+
+    def options(self, game: "Game") -> list[Card]:
+        return [c for c in game.table.discard if c.type in (CardType.ACTION, CardType.RULE)]
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if not play.answers:
+            return
+        options = self.options(game)
+        target = play.answers[0]
+        if target not in options:
+            raise Illegal("bad_choice", f"{play.card} plays an Action or New Rule from the discard pile "
+                          f"({', '.join(map(str, options)) or 'there is none'}), and {target} is not one there",
+                          ("B-action-discard",))
+        # The card's own choices are checked now too, so a bad one rejects the whole play.
+        kind_of(target).verify_play(game, Play(player=play.player, card=target, event=play.event,
+                                               answers=list(play.answers[1:])))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        options = self.options(game)
+        if not options:
+            game.step(rec.ActionDone, card=play.card, rulings=("B-all-cards-playable",),
+                      what="the discard pile holds no Action or New Rule: nothing happens")
+            return
+
+        def again(chosen: list[Card]) -> None:
+            card = chosen[0]
+            game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
+            rest = list(play.answers)
+            play.answers.clear()
+            game.play_from(play.player, card, f"the discard pile, by {play.card}", answers=rest,
+                           rulings=("B-compound-action", "B-action-discard"))
+
+        game.ask(play.player, f"choose the Action or New Rule to play again with {play.card}", options, 1, again,
+                 rulings=("B-action-discard",))
+
+
+@register
+class UseWhatYouTake(ActionKind):
+    """Take a card at random (game.rng) from another player's hand and play it at once.
+    Choices: the player, then the taken card's own choices, if it needs any."""
+
+    name = "use_what_you_take"
+    plays_a_card = True
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        if play.answers and play.answers[0] not in others:
+            raise Illegal("bad_choice", f"{play.card} takes a card from another player's hand "
+                          f"({', '.join(others)})", ())
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        if not others:
+            game.step(rec.ActionDone, card=play.card, what="there is no other player: nothing happens",
+                      rulings=("B-all-cards-playable",))
+            return
+
+        def take(chosen: list[str]) -> None:
+            victim = chosen[0]
+            hand = game.table.hands[victim]
+            if not hand:
+                game.step(rec.ActionDone, card=play.card, what=f"{victim} has no cards: nothing happens",
+                          rulings=("B-all-cards-playable",))
+                return
+            card = hand.pop(game.rng.randrange(len(hand)))
+            game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
+                      what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now")
+            if card.is_unknown:
+                reason = (f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
+                          f"name the cards in {victim}'s hand to go on")
+                game.stopped = reason
+                game.step(rec.Stopped, reason=reason, rulings=())
+                return
+            rest = list(play.answers)
+            play.answers.clear()
+            source = f"{victim}'s hand, by {play.card}"
+            try:
+                game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
+            except Illegal as illegal:  # the card was random, so its choices could not be checked before
+                game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside",
+                          illegal.rulings)
+                game.play_from(play.player, card, source, rulings=("B-compound-action",))
+
+        game.ask(play.player, f"choose the player to take a card from with {play.card}", others, 1, take)
+
+
+OCCASIONS = ("birthday", "holiday", "otherwise")
+
+
+def _is_occasions(value: Any) -> bool:
+    return (isinstance(value, Mapping) and set(value) == set(OCCASIONS)
+            and all(COUNT_PARAM.check(v) for v in value.values()))
+
+
+@register
+class TodaysSpecial(ActionKind):
+    """Set your hand aside, draw N into a temporary hand and play as many as the day allows
+    (your birthday, a holiday or special anniversary, or otherwise); the rest is discarded.
+    A replay cannot know the date, so the player states it as the first choice:
+    `Alice plays Today's Special! -> holiday` (any recognised holiday counts: Q1074)."""
+
+    name = "todays_special"
+    params = {"draw": COUNT_PARAM,
+              "play": Param("a mapping of birthday, holiday and otherwise to a whole number", _is_occasions,
+                            required=True)}
+    choice_words = OCCASIONS
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in [Word(w) for w in OCCASIONS]):
+            raise Illegal("bad_choice", f"{play.card} needs one statement of the day: "
+                          f"{', '.join(OCCASIONS)} (the cards to play come as later events)", ("Q1074",))
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        card = play.card
+
+        def start(chosen: list[Word]) -> None:
+            occasion = chosen[0].text
+            plays = card.params["play"][occasion] + game.numeral_bonus(card)
+            draw = self.number(game, card, "draw")
+            game.note(f"{play.player} states the day is: {occasion}; {card} lets them play {plays} of the {draw} "
+                      "cards drawn", ("Q1074",))
+            game.open_temp_hand(play, draw, plays, ("B-compound-action",))
+
+        game.ask(play.player, f"say what today is for {card}: birthday, holiday (or special anniversary) or "
+                 "otherwise", [Word(w) for w in OCCASIONS], 1, start, rulings=("Q1074",))
+
+    def finish(self, game: "Game", play: "Play") -> None:
+        """The card stays in the being-played zone until its temporary hand is done."""
+
+
+@register
+class TakeAnotherTurn(ActionKind):
+    """You take another turn right after this one. This card never gives anyone more than
+    `max_in_a_row` turns in a row, however often it is played or replayed in the run
+    (Q-tag-takeanotherturn). The owed turn is kept on the Turn (`extra_turns`); the engine
+    gives it when the turn passes (Game.next_player / begin_turn)."""
+
+    name = "take_another_turn"
+    params = {"max_in_a_row": COUNT_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        card, turn = play.card, game.turn
+        allowed = self.number(game, card, "max_in_a_row") - 1  # extra turns in a row from this card
+        given = turn.granted_by.count(card.name) + turn.extra_turns.count(card.name)
+        if play.player != turn.player or given >= allowed:
+            game.step(rec.ActionDone, card=card, rulings=("Q-tag-takeanotherturn",),
+                      what=f"no extra turn: {card} never gives more than {allowed + 1} turns in a row, and "
+                           f"{play.player} already has them")
+            return
+        turn.extra_turns.append(card.name)
+        game.step(rec.ActionDone, card=card, rulings=("Q-tag-takeanotherturn", "B-turn-order"),
+                  what=f"{play.player} will take another turn right after this one")
+
+
+@register
+class SkipTurnUnless(ActionKind):
+    """Field of Poppies: every other player misses their next turn unless, when that turn comes
+    round, they have one of the named Keepers (R09: what counts is who holds it then)."""
+
+    name = "skip_turn_unless"
+    params = {"unless": NAMES_PARAM}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        others = [p for p in game.players if p != play.player]
+        for player in others:
+            game.table.skips[player] = play.card
+        game.step(rec.ActionDone, card=play.card, rulings=("R09",),
+                  what=f"{', '.join(others)} will miss their next turn unless they have "
+                  f"{' or '.join(play.card.params.get('unless', ()))} when it comes")
+
+    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+        wanted = {normalize(n) for n in card.params.get("unless", ())}
+        return next((k for k in game.keepers_of(player) if normalize(k.name) in wanted), None)

@@ -1,0 +1,117 @@
+"""An on-disk cache for data built from the ruling records and the decks.
+
+Building the search index means parsing every record and deck file (about 130 ms);
+a replay that shows "see also" rulings cannot afford that on each run. The built
+data is stored with `marshal` (plain values only, nothing that runs when loaded)
+in a folder of the user's own, one file per name and checkout, together with the
+fingerprint of its sources (path, size and modification time of each file, and the
+Python version). A file whose fingerprint differs is rebuilt and overwritten, so any
+change to a record, a deck or the code named as a source is picked up.
+
+Where: $ADJUDICATOR_CACHE_DIR if set ("off" turns the cache off), else
+$XDG_CACHE_HOME/adjudicator or ~/.cache/adjudicator, else a per-user folder in
+the system temp folder. A folder that cannot be written, or belongs to another
+user, is skipped; with none usable the data is simply built in memory.
+
+Only the standard library's cheapest modules are imported here: this runs on every
+replay that asks a question.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+FORMAT = 1  # bump when the stored shape changes without a source file changing
+
+
+def _folders() -> Iterator[str]:
+    """Candidate cache folders, best first (none when the cache is turned off)."""
+    configured = os.environ.get("ADJUDICATOR_CACHE_DIR")
+    if configured is not None:
+        if configured.strip().lower() not in ("", "off", "none", "0"):
+            yield configured
+        return
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    yield os.path.join(base, "adjudicator")
+    import tempfile  # only when the first folder has no usable file: it imports a lot
+
+    yield os.path.join(tempfile.gettempdir(), f"adjudicator-{getattr(os, 'getuid', lambda: 'user')()}")
+
+
+def fingerprint(sources: Iterable[str]) -> str:
+    """The sources' paths, sizes and modification times, and the Python version, as one text."""
+    lines = [f"{FORMAT} {sys.version}"]
+    for path in sorted(sources):
+        try:
+            info = os.stat(path)
+            lines.append(f"{path}\0{info.st_size}\0{info.st_mtime_ns}")
+        except OSError:
+            lines.append(f"{path}\0missing")
+    return "\n".join(lines)
+
+
+def _ours(folder: str) -> bool:
+    """True when the folder may be trusted: it belongs to us (where ownership exists)."""
+    getuid = getattr(os, "getuid", None)
+    try:
+        return getuid is None or os.stat(folder).st_uid == getuid()
+    except OSError:
+        return False
+
+
+def load_or_build(name: str, checkout: str, sources: Iterable[str], build: Callable[[], T],
+                  dump: Callable[[T], Any], load: Callable[[Any], T]) -> T:
+    """The cached value for these sources, or build it (and store it for the next process).
+
+    `checkout` (a path) keeps the files of different copies of the project apart;
+    `dump` turns the value into marshal-able plain data and `load` turns that back.
+    """
+    file_name = f"{name}-{zlib.crc32(checkout.encode()):08x}.marshal"
+    key = fingerprint(sources)
+    tried: list[str] = []
+    for folder in _folders():
+        tried.append(folder)
+        path = os.path.join(folder, file_name)
+        if not os.path.isfile(path) or not _ours(folder):
+            continue
+        try:
+            with open(path, "rb") as handle:
+                stored_key, data = marshal.loads(handle.read())
+            if stored_key == key:
+                return load(data)
+        except Exception:  # a corrupt or unreadable file is rebuilt, never trusted
+            pass
+        break  # a stale file here is overwritten here
+    value = build()
+    if tried:
+        _store(tried + [f for f in _folders() if f not in tried], file_name, marshal.dumps((key, dump(value))))
+    return value
+
+
+def _store(folders: list[str], file_name: str, data: bytes) -> None:
+    """Write the file atomically into the first folder that takes it."""
+    import tempfile
+
+    for folder in folders:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            if not _ours(folder):
+                continue
+            fd, tmp = tempfile.mkstemp(prefix=f".{file_name}.", dir=folder)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.replace(tmp, os.path.join(folder, file_name))
+            except BaseException:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+                raise
+            return
+        except OSError:
+            continue
