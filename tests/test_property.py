@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
+from adjudicator.checking import check_scenario
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore, make_event, scenario_item
@@ -33,11 +35,17 @@ from adjudicator.log import records as rec
 DECKS = ("fluxx5", "creeper_pack")
 NAMES = ("Alice", "Bob", "Carol", "Dana")
 MAX_EVENTS = 60
+#: Cards left out until a known engine problem is solved (see test_known_failure_* below).
+KNOWN_FAILURES = {
+    "First Play Random": "a forced first play at the start of a turn that puts another player over "
+                         "a limit leaves a choice no event can answer",
+}
 
 
 def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
     catalog = builtin()
-    return [card for deck in decks for card in catalog.decks[deck].cards if is_supported(card)]
+    return [card for deck in decks for card in catalog.decks[deck].cards
+            if is_supported(card) and card.name not in KNOWN_FAILURES]
 
 
 DECK = deck_cards()
@@ -217,3 +225,34 @@ def test_scenario_items_round_trip() -> None:
     loaded = parse_scenario(yaml.safe_dump({"title": "t", "players": ["Alice", "Bob"], "setup": {},
                                             "events": [item]}))
     assert loaded.events[0].card is trash and loaded.events[0].choices == (d3p2,)
+
+
+FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT = """
+title: A forced first play that puts another player over a new Hand Limit
+question: >
+  Bob's turn is over. Carol's turn begins: she draws Hand Limit 1, and First Play Random
+  (Play 2) plays it (the seed picks it). Alice holds three cards and must discard two
+  before Carol goes on. Today Alice's discard is refused (nothing asks her yet: Carol's
+  turn begins only with an event of Carol's), and an event of Carol's stops the replay
+  (Alice's choice is waiting): no event can go on.
+players: [Alice, Bob, Carol]
+seed: 0
+setup:
+  turn: Bob
+  phase: end
+  rules: [Play 2, First Play Random]
+  hands: {Alice: [Milk, Cookies, Bread], Carol: [Time]}
+  draw_pile: [Hand Limit 1]
+events:
+  - Alice discards Milk, Cookies
+expect:
+  rules: [Play 2, First Play Random, Hand Limit 1]
+  hands: {Alice: [Bread], Carol: [Time]}
+  discard_has: [Milk, Cookies]
+  turn: Carol
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES["First Play Random"])
+def test_known_failure_forced_play_puts_others_over_a_limit() -> None:
+    assert check_scenario(parse_scenario(FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT)) == []

@@ -536,14 +536,15 @@ class Game:
 
     def set_goal(self, play: Play) -> None:
         card = play.card
-        self.leave_being_played(play)
         goals = self.table.goals
         if len(goals) < self.goal_slots():
+            self.leave_being_played(play)
             filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
             goals.append(card)
             self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
         if len(goals) == 1:
+            self.leave_being_played(play)
             old = goals.pop()
             goals.append(card)
             self.discard_cards([old])
@@ -552,6 +553,7 @@ class Game:
 
         def replace(chosen: list[Card]) -> None:
             old = chosen[0]
+            self.leave_being_played(play)  # it waits in the being-played zone while the choice is made
             goals[goals.index(old)] = card
             self.discard_cards([old])
             self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
