@@ -130,6 +130,8 @@ def play_random_game(data: st.DataObject) -> None:
     players = list(NAMES[:data.draw(st.integers(2, 4), label="players")])
     pile = data.draw(st.permutations(DECK), label="draw pile")
     seed = data.draw(st.integers(0, 2**16), label="seed")
+    # Some games also let players jump in and drop out (never down to Solo Fluxx).
+    newcomers = [n for n in (*NAMES, "Eve") if n not in players] if data.draw(st.booleans(), label="seats") else None
     scenario = parse_scenario(scenario_text(players, seed, pile, []), "<property>")
     game = Game(scenario)
     events: list[Event] = []
@@ -138,12 +140,13 @@ def play_random_game(data: st.DataObject) -> None:
         check_settled(game)
         for number in range(1, MAX_EVENTS + 1):
             before = snapshot(game, steps=False)
-            options = explore(game, number)
+            options = explore(game, number, newcomers=newcomers)
             assert snapshot(game, steps=False) == before, "exploring changed the game"
             assert not options.unanswerable, f"choices nobody can answer: {options.unanswerable}"
-            if not options.events:
+            choices = [e for e in options.events if e.action != "drop_out" or len(game.players) > 2]
+            if not choices:
                 break
-            event = data.draw(st.sampled_from(options.events), label=f"event {number}")
+            event = data.draw(st.sampled_from(choices), label=f"event {number}")
             events.append(event)
             seen = len(game.steps)
             rp.apply_event(game, event)

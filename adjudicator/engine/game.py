@@ -903,6 +903,7 @@ class Game:
         self.table.in_play[player] = []
         self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
         self.draw(player, self.basic("deal"), why="jumping in", rulings=("B-jump-in",))
+        self.check_state()  # the newcomer's hand is under the limits at once
         self.run()
 
     def drop_out(self, player: str) -> None:
@@ -928,6 +929,7 @@ class Game:
                 self.begin_turn(following)
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
+        self.check_state()  # the cards gone may decide a win (a blocking Creeper left)
         self.run()
 
     # ------------------------------------------------------ goal slots (R27)

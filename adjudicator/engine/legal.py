@@ -36,7 +36,8 @@ from adjudicator.log import records as rec
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
-_VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses"}
+_VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
+         "join": "joins", "drop_out": "drops out"}
 
 
 # ------------------------------------------------------------------ events
@@ -47,6 +48,8 @@ def make_event(number: int, player: str, action: str, card: Card | None = None,
     listed = ", ".join(map(str, choices))
     if action in ("play", "use"):
         text = f"{player} {_VERB[action]} {card}" + (f" -> {listed}" if choices else "")
+    elif action in ("join", "drop_out"):
+        text = f"{player} {_VERB[action]}"
     else:
         text = f"{player} {_VERB[action]} {listed}"
     return Event(number, None, player, action, card, choices, text)
@@ -125,31 +128,38 @@ def _function_shells(roots: Iterable[Any], memo: dict[int, Any],
                     pass
 
 
-def settle(game: Game, number: int, player: str | None = None, use: bool = False) -> Game:
-    """A copy of the game in the position event `number` meets when `player` sends it (None:
-    only the window closed, as for any event); `use`: the event is a free action (the replay
-    makes no forced play before the active player's free actions). The copy is brought there
-    by an event the replay rejects once it has done those steps: an empty answer, or the use
-    of a card that is not in play."""
+#: The sorts of events, by the steps the replay takes before them: a free action (`use`),
+#: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
+#: which covers the answers too).
+SORTS = ("play", "use", "seat")
+
+
+def settle(game: Game, number: int, player: str | None = None, sort: str = "play") -> Game:
+    """A copy of the game in the position event `number` of this sort meets when `player`
+    sends it (None: only the window closed, as for any event). The copy is brought there by
+    an event of that sort that the replay rejects once it has done those steps: an empty
+    answer, the use of a card that is not in play, or the joining of a seated player."""
     settled = fork(game)
     if player is None:
         settled.event_no = number
         settled.close_window()
-    elif use:
-        replay.apply_event(settled, Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"))
-    else:
-        replay.apply_event(settled, Event(number, None, player, "choose", text=f"{player} chooses"))
+        return settled
+    probe = {"play": Event(number, None, player, "choose", text=f"{player} chooses"),
+             "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
+             "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
+    replay.apply_event(settled, probe)
     return settled
 
 
-def _route(now: Game, player: str, use: bool) -> tuple | None:
+def _route(now: Game, player: str, sort: str) -> tuple | None:
     """Which steps the replay takes before an event of player once the window is closed
     (None: none). Equal routes meet equal positions."""
     turn = now.turn
+    use = sort == "use"
     if turn.phase is Phase.PLAY_OVER and player == turn.player and use:
         return None  # her optional free actions come before the end-of-turn events
     ends = turn.phase is Phase.PLAY_OVER
-    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player()
+    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player() and sort != "seat"
     acting = player if begins else turn.player
     forced = (turn.phase is Phase.PLAY or begins) and not (player == acting and use)
     if not (ends or begins or forced):
@@ -165,13 +175,17 @@ class Options:
     unanswerable: list[str] = field(default_factory=list)
 
 
-def legal_events(game: Game, number: int, *, stated_choices: bool = True) -> list[Event]:
-    return explore(game, number, stated_choices=stated_choices).events
+def legal_events(game: Game, number: int, *, stated_choices: bool = True,
+                 newcomers: Sequence[str] | None = None) -> list[Event]:
+    return explore(game, number, stated_choices=stated_choices, newcomers=newcomers).events
 
 
-def explore(game: Game, number: int, *, stated_choices: bool = True) -> Options:
-    """Every legal event numbered `number` in the game as it stands (which is not changed)."""
-    found = _Found(number, stated_choices)
+def explore(game: Game, number: int, *, stated_choices: bool = True,
+            newcomers: Sequence[str] | None = None) -> Options:
+    """Every legal event numbered `number` in the game as it stands (which is not changed).
+    `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
+    seat changes too: these players joining, and every seated player dropping out."""
+    found = _Found(number, stated_choices, newcomers)
     if game.stopped or game.winner:
         return found.options()
     found.responses(game)
@@ -182,20 +196,22 @@ def explore(game: Game, number: int, *, stated_choices: bool = True) -> Options:
         found.answers(now, now.players)
         return found.options()
     positions: dict[tuple | None, Game] = {None: now}
+    sorts = SORTS if newcomers is not None else SORTS[:2]
     for player in now.players:
-        for use in (False, True):
-            route = _route(now, player, use)
+        for sort in sorts:
+            route = _route(now, player, sort)
             if route not in positions:
-                positions[route] = settle(game, number, player, use)
-            found.events_of(positions[route], player, use, game,
+                positions[route] = settle(game, number, player, sort)
+            found.events_of(positions[route], player, sort, game,
                             optional_only=route is None and now.turn.phase is Phase.PLAY_OVER)
     return found.options()
 
 
 class _Found:
-    def __init__(self, number: int, stated_choices: bool) -> None:
+    def __init__(self, number: int, stated_choices: bool, newcomers: Sequence[str] | None) -> None:
         self.number = number
         self.stated_choices = stated_choices
+        self.newcomers = list(newcomers or ())
         self.events: dict[tuple, Event] = {}
         self.needed: dict[tuple, str] = {}
         self.answered: set[tuple] = set()
@@ -208,21 +224,25 @@ class _Found:
         for event in events:
             self.events.setdefault(_key(event), event)
 
-    def events_of(self, game: Game, player: str, use: bool, before: Game, optional_only: bool) -> None:
-        """player's events of one sort (uses, or everything else) in the position they meet;
-        `before` is the game before the window closes (a Surprise played then is an answer)."""
+    def events_of(self, game: Game, player: str, sort: str, before: Game, optional_only: bool) -> None:
+        """player's events of one sort in the position they meet; `before` is the game
+        before the window closes (a Surprise played then is an answer to the chain)."""
         if game.winner:
             return
         if game.pending:
             for choice in game.pending:
                 self.needed.setdefault(_choice_key(choice), _describe(choice))
-            if not use:
+            if sort == "play":
                 self.answers(game, [player])
             return
-        if use:
+        if sort == "use":
             self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
-        else:
+        elif sort == "play":
             self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
+        else:
+            if len(game.players) > 1:
+                self.add([make_event(self.number, player, "drop_out")])
+            self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
 
     # ------------------------------------------------------------- answers
     def answers(self, game: Game, players: Sequence[str]) -> None:
