@@ -137,14 +137,14 @@ SORTS = ("play", "use", "seat")
 def settle(game: Game, number: int, player: str | None = None, sort: str = "play") -> Game:
     """A copy of the game in the position event `number` of this sort meets when `player`
     sends it (None: only the window closed, as for any event). The copy is brought there by
-    an event of that sort that the replay rejects once it has done those steps: an empty
-    answer, the use of a card that is not in play, or the joining of a seated player."""
+    an event of that sort that the replay rejects once it has done those steps, and that
+    can answer nothing: a play or use of the `?` card, or the joining of a seated player."""
     settled = fork(game)
     if player is None:
         settled.event_no = number
         settled.close_window()
         return settled
-    probe = {"play": Event(number, None, player, "choose", text=f"{player} chooses"),
+    probe = {"play": Event(number, None, player, "play", UNKNOWN, text=f"{player} plays ?"),
              "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
              "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
     replay.apply_event(settled, probe)
