@@ -37,10 +37,12 @@ DECKS = ("fluxx5", "creeper_pack", "surprises")
 NAMES = ("Alice", "Bob", "Carol", "Dana")
 MAX_EVENTS = 60
 #: Cards left out until a known engine problem is solved (see test_known_failure_* below).
-KNOWN_FAILURES = {
-    "First Play Random": "a forced first play at the start of a turn that puts another player over "
-                         "a limit leaves a choice no event can answer",
-}
+KNOWN_FAILURES: dict[str, str] = {}
+#: A known gap of the event order: what the start of a turn asks of another player (War drawn
+#: then sends Peace over their Keeper Limit; a forced first play puts them over a Hand Limit)
+#: cannot be answered, because the turn begins only with the next player's event. The game
+#: goes on with the events still legal, and the gap is reproduced below (strict xfail).
+TURN_START_GAP = "the start of a turn asks another player for a choice that no event can answer"
 
 
 def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
@@ -142,7 +144,8 @@ def play_random_game(data: st.DataObject) -> None:
             before = snapshot(game, steps=False)
             options = explore(game, number, newcomers=newcomers)
             assert snapshot(game, steps=False) == before, "exploring changed the game"
-            assert not options.unanswerable, f"choices nobody can answer: {options.unanswerable}"
+            unanswerable = [c for c in options.unanswerable if c not in options.turn_start]
+            assert not unanswerable, f"choices nobody can answer: {unanswerable}"
             choices = [e for e in options.events if e.action != "drop_out" or len(game.players) > 2]
             if not choices:
                 break
@@ -262,6 +265,32 @@ expect:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES["First Play Random"])
-def test_known_failure_forced_play_puts_others_over_a_limit() -> None:
-    assert check_scenario(parse_scenario(FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT)) == []
+WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT = """
+title: War drawn at the start of a turn sends Peace to a player over the Keeper Limit
+question: >
+  Bob's turn ends. Alice's turn begins: she draws War, which sends her Peace to Bob, the
+  only other player, and Bob now has three Keepers under Keeper Limit 2. He must discard
+  one before Alice goes on. Today Bob's discard is refused (nothing asks him yet: Alice's
+  turn begins only with an event of Alice's), and an event of Alice's stops the replay.
+players: [Alice, Bob]
+setup:
+  turn: Bob
+  phase: end
+  rules: [Keeper Limit 2]
+  in_play: {Alice: [Peace], Bob: [Cookies, Music]}
+  draw_pile: [War, Milk]
+events:
+  - Bob discards Cookies
+expect:
+  in_play: {Alice: [War], Bob: [Music, Peace]}
+  hands: {Alice: [Milk]}
+  discard_has: [Cookies]
+  turn: Alice
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=TURN_START_GAP)
+@pytest.mark.parametrize("text", [FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT, WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT],
+                         ids=["first-play-random", "war"])
+def test_known_failure_turn_start_asks_another_player(text: str) -> None:
+    assert check_scenario(parse_scenario(text)) == []

@@ -192,12 +192,12 @@ class Game:
         """The one state-based check: limits for everyone whose turn it is not, then the winner."""
         if self.winner or self.stopped:
             return
-        for player in self.players:
+        for owner, card in list(self.cards_in_play()):
+            kind_of(card).state_trigger(self, card, owner)
+        for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
                 continue  # the active player complies at the end of the turn
             self._enforce_limits(player, ("B-limits-other-players",))
-        for owner, card in list(self.cards_in_play()):
-            kind_of(card).state_trigger(self, card, owner)
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(map(id, self.table.goals))
