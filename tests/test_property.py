@@ -28,7 +28,7 @@ from adjudicator.cards.model import Card
 from adjudicator.checking import check_scenario
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
-from adjudicator.engine.legal import explore, make_event, scenario_item
+from adjudicator.engine.legal import explore, fork, make_event, scenario_item, settle
 from adjudicator.engine.state import Phase
 from adjudicator.loading.scenario import Event, parse_scenario
 from adjudicator.log import records as rec
@@ -121,7 +121,7 @@ def snapshot(game: Game, steps: bool = True) -> tuple:
 
 
 # ------------------------------------------------------------------ test
-@settings(max_examples=12, deadline=None, derandomize=True, print_blob=True,
+@settings(max_examples=12, deadline=None, derandomize=True, database=None, print_blob=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_random_legal_games(data: st.DataObject) -> None:
@@ -294,3 +294,43 @@ expect:
                          ids=["first-play-random", "war"])
 def test_known_failure_turn_start_asks_another_player(text: str) -> None:
     assert check_scenario(parse_scenario(text)) == []
+
+
+def test_surprise_answers_are_offered_while_the_window_is_open() -> None:
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands: {Alice: [Bread and Chocolate, That's Mine], Bob: [Canceled Plans]}
+events: []
+"""
+    game = Game(parse_scenario(text))
+    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Bread & Chocolate"))
+    second = [e.text for e in explore(game, 2).events]
+    assert "Bob plays Canceled Plans" in second  # the answer to Alice's Goal
+    rp.apply_event(game, next(e for e in explore(game, 2).events if e.player == "Bob"))
+    third = [e.text for e in explore(game, 3).events]
+    assert "Alice plays That's Mine" in third  # her counter (R46), before the chain resolves
+    assert game.responses and game.window is not None
+
+
+def test_a_fork_is_independent_of_its_game() -> None:
+    """A copy made while a choice waits has its own closures: answering on the copy leaves the game alone."""
+    text = """
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  hands: {Alice: [Trade Hands], Bob: [Milk], Carol: [Bread, Cookies]}
+events: [Alice plays Trade Hands]
+"""
+    game = Game(parse_scenario(text))
+    rp.apply_event(game, parse_scenario(text).events[0])
+    waiting = settle(game, 2)  # the window closed on a copy: Trade Hands asks Alice
+    assert game.window is not None and not game.pending and waiting.pending
+    copy = fork(waiting)
+    rp.apply_event(copy, make_event(2, "Alice", "choose", None, ["Carol"]))
+    assert [c.name for c in copy.table.hands["Alice"]] == ["Bread", "Cookies"] and not copy.pending
+    assert waiting.pending and waiting.table.hands["Alice"] == [] and len(waiting.table.hands["Carol"]) == 2

@@ -1,18 +1,21 @@
 """The events the players may legally send now, in the spirit of python-chess's `board.legal_moves`.
 
-An event is judged in the position the replay applies it in (`replay.apply_event`):
-the open window closed and its chain resolved; at the end of a play phase the turn
-ended first, unless the event is an optional free action of the active player; after
-a turn, the next turn begun first when the event is the next player's. Those steps
-depend only on the position and on who sends the event, so they are run on copies of
-the game (`fork`) and the game itself is never changed.
+An event is judged in the position the replay applies it in (`replay.apply_event`). A
+Surprise answering the open chain is judged before the window closes; anything else after
+it has closed and its chain resolved, and after the steps the replay takes for that sort
+of event: at the end of a play phase the turn ends first (unless the event is an optional
+free action of the active player), after a turn the next one begins first when the event
+is the next player's, and forced plays (First Play Random) come before anything but the
+active player's free actions. Those steps depend only on the position and on the sort of
+event and who sends it, so they are run on copies of the game (`fork`, `settle`); the game
+itself is never changed.
 
-Legality is the engine's own: `can_play`, `can_use` and `verify_answer`. The generator
-knows no card: a play or use is offered bare (the engine then asks, and the answers to
-that pending choice are offered next), and, for a card whose kind checks stated choices,
-also with `-> ...` answers taken from what the engine asks when it is played bare.
-Every event is a loader-shaped `Event` (number, text), so a game played this way can
-be written out as a scenario file (`scenario_item`).
+Legality is the engine's own: `can_play`, `can_use`, `can_respond` and `verify_answer`.
+The generator knows no card: a play or use is offered bare (the engine then asks, and the
+answers to that pending choice are offered next), and, for a card whose kind checks stated
+choices, also with `-> ...` answers taken from what the engine asks when it is played bare.
+Every event is a loader-shaped `Event` (number, text), so a game played this way can be
+written out as a scenario file (`scenario_item`).
 """
 
 from __future__ import annotations
@@ -68,8 +71,7 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
 
 
 def _key(event: Event) -> tuple:
-    return (event.player, event.action, id(event.card), tuple(c if isinstance(c, str) else id(c)
-                                                              for c in event.choices))
+    return event.player, event.action, id(event.card), tuple(map(str, event.choices))  # names are unique
 
 
 # -------------------------------------------------------------------- forks
