@@ -296,6 +296,8 @@ def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: 
     if not rules:
         verify_goals_kept(game, play, [], goals)
         return
+    if NO_CHOICE in rules and len(rules) > 1:
+        raise Illegal("bad_choice", "`none` cannot be given together with other choices", cites)
     chosen = [] if rules == [NO_CHOICE] else rules
     stray = [str(r) for r in chosen if r not in game.table.rules]
     if stray:
