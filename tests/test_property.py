@@ -110,6 +110,35 @@ def check_settled(game: Game) -> None:
         assert not stranded, f"stranded in the being-played zone: {stranded}"
 
 
+def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.DataObject) -> None:
+    """Now and then, on a copy: a play that is not among the legal events (a card from any hand,
+    by any player) changes nothing but the steps any event of that player meets first; it is
+    rejected, or stops the replay when a choice is waiting."""
+    offered = {(e.player, id(e.card)) for e in legal if e.action == "play"}
+    illegal = [(p, c) for p in game.players for q in game.players for c in game.table.hands[q]
+               if (p, id(c)) not in offered]
+    if not illegal or not data.draw(st.integers(0, 3), label="try an illegal play") == 0:
+        return
+    player, card = data.draw(st.sampled_from(illegal), label="illegal play")
+    event = make_event(number, player, "play", card)
+    if game.is_response(player, card):  # a Surprise answering the chain: nothing closes first
+        if game.waits_for_played_card():
+            return  # it may wait for the card the open one plays: one window closes first
+        probed = fork(game)
+    else:
+        probed = settle(game, number, player, "play")
+    tried = fork(game)
+    seen = len(tried.steps)
+    rp.apply_event(tried, event)
+    if tried.stopped:
+        assert probed.pending, f"{event.text!r} stopped the replay with no choice waiting"
+    else:
+        assert any(isinstance(s, rec.Rejected) for s in tried.steps[seen:]), f"{event.text!r} was not rejected"
+    zones, turn, winner, _goal, _stopped, rng, pending, window, *_ = snapshot(tried, steps=False)
+    assert (zones, turn, winner, rng, pending, window) == tuple(
+        snapshot(probed, steps=False)[i] for i in (0, 1, 2, 5, 6, 7)), f"{event.text!r} changed the game"
+
+
 def snapshot(game: Game, steps: bool = True) -> tuple:
     turn = game.turn
     return ({zone: [id(c) for c in cards] for zone, cards in game.zones().items()},
@@ -149,6 +178,7 @@ def play_random_game(data: st.DataObject) -> None:
             choices = [e for e in options.events if e.action != "drop_out" or len(game.players) > 2]
             if not choices:
                 break
+            check_an_illegal_play(game, number, options.events, data)
             event = data.draw(st.sampled_from(choices), label=f"event {number}")
             events.append(event)
             seen = len(game.steps)
