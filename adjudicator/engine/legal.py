@@ -155,18 +155,26 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
 
 def _route(now: Game, player: str, sort: str) -> tuple | None:
     """Which steps the replay takes before an event of player once the window is closed
-    (None: none). Equal routes meet equal positions."""
+    (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
+    only known once it has ended (missed turns, extra turns), so there each player and sort
+    has a route of its own."""
     turn = now.turn
-    use = sort == "use"
-    if turn.phase is Phase.PLAY_OVER and player == turn.player and use:
+    if turn.phase is Phase.PLAY_OVER and player == turn.player and sort == "use":
         return None  # her optional free actions come before the end-of-turn events
-    ends = turn.phase is Phase.PLAY_OVER
-    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player() and sort != "seat"
-    acting = player if begins else turn.player
-    forced = (turn.phase is Phase.PLAY or begins) and not (player == acting and use)
-    if not (ends or begins or forced):
-        return None
-    return ends, player if begins else None, forced
+    if turn.phase in (Phase.PLAY_OVER, Phase.OVER):
+        if turn.phase is Phase.OVER and (sort == "seat" or player != now.next_player()):
+            return None  # the turn is over and this event does not begin the next one
+        return player, sort
+    if turn.phase is Phase.PLAY and not (player == turn.player and sort == "use"):
+        return ("forced plays",)  # the same for every player
+    return None
+
+
+def _begun(now: Game, settled: Game) -> str | None:
+    """The player whose turn began between the two positions, if one did."""
+    if now.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and settled.turn.phase not in (Phase.ENDING, Phase.OVER):
+        return settled.turn.player
+    return None
 
 
 # --------------------------------------------------------------- exploring
@@ -211,7 +219,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
                 positions[route] = settle(game, number, player, sort)
             found.events_of(positions[route], player, sort, game,
                             optional_only=route is None and now.turn.phase is Phase.PLAY_OVER,
-                            begun=route[1] if route else None)
+                            begun=_begun(now, positions[route]))
     return found.options()
 
 
