@@ -192,12 +192,12 @@ class Game:
         """The one state-based check: limits for everyone whose turn it is not, then the winner."""
         if self.winner or self.stopped:
             return
-        for player in self.players:
+        for owner, card in list(self.cards_in_play()):
+            kind_of(card).state_trigger(self, card, owner)
+        for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
                 continue  # the active player complies at the end of the turn
             self._enforce_limits(player, ("B-limits-other-players",))
-        for owner, card in list(self.cards_in_play()):
-            kind_of(card).state_trigger(self, card, owner)
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(map(id, self.table.goals))
@@ -266,10 +266,11 @@ class Game:
                   options=tuple(str(o) for o in options), rulings=rulings)
 
     def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
-        for choice in self.pending:
-            if choice.player == event.player and event.action in choice.answer_verbs:
-                break
-        else:
+        mine = [c for c in self.pending if c.player == event.player and event.action in c.answer_verbs]
+        # Choices waiting together (both limits) may be answered in either order: the answer goes
+        # to the first one whose options hold everything it names.
+        choice = next((c for c in mine if all(g in c.options for g in event.choices)), mine[0] if mine else None)
+        if choice is None:
             if self.pending:
                 waiting = self.pending[0]
                 raise Illegal("wrong_answer",
@@ -535,14 +536,15 @@ class Game:
 
     def set_goal(self, play: Play) -> None:
         card = play.card
-        self.leave_being_played(play)
         goals = self.table.goals
         if len(goals) < self.goal_slots():
+            self.leave_being_played(play)
             filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
             goals.append(card)
             self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
         if len(goals) == 1:
+            self.leave_being_played(play)
             old = goals.pop()
             goals.append(card)
             self.discard_cards([old])
@@ -551,6 +553,7 @@ class Game:
 
         def replace(chosen: list[Card]) -> None:
             old = chosen[0]
+            self.leave_being_played(play)  # it waits in the being-played zone while the choice is made
             goals[goals.index(old)] = card
             self.discard_cards([old])
             self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
@@ -900,6 +903,7 @@ class Game:
         self.table.in_play[player] = []
         self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
         self.draw(player, self.basic("deal"), why="jumping in", rulings=("B-jump-in",))
+        self.check_state()  # the newcomer's hand is under the limits at once
         self.run()
 
     def drop_out(self, player: str) -> None:
@@ -925,6 +929,7 @@ class Game:
                 self.begin_turn(following)
             else:
                 self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
+        self.check_state()  # the cards gone may decide a win (a blocking Creeper left)
         self.run()
 
     # ------------------------------------------------------ goal slots (R27)
@@ -1009,3 +1014,20 @@ class Game:
             self.play(turn.player, card)
             self.close_window()
             return
+
+    # ------------------------------------------------------------ inspection
+    def zones(self) -> dict[str, list[Card]]:
+        """Every place a card can be, by label; each card of the game is in exactly one of them."""
+        table = self.table
+        zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
+                                        "rules": list(table.rules), "goals": list(table.goals)}
+        for player in self.players:
+            zones[f"hand of {player}"] = list(table.hands[player])
+            zones[f"in play of {player}"] = list(table.in_play[player])
+        for player, cards in table.scored.items():
+            zones[f"scored by {player}"] = list(cards)
+        zones["being played"] = [play.card for play in self.being_played]
+        zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
+        for i, frame in enumerate(self.temp_hands):
+            zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
+        return zones

@@ -56,14 +56,16 @@ class CreeperEvicts(_PowerCreeper):
             return
         target = next((c for c in game.table.in_play[owner] if c.name == card.params["evicts"]), None)
         others = [p for p in game.players if p != owner]
-        if target is None or not others:
-            return
+        key = ("evict", card.name)
+        if target is None or not others or any(c.key == key for c in game.pending):
+            return  # nothing to do, or the question is already waiting for its answer
 
         def move(chosen: list[str]) -> None:
-            game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
+            if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
+                game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
 
         game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1, move,
-                 rulings=("B-creeper-powers",), key=("evict", card.name))
+                 rulings=("B-creeper-powers",), key=key)
 
 
 @register

@@ -99,6 +99,7 @@ class UseWhatYouTake(ActionKind):
             game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
                       what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now")
             if card.is_unknown:
+                play.held.append(card)  # taken, not yet played: it stays with the card that took it
                 reason = (f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
                           f"name the cards in {victim}'s hand to go on")
                 game.stopped = reason

@@ -1,0 +1,377 @@
+"""The events the players may legally send now, in the spirit of python-chess's `board.legal_moves`.
+
+An event is judged in the position the replay applies it in (`replay.apply_event`). A
+Surprise answering the open chain is judged before the window closes; anything else after
+it has closed and its chain resolved, and after the steps the replay takes for that sort
+of event: at the end of a play phase the turn ends first (unless the event is an optional
+free action of the active player), after a turn the next one begins first when the event
+is the next player's, and forced plays (First Play Random) come before anything but the
+active player's free actions. Those steps depend only on the position and on the sort of
+event and who sends it, so they are run on copies of the game (`fork`, `settle`); the game
+itself is never changed.
+
+Legality is the engine's own: `can_play`, `can_use`, `can_respond` and `verify_answer`.
+The generator knows no card: a play or use is offered bare (the engine then asks, and the
+answers to that pending choice are offered next), and, for a card whose kind checks stated
+choices, also with `-> ...` answers taken from what the engine asks when it is played bare.
+Every event is a loader-shaped `Event` (number, text), so a game played this way can be
+written out as a scenario file (`scenario_item`).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import types
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, islice
+from typing import Any
+
+from adjudicator.cards.kinds import REGISTRY
+from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card
+from adjudicator.engine import replay
+from adjudicator.engine.game import Game
+from adjudicator.engine.state import PendingChoice, Phase
+from adjudicator.errors import Illegal
+from adjudicator.loading.scenario import Event
+from adjudicator.log import records as rec
+
+#: At most this many answers are offered for one choice (combinations grow fast).
+MAX_ANSWERS = 40
+_VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
+         "join": "joins", "drop_out": "drops out"}
+
+
+# ------------------------------------------------------------------ events
+def make_event(number: int, player: str, action: str, card: Card | None = None,
+               choices: Sequence[Any] = ()) -> Event:
+    """An Event as the loader builds it from the one-line form."""
+    choices = tuple(choices)
+    listed = ", ".join(map(str, choices))
+    if action in ("play", "use"):
+        text = f"{player} {_VERB[action]} {card}" + (f" -> {listed}" if choices else "")
+    elif action in ("join", "drop_out"):
+        text = f"{player} {_VERB[action]}"
+    else:
+        text = f"{player} {_VERB[action]} {listed}"
+    return Event(number, None, player, action, card, choices, text)
+
+
+def scenario_item(event: Event) -> str | dict[str, Any]:
+    """The event as a scenario file writes it: the one-line form, or the mapping form when a
+    choice's name contains a comma (the one-line lists split on commas)."""
+    if not any("," in str(choice) for choice in event.choices):
+        return event.text
+    item: dict[str, Any] = {"player": event.player, "action": event.action}
+    if event.card is not None:
+        item["card"] = event.card.name
+    item["choices"] = [str(choice) for choice in event.choices]
+    return item
+
+
+def _key(event: Event) -> tuple:
+    return event.player, event.action, id(event.card), tuple(map(str, event.choices))  # names are unique
+
+
+# -------------------------------------------------------------------- forks
+def fork(game: Game) -> Game:
+    """An independent copy of the game: same cards (cards are identities, never copied), same
+    scenario, copies of every zone, of the random generator and of the agenda's and pending
+    choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone."""
+    memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
+    memo[id(UNKNOWN)] = UNKNOWN
+    memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
+    memo[id(game.scenario)] = game.scenario
+    for kind in REGISTRY.values():
+        memo[id(kind)] = kind
+    memo[id(game.steps)] = list(game.steps)  # step records are frozen: shared
+    rng = random.Random()
+    rng.setstate(game.rng.getstate())  # much faster than deepcopy's walk through the state tuple
+    memo[id(game.rng)] = rng
+    shells: list[tuple[types.FunctionType, types.FunctionType]] = []
+    _function_shells([*game.agenda, *(choice.then for choice in game.pending)], memo, shells)
+    copied = copy.deepcopy(game, memo)
+    for original, shell in shells:
+        shell.__defaults__ = copy.deepcopy(original.__defaults__, memo)
+        shell.__kwdefaults__ = copy.deepcopy(original.__kwdefaults__, memo)
+        for cell, old in zip(shell.__closure__ or (), original.__closure__ or ()):
+            try:
+                contents = old.cell_contents
+            except ValueError:  # a cell not filled yet
+                continue
+            cell.cell_contents = copy.deepcopy(contents, memo)
+    return copied
+
+
+def _function_shells(roots: Iterable[Any], memo: dict[int, Any],
+                     shells: list[tuple[types.FunctionType, types.FunctionType]]) -> None:
+    """deepcopy shares functions; a closure over the game must be rebuilt around the copy.
+    Make an empty copy of every function reachable from roots (through closures, defaults and
+    lists; deepcopy rebinds bound methods by itself) and register it in memo; its cells are
+    filled once the game is copied."""
+    todo = list(roots)
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (list, tuple)):
+            todo.extend(item)
+        elif isinstance(item, types.FunctionType) and id(item) not in memo:
+            closure = tuple(types.CellType() for _ in item.__closure__ or ())
+            shell = types.FunctionType(item.__code__, item.__globals__, item.__name__, None, closure or None)
+            shell.__qualname__ = item.__qualname__
+            memo[id(item)] = shell
+            shells.append((item, shell))
+            todo.extend(item.__defaults__ or ())
+            todo.extend((item.__kwdefaults__ or {}).values())
+            for cell in item.__closure__ or ():
+                try:
+                    todo.append(cell.cell_contents)
+                except ValueError:
+                    pass
+
+
+#: The sorts of events, by the steps the replay takes before them: a free action (`use`),
+#: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
+#: which covers the answers too).
+SORTS = ("play", "use", "seat")
+
+
+def settle(game: Game, number: int, player: str | None = None, sort: str = "play") -> Game:
+    """A copy of the game in the position event `number` of this sort meets when `player`
+    sends it (None: only the window closed, as for any event). The copy is brought there by
+    an event of that sort that the replay rejects once it has done those steps, and that
+    can answer nothing: a play or use of the `?` card, or the joining of a seated player."""
+    settled = fork(game)
+    if player is None:
+        settled.event_no = number
+        settled.close_window()
+        return settled
+    probe = {"play": Event(number, None, player, "play", UNKNOWN, text=f"{player} plays ?"),
+             "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
+             "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
+    replay.apply_event(settled, probe)
+    return settled
+
+
+def _route(now: Game, player: str, sort: str) -> tuple | None:
+    """Which steps the replay takes before an event of player once the window is closed
+    (None: none). Equal routes meet equal positions."""
+    turn = now.turn
+    use = sort == "use"
+    if turn.phase is Phase.PLAY_OVER and player == turn.player and use:
+        return None  # her optional free actions come before the end-of-turn events
+    ends = turn.phase is Phase.PLAY_OVER
+    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player() and sort != "seat"
+    acting = player if begins else turn.player
+    forced = (turn.phase is Phase.PLAY or begins) and not (player == acting and use)
+    if not (ends or begins or forced):
+        return None
+    return ends, player if begins else None, forced
+
+
+# --------------------------------------------------------------- exploring
+@dataclass
+class Options:
+    events: list[Event] = field(default_factory=list)
+    #: Pending choices that some position needs answered and no event can answer.
+    unanswerable: list[str] = field(default_factory=list)
+    #: Of those, the ones the start of the next turn asks of another player (a Creeper drawn
+    #: then moves a Keeper to them, a forced first play puts them over a limit): the turn
+    #: begins only with the next player's event, which cannot be their answer. A known gap
+    #: of the event order; the tests follow it (tests/test_property.py).
+    turn_start: list[str] = field(default_factory=list)
+
+
+def legal_events(game: Game, number: int, *, stated_choices: bool = True,
+                 newcomers: Sequence[str] | None = None) -> list[Event]:
+    return explore(game, number, stated_choices=stated_choices, newcomers=newcomers).events
+
+
+def explore(game: Game, number: int, *, stated_choices: bool = True,
+            newcomers: Sequence[str] | None = None) -> Options:
+    """Every legal event numbered `number` in the game as it stands (which is not changed).
+    `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
+    seat changes too: these players joining, and every seated player dropping out."""
+    found = _Found(number, stated_choices, newcomers)
+    if game.stopped or game.winner:
+        return found.options()
+    found.responses(game)
+    now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
+    if now.stopped or now.winner:
+        return found.options()
+    if now.pending:
+        found.answers(now, now.players)
+        return found.options()
+    positions: dict[tuple | None, Game] = {None: now}
+    sorts = SORTS if newcomers is not None else SORTS[:2]
+    for player in now.players:
+        for sort in sorts:
+            route = _route(now, player, sort)
+            if route not in positions:
+                positions[route] = settle(game, number, player, sort)
+            found.events_of(positions[route], player, sort, game,
+                            optional_only=route is None and now.turn.phase is Phase.PLAY_OVER,
+                            begun=route[1] if route else None)
+    return found.options()
+
+
+class _Found:
+    def __init__(self, number: int, stated_choices: bool, newcomers: Sequence[str] | None) -> None:
+        self.number = number
+        self.stated_choices = stated_choices
+        self.newcomers = list(newcomers or ())
+        self.events: dict[tuple, Event] = {}
+        self.needed: dict[tuple, str] = {}
+        self.answered: set[tuple] = set()
+        self.turn_start: set[tuple] = set()
+
+    def options(self) -> Options:
+        missing = {key: text for key, text in self.needed.items() if key not in self.answered}
+        return Options(list(self.events.values()), list(missing.values()),
+                       [text for key, text in missing.items() if key in self.turn_start])
+
+    def add(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.events.setdefault(_key(event), event)
+
+    def events_of(self, game: Game, player: str, sort: str, before: Game, optional_only: bool,
+                  begun: str | None = None) -> None:
+        """player's events of one sort in the position they meet; `before` is the game
+        before the window closes (a Surprise played then is an answer to the chain);
+        `begun`: the player whose turn began on the way."""
+        if game.winner:
+            return
+        if game.pending:
+            for choice in game.pending:
+                key = _choice_key(choice)
+                self.needed.setdefault(key, _describe(choice))
+                if begun is not None and choice.player != begun:
+                    self.turn_start.add(key)
+            if sort == "play":
+                self.answers(game, [player])
+            return
+        if sort == "use":
+            self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
+        elif sort == "play":
+            self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
+        else:
+            if len(game.players) > 1:
+                self.add([make_event(self.number, player, "drop_out")])
+            self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
+
+    # ------------------------------------------------------------- answers
+    def answers(self, game: Game, players: Sequence[str]) -> None:
+        for choice in game.pending:
+            key = _choice_key(choice)
+            self.needed.setdefault(key, _describe(choice))
+            if choice.player not in players:
+                continue
+            for event in _answers(game, choice, self.number):
+                self.answered.add(key)
+                self.add([event])
+
+    # ------------------------------------------------------------ responses
+    def responses(self, game: Game) -> None:
+        """Surprises answering the open chain: the replay tries them before the window closes."""
+        for player in game.players:
+            frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
+            for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
+                if not game.is_response(player, card):
+                    continue
+                event = make_event(self.number, player, "play", card)
+                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
+                    self.add([event])
+
+    # ----------------------------------------------------- plays and uses
+    def plays(self, game: Game, player: str) -> Iterator[Event]:
+        turn = game.turn
+        if turn.player != player or turn.phase is not Phase.PLAY:
+            return
+        source = game.temp_hands[-1].cards if game.temp_hands else game.table.hands[player]
+        for card in list(source):
+            if game.can_play(player, card):
+                yield make_event(self.number, player, "play", card)
+                if self.stated_choices:
+                    yield from self._stated(game, player, "play", card)
+
+    def uses(self, game: Game, player: str) -> Iterator[Event]:
+        for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
+            if game.can_use(player, card):
+                yield make_event(self.number, player, "use", card)
+                if self.stated_choices:
+                    yield from self._stated(game, player, "use", card)
+
+    def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
+        """The same play or use with `-> ...` answers, for a card whose kind checks them."""
+        allowed = game.can_play if action == "play" else game.can_use
+        if allowed(player, card, [UNKNOWN]):
+            return  # the kind takes no stated choices (it would accept anything)
+        trial = fork(game)
+        trial.event_no = self.number
+        if action == "play":
+            trial.play(player, card)
+            trial.close_window()
+        else:
+            trial.use(player, card)
+            trial.run()
+        asked = next((c for c in trial.pending if c.player == player), None)
+        if asked is not None:
+            candidates: Iterable[list[Any]] = (list(c) for c in _selections(asked, asked.count))
+        else:
+            # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
+            # on the table one by one, then all those accepted together.
+            things: list[Any] = [*game.players, *game.table.hands[player], *game.table.rules, *game.table.goals,
+                                 *(c for p in game.players for c in game.table.in_play[p])]
+            singles = [[thing] for thing in things if allowed(player, card, [thing])]
+            together = [[s[0] for s in singles]] if len(singles) > 1 else []
+            candidates = [*singles, *together]
+        for answers in islice(candidates, MAX_ANSWERS):
+            if allowed(player, card, answers):
+                yield make_event(self.number, player, action, card, answers)
+
+
+def _accepted(game: Game, event: Event) -> bool:
+    """Whether the replay accepts event (tried on a copy)."""
+    trial = fork(game)
+    seen = len(trial.steps)
+    replay.apply_event(trial, event)
+    return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
+
+
+def _selections(choice: PendingChoice, size: int) -> Iterator[tuple[Any, ...]]:
+    """Picks of `size` options; for an "up to" choice every size allowed (none written `none`)."""
+    least = choice.at_least
+    sizes = range(least, size + 1) if least is not None else (size,)
+    for n in sizes:
+        if n == 0:
+            yield (NO_CHOICE,)
+        else:
+            yield from combinations(choice.options, n)
+
+
+def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
+    """The answers to choice that the engine accepts (each verb; `keep` names what stays)."""
+    for verb in choice.answer_verbs:
+        if verb == "keep" and choice.keep_means_complement:
+            size = len(choice.options) - choice.count
+            if size == 0:
+                continue  # "keeps" with nothing named cannot be written
+            picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
+        else:
+            picks = _selections(choice, choice.count)
+        for given in islice(picks, MAX_ANSWERS):
+            event = make_event(number, choice.player, verb, None, given)
+            try:
+                answered, _ = game.verify_answer(event)
+            except Illegal:
+                continue
+            if answered is choice:
+                yield event
+
+
+def _choice_key(choice: PendingChoice) -> tuple:
+    return (choice.player, choice.prompt, tuple(map(str, choice.options)), choice.count)
+
+
+def _describe(choice: PendingChoice) -> str:
+    return f"{choice.player} must {choice.prompt} ({choice.count} of: {', '.join(map(str, choice.options))})"

@@ -1,0 +1,366 @@
+"""Random legal games: no card lost or duplicated, the Play rule kept, every choice answerable,
+every chain resolved, the replay faithful and deterministic.
+
+Hypothesis deals a game (2-4 players, every supported card of DECKS -- Fluxx 5.0, the Creeper
+Pack, the Surprises -- in a shuffled draw pile) and plays legal events chosen among
+`engine.legal.explore`'s, each applied through `replay.apply_event`, the path a scenario takes.
+After every event: every card is in exactly one zone; no play was made beyond the Play rule or
+a temporary hand's count; every pending choice can be answered; a legal event is never rejected
+and never stops the replay; once a window has closed its chain is resolved and no card is left
+in the being-played zone. At the end the recorded events are written out as a scenario file,
+loaded back and replayed twice: both replays reach the live game's position and log.
+
+Cards whose kind is built join the game automatically; a deck is added by naming it in DECKS.
+A failing example is printed as a scenario file (hypothesis `note`), ready to cut down."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from adjudicator.cards.catalog import builtin
+from adjudicator.cards.kinds import is_supported
+from adjudicator.cards.model import Card
+from adjudicator.checking import check_scenario
+from adjudicator.engine import replay as rp
+from adjudicator.engine.game import Game
+from adjudicator.engine.legal import explore, fork, make_event, scenario_item, settle
+from adjudicator.engine.state import Phase
+from adjudicator.loading.scenario import Event, parse_scenario
+from adjudicator.log import records as rec
+
+DECKS = ("fluxx5", "creeper_pack", "surprises")
+NAMES = ("Alice", "Bob", "Carol", "Dana")
+MAX_EVENTS = 60
+#: Cards left out until a known engine problem is solved (see test_known_failure_* below).
+KNOWN_FAILURES: dict[str, str] = {}
+#: A known gap of the event order: what the start of a turn asks of another player (War drawn
+#: then sends Peace over their Keeper Limit; a forced first play puts them over a Hand Limit)
+#: cannot be answered, because the turn begins only with the next player's event. The game
+#: goes on with the events still legal, and the gap is reproduced below (strict xfail).
+TURN_START_GAP = "the start of a turn asks another player for a choice that no event can answer"
+
+
+def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
+    catalog = builtin()
+    return [card for deck in decks for card in catalog.decks[deck].cards
+            if is_supported(card) and card.name not in KNOWN_FAILURES]
+
+
+DECK = deck_cards()
+
+
+def scenario_text(players: list[str], seed: int, pile: list[Card], events: list[Event]) -> str:
+    data = {
+        "title": "A random legal game",
+        "players": players,
+        "decks": list(DECKS),
+        "seed": seed,
+        "setup": {"turn": players[0], "phase": "deal", "draw_pile": [c.name for c in pile]},
+        "events": [scenario_item(e) for e in events],
+    }
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=200)
+
+
+# ---------------------------------------------------------------- checks
+def check_cards(game: Game) -> None:
+    where: dict[int, str] = {}
+    for zone, cards in game.zones().items():
+        for card in cards:
+            assert id(card) not in where, f"{card} is both in {where[id(card)]} and in {zone}"
+            where[id(card)] = zone
+    missing = [c.name for c in DECK if id(c) not in where]
+    assert not missing, f"cards lost: {missing}"
+    assert len(where) == len(DECK), "a card from outside the deck appeared"
+
+
+def check_play_counts(game: Game, event: Event, new_steps: list[rec.Step]) -> None:
+    for frame in game.temp_hands:
+        assert frame.plays_made <= frame.plays_allowed, f"{frame.source.card}: too many plays from it"
+    # Cards may play other cards as they resolve (at the start of the next event); the
+    # event's own play is the last one, and the window it opens is still open.
+    played = [s for s in new_steps if isinstance(s, rec.Played)]
+    if event.action != "play":
+        return
+    answered = [s for s in new_steps if isinstance(s, rec.Responded)]
+    if answered and answered[-1].card is event.card:
+        return  # a Surprise answering the chain is not one of the turn's plays
+    assert played and played[-1].card is event.card and played[-1].player == event.player
+    if game.temp_hands and game.being_played[-1].from_temp_hand:
+        return
+    # The window is still open: the Play rule is the one the play was counted against.
+    hand = len(game.table.hands[event.player])
+    assert game.play_rule().left(game.turn.played - 1, hand + 1) >= 1, \
+        f"play {game.turn.played} made under {game.play_rule()} with {hand + 1} cards in hand"
+
+
+def check_settled(game: Game) -> None:
+    for choice in game.pending:
+        assert choice.player in game.players
+        assert 1 <= choice.count <= len(choice.options), f"{choice.prompt}: {choice.count} of {choice.options}"
+    if game.window is None:
+        assert not game.responses, "answers left in a closed chain"
+    if game.window is None and not game.pending and not game.stopped:
+        sources = {id(frame.source) for frame in game.temp_hands}
+        stranded = [p.card for p in game.being_played if id(p) not in sources]
+        assert not stranded, f"stranded in the being-played zone: {stranded}"
+
+
+def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.DataObject) -> None:
+    """Now and then, on a copy: a play that is not among the legal events (a card from any hand,
+    by any player) changes nothing but the steps any event of that player meets first; it is
+    rejected, or stops the replay when a choice is waiting."""
+    offered = {(e.player, id(e.card)) for e in legal if e.action == "play"}
+    illegal = [(p, c) for p in game.players for q in game.players for c in game.table.hands[q]
+               if (p, id(c)) not in offered]
+    if not illegal or not data.draw(st.integers(0, 3), label="try an illegal play") == 0:
+        return
+    player, card = data.draw(st.sampled_from(illegal), label="illegal play")
+    event = make_event(number, player, "play", card)
+    if game.is_response(player, card):  # a Surprise answering the chain: nothing closes first
+        if game.waits_for_played_card():
+            return  # it may wait for the card the open one plays: one window closes first
+        probed = fork(game)
+    else:
+        probed = settle(game, number, player, "play")
+    tried = fork(game)
+    seen = len(tried.steps)
+    rp.apply_event(tried, event)
+    if tried.stopped:
+        assert probed.pending, f"{event.text!r} stopped the replay with no choice waiting"
+    else:
+        assert any(isinstance(s, rec.Rejected) for s in tried.steps[seen:]), f"{event.text!r} was not rejected"
+    zones, turn, winner, _goal, _stopped, rng, pending, window, *_ = snapshot(tried, steps=False)
+    assert (zones, turn, winner, rng, pending, window) == tuple(
+        snapshot(probed, steps=False)[i] for i in (0, 1, 2, 5, 6, 7)), f"{event.text!r} changed the game"
+
+
+def snapshot(game: Game, steps: bool = True) -> tuple:
+    turn = game.turn
+    return ({zone: [id(c) for c in cards] for zone, cards in game.zones().items()},
+            (turn.player, turn.phase, turn.drawn, turn.played, sorted(turn.free_actions_used)),
+            game.winner, game.winning_goal and id(game.winning_goal), game.stopped, game.rng.getstate(),
+            [(c.player, c.prompt, [str(o) for o in c.options], c.count) for c in game.pending],
+            game.window and (game.window.player, id(game.window.card)), len(game.agenda), len(game.steps),
+            [(s.kind, s.event, s.text, s.rulings) for s in game.steps] if steps else None)
+
+
+# ------------------------------------------------------------------ test
+@settings(max_examples=12, deadline=None, derandomize=True, database=None, print_blob=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_legal_games(data: st.DataObject) -> None:
+    play_random_game(data)
+
+
+def play_random_game(data: st.DataObject) -> None:
+    players = list(NAMES[:data.draw(st.integers(2, 4), label="players")])
+    pile = data.draw(st.permutations(DECK), label="draw pile")
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    # Some games also let players jump in and drop out (never down to Solo Fluxx).
+    newcomers = [n for n in (*NAMES, "Eve") if n not in players] if data.draw(st.booleans(), label="seats") else None
+    scenario = parse_scenario(scenario_text(players, seed, pile, []), "<property>")
+    game = Game(scenario)
+    events: list[Event] = []
+    try:
+        check_cards(game)
+        check_settled(game)
+        for number in range(1, MAX_EVENTS + 1):
+            before = snapshot(game, steps=False)
+            options = explore(game, number, newcomers=newcomers)
+            assert snapshot(game, steps=False) == before, "exploring changed the game"
+            unanswerable = [c for c in options.unanswerable if c not in options.turn_start]
+            assert not unanswerable, f"choices nobody can answer: {unanswerable}"
+            choices = [e for e in options.events if e.action != "drop_out" or len(game.players) > 2]
+            if not choices:
+                break
+            check_an_illegal_play(game, number, options.events, data)
+            event = data.draw(st.sampled_from(choices), label=f"event {number}")
+            events.append(event)
+            seen = len(game.steps)
+            rp.apply_event(game, event)
+            assert not game.stopped, game.stopped
+            new_steps = game.steps[seen:]
+            rejected = [s.reason for s in new_steps if isinstance(s, rec.Rejected)]
+            assert not rejected, f"legal event {event.text!r} rejected: {rejected}"
+            check_cards(game)
+            check_play_counts(game, event, new_steps)
+            check_settled(game)
+        # The live game has received the events the written scenario lists (finish numbers its steps by them).
+        game.scenario = dataclasses.replace(scenario, events=tuple(events))
+        rp.finish(game)
+        check_cards(game)
+        check_settled(game)  # it may stop for a choice the last event left open: the replay must too
+
+        written = parse_scenario(scenario_text(players, seed, pile, events), "<property>")
+        assert [(e.number, e.player, e.action, e.card, e.choices) for e in written.events] == \
+               [(e.number, e.player, e.action, e.card, e.choices) for e in events]
+        first, second = rp.replay(written), rp.replay(written)
+        assert snapshot(first) == snapshot(game)
+        assert snapshot(second) == snapshot(first)
+    except BaseException:
+        note(scenario_text(players, seed, pile, events))
+        raise
+
+
+def test_a_legal_event_list_names_real_choices() -> None:
+    """The generator offers the pending choice's answers and nothing else while a choice waits."""
+    text = """
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  hands: {Alice: [Trade Hands, Milk]}
+  draw_pile: [Bread, Cookies]
+events: []
+"""
+    game = Game(parse_scenario(text))
+    options = explore(game, 1)
+    plays = sorted(e.text for e in options.events)
+    assert plays == ["Alice plays Milk", "Alice plays Trade Hands", "Alice plays Trade Hands -> Bob",
+                     "Alice plays Trade Hands -> Carol"]
+    trade = next(e for e in options.events if e.text == "Alice plays Trade Hands")
+    rp.apply_event(game, trade)
+    answers = sorted(e.text for e in explore(game, 2).events)
+    assert answers == ["Alice chooses Bob", "Alice chooses Carol"]
+    assert game.window is not None and not game.pending  # exploring left the window open
+
+
+def test_moving_on_is_the_next_players_first_play() -> None:
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  rules: [Hand Limit 1]
+  hands: {Alice: [Milk, Bread, Cookies], Bob: [The Sun]}
+  draw_pile: [Love, Money, Time]
+events: []
+"""
+    game = Game(parse_scenario(text))
+    first = sorted(e.text for e in explore(game, 1).events)
+    assert first == ["Alice plays Bread", "Alice plays Cookies", "Alice plays Milk"]
+    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
+    # Alice's play is made: the turn ends at the next event, and she must keep one card.
+    second = sorted(e.text for e in explore(game, 2).events)
+    assert second == ["Alice discards Bread", "Alice discards Cookies", "Alice keeps Bread", "Alice keeps Cookies"]
+    rp.apply_event(game, next(e for e in explore(game, 2).events if e.text == "Alice keeps Bread"))
+    assert game.turn.phase is Phase.OVER
+    # Bob's turn begins with his first play: he will have drawn Love.
+    assert sorted(e.text for e in explore(game, 3).events) == ["Bob plays Love", "Bob plays The Sun"]
+
+
+def test_scenario_items_round_trip() -> None:
+    """A choice whose name has a comma is written in the mapping form, and loads back as the same cards."""
+    catalog = builtin()
+    d3p2 = catalog.card("Draw 3, Play 2 of Them")
+    trash = catalog.card("Trash a New Rule")
+    event = make_event(4, "Alice", "play", trash, [d3p2])
+    item = scenario_item(event)
+    assert item == {"player": "Alice", "action": "play", "card": "Trash a New Rule",
+                    "choices": ["Draw 3, Play 2 of Them"]}
+    assert scenario_item(make_event(1, "Alice", "play", d3p2)) == "Alice plays Draw 3, Play 2 of Them"
+    loaded = parse_scenario(yaml.safe_dump({"title": "t", "players": ["Alice", "Bob"], "setup": {},
+                                            "events": [item]}))
+    assert loaded.events[0].card is trash and loaded.events[0].choices == (d3p2,)
+
+
+FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT = """
+title: A forced first play that puts another player over a new Hand Limit
+question: >
+  Bob's turn is over. Carol's turn begins: she draws Hand Limit 1, and First Play Random
+  (Play 2) plays it (the seed picks it). Alice holds three cards and must discard two
+  before Carol goes on. Today Alice's discard is refused (nothing asks her yet: Carol's
+  turn begins only with an event of Carol's), and an event of Carol's stops the replay
+  (Alice's choice is waiting): no event can go on.
+players: [Alice, Bob, Carol]
+seed: 0
+setup:
+  turn: Bob
+  phase: end
+  rules: [Play 2, First Play Random]
+  hands: {Alice: [Milk, Cookies, Bread], Carol: [Time]}
+  draw_pile: [Hand Limit 1]
+events:
+  - Alice discards Milk, Cookies
+expect:
+  rules: [Play 2, First Play Random, Hand Limit 1]
+  hands: {Alice: [Bread], Carol: [Time]}
+  discard_has: [Milk, Cookies]
+  turn: Carol
+"""
+
+
+WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT = """
+title: War drawn at the start of a turn sends Peace to a player over the Keeper Limit
+question: >
+  Bob's turn ends. Alice's turn begins: she draws War, which sends her Peace to Bob, the
+  only other player, and Bob now has three Keepers under Keeper Limit 2. He must discard
+  one before Alice goes on. Today Bob's discard is refused (nothing asks him yet: Alice's
+  turn begins only with an event of Alice's), and an event of Alice's stops the replay.
+players: [Alice, Bob]
+setup:
+  turn: Bob
+  phase: end
+  rules: [Keeper Limit 2]
+  in_play: {Alice: [Peace], Bob: [Cookies, Music]}
+  draw_pile: [War, Milk]
+events:
+  - Bob discards Cookies
+expect:
+  in_play: {Alice: [War], Bob: [Music, Peace]}
+  hands: {Alice: [Milk]}
+  discard_has: [Cookies]
+  turn: Alice
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=TURN_START_GAP)
+@pytest.mark.parametrize("text", [FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT, WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT],
+                         ids=["first-play-random", "war"])
+def test_known_failure_turn_start_asks_another_player(text: str) -> None:
+    assert check_scenario(parse_scenario(text)) == []
+
+
+def test_surprise_answers_are_offered_while_the_window_is_open() -> None:
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands: {Alice: [Bread and Chocolate, That's Mine], Bob: [Canceled Plans]}
+events: []
+"""
+    game = Game(parse_scenario(text))
+    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Bread & Chocolate"))
+    second = [e.text for e in explore(game, 2).events]
+    assert "Bob plays Canceled Plans" in second  # the answer to Alice's Goal
+    rp.apply_event(game, next(e for e in explore(game, 2).events if e.player == "Bob"))
+    third = [e.text for e in explore(game, 3).events]
+    assert "Alice plays That's Mine" in third  # her counter (R46), before the chain resolves
+    assert game.responses and game.window is not None
+
+
+def test_a_fork_is_independent_of_its_game() -> None:
+    """A copy made while a choice waits has its own closures: answering on the copy leaves the game alone."""
+    text = """
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  hands: {Alice: [Trade Hands], Bob: [Milk], Carol: [Bread, Cookies]}
+events: [Alice plays Trade Hands]
+"""
+    game = Game(parse_scenario(text))
+    rp.apply_event(game, parse_scenario(text).events[0])
+    waiting = settle(game, 2)  # the window closed on a copy: Trade Hands asks Alice
+    assert game.window is not None and not game.pending and waiting.pending
+    copy = fork(waiting)
+    rp.apply_event(copy, make_event(2, "Alice", "choose", None, ["Carol"]))
+    assert [c.name for c in copy.table.hands["Alice"]] == ["Bread", "Cookies"] and not copy.pending
+    assert waiting.pending and waiting.table.hands["Alice"] == [] and len(waiting.table.hands["Carol"]) == 2
