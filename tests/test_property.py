@@ -38,11 +38,6 @@ NAMES = ("Alice", "Bob", "Carol", "Dana")
 MAX_EVENTS = 60
 #: Cards left out until a known engine problem is solved (see test_known_failure_* below).
 KNOWN_FAILURES: dict[str, str] = {}
-#: A known gap of the event order: what the start of a turn asks of another player (War drawn
-#: then sends Peace over their Keeper Limit; a forced first play puts them over a Hand Limit)
-#: cannot be answered, because the turn begins only with the next player's event. The game
-#: goes on with the events still legal, and the gap is reproduced below (strict xfail).
-TURN_START_GAP = "the start of a turn asks another player for a choice that no event can answer"
 
 
 def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
@@ -274,9 +269,7 @@ title: A forced first play that puts another player over a new Hand Limit
 question: >
   Bob's turn is over. Carol's turn begins: she draws Hand Limit 1, and First Play Random
   (Play 2) plays it (the seed picks it). Alice holds three cards and must discard two
-  before Carol goes on. Today Alice's discard is refused (nothing asks her yet: Carol's
-  turn begins only with an event of Carol's), and an event of Carol's stops the replay
-  (Alice's choice is waiting): no event can go on.
+  before Carol goes on: her discard is the event that begins Carol's turn.
 players: [Alice, Bob, Carol]
 seed: 0
 setup:
@@ -300,8 +293,7 @@ title: War drawn at the start of a turn sends Peace to a player over the Keeper 
 question: >
   Bob's turn ends. Alice's turn begins: she draws War, which sends her Peace to Bob, the
   only other player, and Bob now has three Keepers under Keeper Limit 2. He must discard
-  one before Alice goes on. Today Bob's discard is refused (nothing asks him yet: Alice's
-  turn begins only with an event of Alice's), and an event of Alice's stops the replay.
+  one before Alice goes on: his discard is the event that begins Alice's turn.
 players: [Alice, Bob]
 setup:
   turn: Bob
@@ -319,10 +311,9 @@ expect:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=TURN_START_GAP)
 @pytest.mark.parametrize("text", [FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT, WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT],
                          ids=["first-play-random", "war"])
-def test_known_failure_turn_start_asks_another_player(text: str) -> None:
+def test_an_answer_to_what_a_turn_start_asks_begins_that_turn(text: str) -> None:
     assert check_scenario(parse_scenario(text)) == []
 
 

@@ -108,11 +108,28 @@ def _advance_turn(game: Game, event: Event) -> None:
     if turn.phase is Phase.PLAY_OVER and not (event.player == turn.player and game.is_optional_free_action(event)):
         game.end_turn()
     if (turn is game.turn and game.turn.phase is Phase.OVER and not game.pending
-            and event.action not in ("join", "drop_out") and event.player == game.next_player()):
-        game.begin_turn(event.player)
+            and event.action not in ("join", "drop_out") and _needs_next_turn(game, event)):
+        game.begin_turn(game.next_player())
         game.run()
     if not (event.player == game.turn.player and event.action == "use"):
         game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+
+
+def _needs_next_turn(game: Game, event: Event) -> bool:
+    """An event of the next player begins that player's turn; so does an answer to a choice
+    that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
+    a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
+    if event.player == game.next_player():
+        return True
+    if event.action not in ("discard", "keep", "choose"):
+        return False
+    from adjudicator.engine.legal import fork  # legal builds on this module
+
+    trial = fork(game)
+    trial.begin_turn(trial.next_player())
+    trial.run()
+    trial.make_forced_plays()
+    return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
 
 
 def finish(game: Game) -> None:

@@ -69,7 +69,7 @@ class TradeHands(ActionKind):
                       f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
                       rulings=("B-action-discard",))
 
-        game.ask(play.player, f"choose the player to trade hands with", others, 1, trade)
+        game.ask(play.player, "choose the player to trade hands with", others, 1, trade)
 
 
 def _takes(card_type_param: str) -> tuple[CardType, ...]:
@@ -173,7 +173,7 @@ class MoveCreeper(ActionKind):
             game.ask(play.player, f"choose who receives {creeper}", [p for p in game.players if p != owner], 1,
                      lambda who: game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",)))
 
-        game.ask(play.player, f"choose the Creeper to move", creepers, 1, pick_player)
+        game.ask(play.player, "choose the Creeper to move", creepers, 1, pick_player)
 
 
 @register
@@ -264,7 +264,7 @@ class TrashNewRule(ActionKind):
             game.step(rec.ActionDone, card=play.card, what="no New Rule is in play: nothing happens",
                       rulings=("B-all-cards-playable",))
             return
-        game.ask(play.player, f"choose the New Rule to discard", game.table.rules, 1,
+        game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1,
                  lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))
 
 
