@@ -183,11 +183,6 @@ class Options:
     events: list[Event] = field(default_factory=list)
     #: Pending choices that some position needs answered and no event can answer.
     unanswerable: list[str] = field(default_factory=list)
-    #: Of those, the ones the start of the next turn asks of another player (a Creeper drawn
-    #: then moves a Keeper to them, a forced first play puts them over a limit): the turn
-    #: begins only with the next player's event, which cannot be their answer. A known gap
-    #: of the event order; the tests follow it (tests/test_property.py).
-    turn_start: list[str] = field(default_factory=list)
 
 
 def legal_events(game: Game, number: int, *, stated_choices: bool = True,
@@ -231,12 +226,10 @@ class _Found:
         self.events: dict[tuple, Event] = {}
         self.needed: dict[tuple, str] = {}
         self.answered: set[tuple] = set()
-        self.turn_start: set[tuple] = set()
 
     def options(self) -> Options:
         missing = {key: text for key, text in self.needed.items() if key not in self.answered}
-        return Options(list(self.events.values()), list(missing.values()),
-                       [text for key, text in missing.items() if key in self.turn_start])
+        return Options(list(self.events.values()), list(missing.values()))
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -251,12 +244,12 @@ class _Found:
             return
         if game.pending:
             for choice in game.pending:
-                key = _choice_key(choice)
-                self.needed.setdefault(key, _describe(choice))
-                if begun is not None and choice.player != begun:
-                    self.turn_start.add(key)
+                self.needed.setdefault(_choice_key(choice), _describe(choice))
             if sort == "play":
-                self.answers(game, [player])
+                # What the start of a turn asks of someone else is answered by them, and their
+                # answer is what begins that turn (replay._needs_next_turn).
+                askers = [player, *(c.player for c in game.pending if begun is not None and c.player != begun)]
+                self.answers(game, askers)
             return
         if sort == "use":
             self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
