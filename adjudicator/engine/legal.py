@@ -78,7 +78,9 @@ def _key(event: Event) -> tuple:
 def fork(game: Game) -> Game:
     """An independent copy of the game: same cards (cards are identities, never copied), same
     scenario, copies of every zone, of the random generator and of the agenda's and pending
-    choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone."""
+    choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone.
+    Callables live only in the agenda and in pending choices; a new place that keeps one must
+    be added to the roots below, or the copy would act on the original."""
     memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
     memo[id(UNKNOWN)] = UNKNOWN
     memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
