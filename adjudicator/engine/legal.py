@@ -78,7 +78,9 @@ def _key(event: Event) -> tuple:
 def fork(game: Game) -> Game:
     """An independent copy of the game: same cards (cards are identities, never copied), same
     scenario, copies of every zone, of the random generator and of the agenda's and pending
-    choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone."""
+    choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone.
+    Callables live only in the agenda and in pending choices; a new place that keeps one must
+    be added to the roots below, or the copy would act on the original."""
     memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
     memo[id(UNKNOWN)] = UNKNOWN
     memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
@@ -155,18 +157,26 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
 
 def _route(now: Game, player: str, sort: str) -> tuple | None:
     """Which steps the replay takes before an event of player once the window is closed
-    (None: none). Equal routes meet equal positions."""
+    (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
+    only known once it has ended (missed turns, extra turns), so there each player and sort
+    has a route of its own."""
     turn = now.turn
-    use = sort == "use"
-    if turn.phase is Phase.PLAY_OVER and player == turn.player and use:
+    if turn.phase is Phase.PLAY_OVER and player == turn.player and sort == "use":
         return None  # her optional free actions come before the end-of-turn events
-    ends = turn.phase is Phase.PLAY_OVER
-    begins = turn.phase in (Phase.PLAY_OVER, Phase.OVER) and player == now.next_player() and sort != "seat"
-    acting = player if begins else turn.player
-    forced = (turn.phase is Phase.PLAY or begins) and not (player == acting and use)
-    if not (ends or begins or forced):
-        return None
-    return ends, player if begins else None, forced
+    if turn.phase in (Phase.PLAY_OVER, Phase.OVER):
+        if turn.phase is Phase.OVER and (sort == "seat" or player != now.next_player()):
+            return None  # the turn is over and this event does not begin the next one
+        return player, sort
+    if turn.phase is Phase.PLAY and not (player == turn.player and sort == "use"):
+        return ("forced plays",)  # the same for every player
+    return None
+
+
+def _begun(now: Game, settled: Game) -> str | None:
+    """The player whose turn began between the two positions, if one did."""
+    if now.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and settled.turn.phase not in (Phase.ENDING, Phase.OVER):
+        return settled.turn.player
+    return None
 
 
 # --------------------------------------------------------------- exploring
@@ -175,11 +185,6 @@ class Options:
     events: list[Event] = field(default_factory=list)
     #: Pending choices that some position needs answered and no event can answer.
     unanswerable: list[str] = field(default_factory=list)
-    #: Of those, the ones the start of the next turn asks of another player (a Creeper drawn
-    #: then moves a Keeper to them, a forced first play puts them over a limit): the turn
-    #: begins only with the next player's event, which cannot be their answer. A known gap
-    #: of the event order; the tests follow it (tests/test_property.py).
-    turn_start: list[str] = field(default_factory=list)
 
 
 def legal_events(game: Game, number: int, *, stated_choices: bool = True,
@@ -211,7 +216,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
                 positions[route] = settle(game, number, player, sort)
             found.events_of(positions[route], player, sort, game,
                             optional_only=route is None and now.turn.phase is Phase.PLAY_OVER,
-                            begun=route[1] if route else None)
+                            begun=_begun(now, positions[route]))
     return found.options()
 
 
@@ -223,12 +228,10 @@ class _Found:
         self.events: dict[tuple, Event] = {}
         self.needed: dict[tuple, str] = {}
         self.answered: set[tuple] = set()
-        self.turn_start: set[tuple] = set()
 
     def options(self) -> Options:
         missing = {key: text for key, text in self.needed.items() if key not in self.answered}
-        return Options(list(self.events.values()), list(missing.values()),
-                       [text for key, text in missing.items() if key in self.turn_start])
+        return Options(list(self.events.values()), list(missing.values()))
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -243,12 +246,12 @@ class _Found:
             return
         if game.pending:
             for choice in game.pending:
-                key = _choice_key(choice)
-                self.needed.setdefault(key, _describe(choice))
-                if begun is not None and choice.player != begun:
-                    self.turn_start.add(key)
+                self.needed.setdefault(_choice_key(choice), _describe(choice))
             if sort == "play":
-                self.answers(game, [player])
+                # What the start of a turn asks of someone else is answered by them, and their
+                # answer is what begins that turn (replay._needs_next_turn).
+                askers = [player, *(c.player for c in game.pending if begun is not None and c.player != begun)]
+                self.answers(game, askers)
             return
         if sort == "use":
             self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
