@@ -8,6 +8,7 @@ An illegal event is logged as rejected and changes nothing.
 
 from __future__ import annotations
 
+from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import Phase
 from adjudicator.errors import Illegal
@@ -123,8 +124,6 @@ def _needs_next_turn(game: Game, event: Event) -> bool:
         return True
     if event.action not in ("discard", "keep", "choose"):
         return False
-    from adjudicator.engine.legal import fork  # legal builds on this module
-
     trial = fork(game)
     trial.begin_turn(trial.next_player())
     trial.run()
