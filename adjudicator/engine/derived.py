@@ -104,5 +104,11 @@ def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     return kind_of(card).number(game, card, "value") + allowance
 
 
+def turn_direction(game: "Game") -> int:
+    """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
+    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules)
+    return -1 if reversals % 2 else 1
+
+
 def goal_slots(game: "Game") -> int:
     return 1 + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)

@@ -119,6 +119,9 @@ class Game:
     def goal_slots(self) -> int:
         return derived.goal_slots(self)
 
+    def turn_direction(self) -> int:
+        return derived.turn_direction(self)
+
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
         if self.turn.phase is not Phase.PLAY:
@@ -132,7 +135,7 @@ class Game:
         if after is None and self.turn.extra_turns:
             return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)
-        return self.players[(seat + 1) % len(self.players)]
+        return self.players[(seat + self.turn_direction()) % len(self.players)]
 
     @property
     def goals_won(self) -> dict[str, int]:

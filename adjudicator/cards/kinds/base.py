@@ -180,6 +180,10 @@ class Kind:
     def goal_slots(self, game: "Game", card: Card) -> int:
         return 0
 
+    def reverses_turn_order(self, game: "Game", card: Card) -> bool:
+        """A rule under which turns pass the other way (Reverse Order)."""
+        return False
+
     def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
         return 0
 

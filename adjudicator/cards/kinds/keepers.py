@@ -127,7 +127,8 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
         if owner is None or len(game.players) < 2:
             return
         seat = game.players.index(owner)
-        step = -1 if card.param("direction", "counter_turn") == "counter_turn" else 1
+        turn = game.turn_direction()
+        step = -turn if card.param("direction", "counter_turn") == "counter_turn" else turn
         receiver = game.players[(seat + step) % len(game.players)]
         game.move_in_play(card, owner, receiver, "the Goals changed", ("B-creeper-powers", "Q-tag-4-0"))
 

@@ -137,3 +137,14 @@ class NoHandBonus(RuleKind):
         if not game.table.hands[player]:
             game.draw(player, self.number(game, card, "value"),
                       why=f"{card}: the hand was empty (not counted toward the Draw rule)", rulings=("R35",))
+
+
+@register
+class ReverseOrder(RuleKind):
+    """Reverse Order (Fluxx 4.0): turns pass the other way. The next player is worked out when
+    a turn ends, so the turn in which it is played finishes as usual."""
+
+    name = "reverse_order"
+
+    def reverses_turn_order(self, game: "Game", card: Card) -> bool:
+        return True
