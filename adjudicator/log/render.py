@@ -105,4 +105,4 @@ def _render_see_also(game: Game, console: Console) -> None:
     console.print()
     console.print("[bold]See also[/bold] [dim](related to the question, not cited by the replay)[/dim]")
     for record, score in suggestions:
-        console.print(f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](match {score:.2f})[/dim]")
+        console.print(f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](relevance {score:.2f})[/dim]")
