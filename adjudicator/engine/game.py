@@ -997,8 +997,8 @@ class Game:
     def make_forced_plays(self) -> None:
         """Make the plays that rules in play force on the active player now (First Play Random).
         The replay calls this before each event that is not a free action of the active player,
-        and when the events run out, so free actions may still come first. The forced play
-        resolves at once: no later event may answer it."""
+        and when the events run out, so free actions may still come first. Like any play, the
+        forced play opens a response window: a Surprise of another player answers it."""
         self.run()
         turn = self.turn
         if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
@@ -1015,7 +1015,6 @@ class Game:
                 self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
                 return
             self.play(turn.player, card)
-            self.close_window()
             return
 
     # ------------------------------------------------------------ inspection

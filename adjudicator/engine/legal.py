@@ -6,7 +6,7 @@ it has closed and its chain resolved, and after the steps the replay takes for t
 of event: at the end of a play phase the turn ends first (unless the event is an optional
 free action of the active player), after a turn the next one begins first when the event
 is the next player's, and forced plays (First Play Random) come before anything but the
-active player's free actions. Those steps depend only on the position and on the sort of
+active player's free actions (another player's Surprise meets the forced play's window). Those steps depend only on the position and on the sort of
 event and who sends it, so they are run on copies of the game (`fork`, `settle`); the game
 itself is never changed.
 
@@ -140,6 +140,11 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
     if game.stopped or game.winner:
         return found.options()
     found.responses(game)
+    if game.window is None and game.turn.phase is Phase.PLAY and not game.pending:
+        forced = fork(game)  # a forced play due now opens a window that Surprises may answer
+        forced.make_forced_plays()
+        if forced.window is not None:
+            found.responses(forced)
     now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
     if now.stopped or now.winner:
         return found.options()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
+from adjudicator.cards.model import CardType
 from adjudicator.engine.state import Phase
 from adjudicator.errors import Illegal
 from adjudicator.loading.scenario import Event, Scenario
@@ -29,6 +30,8 @@ def replay(scenario: Scenario) -> Game:
 
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
+    if event.action == "play" and event.card.type is CardType.SURPRISE and not game.is_active(event.player):
+        game.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
     if event.action == "play" and not game.stopped and game.is_response(event.player, event.card):  # type: ignore[arg-type]
         _respond(game, event)
         return
@@ -114,6 +117,7 @@ def _advance_turn(game: Game, event: Event) -> None:
         game.run()
     if not (event.player == game.turn.player and event.action == "use"):
         game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+        game.close_window()  # this event is no answer to the forced play: it resolves first
 
 
 def _needs_next_turn(game: Game, event: Event) -> bool:
@@ -128,6 +132,7 @@ def _needs_next_turn(game: Game, event: Event) -> bool:
     trial.begin_turn(trial.next_player())
     trial.run()
     trial.make_forced_plays()
+    trial.close_window()
     return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
 
 
@@ -136,6 +141,7 @@ def finish(game: Game) -> None:
     game.event_no = None if not game.scenario.events else game.scenario.events[-1].number
     game.close_window()
     game.make_forced_plays()
+    game.close_window()
     if not game.pending and not game.winner and game.turn.phase is Phase.PLAY_OVER:
         game.end_turn()
     if game.pending and not game.stopped:
