@@ -6,11 +6,16 @@
 
 1. the agenda: forced tasks in order (a card resolving, the draw phase,
    end-of-turn limits, ...), halted while a choice is pending;
-2. after every task, one state-based check: limits for the players whose turn
-   it is not, then the win check;
+2. after every task, one state-based check: Creeper triggers, limits for the
+   players whose turn it is not, Goal-change triggers, then the win check;
 3. when the agenda is empty, the turn structure: draw what a raised Draw rule
    now requires, close a finished temporary hand, end the play phase when no
    plays are left.
+
+A card played sits in the being-played zone with a response window open
+(`window`); Surprises answering it stack up in `responses` (`verify_respond` /
+`respond`). When the window closes the chain resolves by toggling, then the card
+resolves if it still stands, and only then is the winner checked.
 
 Every change is logged as a frozen step record naming its rulings.
 """
@@ -192,7 +197,8 @@ class Game:
                 return
 
     def check_state(self) -> None:
-        """The one state-based check: limits for everyone whose turn it is not, then the winner."""
+        """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
+        Goal slots and Goal-change triggers, then the winner."""
         if self.winner or self.stopped:
             return
         for owner, card in list(self.cards_in_play()):
