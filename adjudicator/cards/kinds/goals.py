@@ -95,6 +95,34 @@ class KeepersGoal(GoalKind):
         return found
 
 
+@register
+class KeepersCountGoal(GoalKind):
+    """Have the `requires` cards and at least `pick` of the `from` cards in front of you
+    (Star Fluxx: Alien Life Forms, Landing Party). The count is written in words: Inflation
+    leaves it alone."""
+
+    name = "keepers_count"
+    params = {
+        "requires": NAMES_PARAM,
+        "pick": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
+                      and 1 <= v <= 1000, required=True),
+        "from": Param("a list of card names", lambda v: isinstance(v, list) and bool(v)
+                      and all(isinstance(x, str) and x.strip() for x in v), required=True),
+    }
+
+    def named_cards(self, card: Card) -> frozenset[str]:
+        return frozenset([*card.param("requires", ()), *card.params["from"]])
+
+    def candidates(self, game: "Game", card: Card) -> list[str]:
+        required, pool, pick = card.param("requires", ()), set(card.params["from"]), card.params["pick"]
+        found = []
+        for player in game.players:
+            have = {c.name for c in game.table.in_play[player]}
+            if all(name in have for name in required) and len(pool & have) >= pick:
+                found.append(player)
+        return found
+
+
 class MostGoal(GoalKind):
     """The player with the most of something, at least `value`, wins; a tie for most wins
     nothing. A top player with a Creeper is blocked but still counts as top (Q818)."""
