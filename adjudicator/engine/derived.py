@@ -76,11 +76,16 @@ def play_rule(game: "Game", player: str) -> PlayQuota:
     return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for c in _in_play(game)))
 
 
+def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
+    """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
+    hook = "draw_bonus" if what == "draw" else "play_bonus"
+    return [card for card in _in_play(game) if getattr(kind_of(card), hook)(game, card, player)]
+
+
 def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
-    hook = "draw_bonus" if what == "draw" else "play_bonus"
-    giving = [card for card in _in_play(game) if getattr(kind_of(card), hook)(game, card, player)]
+    giving = bonus_givers(game, player, what)
     cites: list[str] = []
     for rule in giving:
         cites += kind_of(rule).bonus_rulings(game, rule, player, what)

@@ -50,6 +50,12 @@ class TurnEndingFreeAction(FreeActionRule):
             raise Illegal("no_plays_left", f"{play.card} is used instead of plays, and {play.player} has none "
                           "left", ("R18", "B-play-rule"))
 
+    @staticmethod
+    def end_turn(game: "Game", play: "Play") -> None:
+        """Using the rule ends the turn at once, Play All or not (R22, R33)."""
+        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+                      ("R22", "R33"))
+
 
 @register
 class SwapPlaysForDraws(TurnEndingFreeAction):
@@ -58,16 +64,14 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
-        from adjudicator.engine.derived import bonus_rulings
+        from adjudicator.engine.derived import bonus_givers, bonus_rulings
 
-        bonus = bonus_rulings(game, play.player, "play")
-        if any(kind_of(rule).play_bonus(game, rule, play.player) for rule in game.table.rules):
-            cites += ("Q2430", *bonus)  # a bonus play is swapped like any other
+        if bonus_givers(game, play.player, "play"):
+            cites += ("Q2430", *bonus_rulings(game, play.player, "play"))  # a bonus play is swapped like any other
         game.note(f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
                   f"with {len(game.table.hands[play.player])} card(s) in hand", cites)
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
-                      ("R22", "R33"))
+        self.end_turn(game, play)
 
 
 @register
@@ -83,8 +87,7 @@ class GetOnWithIt(TurnEndingFreeAction):
     def use(self, game: "Game", play: "Play") -> None:
         game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
-                      ("R22", "R33"))
+        self.end_turn(game, play)
 
 
 @register
