@@ -625,7 +625,8 @@ class Game:
     def _no_plays_left(player: str, card: Card, why: str) -> Illegal:
         if card.type is CardType.SURPRISE:
             return Illegal("no_plays_left", f"{player} has no plays left ({why}); on her own turn a Surprise is "
-                           "one of her plays, and she cannot use it to cancel her own card", ("B-play-rule", "R49", "R50"))
+                           "one of her plays, and she cannot use it to cancel her own card",
+                           ("B-play-rule", "R49", "R50"))
         return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
 
     def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:

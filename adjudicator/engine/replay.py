@@ -30,11 +30,13 @@ def replay(scenario: Scenario) -> Game:
 
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
-    if event.action == "play" and event.card.type is CardType.SURPRISE and not game.is_active(event.player):
-        game.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
-    if event.action == "play" and not game.stopped and game.is_response(event.player, event.card):  # type: ignore[arg-type]
-        _respond(game, event)
-        return
+    card = event.card
+    if event.action == "play" and card is not None and card.type is CardType.SURPRISE and not game.stopped:
+        if not game.is_active(event.player):
+            game.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
+        if game.is_response(event.player, card):
+            _respond(game, event)
+            return
     game.close_window()
     if _answered_or_stopped(game, event):
         return

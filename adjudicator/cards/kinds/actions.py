@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from adjudicator.engine.state import Play
 
 
+def nothing_happens(game: "Game", play: "Play", why: str) -> None:
+    """An Action with nothing to act on is still played, and does nothing (B-all-cards-playable)."""
+    game.step(rec.ActionDone, card=play.card, what=f"{why}: nothing happens", rulings=("B-all-cards-playable",))
+
+
 class ActionKind(Kind):
     card_type = CardType.ACTION
 
@@ -98,8 +103,7 @@ class TargetsOneCard(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         options = self.options(game, play)
         if not options:
-            game.step(rec.ActionDone, card=play.card, what="there is nothing to take: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "there is nothing to take")
             return
         game.ask(play.player, f"choose the card for {play.card}", options, 1,
                  lambda chosen: self.apply(game, play, chosen[0]))
@@ -163,8 +167,7 @@ class MoveCreeper(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]
         if not creepers:
-            game.step(rec.ActionDone, card=play.card, what="no Creeper is in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "no Creeper is in play")
             return
 
         def pick_player(chosen: list[Card]) -> None:
@@ -221,8 +224,7 @@ class _DiscardsRules(ActionKind):
         if rules:
             game.discard_rules(rules, f"{play.card}", ("B-action-discard",))
         else:
-            game.step(rec.ActionDone, card=play.card, what="no such rule is in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "no such rule is in play")
 
 
 @register
@@ -261,8 +263,7 @@ class TrashNewRule(ActionKind):
 
     def resolve(self, game: "Game", play: "Play") -> None:
         if not game.table.rules:
-            game.step(rec.ActionDone, card=play.card, what="no New Rule is in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "no New Rule is in play")
             return
         game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1,
                  lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard
+from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
@@ -79,8 +79,7 @@ class RotateHands(ActionKind):
 
     def resolve(self, game: "Game", play: "Play") -> None:
         if len(game.players) < 2:
-            game.step(rec.ActionDone, card=play.card, what="there is no other hand to pass to: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "there is no other hand to pass to")
             return
         play.answers[:] = [self.target(game, play.player, a) for a in play.answers]
 
@@ -196,8 +195,7 @@ class ShareTheWealth(ActionKind):
         seats = seats_from(game, play.player)
         keepers = [c for p in seats for c in game.keepers_of(p)]
         if not keepers:
-            game.step(rec.ActionDone, card=play.card, what="no Keeper is in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "no Keeper is in play")
             return
         for player in seats:
             for card in game.keepers_of(player):
@@ -242,8 +240,7 @@ class ExchangeKeepers(ActionKind):
         mine, theirs = self.sides(game, play.player)
         if not mine or not theirs:
             who = play.player if not mine else "no other player"
-            game.step(rec.ActionDone, card=play.card, what=f"{who} has no Keeper in play: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, f"{who} has no Keeper in play")
             return
         play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
 
@@ -379,8 +376,7 @@ class RockPaperScissors(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
         if not others:
-            game.step(rec.ActionDone, card=play.card, what="there is nobody to challenge: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "there is nobody to challenge")
             return
 
         def showdown(opponent: str) -> None:

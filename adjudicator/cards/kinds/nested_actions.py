@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.actions import ActionKind
+from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Play
@@ -51,8 +51,7 @@ class LetsDoThatAgain(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         options = self.options(game)
         if not options:
-            game.step(rec.ActionDone, card=play.card, rulings=("B-all-cards-playable",),
-                      what="the discard pile holds no Action or New Rule: nothing happens")
+            nothing_happens(game, play, "the discard pile holds no Action or New Rule")
             return
 
         def again(chosen: list[Card]) -> None:
@@ -84,16 +83,14 @@ class UseWhatYouTake(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
         if not others:
-            game.step(rec.ActionDone, card=play.card, what="there is no other player: nothing happens",
-                      rulings=("B-all-cards-playable",))
+            nothing_happens(game, play, "there is no other player")
             return
 
         def take(chosen: list[str]) -> None:
             victim = chosen[0]
             hand = game.table.hands[victim]
             if not hand:
-                game.step(rec.ActionDone, card=play.card, what=f"{victim} has no cards: nothing happens",
-                          rulings=("B-all-cards-playable",))
+                nothing_happens(game, play, f"{victim} has no cards")
                 return
             card = hand.pop(game.rng.randrange(len(hand)))
             game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),

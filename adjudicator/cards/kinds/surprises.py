@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.actions import ActionKind, discard_some_rules, stated_victim, verify_some_rules
+from adjudicator.cards.kinds.actions import (ActionKind, discard_some_rules, nothing_happens, stated_victim,
+                                             verify_some_rules)
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
@@ -88,8 +89,7 @@ def _discard_goals_and_others_discard_goal(game: "Game", play: "Play") -> None:
 def _steal_keeper(game: "Game", play: "Play") -> None:
     options = _stealable(game, play.player)
     if not options:
-        game.step(rec.ActionDone, card=play.card, what="no other player has a Keeper: nothing happens",
-                  rulings=("B-all-cards-playable",))
+        nothing_happens(game, play, "no other player has a Keeper")
         return
     game.ask(play.player, f"choose the Keeper to take with {play.card}", options, 1,
              lambda chosen: game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
