@@ -245,7 +245,7 @@ events: []
     rp.apply_event(game, next(e for e in explore(game, 2).events if e.text == "Alice keeps Bread"))
     assert game.turn.phase is Phase.OVER
     # Bob's turn begins with his first play: he will have drawn Love.
-    assert sorted(e.text for e in explore(game, 3).events) == ["Bob plays Love", "Bob plays The Sun"]
+    assert sorted(e.text for e in explore(game, 3).events) == ["Bob begins", "Bob plays Love", "Bob plays The Sun"]
 
 
 def test_scenario_items_round_trip() -> None:

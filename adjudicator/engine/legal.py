@@ -37,7 +37,7 @@ from adjudicator.log import records as rec
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
 _VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out"}
+         "join": "joins", "drop_out": "drops out", "begin_turn": "begins"}
 
 
 # ------------------------------------------------------------------ events
@@ -48,7 +48,7 @@ def make_event(number: int, player: str, action: str, card: Card | None = None,
     listed = ", ".join(map(str, choices))
     if action in ("play", "use"):
         text = f"{player} {_VERB[action]} {card}" + (f" -> {listed}" if choices else "")
-    elif action in ("join", "drop_out"):
+    elif action in ("join", "drop_out", "begin_turn"):
         text = f"{player} {_VERB[action]}"
     else:
         text = f"{player} {_VERB[action]} {listed}"
@@ -94,11 +94,11 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     return settled
 
 
-def _route(now: Game, player: str, sort: str) -> tuple | None:
+def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> tuple | None:
     """Which steps the replay takes before an event of player once the window is closed
     (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
     only known once it has ended (missed turns, extra turns), so there each player and sort
-    has a route of its own."""
+    has a route of its own; so too when a forced play due now ends the play phase."""
     turn = now.turn
     if turn.phase is Phase.PLAY_OVER and player == turn.player and sort == "use":
         return None  # her optional free actions come before the end-of-turn events
@@ -107,15 +107,15 @@ def _route(now: Game, player: str, sort: str) -> tuple | None:
             return None  # the turn is over and this event does not begin the next one
         return player, sort
     if turn.phase is Phase.PLAY and not (player == turn.player and sort == "use"):
-        return ("forced plays",)  # the same for every player
+        return (player, sort) if forced_ends_plays else ("forced plays",)  # else the same for every player
     return None
 
 
 def _begun(now: Game, settled: Game) -> str | None:
-    """The player whose turn began between the two positions, if one did."""
-    if now.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and settled.turn.phase not in (Phase.ENDING, Phase.OVER):
-        return settled.turn.player
-    return None
+    """The player whose turn began between the two positions, if one did (it may be over
+    already: a turn that began with nothing to play)."""
+    began = [s.player for s in settled.steps[len(now.steps):] if isinstance(s, rec.TurnBegan)]
+    return began[-1] if began else None
 
 
 # --------------------------------------------------------------- exploring
@@ -153,15 +153,32 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
         return found.options()
     positions: dict[tuple | None, Game] = {None: now}
     sorts = SORTS if newcomers is not None else SORTS[:2]
+    forced_ends_plays = _forced_play_ends_plays(now)
     for player in now.players:
         for sort in sorts:
-            route = _route(now, player, sort)
+            route = _route(now, player, sort, forced_ends_plays)
             if route not in positions:
                 positions[route] = settle(game, number, player, sort)
+            begun = _begun(now, positions[route])
+            if sort == "play" and begun == player:
+                # Her event begins her turn: `P begins` does only that (her hand may hold only
+                # Surprises, which would answer the open window; her turn may need no input).
+                found.add([make_event(number, player, "begin_turn")])
             found.events_of(positions[route], player, sort, game,
-                            optional_only=route is None and now.turn.phase is Phase.PLAY_OVER,
-                            begun=_begun(now, positions[route]))
+                            optional_only=route is None and now.turn.phase is Phase.PLAY_OVER, begun=begun)
     return found.options()
+
+
+def _forced_play_ends_plays(now: Game) -> bool:
+    """Whether the forced play due now (First Play Random) ends the play phase once resolved."""
+    if now.turn.phase is not Phase.PLAY or now.window is not None or now.pending:
+        return False
+    forced = fork(now)
+    forced.make_forced_plays()
+    if forced.window is None:
+        return False
+    forced.close_window()
+    return forced.turn.phase is not Phase.PLAY or forced.turn.player != now.turn.player
 
 
 class _Found:

@@ -40,7 +40,10 @@ def apply_event(game: Game, event: Event) -> None:
     game.close_window()
     if _answered_or_stopped(game, event):
         return
-    _advance_turn(game, event)
+    began = _advance_turn(game, event)
+    if began and event.action == "begin_turn":
+        game.run()  # `P begins` is done: what her turn's start asks waits for its answer
+        return
     if _answered_or_stopped(game, event):
         return
     try:
@@ -53,6 +56,8 @@ def apply_event(game: Game, event: Event) -> None:
             game.answer(event)
         elif event.action == "join":
             game.join(event.player)
+        elif event.action == "begin_turn":
+            raise _not_begun(game, event.player)
         else:
             game.drop_out(event.player)
     except Illegal as illegal:
@@ -81,7 +86,7 @@ def reject(game: Game, event: Event, illegal: Illegal) -> None:
 
 def _describe(event: Event) -> str:
     verb = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-            "join": "joins", "drop_out": "drops out"}[event.action]
+            "join": "joins", "drop_out": "drops out", "begin_turn": "begins"}[event.action]
     target = f" {event.card}" if event.card else ""
     if event.choices:
         target += (" -> " if event.card else " ") + ", ".join(map(str, event.choices))
@@ -106,20 +111,42 @@ def _answered_or_stopped(game: Game, event: Event) -> bool:
     return True
 
 
-def _advance_turn(game: Game, event: Event) -> None:
-    """End the turn when it is due and begin the next one when this event needs it."""
-    if game.winner:
-        return
+def _advance_turn(game: Game, event: Event) -> bool:
+    """End the turn when it is due and begin the next one when this event needs it. True when
+    a turn began (for `P begins`: P's turn)."""
+    began = False
+    while not game.winner:
+        turn = game.turn
+        own_free_action = event.player == turn.player and game.is_optional_free_action(event)
+        if turn.phase is Phase.PLAY_OVER and not own_free_action:
+            game.end_turn()
+        if (turn is game.turn and game.turn.phase is Phase.OVER and not game.pending
+                and event.action not in ("join", "drop_out") and _needs_next_turn(game, event)):
+            game.begin_turn(game.next_player())
+            game.run()
+            began = True
+        if not (event.player == game.turn.player and event.action == "use"):
+            game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+            if began and event.action == "begin_turn":
+                return True  # the forced play it made stays open to answers
+            game.close_window()  # this event is no answer to the forced play: it resolves first
+        # A forced play may have ended the play phase: then the turn ends before this event too.
+        if game.turn.phase is not Phase.PLAY_OVER or game.pending or own_free_action or game.stopped:
+            return began
+    return began
+
+
+def _not_begun(game: Game, player: str) -> Illegal:
+    """Why `P begins` began nothing."""
+    game.verify_not_over()
     turn = game.turn
-    if turn.phase is Phase.PLAY_OVER and not (event.player == turn.player and game.is_optional_free_action(event)):
-        game.end_turn()
-    if (turn is game.turn and game.turn.phase is Phase.OVER and not game.pending
-            and event.action not in ("join", "drop_out") and _needs_next_turn(game, event)):
-        game.begin_turn(game.next_player())
-        game.run()
-    if not (event.player == game.turn.player and event.action == "use"):
-        game.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-        game.close_window()  # this event is no answer to the forced play: it resolves first
+    if turn.player == player and turn.phase is not Phase.OVER:
+        return Illegal("turn_begun", f"{player}'s turn has already begun", ("B-turn-order",))
+    if turn.phase is Phase.PLAY:
+        return Illegal("turn_under_way", f"{turn.player}'s turn is still under way ({game.plays_left()} play(s) "
+                       f"left under {game.play_rule()}): the next turn begins once it is over",
+                       ("B-turn-order", "B-play-rule"))
+    return Illegal("not_your_turn", f"it is not {player}'s turn: {game.next_player()} plays next", ("B-turn-order",))
 
 
 def _needs_next_turn(game: Game, event: Event) -> bool:

@@ -33,14 +33,16 @@ PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
                "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
                "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
-ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out")
+ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 #: House rules a scenario may switch on, with what each changes. None are built yet.
 HOUSE_RULES: dict[str, str] = {}
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
-          "joins": "join", "drops out": "drop_out"}
-_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out)(?=\s|$)"
+          "joins": "join", "drops out": "drop_out", "begins": "begin_turn"}
+#: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
+_TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
+_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|begins)(?=\s|$)"
                        r"(?P<rest>.*)$", re.S)
 
 
@@ -371,7 +373,7 @@ class _Reader:
             if not found:
                 raise ScenarioError(f"cannot read {text!r}: expected 'PLAYER plays CARD', 'PLAYER uses CARD', "
                                     "'PLAYER discards A, B', 'PLAYER keeps ...', 'PLAYER chooses ...', "
-                                    "'PLAYER joins' or 'PLAYER drops out'")
+                                    "'PLAYER joins', 'PLAYER drops out' or 'PLAYER begins'")
             name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
             if verb != "join":
                 raise ScenarioError(f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
@@ -406,6 +408,11 @@ class _Reader:
 
     def make_event(self, number: int, line: int | None, player: str, action: str, card_name: Any,
                    choice_names: list[Any], text: str, known: list[str]) -> Event:
+        if action == "begin_turn":
+            if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
+                raise ScenarioError(f"'{text}': 'begins' takes no card or choices (write '{player} begins' "
+                                    f"or '{player} begins her turn')")
+            return Event(number, line, player, action, text=f"{player} begins")
         if action in ("join", "drop_out"):
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
@@ -486,5 +493,5 @@ class _Reader:
         return out
 
 
-_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out)\s")
+_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|begins)\s")
 

@@ -65,6 +65,9 @@ class TradeHands(ActionKind):
 
     def resolve(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
+        if not others:  # the others have dropped out
+            nothing_happens(game, play, "there is no other player to trade hands with")
+            return
 
         def trade(chosen: list[str]) -> None:
             other = chosen[0]
@@ -168,6 +171,9 @@ class MoveCreeper(ActionKind):
         creepers = [c for p in game.players for c in game.creepers_of(p)]
         if not creepers:
             nothing_happens(game, play, "no Creeper is in play")
+            return
+        if len(game.players) < 2:  # the others have dropped out: nobody can receive it
+            nothing_happens(game, play, "there is no other player to move a Creeper to")
             return
 
         def pick_player(chosen: list[Card]) -> None:
