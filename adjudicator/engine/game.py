@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
+from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
-class Game:
+class Game(EventOrder):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
@@ -54,6 +55,7 @@ class Game:
         )
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
+        self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
@@ -96,6 +98,24 @@ class Game:
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
             self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+
+    def copy(self) -> "Game":
+        """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
+        from adjudicator.engine.copying import fork
+
+        return fork(self)
+
+    def pop(self) -> "Event":
+        """Take back the last event pushed: the game is replayed from its scenario without it
+        (a position is not stored per event, so this costs a replay of the stack)."""
+        if not self.move_stack:
+            raise IndexError("pop from an empty move stack")
+        *kept, last = self.move_stack
+        fresh = type(self)(self.scenario)
+        for event in kept:
+            fresh.push(event)
+        self.__dict__.update(fresh.__dict__)
+        return last
 
     # ------------------------------------------------------------ properties
     @property
