@@ -266,7 +266,8 @@ class Game(EventOrder):
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw")))
+                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw"),
+                                   *(("Q129",) if self.temp_hands else ())))  # a temporary hand's cards are extras
                 return True
         if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
             self._close_temp_hand()
@@ -413,9 +414,12 @@ class Game(EventOrder):
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)
+        self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
         self.schedule_after(self.then("_draw_phase"))
 
     def _draw_phase(self) -> None:
+        if self.winner:
+            return  # a start-of-turn event decided the game
         player = self.turn.player
         for _owner, card in list(self.cards_in_play()):
             kind_of(card).before_draw_phase(self, card, player)
@@ -429,9 +433,13 @@ class Game(EventOrder):
         """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
 
         `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
+        self.turn.phase = Phase.ENDING
         if why:
             self.note(why, ("B-turn-order", *rulings))
-        self.turn.phase = Phase.ENDING
+            # The order-of-events sheet: do what the card says, check for a win, then the end-of-turn events.
+            self.check_state()
+            if self.winner:
+                return
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
@@ -510,8 +518,11 @@ class Game(EventOrder):
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
-            if any(c.name not in named for c in self.creepers_of(player)):
+            creepers = self.creepers_of(player)
+            if any(c.name not in named for c in creepers):
                 cites.append("R59")
+            elif creepers:
+                cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]

@@ -325,6 +325,9 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
         verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
 
     def resolve(self, game: "Game", play: "Play") -> None:
+        if not game.table.rules:  # Keep It Simple's "at least one" cannot be met: still playable
+            nothing_happens(game, play, "no New Rule is in play")
+            return
         self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
 
 

@@ -107,6 +107,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
 
     def take_toll(self, game: "Game", card: Card, owner: str, chosen: list[Card]) -> None:
         game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
+        game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         if len(game.table.in_play[play.player]) != 1:
