@@ -53,6 +53,7 @@ class Game(EventOrder):
             draw_pile=list(setup.draw_pile),
             discard=list(setup.discard),
         )
+        self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
         self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
@@ -98,6 +99,16 @@ class Game(EventOrder):
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
             self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+
+    @property
+    def turn(self) -> Turn:
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: Turn) -> None:
+        """A new turn is a new position: what is derived from it is worked out again."""
+        self._turn = turn
+        self.table.clock.ticks += 1
 
     def copy(self) -> "Game":
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
