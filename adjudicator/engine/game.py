@@ -31,7 +31,7 @@ from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
 from adjudicator.engine.event_order import EventOrder
-from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
+from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
-class Game(EventOrder):
+class Game(EventOrder, Copied):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
@@ -108,6 +108,7 @@ class Game(EventOrder):
     def turn(self, turn: Turn) -> None:
         """A new turn is a new position: what is derived from it is worked out again."""
         self._turn = turn
+        self.turns_begun = getattr(self, "turns_begun", -1) + 1  # a copy keeps the count, not the object
         self.table.clock.ticks += 1
 
     def copy(self) -> "Game":

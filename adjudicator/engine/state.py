@@ -6,12 +6,31 @@ the cards in play (see `derived.py`) whenever they are asked for.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, SupportsIndex
 
 from adjudicator.cards.model import Card
+
+
+_SHARED = (str, int, float, bool, type(None), Card, tuple, frozenset)
+
+
+class Copied:
+    """Copied field by field (`copy.deepcopy`), sharing what cannot change -- names, numbers,
+    cards, tuples -- and copying the rest with the same memo, so an object reached twice (a
+    `Play` in the being-played zone and in a continuation) is copied once. Much faster than
+    deepcopy's generic path for the objects of a position."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        copied = object.__new__(type(self))
+        memo[id(self)] = copied
+        fields = copied.__dict__
+        for name, value in self.__dict__.items():
+            fields[name] = value if isinstance(value, _SHARED) else copy.deepcopy(value, memo)
+        return copied
 
 
 class Phase(StrEnum):
@@ -30,6 +49,13 @@ class Clock:
 
     def __init__(self) -> None:
         self.ticks = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
+        clock = memo.get(id(self))
+        if clock is None:
+            clock = memo[id(self)] = Clock()
+            clock.ticks = self.ticks
+        return clock
 
 
 class Zone(list):
@@ -81,6 +107,10 @@ class Zone(list):
         self.clock.ticks += 1
         list.__delitem__(self, index)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
+        # Cards are identities (never copied); only the list and its clock are new.
+        return Zone(copy.deepcopy(self.clock, memo), self)
+
     def __iadd__(self, cards: Iterable[Card]) -> "Zone":  # type: ignore[override]
         self.clock.ticks += 1
         list.extend(self, cards)
@@ -97,6 +127,12 @@ class ZoneMap(dict):
         super().__init__((key, Zone(clock, cards)) for key, cards in zones.items())
         self.clock = clock
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
+        copied = ZoneMap(copy.deepcopy(self.clock, memo))
+        for key, zone in self.items():
+            dict.__setitem__(copied, key, copy.deepcopy(zone, memo))
+        return copied
+
     def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
         self.clock.ticks += 1
         dict.__setitem__(self, key, cards if type(cards) is Zone else Zone(self.clock, cards))
@@ -110,7 +146,7 @@ class ZoneMap(dict):
         return dict.pop(self, key, *default)
 
 
-class Table:
+class Table(Copied):
     """All the zones of the game. Draw pile and discard pile are top card first. Every zone
     is observed: any change moves `clock`."""
 
@@ -136,7 +172,7 @@ class Table:
 
 
 @dataclass
-class Turn:
+class Turn(Copied):
     player: str
     phase: Phase
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule
@@ -152,7 +188,7 @@ class Turn:
 
 
 @dataclass
-class Play:
+class Play(Copied):
     """A card on its way into play: it sits in the being-played zone until it resolves."""
 
     player: str
@@ -172,7 +208,7 @@ class Play:
 
 
 @dataclass
-class TempHand:
+class TempHand(Copied):
     """A compound Action's temporary hand: the real hand is set aside meanwhile."""
 
     player: str
@@ -200,7 +236,7 @@ class Then:
 
 
 @dataclass
-class PendingChoice:
+class PendingChoice(Copied):
     """A choice the rules need from a player; the replay waits for an event that gives it."""
 
     player: str
