@@ -153,8 +153,8 @@ class _Builder:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             raise self.fail(f"cannot read value: {getattr(exc, 'problem', exc)}", node) from None
-        except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as exc:
-            # PyYAML's constructors raise these for a tag whose value does not fit it.
+        except Exception as exc:  # noqa: BLE001 - PyYAML's scalar constructors raise ValueError,
+            # KeyError, IndexError, AttributeError... for a tag whose value does not fit it.
             shown = node.value if len(node.value) <= 40 else node.value[:40] + "..."
             if "digits" in str(exc):
                 raise self.fail(f"a number with {len(node.value):,} digits is too long (at most 4,300)", node) from None
