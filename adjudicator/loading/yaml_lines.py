@@ -83,8 +83,8 @@ def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str) -> Any:
     if _Loader is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            pass  # the first parser's message is the one to show
+        except yaml.YAMLError as exc:
+            error = exc  # it read past the `?`: its complaint is the real one
     raise _yaml_error(error, path)
 
 
