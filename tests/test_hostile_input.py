@@ -120,6 +120,14 @@ def test_a_directory_and_a_missing_file(tmp_path):
     assert f"{tmp_path / 'nope.yaml'}: no such file" in replay_cli(tmp_path / "nope.yaml")[0].output
 
 
+def test_a_control_character_is_named_with_its_line(tmp_path):
+    path = tmp_path / "nul.yaml"
+    path.write_bytes(b"title: t\nplayers: [Alice]\nsetup: {}\nevents: []\nquestion: a\x00b\n")
+    result, _ = replay_cli(path)
+    assert result.exit_code == 2
+    assert f"{path}:5: not valid YAML: character U+0000 is not allowed in YAML text" in result.output
+
+
 def test_a_byte_order_mark_is_fine(tmp_path):
     path = tmp_path / "bom.yaml"
     path.write_bytes("\ufefftitle: t\nplayers: [Alice]\nsetup: {}\nevents: []\n".encode())

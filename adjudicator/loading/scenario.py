@@ -211,7 +211,7 @@ class _Reader:
     # --------------------------------------------------------------- parts
     def read(self, data: Any) -> Scenario:
         if not isinstance(data, dict):
-            kind = "empty" if data is None else f"a {type(data).__name__}"
+            kind = "empty" if data is None else "a list" if isinstance(data, list) else f"the single value {data!r:.40}"
             raise ScenarioError(f"a scenario file is a YAML mapping (title, players, setup, events, ...), "
                                 f"but this one is {kind}", path=self.path, line=line_of(data) or 1)
         self.check_keys(data, TOP_KEYS, "the scenario")
@@ -240,9 +240,9 @@ class _Reader:
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
         expect_node = data.get("expect")
-        expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
         if expect_node is not None and not isinstance(expect_node, dict):
             raise self.fail("`expect` must be a mapping", data, "expect")
+        expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
         return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
                         house_rules, seed, setup, events, expect,
                         dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {})

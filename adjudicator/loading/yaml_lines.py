@@ -85,13 +85,21 @@ def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str) -> Any:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:
             error = exc  # it read past the `?`: its complaint is the real one
-    raise _yaml_error(error, path)
+    raise _yaml_error(error, text, path)
 
 
-def _yaml_error(exc: yaml.YAMLError, path: str) -> ScenarioError:
+def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return ScenarioError(f"not valid YAML: {problem}", path=path, line=mark.line + 1 if mark else None)
+    if mark is not None:
+        line = mark.line + 1
+    elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
+        line = text.count("\n", 0, exc.position) + 1
+        problem = f"character U+{exc.character:04X} is not allowed in YAML text" if isinstance(
+            exc.character, int) else problem
+    else:
+        line = None
+    return ScenarioError(f"not valid YAML: {problem}", path=path, line=line)
 
 
 class _Builder:
