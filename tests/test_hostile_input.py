@@ -162,7 +162,7 @@ def test_contract_unknown_cards_load_bare_in_a_flow_list():
     scenario = load_scenario(HOSTILE / "unknown-cards-flow.yaml")
     assert [c.name for c in scenario.setup.draw_pile] == ["War", "?", "?"]
     assert [c.name for c in scenario.setup.hands["Alice"]] == ["?"]
-    result, _ = runner.invoke(app, ["check", str(HOSTILE / "unknown-cards-flow.yaml")]), None
+    result = runner.invoke(app, ["check", str(HOSTILE / "unknown-cards-flow.yaml")])
     assert result.exit_code == 0, result.output
 
 

@@ -5,6 +5,11 @@ wrong and, for names, the nearest valid ones. Nothing here raises anything else
 for any input (tests/test_hostile_input.py fuzzes it). Only regular files of at most
 MAX_FILE_BYTES are read: a named pipe would block and /dev/zero never ends.
 
+Names: a card may be written by its printed name in any case and punctuation, or by a
+table-talk nickname ("gowi", "d3p2", "swap plays": the table `cards show` uses, in
+rulings/search.py). Player names are any text, compared ignoring case and spacing only,
+so "Zoë" and "Zoé" are two players.
+
 Addition to the event forms: the choice `none` (`Alice plays Let's Simplify -> none`,
 `Alice chooses none`) is an explicit choice of nothing, for choices that allow zero.
 It becomes `NO_CHOICE` in `Event.choices` (a player or card named "none" still wins),
