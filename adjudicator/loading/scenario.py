@@ -543,7 +543,7 @@ class _Reader:
                 items = self.as_list(node, key, key)
                 for i, rid in enumerate(items):
                     if not isinstance(rid, str) or not RULING_ID.match(rid):
-                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, B-<name>)", items, i)
+                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
                 out[key] = list(items)
         return out
 
