@@ -26,6 +26,10 @@ def turn_view(game: Game) -> tuple[str, bool]:
     return (game.next_player() if over else game.turn.player), over
 
 
+#: A table's question is a few sentences; the search reads no more than this of it.
+SEE_ALSO_QUESTION_CHARS = 2000
+
+
 def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
     """Rulings most related to the scenario's `question` that the steps did not cite,
     with their scores; none when the scenario asks no question."""
@@ -33,7 +37,7 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
         return []
     from adjudicator.rulings.search import see_also_scored
 
-    return see_also_scored(game.scenario.question, cited_rulings(game), limit)
+    return see_also_scored(game.scenario.question[:SEE_ALSO_QUESTION_CHARS], cited_rulings(game), limit)
 
 
 def to_json(game: Game) -> dict[str, Any]:
