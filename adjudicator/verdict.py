@@ -36,12 +36,19 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
     return see_also_scored(game.scenario.question, cited_rulings(game), limit)
 
 
+def winners(game: Game) -> list[str]:
+    """Everyone who won: one player, or several in a shared win (house rule tie: shared)."""
+    return list(game.co_winners) or ([game.winner] if game.winner else [])
+
+
 def to_json(game: Game) -> dict[str, Any]:
     table = game.table
     turn, over = turn_view(game)
     return {
         "title": game.scenario.title,
+        "house_rules": game.house_rules.in_force(),
         "winner": game.winner,
+        "winners": winners(game),
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
@@ -59,6 +66,7 @@ def to_json(game: Game) -> dict[str, Any]:
             "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
             "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
             "draw_pile_size": len(table.draw_pile),
+            "goals_won": {p: [c.name for c in cards] for p, cards in table.scored.items()},
             "discard": [c.name for c in table.discard],
         },
     }
@@ -84,7 +92,9 @@ def compare(expect: Mapping[str, Any], game: Game,
             diffs.append(f"{key}: expected {want}, got {got}")
 
     for key, want in expect.items():
-        if key == "winner":
+        if key == "winner" and isinstance(want, tuple):
+            differ(key, " and ".join(want), " and ".join(winners(game)) or "none")
+        elif key == "winner":
             differ(key, want or "none", game.winner or "none")
         elif key == "turn":
             differ(key, want, turn)

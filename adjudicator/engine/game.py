@@ -43,6 +43,7 @@ class Game:
         setup = scenario.setup
         self.scenario = scenario
         self.rng = random.Random(scenario.seed)  # the only source of chance in a replay
+        self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
             players=list(scenario.players),
             hands={p: list(setup.hands.get(p, ())) for p in scenario.players},
@@ -64,6 +65,7 @@ class Game:
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
         self.winner: str | None = None
+        self.co_winners: tuple[str, ...] = ()  # every winner of a shared win (house rule tie: shared)
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
         self._win_signature: Any = None
@@ -95,7 +97,8 @@ class Game:
             for player in self.players:
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
-            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]),
+                      rulings=("B-deal", *self.house_rules.cite("starting_hand")))
 
     # ------------------------------------------------------------ properties
     @property
@@ -104,7 +107,10 @@ class Game:
 
     def basic(self, key: str) -> int:
         """A number of the Basic Rules card (deal / draw / play), as it counts now."""
-        return self.scenario.catalog.basic_rules[key] + derived.numeral_bonus(self, None)
+        printed = self.scenario.catalog.basic_rules[key]
+        if key == "deal" and self.house_rules.is_set("starting_hand"):
+            printed = self.house_rules.starting_hand
+        return printed + derived.numeral_bonus(self, None)
 
     def numeral_bonus(self, card: Card) -> int:
         return derived.numeral_bonus(self, card)
@@ -205,7 +211,9 @@ class Game:
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
-                continue  # the active player complies at the end of the turn
+                if self.house_rules.limits_on_own_turn:
+                    self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
+                continue  # officially the active player complies at the end of the turn
             self._enforce_limits(player, ("B-limits-other-players",))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
@@ -463,12 +471,24 @@ class Game:
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             if any(c.name not in named for c in self.creepers_of(player)):
-                cites.append("R59")
+                if self.house_rules.creepers_block_wins:
+                    cites.append("R59")
+                else:
+                    cites += ["H-creepers_block_wins", "R04"]
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
+            return
+        if len(meeting) > 1 and self.house_rules.tie == "shared":
+            self.winner, self.co_winners = meeting[0], tuple(meeting)
+            self.winning_goal = goal_of[self.winner]
+            self.note(f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared "
+                      "they all win", ("H-tie", "B-tie-continues"))
+            for player in meeting:
+                self.step(rec.Won, player=player, goal=goal_of[player],
+                          rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)))
             return
         if len(meeting) > 1:
             cites.append("B-tie-continues")
@@ -480,7 +500,7 @@ class Game:
         rule waives it; a card a rule makes every winner hold must be there too."""
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        if any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+        if self.house_rules.creepers_block_wins and any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
                and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
                for c in self.creepers_of(player)):
             return True
@@ -898,6 +918,21 @@ class Game:
         return (event.action == "use" and card is not None and card.kind in REGISTRY
                 and not kind_of(card).needs_a_play(self, card))
 
+    def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
+        """House rule may_discard: on her own turn a player discards cards she names from her hand."""
+        self.verify_not_over()
+        cites = ("H-may_discard", "B-no-voluntary-discard")
+        if not self.is_active(player) or self.turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+            raise Illegal("not_your_turn", f"{player} may discard at will only during her own turn", cites)
+        hand = self.table.hands[player]
+        stray = [str(c) for c in cards if c not in hand]
+        if stray or not cards or len(set(map(id, cards))) != len(cards):
+            raise Illegal("bad_choice", f"{player} can discard only cards of her hand, each once "
+                          f"({', '.join(stray) or 'nothing named'})", cites)
+        self.discard_from_hand(player, list(cards), "she chose to (house rule may_discard)", cites)
+        self.check_state()
+        self.run()
+
     def verify_not_over(self) -> None:
         if self.winner:
             raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
@@ -912,7 +947,8 @@ class Game:
         self.table.hands[player] = []
         self.table.in_play[player] = []
         self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
-        self.draw(player, self.basic("deal"), why="jumping in", rulings=("B-jump-in",))
+        self.draw(player, self.basic("deal"), why="jumping in",
+                  rulings=("B-jump-in", *self.house_rules.cite("starting_hand")))
         self.check_state()  # the newcomer's hand is under the limits at once
         self.run()
 

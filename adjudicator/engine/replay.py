@@ -48,6 +48,8 @@ def apply_event(game: Game, event: Event) -> None:
             game.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
         elif event.action == "use":
             game.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+        elif event.action == "discard" and game.house_rules.may_discard and not game.pending:
+            game.discard_at_will(event.player, event.choices)
         elif event.action in ("discard", "keep", "choose"):
             game.verify_not_over()
             game.answer(event)
