@@ -95,7 +95,7 @@ def compare(expect: Mapping[str, Any], game: Game,
         if key == "winner" and isinstance(want, tuple):
             differ(key, " and ".join(want), " and ".join(winners(game)) or "none")
         elif key == "winner":
-            differ(key, want or "none", game.winner or "none")
+            differ(key, want or "none", " and ".join(winners(game)) or "none")
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":

@@ -17,6 +17,8 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     console.print(f"[bold]{escape(scenario.title)}[/bold]")
     if scenario.question:
         console.print(f"[italic]{escape(scenario.question)}[/italic]")
+    if game.house_rules.given:
+        console.print(f"House rules: {escape(game.house_rules.describe())}")
     console.print()
     _render_steps(game, console)
     console.print()
