@@ -117,3 +117,11 @@ def turn_direction(game: "Game") -> int:
 
 def goal_slots(game: "Game") -> int:
     return 1 + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+
+
+def goals_to_win(game: "Game") -> int | None:
+    """Keep Going: how many claimed Goals end the game, or None when meeting a Goal wins at once.
+    The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
+    if game.house_rules.keep_going is not None:
+        return game.house_rules.keep_going
+    return next((n for rule in game.table.rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None), None)

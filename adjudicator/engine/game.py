@@ -523,6 +523,9 @@ class Game(EventOrder):
                     cites.append("R59")
                 else:
                     cites += ["H-creepers_block_wins", "R04"]
+        if len(meeting) == 1 and derived.goals_to_win(self) is not None:
+            self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
+            return
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
@@ -542,6 +545,26 @@ class Game(EventOrder):
             cites.append("B-tie-continues")
         self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
                   rulings=tuple(dict.fromkeys(cites)))
+
+    def _claim_goal(self, player: str, goal: Card, cites: tuple[str, ...]) -> None:
+        """Keep Going: the player claims the met Goal (it leaves play and she keeps it), discards the
+        Keepers and Creepers she used to meet it, and her turn ends; N claimed Goals win."""
+        target = derived.goals_to_win(self)
+        assert target is not None
+        keep_going = ("B-keep-going", *self.house_rules.cite("keep_going"))
+        used = kind_of(goal).cards_used(self, goal, player)
+        self.table.goals.remove(goal)
+        scored = self.table.scored.setdefault(player, [])
+        scored.append(goal)
+        self.note(f"{player} meets {goal} and claims it instead of winning: {len(scored)} of {target} "
+                  "claimed Goals", (*keep_going, *cites))
+        if used:
+            self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
+        if len(scored) >= target:
+            self.winner, self.winning_goal = player, goal
+            self.step(rec.Won, player=player, goal=goal, rulings=(*keep_going, "B-instant-win"))
+        elif self.is_active(player) and self.turn.phase in (Phase.START, Phase.PLAY, Phase.PLAY_OVER):
+            self.end_turn(f"{player} claimed {goal}: her turn ends", keep_going)
 
     def creeper_blocks(self, player: str, goal: Card) -> bool:
         """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a
