@@ -510,10 +510,25 @@ class Game(EventOrder):
                     meeting.append(player)
                     goal_of[player] = goal
             cites += kind.win_rulings(self, goal)
+        halves: list[str] = []
+        if self.house_rules.goals_per_deck:
+            for player, first, second in derived.half_goals(self):
+                if player in meeting or player in blocked:
+                    continue
+                if self.creeper_blocks(player, first) and self.creeper_blocks(player, second):
+                    blocked.append(player)
+                    continue
+                meeting.append(player)
+                goal_of[player] = first
+                halves.append(f"{player} holds half of {first} and half of {second}: two half-Goals meet "
+                              "a Goal (house rule goals_per_deck)")
         signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
         if signature == self._win_signature:
             return
         self._win_signature = signature
+        for line in halves:
+            self.note(line, ("H-goals_per_deck", "B-instant-win"))
+            cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
@@ -639,7 +654,8 @@ class Game(EventOrder):
         goals = self.table.goals
         if len(goals) < self.goal_slots():
             self.leave_being_played(play)
-            filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
+            # an open slot is filled, not the lone Goal replaced
+            filling = ("R60", "R14", *self.house_rules.cite("goals_per_deck")) if goals else ()
             goals.append(card)
             self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
