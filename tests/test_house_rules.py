@@ -116,6 +116,7 @@ def test_check_under_a_house_rule_reports_what_it_breaks():
     ("starting-hand-official", "starting-hand-5", "starting_hand"),
     ("keep-going-official", "keep-going-2", "keep_going"),
     ("goals-per-deck-official", "goals-per-deck-true", "goals_per_deck"),
+    ("surprise-window-official", "surprise-window-end-of-turn", "surprise_window"),
 ])
 def test_each_switch_changes_the_verdict_and_is_cited(official, house, switch):
     """The pair passes its own expectations; each fails the other's; only the house one cites H-."""

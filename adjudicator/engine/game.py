@@ -68,6 +68,7 @@ class Game(EventOrder):
         self.resolving: Play | None = None
         self.winner: str | None = None
         self.co_winners: tuple[str, ...] = ()  # every winner of a shared win (house rule tie: shared)
+        self.reopened: Play | None = None  # a landed card answered late (house rule surprise_window)
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
         self._win_signature: Any = None
@@ -794,7 +795,9 @@ class Game(EventOrder):
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
             tasks.append(self.then("_cancel_by", above, below))
-        if id(play) not in canceled:
+        landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
+        self.reopened = None
+        if id(play) not in canceled and not landed:
             tasks += ([self.then("_resolve_use", play)] if play.is_use else
                       [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
         self.schedule(*tasks)
@@ -837,7 +840,8 @@ class Game(EventOrder):
         if self.is_active(player):
             top = self.chain_top()
             return top is not None and top.aimed_at == player
-        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY)
+        late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
+        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""
@@ -907,13 +911,55 @@ class Game(EventOrder):
         """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
         A canceled free action only loses its effect: the card granting it stays in play."""
         if not target.is_use:
-            self.leave_being_played(target)
+            if target in self.being_played:
+                self.leave_being_played(target)
+            else:
+                self._take_back(target.card)  # it had landed (house rule surprise_window: end_of_turn)
             if to_player is None:
                 self.discard_cards([target.card])
             else:
                 self.table.in_play[to_player].append(target.card)
         self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
                   outcome=outcome, rulings=rulings)
+
+    def _take_back(self, card: Card) -> None:
+        """Take a card that has landed off the table, to be canceled after all."""
+        for zone in (self.table.rules, self.table.goals, *self.table.in_play.values()):
+            if card in zone:
+                zone.remove(card)
+                return
+
+    def reopen_for_late_answer(self, player: str, card: Card) -> bool:
+        """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
+        still answer a card played earlier this turn while that card is where its play put it (an
+        Action's effects are done and cannot be undone). The open chain resolves first, then the
+        window on that card opens again. True when it did."""
+        if self.house_rules.surprise_window != "end_of_turn" or self.is_active(player) or self.reopened:
+            return False
+        if self._late_target(player, card, exclude=self.window) is None:
+            return False
+        self.close_window()
+        earlier = self._late_target(player, card)
+        if earlier is None or self.winner or self.pending:
+            return False
+        self.window = self.reopened = earlier
+        self.note(f"{card} answers {earlier.card}, played earlier this turn: under the house rule "
+                  "surprise_window: end_of_turn it is not too late", ("H-surprise_window", "R44"))
+        self.step(rec.WindowOpened, card=earlier.card)
+        return True
+
+    def _late_target(self, player: str, card: Card, exclude: Play | None = None) -> Play | None:
+        landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
+        for earlier in reversed(self.turn.history):
+            if earlier is exclude or earlier.player == player or earlier.is_use or earlier.card not in landed:
+                continue
+            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
+            try:
+                kind_of(card).verify_response(self, trial)
+            except Illegal:
+                continue
+            return earlier
+        return None
 
     def _not_held(self, player: str, card: Card) -> Illegal:
         window = self.window
