@@ -47,7 +47,7 @@ def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
         return
     for switch in SWITCHES.values():
         note = "" if switch.applied else "  (validated; no built card reads it yet)"
-        sys.stdout.write(f"{switch.name}: {switch.values}; official {switch.official_text}{note}\n"
+        sys.stdout.write(f"{switch.name}: {switch.values} (official: {switch.official_text}){note}\n"
                          f"    {switch.meaning}\n"
                          f"    overrides: {', '.join(switch.overrides) or '-'}; cited as {switch.ruling_id}\n")
 

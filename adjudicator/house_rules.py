@@ -129,7 +129,7 @@ SWITCHES: dict[str, Switch] = {s.name: s for s in (
     Switch("limits_on_own_turn", "false | true", False, "false",
            "true: the Hand and Keeper Limits bind the active player at once, not only at the end of her turn",
            ("B-limits-end-of-turn",), _bool),
-    Switch("simplify_minimum", "0 | 1", None, "official (Let's Simplify 0, Keep It Simple 1)",
+    Switch("simplify_minimum", "0 | 1", None, "each card's own (Let's Simplify 0, Keep It Simple 1)",
            "the fewest New Rules Let's Simplify and Keep It Simple must discard, for both cards",
            ("R30", "B-keep-it-simple"), _minimum),
     Switch("surprise_window", "official | end_of_turn", "official", "official",
