@@ -62,6 +62,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
             "rules": [c.name for c in table.rules],
+            "meta_rules": [c.name for c in table.meta_rules],
             "goals": [c.name for c in table.goals],
             "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
             "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
@@ -113,7 +114,8 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, size in want.items():
                 differ(f"{key} of {player}", size, len(zone.get(player, ())))
         elif key in ("rules", "goals"):
-            got = _names(table.rules if key == "rules" else table.goals)
+            # Meta Rules are listed with the rules in a scenario, as in its setup
+            got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
                 diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
         elif key == "discard_has":

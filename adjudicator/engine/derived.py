@@ -143,4 +143,5 @@ def goals_to_win(game: "Game") -> int | None:
     The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
     if game.house_rules.keep_going is not None:
         return game.house_rules.keep_going
-    return next((n for rule in game.table.rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None), None)
+    return next((n for rule in game.table.meta_rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None),
+                None)

@@ -49,10 +49,11 @@ class Game(EventOrder):
             players=list(scenario.players),
             hands={p: list(setup.hands.get(p, ())) for p in scenario.players},
             in_play={p: list(setup.in_play.get(p, ())) for p in scenario.players},
-            rules=list(setup.rules),
+            rules=[c for c in setup.rules if c.type is not CardType.META],
             goals=list(setup.goals),
             draw_pile=list(setup.draw_pile),
             discard=list(setup.discard),
+            meta_rules=[c for c in setup.rules if c.type is CardType.META],
         )
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
@@ -1201,7 +1202,8 @@ class Game(EventOrder):
         """Every place a card can be, by label; each card of the game is in exactly one of them."""
         table = self.table
         zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
-                                        "rules": list(table.rules), "goals": list(table.goals)}
+                                        "rules": list(table.rules), "goals": list(table.goals),
+                                        "meta rules": list(table.meta_rules)}
         for player in self.players:
             zones[f"hand of {player}"] = list(table.hands[player])
             zones[f"in play of {player}"] = list(table.in_play[player])

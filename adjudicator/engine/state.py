@@ -33,10 +33,13 @@ class Table:
     draw_pile: list[Card]
     discard: list[Card]
     scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
-    skips: dict[str, Card] = field(default_factory=dict)  # player -> the card making them miss their next turn
+    skips: dict[str, Card] = field(default_factory=dict)
+    # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
+    # the cards that discard New Rules (B-meta-rules)
+    meta_rules: list[Card] = field(default_factory=list)  # player -> the card making them miss their next turn
 
     def all_cards(self) -> list[Card]:
-        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
+        cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard]
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards

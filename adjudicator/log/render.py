@@ -60,7 +60,7 @@ def _render_position(game: Game, console: Console) -> None:
                       escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-                  f"Rules: {escape(', '.join(map(str, game.table.rules)) or 'Basic Rules only')}   "
+                  f"Rules: {escape(', '.join(map(str, [*game.table.meta_rules, *game.table.rules])) or 'Basic Rules only')}   "
                   f"Draw {game.draw_rule()}, {game.play_rule()}   "
                   f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}")
 
