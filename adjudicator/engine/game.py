@@ -512,18 +512,7 @@ class Game(EventOrder):
                     meeting.append(player)
                     goal_of[player] = goal
             cites += kind.win_rulings(self, goal)
-        halves: list[str] = []
-        if self.house_rules.goals_per_deck:
-            for player, first, second in derived.half_goals(self):
-                if player in meeting or player in blocked:
-                    continue
-                if self.creeper_blocks(player, first) and self.creeper_blocks(player, second):
-                    blocked.append(player)
-                    continue
-                meeting.append(player)
-                goal_of[player] = first
-                halves.append(f"{player} holds half of {first} and half of {second}: two half-Goals meet "
-                              "a Goal (house rule goals_per_deck)")
+        halves = self._half_goals(meeting, blocked, goal_of) if self.house_rules.goals_per_deck else []
         signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
         if signature == self._win_signature:
             return
@@ -563,6 +552,22 @@ class Game(EventOrder):
         self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
                   rulings=tuple(dict.fromkeys(cites)))
 
+    def _half_goals(self, meeting: list[str], blocked: list[str], goal_of: dict[str, Card]) -> list[str]:
+        """House rule goals_per_deck: players holding two half-Goals meet a Goal too (added to
+        `meeting`, or to `blocked` when a Creeper neither Goal names blocks them); one line each."""
+        lines = []
+        for player, first, second in derived.half_goals(self):
+            if player in meeting or player in blocked:
+                continue
+            if self.creeper_blocks(player, first) and self.creeper_blocks(player, second):
+                blocked.append(player)
+                continue
+            meeting.append(player)
+            goal_of[player] = first
+            lines.append(f"{player} holds half of {first} and half of {second}: two half-Goals meet a Goal "
+                         "(house rule goals_per_deck)")
+        return lines
+
     def _claim_goal(self, player: str, goal: Card, cites: tuple[str, ...]) -> None:
         """Keep Going: the player claims the met Goal (it leaves play and she keeps it), discards the
         Keepers and Creepers she used to meet it, and her turn ends; N claimed Goals win."""
@@ -588,9 +593,10 @@ class Game(EventOrder):
         rule waives it; a card a rule makes every winner hold must be there too."""
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        if self.house_rules.creepers_block_wins and any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
-               and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
-               for c in self.creepers_of(player)):
+        blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
+        if blocking and any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+                            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+                            for c in self.creepers_of(player)):
             return True
         needed = (kind.win_needs(self, rule) for kind, rule in rules)
         return any(card is not None and self.owner_of(card) != player for card in needed)

@@ -59,8 +59,9 @@ def _render_position(game: Game, console: Console) -> None:
         table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
                       escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
+    rules = [*game.table.meta_rules, *game.table.rules]
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-                  f"Rules: {escape(', '.join(map(str, [*game.table.meta_rules, *game.table.rules])) or 'Basic Rules only')}   "
+                  f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
                   f"Draw {game.draw_rule()}, {game.play_rule()}   "
                   f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}")
 
