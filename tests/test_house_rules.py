@@ -5,6 +5,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.checking import check_scenario
@@ -15,6 +17,7 @@ from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.errors import ScenarioError
 from adjudicator.rulings import store
 from adjudicator.verdict import cited_rulings
+from test_property import play_random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "scenarios" / "house_rules"
@@ -168,3 +171,23 @@ def test_impact_bad_input_exits_2(tmp_path):
     assert result.exit_code == 2 and "allowed: false | N" in result.output
     result = runner.invoke(app, ["house-rules", "impact", "tie=shared", str(tmp_path / "nowhere")])
     assert result.exit_code == 2 and "no such file or folder" in result.output
+
+
+# The random legal games of test_property.py, played under house rules that change what the
+# engine forces (claims, shared wins, limits at once, no Creeper blocking, bigger deals).
+# surprise_window and may_discard are left out: they make legal some events the legal-event
+# generator does not offer, which its illegal-play probe would then expect to be rejected.
+RANDOM_HOUSE_RULES = [
+    {"keep_going": 2},
+    {"keep_going": 1, "tie": "shared"},
+    {"tie": "shared", "creepers_block_wins": False},
+    {"limits_on_own_turn": True, "starting_hand": 4},
+    {"simplify_minimum": 1, "keep_going": 3},
+]
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, database=None, print_blob=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_random_legal_games_under_house_rules(data: st.DataObject) -> None:
+    play_random_game(data, data.draw(st.sampled_from(RANDOM_HOUSE_RULES), label="house rules"))
