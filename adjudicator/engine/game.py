@@ -794,7 +794,9 @@ class Game(EventOrder):
         chain = [play, *self.responses]
         self.window = None
         self.responses = []
-        self.step(rec.WindowClosed, card=play.card)
+        landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
+        self.reopened = None
+        self.step(rec.WindowClosed, card=play.card, landed=landed)
         tasks: list[Then] = []
         canceled: set[int] = set()
         for above, below in reversed(list(zip(chain[1:], chain))):
@@ -802,8 +804,6 @@ class Game(EventOrder):
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
             tasks.append(self.then("_cancel_by", above, below))
-        landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
-        self.reopened = None
         if id(play) not in canceled and not landed:
             tasks += ([self.then("_resolve_use", play)] if play.is_use else
                       [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
