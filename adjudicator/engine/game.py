@@ -538,7 +538,8 @@ class Game(EventOrder):
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
             return
-        if len(meeting) > 1 and self.house_rules.tie == "shared":
+        # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
+        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
             self.winner, self.co_winners = meeting[0], tuple(meeting)
             self.winning_goal = goal_of[self.winner]
             self.note(f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared "
