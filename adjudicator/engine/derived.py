@@ -151,4 +151,32 @@ def turn_direction(game: "Game") -> int:
 
 @remembered
 def goal_slots(game: "Game") -> int:
-    return 1 + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+    """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
+    Fluxx), one Goal per deck in the game to begin with."""
+    base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+
+
+def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:
+    """Mega Fluxx (house rule goals_per_deck): (player, Goal, Goal) for each player holding one of
+    the two cards that each of two Goals in play requires, where each Goal requires exactly two
+    specific cards (no "any of" group)."""
+    pairs = [g for g in game.table.goals
+             if len(g.param("requires", ())) == 2 and all(isinstance(n, str) for n in g.param("requires", ()))]
+    found = []
+    for i, first in enumerate(pairs):
+        for second in pairs[i + 1:]:
+            for player in game.players:
+                have = {c.name for c in game.table.in_play[player]}
+                if have & set(first.params["requires"]) and have & set(second.params["requires"]):
+                    found.append((player, first, second))
+    return found
+
+
+def goals_to_win(game: "Game") -> int | None:
+    """Keep Going: how many claimed Goals end the game, or None when meeting a Goal wins at once.
+    The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
+    if game.house_rules.keep_going is not None:
+        return game.house_rules.keep_going
+    return next((n for rule in game.table.meta_rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None),
+                None)

@@ -152,7 +152,7 @@ class Table(Copied):
 
     def __init__(self, players: list[str], hands: Mapping[str, Iterable[Card]],
                  in_play: Mapping[str, Iterable[Card]], rules: Iterable[Card], goals: Iterable[Card],
-                 draw_pile: Iterable[Card], discard: Iterable[Card]) -> None:
+                 draw_pile: Iterable[Card], discard: Iterable[Card], meta_rules: Iterable[Card] = ()) -> None:
         self.clock = clock = Clock()
         self.players = players
         self.hands = ZoneMap(clock, hands)
@@ -163,9 +163,12 @@ class Table(Copied):
         self.discard = Zone(clock, discard)
         self.scored = ZoneMap(clock)  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
+        # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
+        # the cards that discard New Rules (B-meta-rules)
+        self.meta_rules = Zone(clock, meta_rules)
 
     def all_cards(self) -> list[Card]:
-        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
+        cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard]
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards

@@ -29,6 +29,7 @@ from adjudicator.cards.catalog import Catalog, build_card, builtin
 from adjudicator.cards.kinds import Kind, choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
+from adjudicator.house_rules import HouseRuleError, HouseRules
 from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.names import normalize, player_key, suggest
@@ -42,10 +43,8 @@ EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes
                "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out")
 EVENT_KEYS = ("player", "action", "card", "choices")
-#: House rules a scenario may switch on, with what each changes. None are built yet.
-HOUSE_RULES: dict[str, str] = {}
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
           "joins": "join", "drops out": "drop_out"}
 _EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out)(?=\s|$)"
@@ -95,17 +94,19 @@ class Scenario:
     question: str
     players: tuple[str, ...]
     catalog: Catalog
-    house_rules: Mapping[str, Any]
+    house_rules: HouseRules
     seed: int
     setup: Setup
     events: tuple[Event, ...]
     expect: Mapping[str, Any] | None = None
     expect_lines: Mapping[str, int] = field(default_factory=dict)
+    decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+    """Read a scenario file; `house_rules` (switch -> value) override the file's own."""
     path = Path(path)
-    return parse_scenario(decode(read_bytes(path), str(path)), str(path))
+    return parse_scenario(decode(read_bytes(path), str(path)), str(path), house_rules)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -140,13 +141,13 @@ def decode(data: bytes, path: str) -> str:
                             f"({exc.reason}); save the file as UTF-8", path=path, line=line) from None
 
 
-def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None) -> Scenario:
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be",
                             path=path)
     data = yaml_lines.load(text, path)
     try:
-        return _Reader(path).read(data)
+        return _Reader(path, house_rules).read(data)
     except ScenarioError as exc:
         raise exc.located(path)
     except RecursionError:
@@ -154,11 +155,14 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
 
 
 class _Reader:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, house_rules: Mapping[str, Any] | None = None) -> None:
         self.path = path
+        self.overrides = dict(house_rules or {})
         self.catalog: Catalog = builtin()
         self.players: list[str] = []
         self.joined: list[str] = []  # players who jump in during the events
+        self.decks: tuple[str, ...] = ()
+        self.house_rules = HouseRules()
 
     def fail(self, message: str, node: Any = None, key: Any = None, suggestions: Iterable[str] = ()) -> ScenarioError:
         return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
@@ -250,7 +254,8 @@ class _Reader:
         expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
         return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
                         house_rules, seed, setup, events, expect,
-                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {})
+                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
+                        self.decks)
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -278,6 +283,7 @@ class _Reader:
                 raise self.fail(f"unknown deck {deck!r} (decks: {', '.join(known)})", ids, i,
                                 suggest(str(deck), known, 1))
         self.catalog = self.catalog.restricted(ids)
+        self.decks = tuple(ids)
 
     def read_cards(self, data: dict) -> None:
         entries = self.as_list(data, "cards", "cards")
@@ -294,16 +300,22 @@ class _Reader:
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
-    def read_house_rules(self, data: dict) -> dict[str, Any]:
+    def read_house_rules(self, data: dict) -> HouseRules:
         rules = data.get("house_rules") or {}
         if not isinstance(rules, dict):
             raise self.fail("`house_rules` must map house-rule names to values", data, "house_rules")
-        for name in rules:
-            if name not in HOUSE_RULES:
-                known = ", ".join(HOUSE_RULES) or "none are built yet"
-                raise self.fail(f"unknown house rule {name!r} (known: {known})", rules, name,
-                                suggest(str(name), HOUSE_RULES, 1))
-        return dict(rules)
+        house = HouseRules()
+        for name, value in rules.items():  # one at a time, so an error names its own line
+            try:
+                house = house.with_values({name: value})
+            except HouseRuleError as exc:
+                raise self.fail(exc.message, rules, name, exc.suggestions) from None
+        try:
+            house = house.with_values(self.overrides)
+        except HouseRuleError as exc:
+            raise ScenarioError(f"--house-rule: {exc.message}", suggestions=exc.suggestions) from None
+        self.house_rules = house
+        return house
 
     def read_setup(self, node: dict) -> Setup:
         self.check_keys(node, SETUP_KEYS, "setup")
@@ -335,7 +347,7 @@ class _Reader:
         """Refuse positions that cannot exist."""
         slots: dict[str, Card] = {}
         goal_count = 0
-        goal_slots = 1
+        goal_slots = max(1, len(self.decks)) if self.house_rules.goals_per_deck else 1
         seen: dict[int, str] = {}
         for label, cards, items in zones:
             for index, card in enumerate(cards):
@@ -514,7 +526,9 @@ class _Reader:
         everyone = self.players + self.joined
         out: dict[str, Any] = {}
         for key, value in node.items():
-            if key == "winner":
+            if key == "winner" and isinstance(value, list):  # a shared win (house rule tie: shared)
+                out[key] = tuple(self.player(v, value, i, everyone) for i, v in enumerate(value))
+            elif key == "winner":
                 out[key] = None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
             elif key == "turn":
                 out[key] = self.player(value, node, key, everyone)
