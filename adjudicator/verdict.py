@@ -65,11 +65,13 @@ def to_json(game: Game) -> dict[str, Any]:
 
 
 def _names(cards: Any) -> Counter:
-    return Counter(c.name for c in cards)
+    """The cards as definitions (deck, name): copies of one card are alike, and two editions'
+    cards of the same name are not."""
+    return Counter(c.definition for c in cards)
 
 
 def _show(counter: Counter) -> str:
-    return "[" + ", ".join(sorted(counter.elements())) + "]"
+    return "[" + ", ".join(sorted(name for _deck, name in counter.elements())) + "]"
 
 
 def compare(expect: Mapping[str, Any], game: Game,
@@ -107,7 +109,7 @@ def compare(expect: Mapping[str, Any], game: Game,
             if _names(want) != got:
                 diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
         elif key == "discard_has":
-            missing = [c.name for c in want if c not in table.discard]
+            missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
                 diffs.append(f"discard_has: {', '.join(missing)} not in the discard pile "
                              f"({', '.join(c.name for c in table.discard) or 'empty'})")

@@ -23,7 +23,7 @@ def fork(game: Game) -> Game:
     choices' closures (rebound to the copy), so whatever runs on the copy leaves `game` alone.
     Callables live only in the agenda and in pending choices; a new place that keeps one must
     be added to the roots below, or the copy would act on the original."""
-    memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
+    memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.all_cards()}
     memo[id(UNKNOWN)] = UNKNOWN
     memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
     memo[id(game.scenario)] = game.scenario

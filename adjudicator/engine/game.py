@@ -520,7 +520,7 @@ class Game:
             self.table.rules.remove(rule)
         self.discard_cards(rules)
         self.step(rec.ActionDone, card=rules[0], what=f"{', '.join(map(str, rules))} discarded ({why}); "
-                  "a rule stops working once it leaves play", rulings=rulings)
+                  "a rule stops working once it leaves play", rulings=(*rulings, "B-in-play"))
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)

@@ -8,6 +8,7 @@ An illegal event is logged as rejected and changes nothing.
 
 from __future__ import annotations
 
+from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
 from adjudicator.cards.model import CardType
@@ -30,6 +31,7 @@ def replay(scenario: Scenario) -> Game:
 
 def apply_event(game: Game, event: Event) -> None:
     game.event_no = event.number
+    event = bind_copies(game, event)  # a card the deck holds several copies of: the copy meant
     card = event.card
     if event.action == "play" and card is not None and card.type is CardType.SURPRISE and not game.stopped:
         if not game.is_active(event.player):
@@ -41,6 +43,7 @@ def apply_event(game: Game, event: Event) -> None:
     if _answered_or_stopped(game, event):
         return
     _advance_turn(game, event)
+    event = bind_copies(game, event)  # the turn may have moved on: bind again where it stands now
     if _answered_or_stopped(game, event):
         return
     try:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.cards.catalog import Catalog, build_card, builtin
+from adjudicator.cards.catalog import Catalog, build_cards, builtin
 from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
@@ -240,11 +240,12 @@ class _Reader:
         entries = self.as_list(data, "cards", "cards")
         custom = []
         for entry in entries:
-            card = build_card(entry, deck="custom", path=self.path, strict=True)
-            existing = self.catalog.get(card.name)
+            cards = build_cards(entry, deck="custom", path=self.path, strict=True)
+            existing = self.catalog.get(cards[0].name) or next(
+                (c for c in custom if c.definition == cards[0].definition), None)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
-                raise self.fail(f"a card named {card.name!r} already exists ({existing.deck})", entry)
-            custom.append(card)
+                raise self.fail(f"a card named {cards[0].name!r} already exists ({existing.deck})", entry)
+            custom += cards
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
@@ -270,9 +271,12 @@ class _Reader:
         played = self.as_count(node, "played", "played") if "played" in node else 0
         zones: list[tuple[str, tuple[Card, ...], Any]] = []
 
+        dealt: dict[tuple[str, str], int] = {}  # copies of each card placed so far
+
         def zone(label: str, container: dict, key: Any) -> tuple[Card, ...]:
             items = container.get(key)
             cards = self.cards(container, key, label) if items is not None else ()
+            cards = tuple(self.next_copy(card, dealt, items, i) for i, card in enumerate(cards))
             zones.append((label, cards, items))
             return cards
 
@@ -284,6 +288,19 @@ class _Reader:
         discard = zone("discard", node, "discard")
         self.check_position(zones)
         return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
+
+    def next_copy(self, card: Card, dealt: dict[tuple[str, str], int], items: Any, index: int) -> Card:
+        """Each mention of a card in the setup is the next copy of it. A card with one copy is
+        returned again (check_position says where it is listed twice)."""
+        if card.is_unknown:
+            return card
+        copies = self.catalog.copies_of(card)
+        n = dealt.get(card.definition, 0)
+        dealt[card.definition] = n + 1
+        if n >= len(copies) > 1:
+            raise self.fail(f"{card} is named {n + 1} times in the setup, but the deck has {len(copies)} copies",
+                            items, index)
+        return copies[min(n, len(copies) - 1)]
 
     def check_position(self, zones: list[tuple[str, tuple[Card, ...], Any]]) -> None:
         """Refuse positions that cannot exist."""
@@ -323,7 +340,9 @@ class _Reader:
                                     f"of a player", *where)
                 if id(card) in seen:
                     place = "twice in " + label if seen[id(card)] == label else f"in {seen[id(card)]} and in {label}"
-                    raise self.fail(f"{card} is listed {place}, but the deck has one copy", *where)
+                    copies = len(self.catalog.copies_of(card))
+                    have = "one copy" if copies == 1 else f"{copies} copies"
+                    raise self.fail(f"{card} is listed {place}, but the deck has {have}", *where)
                 seen[id(card)] = label
 
     # --------------------------------------------------------------- events
@@ -429,7 +448,7 @@ class _Reader:
         for player in known:
             if normalize(player) == normalize(name):
                 return player
-        card = self.catalog.get(name)
+        card = self.catalog.resolve(name)
         if card is None and normalize(name) == "none":
             return NO_CHOICE
         if card is None and " to " in name:

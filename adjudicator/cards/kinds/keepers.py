@@ -18,9 +18,13 @@ if TYPE_CHECKING:
 
 @register
 class Keeper(Kind):
+    """A Keeper. `tags` say what group it belongs to (food); `counts_as` names cards it also
+    counts as, at all times (Mrs. Claus: Santa Claus; Fruitcake: Dessert and The Gift, Q1354);
+    `symbols` are the marks some Goals count (Rick and Morty: speech, imaginary_friend)."""
+
     name = "keeper"
     card_type = CardType.KEEPER
-    params = {"tags": NAMES_PARAM}
+    params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
     def resolve(self, game: "Game", play: "Play") -> None:
         game.leave_being_played(play)
@@ -89,6 +93,30 @@ class CreeperDiscardPair(_PowerCreeper):
 
 
 @register
+class CreeperShedByKeeper(_PowerCreeper):
+    """A Rick and Morty Problem its owner may get rid of by discarding one of the Keepers in
+    front of them (from the table, not the hand), together with the Problem: a free action on
+    their own turn, never a play (B-rm-shed-a-problem). `P uses PROBLEM -> KEEPER`."""
+
+    name = "creeper_shed_by_keeper"
+
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        keepers = game.keepers_of(play.player)
+        if not keepers:
+            raise Illegal("no_keeper", f"{play.player} has no Keeper in play to discard for {play.card} (a Keeper "
+                          "in hand does not count)", ("B-rm-shed-a-problem",))
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in keepers):
+            raise Illegal("bad_choice", f"{play.card} is shed by discarding one of {play.player}'s Keepers in play "
+                          f"({', '.join(map(str, keepers))})", ("B-rm-shed-a-problem",))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        game.ask(play.player, f"choose a Keeper in play to discard with {play.card}", game.keepers_of(play.player), 1,
+                 lambda chosen: game.discard_from_play(play.player, [chosen[0], play.card],
+                                                       f"{play.card} is shed for {chosen[0]} (a free action, not a "
+                                                       "play)", ("B-rm-shed-a-problem", "B-creeper-powers")))
+
+
+@register
 class CreeperStartOfTurnDiscard(_PowerCreeper):
     """Death: at the start of its owner's turn, discard another card they have in play;
     when it is their only card in play they may discard Death itself."""
@@ -139,7 +167,7 @@ class KeeperBonus(Keeper):
     card set apart: R39), and may go over the Hand and Keeper Limits."""
 
     name = "keeper_bonus"
-    params = {"tags": NAMES_PARAM,
+    params = {**Keeper.params,
               "draw": Param(COUNT, _is_count, default=0, numeral=True),
               "play": Param(COUNT, _is_count, default=0, numeral=True),
               "limits": Param(COUNT, _is_count, default=0, numeral=True)}
@@ -164,7 +192,7 @@ class KeeperPowerTake(Keeper):
     Keeper stays in play (R13). It is a steal, so It's A Trap! may answer it (R23)."""
 
     name = "keeper_power_take"
-    params = {"tags": NAMES_PARAM, "takes": NAMES_PARAM}
+    params = {**Keeper.params, "takes": NAMES_PARAM}
     answerable_use = True
 
     def options(self, game: "Game", card: Card, player: str) -> list[Card]:

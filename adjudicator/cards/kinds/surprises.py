@@ -188,7 +188,8 @@ class Surprise(ActionKind):
         if cancels == "keeper" and target.card.type is CardType.KEEPER:
             game.cancel_play(target, response, to_player=response.player,
                              outcome=f"{target.card} goes in front of {response.player} instead; "
-                             f"{target.player}'s play is still used up", rulings=("R45", "R01"))
+                             f"{target.player}'s play is still used up",
+                             rulings=("R45", "R01", "B-no-cancel-replacement"))
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
             game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
@@ -203,7 +204,8 @@ class Surprise(ActionKind):
         else:
             cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45")}.get(cancels, ("R45", "R01"))
             game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
-                             f"pile; {target.player}'s play is still used up", rulings=cites)
+                             f"pile; {target.player}'s play is still used up",
+                             rulings=(*cites, "B-no-cancel-replacement"))
 
 
 def _a(card: Card) -> str:

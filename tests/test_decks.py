@@ -1,0 +1,126 @@
+"""Decks as sets: shared cards, names that clash between editions, several copies of a card."""
+
+import pytest
+
+from adjudicator.cards.catalog import builtin
+from adjudicator.engine.replay import replay
+from adjudicator.errors import ScenarioError
+from adjudicator.loading.scenario import parse_scenario
+from adjudicator.verdict import compare
+
+
+def load(text: str):
+    return parse_scenario(text, "s.yaml")
+
+
+def error_of(text: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        load(text)
+    return info.value
+
+
+def test_a_deck_holds_the_cards_it_shares_with_other_editions():
+    rick = builtin().decks["rick_and_morty"]
+    names = {c.name for c in rick.members}
+    assert {"Play 4", "Keeper Limit 4", "Draw 2 and Use 'Em", "Steal Something", "Keep It Simple"} <= names
+    # a shared card is the very card of the deck that prints it, not a copy
+    play4 = next(c for c in rick.members if c.name == "Play 4")
+    assert play4.deck == "fluxx5" and play4 in builtin().decks["fluxx5"].cards
+
+
+def test_rick_and_morty_scenario_may_use_its_shared_cards():
+    scenario = load("title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  rules: [Play 4, Keeper Limit 4]\n"
+                    "events: []\n")
+    assert [c.name for c in scenario.setup.rules] == ["Play 4", "Keeper Limit 4"]
+
+
+def test_a_card_outside_the_chosen_decks_is_unknown():
+    error = error_of("title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  hands: {A: [Milk]}\n"
+                     "events: []\n")
+    assert "unknown card 'Milk'" in error.message and error.line == 5
+
+
+def test_a_bare_name_two_editions_print_is_an_error_listing_both():
+    error = error_of("title: t\nplayers: [A, B]\nsetup:\n  hands: {A: [Fruitcake]}\nevents: []\n")
+    assert error.message == ("card name 'Fruitcake' is ambiguous: it fits Fruitcake (fun_pack) (a Creeper) and "
+                             "Fruitcake (holiday) (a Keeper); write the one meant, with its deck")
+    assert set(error.suggestions) == {"Fruitcake (fun_pack)", "Fruitcake (holiday)"}
+    assert error.line == 4
+
+
+def test_a_deck_qualified_name_picks_one_everywhere_a_name_goes():
+    scenario = load("""\
+title: t
+players: [A, B]
+setup:
+  hands: {A: [Fruitcake (holiday), Milk]}
+  in_play: {B: [Fruitcake (Fun Pack)]}
+  goals: [Pumpkin Pie]
+events:
+  - A plays Fruitcake (holiday)
+expect:
+  in_play: {A: [Fruitcake (holiday)], B: [Fruitcake (fun_pack)]}
+""")
+    keeper, creeper = scenario.setup.hands["A"][0], scenario.setup.in_play["B"][0]
+    assert (keeper.deck, keeper.type.value) == ("holiday", "keeper")
+    assert (creeper.deck, creeper.type.value) == ("fun_pack", "creeper")
+    game = replay(scenario)
+    assert compare(scenario.expect, game) == []
+    wrong = load(scenario_text := """\
+title: t
+players: [A, B]
+setup:
+  hands: {A: [Fruitcake (holiday)]}
+events:
+  - A plays Fruitcake (holiday)
+expect:
+  in_play: {A: [Fruitcake (fun_pack)]}
+""")
+    assert scenario_text and compare(wrong.expect, replay(wrong)) == [
+        "in_play of A: expected [Fruitcake], got [Fruitcake]"]
+
+
+def test_one_deck_chosen_the_bare_name_is_that_decks_card():
+    scenario = load("title: t\nplayers: [A, B]\ndecks: [holiday]\nsetup:\n  in_play: {A: [Fruitcake]}\nevents: []\n")
+    assert scenario.setup.in_play["A"][0].deck == "holiday"
+
+
+def test_a_name_with_parentheses_is_still_the_card_of_that_name():
+    scenario = load("title: t\nplayers: [A, B]\nsetup:\n  goals: [Money (No Taxes)]\nevents: []\n")
+    assert scenario.setup.goals[0].name == "Money (No Taxes)"
+
+
+COPIES = """\
+title: t
+players: [A, B]
+cards:
+  - {{name: E, type: keeper, copies: 3}}
+  - {{name: Two Es, type: goal, requires: [E, E]}}
+setup:
+  turn: A
+{setup}
+events:
+{events}
+"""
+
+
+def test_copies_are_separate_cards_up_to_their_number():
+    scenario = load(COPIES.format(setup="  hands: {A: [E, E], B: [E]}", events="  []"))
+    cards = [*scenario.setup.hands["A"], *scenario.setup.hands["B"]]
+    assert len({id(c) for c in cards}) == 3 and [c.copy for c in cards] == [1, 2, 3]
+    error = error_of(COPIES.format(setup="  hands: {A: [E, E], B: [E, E]}", events="  []"))
+    assert "E is named 4 times in the setup, but the deck has 3 copies" in error.message and error.line == 8
+
+
+def test_events_act_on_the_copy_the_player_has():
+    scenario = load(COPIES.format(setup="  hands: {A: [E, Milk], B: [E]}\n  in_play: {A: [E]}\n  goals: [Two Es]",
+                                  events="  - A plays E"))
+    game = replay(scenario)
+    assert game.winner == "A" and [c.copy for c in game.table.in_play["A"]] == [3, 1]
+    assert [c.copy for c in game.table.hands["B"]] == [2]
+
+
+def test_a_goal_needing_two_copies_needs_two_cards():
+    scenario = load(COPIES.format(setup="  hands: {A: [Milk]}\n  in_play: {A: [E]}\n  goals: [Two Es]",
+                                  events="  - A plays Milk"))
+    assert replay(scenario).winner is None
