@@ -23,12 +23,14 @@ from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_ch
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
+from adjudicator.loading.day import Day, read_day
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.names import normalize, suggest
 
-TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed",
+TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed", "date",
             "setup", "events", "expect")
-SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard")
+SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard",
+              "rules_pile")
 PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
                "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
@@ -78,6 +80,7 @@ class Setup:
     in_play: Mapping[str, tuple[Card, ...]]
     draw_pile: tuple[Card, ...]
     discard: tuple[Card, ...]
+    rules_pile: tuple[Card, ...] = ()  # Solo Fluxx: the Rules deck, top first
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class Scenario:
     events: tuple[Event, ...]
     expect: Mapping[str, Any] | None = None
     expect_lines: Mapping[str, int] = field(default_factory=dict)
+    date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -200,6 +204,7 @@ class _Reader:
         setup_node = data["setup"] if data["setup"] is not None else {}
         if not isinstance(setup_node, dict):
             raise self.fail("`setup` must be a mapping", data, "setup")
+        date = read_day(data["date"], data, "date", self.fail, self.player) if "date" in data else None
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
         expect_node = data.get("expect")
@@ -208,7 +213,7 @@ class _Reader:
             raise self.fail("`expect` must be a mapping", data, "expect")
         return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
                         house_rules, seed, setup, events, expect,
-                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {})
+                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {}, date)
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -286,8 +291,12 @@ class _Reader:
         in_play = {p: zone(f"in_play of {p}", *where) for p, where in self.per_player(node, "in_play").items()}
         draw_pile = zone("draw_pile", node, "draw_pile")
         discard = zone("discard", node, "discard")
+        rules_pile = zone("rules_pile", node, "rules_pile")
+        if rules_pile and len(self.players) != 1:
+            raise self.fail("`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player", node,
+                            "rules_pile")
         self.check_position(zones)
-        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
+        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard, rules_pile)
 
     def next_copy(self, card: Card, dealt: dict[tuple[str, str], int], items: Any, index: int) -> Card:
         """Each mention of a card in the setup is the next copy of it. A card with one copy is
@@ -312,7 +321,7 @@ class _Reader:
             for index, card in enumerate(cards):
                 where = (items, index)
                 if card.is_unknown:
-                    if label in ("rules", "goals") or label.startswith("in_play"):
+                    if label in ("rules", "goals", "rules_pile") or label.startswith("in_play"):
                         raise self.fail(f"`?` stands only for cards in hands and piles, not in {label}", *where)
                     continue
                 if label == "rules":
@@ -332,6 +341,8 @@ class _Reader:
                     if goal_count > goal_slots:
                         why = "" if goal_slots > 1 else " without Double Agenda"
                         raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
+                elif label == "rules_pile" and card.type is not CardType.RULE:
+                    raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
                 elif label.startswith("hands") and card.type is CardType.CREEPER:
                     raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
                                     f"its player (B-creeper-placement)", *where)

@@ -185,6 +185,29 @@ class MoveCreeper(ActionKind):
 
 
 @register
+class DiscardTagged(ActionKind):
+    """Clear The Table: every Keeper in play with the tag (`food`) is discarded, whoever has it.
+    A Keeper that counts as others has all their properties (Q1354): its data carries the tag."""
+
+    name = "discard_tagged"
+    params = {"tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()),
+                           required=True)}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        tag = play.card.params["tag"]
+        swept = False
+        for player in game.players:
+            tagged = [k for k in game.keepers_of(player) if tag in k.param("tags", ())]
+            if tagged:
+                swept = True
+                cites = ("B-action-discard", "Q1354") if any(k.param("counts_as") for k in tagged) else (
+                    "B-action-discard",)
+                game.discard_from_play(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
+        if not swept:
+            nothing_happens(game, play, f"no {tag} Keeper is in play")
+
+
+@register
 class DrawExtra(ActionKind):
     """Jackpot!: draw N extra cards (they do not count toward the Draw rule)."""
 

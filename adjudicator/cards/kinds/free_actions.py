@@ -161,6 +161,10 @@ class MysteryPlay(FreeActionRule):
         if not turned:
             game.note(f"{play.card}: no card is left to turn up", ("R63",))
             return
+        needed = play.card.param("needs_in_play")
+        stand_in = next((c for _o, c in game.cards_in_play() if c.is_called(needed)), None) if needed else None
+        if stand_in is not None and stand_in.name != needed:
+            game.note(f"{stand_in} counts as {needed} at all times, so {play.card} may be used", ("R29", "Q1354"))
         card = turned[0]
         game.note(f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
                   "joins the hand and is neither a draw nor a play", ("R63", "Q129", "R42"))

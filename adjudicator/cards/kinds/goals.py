@@ -84,10 +84,10 @@ def match(requirements: list, cards: list[Card]) -> list[Card] | None:
     return chosen if fill(0) else None
 
 
-def counts_as_several(cards: list[Card], requirements: list) -> bool:
-    """Whether a card in play could stand for more than one requirement (Q1354 applies)."""
-    names = _flatten(requirements)
-    return any(sum(card.is_called(n) for n in set(names)) > 1 for card in cards)
+def counts_as_another(cards: list[Card], requirements: list) -> bool:
+    """Whether a card in play could stand for a required card by counting as it (Q1354 applies)."""
+    names = {normalize(n) for n in _flatten(requirements)}
+    return any(normalize(other) in names for card in cards for other in card.param("counts_as", ()))
 
 
 @register
@@ -107,7 +107,7 @@ class KeepersGoal(GoalKind):
 
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
         """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
-        Q1354 when a card in play counts as more than one of the cards the Goal needs."""
+        Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
         groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
         for player in game.players:
@@ -115,7 +115,7 @@ class KeepersGoal(GoalKind):
             if any(len(group & creepers) > 1 for group in groups):
                 cites.append("R31")
                 break
-        if counts_as_several([c for p in game.players for c in game.table.in_play[p]], list(card.params["requires"])):
+        if counts_as_another([c for p in game.players for c in game.table.in_play[p]], list(card.params["requires"])):
             cites.append("Q1354")
         named = self.named_cards(card)
         if any(c.name in named for p in self.candidates(game, card) for c in game.creepers_of(p)):

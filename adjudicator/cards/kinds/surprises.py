@@ -206,7 +206,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
             game.cancel_play(target, response, outcome=f"{target.card} does nothing and goes to the discard pile",
                              rulings=("R28", "R46", "R43"))
         else:
-            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45")}.get(cancels, ("R45", "R01"))
+            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
+                cancels, ("R45", "R01"))
             game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
                              f"pile; {target.player}'s play is still used up",
                              rulings=(*cites, "B-no-cancel-replacement"))
