@@ -42,6 +42,8 @@ def to_json(game: Game) -> dict[str, Any]:
     return {
         "title": game.scenario.title,
         "winner": game.winner,
+        "solo_over": game.ended,  # Solo Fluxx: why the game ended (a deck ran out), else null
+        "goals_won": game.goals_won,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,

@@ -124,3 +124,54 @@ def test_a_goal_needing_two_copies_needs_two_cards():
     scenario = load(COPIES.format(setup="  hands: {A: [Milk]}\n  in_play: {A: [E]}\n  goals: [Two Es]",
                                   events="  - A plays Milk"))
     assert replay(scenario).winner is None
+
+
+# ---------------------------------------------------------------- date, rules_pile
+@pytest.mark.parametrize(("date", "message"), [
+    ("date: 25/12/2026", "`date` must be a date written YEAR-MONTH-DAY (2026-12-25), not '25/12/2026'"),
+    ("date: {day: 2026-12-25, weather: snow}", "unknown key 'weather' in `date` (keys: day, holiday, birthdays)"),
+    ("date: {birthdays: [Zed]}", "unknown player 'Zed'"),
+    ("date: {holiday: 4}", "`holiday` names the holiday the table agreed on, as text"),
+])
+def test_bad_dates_are_refused_with_the_line(date, message):
+    error = error_of(f"title: t\nplayers: [A, B]\n{date}\nsetup: {{}}\nevents: []\n")
+    assert message in error.message and error.line == 3
+
+
+def test_a_date_reads_as_the_day_and_its_occasion():
+    scenario = load("title: t\nplayers: [A, B]\ndate: {day: 2026-12-25, birthdays: [B]}\nsetup: {}\nevents: []\n")
+    assert scenario.date.is_christmas
+    assert scenario.date.occasion("A") == "holiday" and scenario.date.occasion("B") == "birthday"
+
+
+def test_the_rules_pile_is_for_one_player_and_new_rules_only():
+    error = error_of("title: t\nplayers: [A, B]\nsetup:\n  rules_pile: [Draw 2]\nevents: []\n")
+    assert "`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player" in error.message
+    error = error_of("title: t\nplayers: [A]\nsetup:\n  rules_pile: [Milk]\nevents: []\n")
+    assert "Milk is a Keeper: the Rules deck holds only New Rules" in error.message and error.line == 4
+    error = error_of("title: t\nplayers: [A]\nsetup:\n  draw_pile: [Draw 2]\nevents: []\n")
+    assert "Draw 2 is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules deck" in error.message
+
+
+def test_a_one_player_game_scores_instead_of_winning():
+    game = replay(load("title: t\nplayers: [A]\nsetup:\n  goals: [Milk & Cookies]\n  hands: {A: [Cookies]}\n"
+                       "  in_play: {A: [Milk]}\n  rules_pile: [Draw 2]\nevents: [A plays Cookies]\n"))
+    assert game.winner is None and game.goals_won == {"A": 1} and game.table.scored["A"][0].name == "Milk & Cookies"
+    assert game.table.rules[0].name == "Draw 2" and not game.table.rules_pile
+
+
+def test_scenario_cards_may_declare_a_problem_and_keepers_with_symbols():
+    scenario = load("""\
+title: t
+players: [A, B]
+decks: [rick_and_morty]
+cards:
+  - {name: Glowing Boulders, type: problem}
+  - {name: Fart, type: keeper, symbols: [imaginary_friend]}
+  - {name: Friends, type: goal, kind: keepers_with_symbol, symbol: imaginary_friend, count: 1}
+setup:
+  in_play: {A: [Glowing Boulders, Fart]}
+events: []
+""")
+    boulders, fart = scenario.setup.in_play["A"]
+    assert boulders.type.value == "creeper" and fart.param("symbols") == ["imaginary_friend"]

@@ -103,7 +103,7 @@ class EventOrder:
 
     def _advance_turn(self: "Game", event: "Event") -> None:
         """End the turn when it is due and begin the next one when this event needs it."""
-        if self.winner:
+        if self.winner or self.ended:
             return
         turn = self.turn
         if turn.phase is Phase.PLAY_OVER and not (event.player == turn.player and self.is_optional_free_action(event)):
@@ -140,7 +140,7 @@ class EventOrder:
         self.close_window()
         self.make_forced_plays()
         self.close_window()
-        if not self.pending and not self.winner and self.turn.phase is Phase.PLAY_OVER:
+        if not self.pending and not self.winner and not self.ended and self.turn.phase is Phase.PLAY_OVER:
             self.end_turn()
         if self.pending and not self.stopped:
             choice = self.pending[0]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
-from adjudicator.engine import derived
+from adjudicator.engine import derived, solo
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -52,6 +52,7 @@ class Game(EventOrder):
             goals=list(setup.goals),
             draw_pile=list(setup.draw_pile),
             discard=list(setup.discard),
+            rules_pile=list(setup.rules_pile),
         )
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
@@ -68,6 +69,7 @@ class Game(EventOrder):
         self.winner: str | None = None
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
+        self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
@@ -227,7 +229,7 @@ class Game(EventOrder):
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
-        while not self.stopped and not self.pending:
+        while not self.stopped and not self.pending and not self.ended:
             if self.agenda:
                 self.call(self.agenda.popleft())
                 self.check_state()
@@ -239,7 +241,7 @@ class Game(EventOrder):
     def check_state(self) -> None:
         """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
         Goal slots and Goal-change triggers, then the winner."""
-        if self.winner or self.stopped:
+        if self.winner or self.stopped or self.ended:
             return
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
@@ -258,7 +260,7 @@ class Game(EventOrder):
         self.check_win()
 
     def _turn_structure_step(self) -> bool:
-        if self.window or self.winner:
+        if self.window or self.winner or self.ended:
             return False
         turn = self.turn
         if turn.phase is Phase.PLAY:
@@ -393,6 +395,9 @@ class Game(EventOrder):
 
     def _take_top(self) -> Card | None:
         table = self.table
+        if not table.draw_pile and solo.is_solo(self):
+            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+            return None
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
             table.discard.clear()
@@ -444,6 +449,8 @@ class Game(EventOrder):
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
+        if solo.is_solo(self):
+            solo.after_turn(self)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
@@ -512,6 +519,9 @@ class Game(EventOrder):
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             if any(c.name not in named for c in self.creepers_of(player)):
                 cites.append("R59")
+        if len(meeting) == 1 and solo.is_solo(self):
+            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
+            return
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
@@ -950,12 +960,16 @@ class Game(EventOrder):
     def verify_not_over(self) -> None:
         if self.winner:
             raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
+        if self.ended:
+            raise Illegal("game_over", f"the solo game is over: {self.ended}", ("B-solo",))
 
     # -------------------------------------------------- joining and leaving
     def join(self, player: str) -> None:
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
+        if solo.is_solo(self):
+            raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
         self.table.hands[player] = []
@@ -1086,6 +1100,7 @@ class Game(EventOrder):
             zones[f"in play of {player}"] = list(table.in_play[player])
         for player, cards in table.scored.items():
             zones[f"scored by {player}"] = list(cards)
+        zones["rules pile"] = list(table.rules_pile)
         zones["being played"] = [play.card for play in self.being_played]
         zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):

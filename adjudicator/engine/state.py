@@ -33,10 +33,11 @@ class Table:
     draw_pile: list[Card]
     discard: list[Card]
     scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
+    rules_pile: list[Card] = field(default_factory=list)  # Solo Fluxx: the Rules deck, top first
     skips: dict[str, Card] = field(default_factory=dict)  # player -> the card making them miss their next turn
 
     def all_cards(self) -> list[Card]:
-        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
+        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards

@@ -343,6 +343,9 @@ class _Reader:
                         raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
                 elif label == "rules_pile" and card.type is not CardType.RULE:
                     raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
+                elif label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
+                    raise self.fail(f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
+                                    "deck (`rules_pile`), not the Main deck (B-solo)", *where)
                 elif label.startswith("hands") and card.type is CardType.CREEPER:
                     raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
                                     f"its player (B-creeper-placement)", *where)
