@@ -517,7 +517,7 @@ class Game(EventOrder):
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
-            if any(c.name not in named for c in self.creepers_of(player)):
+            if any(not any(c.is_called(n) for n in named) for c in self.creepers_of(player)):
                 cites.append("R59")
         if len(meeting) == 1 and solo.is_solo(self):
             solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
@@ -538,7 +538,7 @@ class Game(EventOrder):
         rule waives it; a card a rule makes every winner hold must be there too."""
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        if any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+        if any(kind_of(c).blocks_win(self, c, goal) and not any(c.is_called(n) for n in named)
                and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
                for c in self.creepers_of(player)):
             return True

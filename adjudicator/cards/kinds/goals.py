@@ -118,7 +118,7 @@ class KeepersGoal(GoalKind):
         if counts_as_another([c for p in game.players for c in game.table.in_play[p]], list(card.params["requires"])):
             cites.append("Q1354")
         named = self.named_cards(card)
-        if any(c.name in named for p in self.candidates(game, card) for c in game.creepers_of(p)):
+        if any(c.is_called(n) for p in self.candidates(game, card) for c in game.creepers_of(p) for n in named):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 

@@ -9,7 +9,6 @@ from adjudicator.cards.kinds.base import (BOOL_PARAM, COUNT, NAMES_PARAM, Kind, 
                                           name_param, register)
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -58,7 +57,7 @@ class CreeperEvicts(_PowerCreeper):
     def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
         if owner is None:
             return
-        target = next((c for c in game.table.in_play[owner] if c.name == card.params["evicts"]), None)
+        target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
         others = [p for p in game.players if p != owner]
         key = ("evict", card.name)
         if target is None or not others or any(c.key == key for c in game.pending):
@@ -82,12 +81,12 @@ class CreeperDiscardPair(_PowerCreeper):
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         owner = game.owner_of(play.card)
-        if not any(c.name == play.card.params["pair"] for c in game.table.in_play[owner or ""]):
+        if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
             raise Illegal("nothing_to_pair", f"{play.player} has no {play.card.params['pair']} to discard "
                           f"with {play.card}", ("B-creeper-powers",))
 
     def use(self, game: "Game", play: "Play") -> None:
-        pair = next(c for c in game.table.in_play[play.player] if c.name == play.card.params["pair"])
+        pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
         game.discard_from_play(play.player, [pair, play.card], f"{play.card} is paid off with {pair}",
                                ("B-creeper-powers", "R02"))
 
@@ -200,8 +199,8 @@ class KeeperPowerTake(Keeper):
     answerable_use = True
 
     def options(self, game: "Game", card: Card, player: str) -> list[Card]:
-        wanted = {normalize(n) for n in card.params.get("takes", ())}
-        return [c for p in game.players if p != player for c in game.keepers_of(p) if normalize(c.name) in wanted]
+        wanted = card.params.get("takes", ())
+        return [c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)]
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         if play.card.name in game.turn.free_actions_used:

@@ -56,7 +56,7 @@ class Bonus(RuleKind):
     def receiver(self, game: "Game", card: Card) -> str | None | bool:
         """True: everybody gets it; a name: only that player; None: nobody."""
         needed = card.param("while_in_play")
-        if needed and not any(c.name == needed for p in game.players for c in game.table.in_play[p]):
+        if needed and not any(c.is_called(needed) for p in game.players for c in game.table.in_play[p]):
             return None
         who = card.params["who"]
         if who == "everyone":

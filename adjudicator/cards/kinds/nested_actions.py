@@ -17,7 +17,6 @@ from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -213,5 +212,5 @@ class SkipTurnUnless(ActionKind):
                   f"{' or '.join(play.card.params.get('unless', ()))} when it comes")
 
     def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
-        wanted = {normalize(n) for n in card.params.get("unless", ())}
-        return next((k for k in game.keepers_of(player) if normalize(k.name) in wanted), None)
+        wanted = card.params.get("unless", ())
+        return next((k for k in game.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)
