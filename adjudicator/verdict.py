@@ -72,8 +72,15 @@ def _names(cards: Any) -> Counter:
     return Counter(c.definition for c in cards)
 
 
-def _show(counter: Counter) -> str:
-    return "[" + ", ".join(sorted(name for _deck, name in counter.elements())) + "]"
+def _show(counter: Counter, qualified: bool = False) -> str:
+    """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
+    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
+                                  for deck, name in counter.elements())) + "]"
+
+
+def _mismatch(want: Counter, got: Counter) -> str:
+    qualified = _show(want) == _show(got)  # two editions' cards of one name (Fruitcake)
+    return f"expected {_show(want, qualified)}, got {_show(got, qualified)}"
 
 
 def compare(expect: Mapping[str, Any], game: Game,
@@ -101,7 +108,7 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, cards in want.items():
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
-                    diffs.append(f"{key} of {player}: expected {_show(_names(cards))}, got {_show(got)}")
+                    diffs.append(f"{key} of {player}: {_mismatch(_names(cards), got)}")
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
@@ -109,7 +116,7 @@ def compare(expect: Mapping[str, Any], game: Game,
         elif key in ("rules", "goals"):
             got = _names(table.rules if key == "rules" else table.goals)
             if _names(want) != got:
-                diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
+                diffs.append(f"{key}: {_mismatch(_names(want), got)}")
         elif key == "discard_has":
             missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:

@@ -77,7 +77,7 @@ expect:
   in_play: {A: [Fruitcake (fun_pack)]}
 """)
     assert scenario_text and compare(wrong.expect, replay(wrong)) == [
-        "in_play of A: expected [Fruitcake], got [Fruitcake]"]
+        "in_play of A: expected [Fruitcake (fun_pack)], got [Fruitcake (holiday)]"]
 
 
 def test_one_deck_chosen_the_bare_name_is_that_decks_card():
@@ -175,3 +175,9 @@ events: []
 """)
     boulders, fart = scenario.setup.in_play["A"]
     assert boulders.type.value == "creeper" and fart.param("symbols") == ["imaginary_friend"]
+
+
+def test_solo_sets_aside_the_cards_that_act_on_other_players():
+    error = error_of("title: t\nplayers: [A]\nsetup:\n  hands: {A: [Milk, Trade Hands]}\nevents: []\n")
+    assert "Trade Hands is set aside in Solo Fluxx (one player): it acts on other players" in error.message
+    assert error.line == 4

@@ -1073,7 +1073,7 @@ class Game(EventOrder):
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
         turn = self.turn
-        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped or self.ended
                 or self.being_played or self.temp_hands):
             return
         for rule in list(self.table.rules):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_cards, builtin
-from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
+from adjudicator.cards.kinds import REGISTRY, choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
@@ -343,7 +343,10 @@ class _Reader:
                         raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
                 elif label == "rules_pile" and card.type is not CardType.RULE:
                     raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
-                elif label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
+                if len(self.players) == 1 and card.kind in REGISTRY and kind_of(card).needs_others:
+                    raise self.fail(f"{card} is set aside in Solo Fluxx (one player): it acts on other players "
+                                    "(B-solo)", *where)
+                if label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
                     raise self.fail(f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
                                     "deck (`rules_pile`), not the Main deck (B-solo)", *where)
                 elif label.startswith("hands") and card.type is CardType.CREEPER:

@@ -53,6 +53,7 @@ class TemporaryHand(ActionKind):
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
+    needs_others = True
     hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -129,6 +130,7 @@ class Steal(TargetsOneCard):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
+    needs_others = True
     others_only = True
     moves_keepers = True
 
@@ -165,6 +167,7 @@ class MoveCreeper(ActionKind):
     """Move any Creeper in play to a different player: choices are the Creeper, then the player."""
 
     name = "move_creeper"
+    needs_others = True
 
     def resolve(self, game: "Game", play: "Play") -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]

@@ -71,6 +71,7 @@ class UseWhatYouTake(ActionKind):
     Choices: the player, then the taken card's own choices, if it needs any."""
 
     name = "use_what_you_take"
+    needs_others = True
     plays_a_card = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -201,6 +202,7 @@ class SkipTurnUnless(ActionKind):
     round, they have one of the named Keepers (R09: what counts is who holds it then)."""
 
     name = "skip_turn_unless"
+    needs_others = True
     params = {"unless": NAMES_PARAM}
 
     def resolve(self, game: "Game", play: "Play") -> None:

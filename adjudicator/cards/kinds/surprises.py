@@ -118,6 +118,7 @@ def _stealable(game: "Game", thief: str) -> list[Card]:
 @register
 class Surprise(DiscardsSomeRules, ActionKind):
     name = "surprise"
+    needs_others = True  # its cancel answers another player's card
     card_type = CardType.SURPRISE
     params = {
         "cancels": choice_param(*CANCELS),
