@@ -181,3 +181,10 @@ def test_solo_sets_aside_the_cards_that_act_on_other_players():
     error = error_of("title: t\nplayers: [A]\nsetup:\n  hands: {A: [Milk, Trade Hands]}\nevents: []\n")
     assert "Trade Hands is set aside in Solo Fluxx (one player): it acts on other players" in error.message
     assert error.line == 4
+
+
+def test_an_event_finds_the_copy_where_the_first_copy_is_not():
+    scenario = load(COPIES.format(setup="  hands: {B: [E], A: [E, Milk]}", events="  - A plays E\n  - B plays E"))
+    game = replay(scenario)
+    assert [c.copy for c in game.table.in_play["A"]] == [2] and [c.copy for c in game.table.in_play["B"]] == [1]
+    assert not [s for s in game.steps if s.kind == "Rejected"]

@@ -6,7 +6,7 @@ copies is bound to the copy the event can act on: the copies are tried nearest
 first (the player's temporary hand and hand, the options of a choice waiting for
 her, her cards in play, other players' cards in play, the rules and Goals, the
 piles), and the first binding the engine accepts (`verify_*`, which changes
-nothing) is used. Copies of one card are alike in every way, so when several fit,
+nothing) is used; copies that already fit are kept. Copies of one card are alike in every way, so when several fit,
 any of them is the same card to the rules. A name given twice in one event is two
 different copies.
 """
@@ -35,6 +35,8 @@ def bind_copies(game: "Game", event: "Event") -> "Event":
     options = [catalog.copies_of(card) for card in slots]
     if all(len(copies) == 1 for copies in options):
         return event
+    if len(set(map(id, slots))) == len(slots) and _accepted(game, event):
+        return event  # the copies it names already fit (an event built from the game itself)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
     first: "Event | None" = None
     for binding in itertools.islice(itertools.product(*ranked), _MOST_TRIED):
