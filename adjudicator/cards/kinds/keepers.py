@@ -28,6 +28,9 @@ class Keeper(Kind):
     def resolve(self, game: "Game", play: "Play") -> None:
         game.leave_being_played(play)
         game.place_in_front(play.player, play.card, ("B-keeper-play",))
+        if "speech" in play.card.param("symbols", ()):
+            game.note(f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
+                      "else changes in the game)", ("B-rm-symbols",))
 
 
 @register
