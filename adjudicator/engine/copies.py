@@ -6,9 +6,10 @@ copies is bound to the copy the event can act on: the copies are tried nearest
 first (the player's temporary hand and hand, the options of a choice waiting for
 her, her cards in play, other players' cards in play, the rules and Goals, the
 piles), and the first binding the engine accepts (`verify_*`, which changes
-nothing) is used; copies that already fit are kept. Copies of one card are alike in every way, so when several fit,
-any of them is the same card to the rules. A name given twice in one event is two
-different copies.
+nothing) is used; copies that already fit are kept. Copies of one card are alike in
+every way, so when several fit, any of them does the same; where whose copy matters
+(`Trash a Keeper -> E` with an E in front of two players), write `E of Bob`. A name
+given twice in one event is two different copies.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.model import Card
 from adjudicator.errors import Illegal
+from adjudicator.loading.scenario import Whose
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -27,15 +29,27 @@ if TYPE_CHECKING:
 _MOST_TRIED = 256  # bindings tried per event; beyond, the nearest copies are used as they are
 
 
-def bind_copies(game: "Game", event: "Event") -> "Event":
+def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
     """The event with each card bound to the copy it means (the event itself when no card it
-    names has copies)."""
+    names has copies). `CARD of PLAYER` choices become that player's copy; when the player has
+    none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
+    card may still be on its way) the event as it is."""
     catalog = game.scenario.catalog
     slots = _card_slots(event)
-    options = [catalog.copies_of(card) for card in slots]
-    if all(len(copies) == 1 for copies in options):
+    options = []
+    for card, owner in slots:
+        copies = catalog.copies_of(card)
+        if owner is not None:
+            copies = [c for c in copies if _belongs(game, c, owner)]
+            if not copies and not strict:
+                return event
+            if not copies:
+                raise Illegal("not_theirs", f"{owner} has no {card} in hand or in play", ("B-in-play",))
+        options.append(copies)
+    if all(len(copies) == 1 for copies in options) and all(owner is None for _card, owner in slots):
         return event
-    if len(set(map(id, slots))) == len(slots) and _accepted(game, event):
+    if all(owner is None for _card, owner in slots) and len({id(c) for c, _o in slots}) == len(slots) \
+            and _accepted(game, event):
         return event  # the copies it names already fit (an event built from the game itself)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
     first: "Event | None" = None
@@ -46,17 +60,26 @@ def bind_copies(game: "Game", event: "Event") -> "Event":
         first = first or bound
         if _accepted(game, bound):
             return bound
-    return first or event
+    return first or _rebuild(event, [copies[0] for copies in ranked])
 
 
-def _card_slots(event: "Event") -> list[Card]:
-    cards = [event.card] if event.card is not None else []
+def _belongs(game: "Game", card: Card, player: str) -> bool:
+    frames = [f.cards for f in game.temp_hands if f.player == player]
+    return (card in game.table.hands.get(player, ()) or card in game.table.in_play.get(player, ())
+            or any(card in cards for cards in frames))
+
+
+def _card_slots(event: "Event") -> list[tuple[Card, str | None]]:
+    """Each card the event names, with the player a `CARD of PLAYER` choice gives."""
+    slots: list[tuple[Card, str | None]] = [(event.card, None)] if event.card is not None else []
     for choice in event.choices:
         if isinstance(choice, Card):
-            cards.append(choice)
+            slots.append((choice, None))
+        elif isinstance(choice, Whose):
+            slots.append((choice.card, choice.player))
         elif isinstance(getattr(choice, "card", None), Card):
-            cards.append(choice.card)  # `CARD to PLAYER`
-    return cards
+            slots.append((choice.card, None))  # `CARD to PLAYER`
+    return slots
 
 
 def _rebuild(event: "Event", cards: list[Card]) -> "Event":
@@ -64,7 +87,7 @@ def _rebuild(event: "Event", cards: list[Card]) -> "Event":
     card = next(it) if event.card is not None else None
     choices: list[Any] = []
     for choice in event.choices:
-        if isinstance(choice, Card):
+        if isinstance(choice, (Card, Whose)):
             choices.append(next(it))
         elif isinstance(getattr(choice, "card", None), Card):
             choices.append(dataclasses.replace(choice, card=next(it)))

@@ -36,7 +36,7 @@ class EventOrder:
         if self.stopped:
             return
         self.event_no = event.number
-        event = bind_copies(self, event)  # a card the deck holds several copies of: the copy meant
+        event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -48,7 +48,11 @@ class EventOrder:
         if self._answered_or_stopped(event):
             return
         self._advance_turn(event)
-        event = bind_copies(self, event)  # the turn may have moved on: bind again where it stands now
+        try:
+            event = bind_copies(self, event)  # the turn may have moved on: bind again where it stands now
+        except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
+            self.reject(event, illegal)
+            return
         if self._answered_or_stopped(event):
             return
         try:

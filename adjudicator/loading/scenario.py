@@ -58,13 +58,26 @@ class Assignment:
 
 
 @dataclass(frozen=True)
+class Whose:
+    """`CARD of PLAYER` in a choice list: the copy of a card that player holds or has in play
+    (when a deck holds several copies, `Trash a Keeper -> E of Bob`). The engine binds it to
+    that card before the event is applied (engine/copies.py)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} of {self.player}"
+
+
+@dataclass(frozen=True)
 class Event:
     number: int
     line: int | None
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment or Word
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
     text: str = ""
 
 
@@ -473,6 +486,11 @@ class _Reader:
             target = next((p for p in known if normalize(p) == normalize(right)), None)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
+        if card is None and " of " in name:
+            left, _, right = name.rpartition(" of ")
+            owner = next((p for p in known if normalize(p) == normalize(right)), None)
+            if owner is not None:
+                return Whose(self.catalog.card(left.strip()), owner)
         if card is None and (word := word_choice(name)) is not None:
             return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
