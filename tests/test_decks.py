@@ -188,3 +188,13 @@ def test_an_event_finds_the_copy_where_the_first_copy_is_not():
     game = replay(scenario)
     assert [c.copy for c in game.table.in_play["A"]] == [2] and [c.copy for c in game.table.in_play["B"]] == [1]
     assert not [s for s in game.steps if s.kind == "Rejected"]
+
+
+def test_card_of_player_is_read_as_that_players_copy():
+    scenario = load(COPIES.format(setup="  hands: {A: [Trash a Keeper]}\n  in_play: {A: [E], B: [E]}",
+                                  events="  - A plays Trash a Keeper -> E of B"))
+    assert str(scenario.events[0].choices[0]) == "E of B"
+    game = replay(scenario)
+    assert [c.name for c in game.table.in_play["B"]] == [] and [c.name for c in game.table.in_play["A"]] == ["E"]
+    error = error_of(COPIES.format(setup="  hands: {A: [Trash a Keeper]}", events="  - A plays Trash a Keeper -> E of Zed"))
+    assert "unknown choice 'E of Zed'" in error.message

@@ -102,10 +102,6 @@ class Catalog:
             firsts.setdefault(card.definition, card)
         return list(firsts.values())
 
-    def is_clash(self, name: str) -> bool:
-        """Two editions print a card of this name, both in the catalog."""
-        return len({c.definition for c in self._index.get(normalize(name), ())}) > 1
-
     def get(self, name: str) -> Card | None:
         """The card a name means, for display: the first of a clash. Scenarios use `resolve`."""
         if name.strip() == "?":
