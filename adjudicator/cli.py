@@ -66,6 +66,22 @@ def check(
     raise typer.Exit(check_paths(paths, verbose=verbose))
 
 
+@app.command()
+def legal(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's events.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list as one JSON object.")] = False,
+) -> None:
+    """What may each player do now? Every legal next event after FILE's events, with its `-> choices`."""
+    from adjudicator.errors import ScenarioError
+    from adjudicator.legal_command import command
+
+    try:
+        command(str(file), player, json_output)
+    except ScenarioError as exc:
+        _fail_input(str(exc))
+
+
 @app.command(epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
                         "and picks), or at once: --compare NAME=VALUE sets the figures side by side.")
 def simulate(
