@@ -82,6 +82,23 @@ def legal(
         _fail_input(str(exc))
 
 
+@app.command()
+def explore(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+) -> None:
+    """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
+    from adjudicator.errors import ScenarioError
+    from adjudicator.whatif import command
+
+    try:
+        command(str(file), at, player, json_output)
+    except ScenarioError as exc:
+        _fail_input(str(exc))
+
+
 @app.command(epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
                         "and picks), or at once: --compare NAME=VALUE sets the figures side by side.")
 def simulate(

@@ -11,7 +11,7 @@ come there instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,15 @@ def replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     return game
 
 
+def finished_winner(scenario: Scenario, events: Sequence[Event]) -> str | None:
+    """Who has won once these events' open windows have closed (the replay's end-of-file steps)."""
+    from dataclasses import replace
+
+    from adjudicator.engine.replay import replay
+
+    return replay(replace(scenario, events=tuple(events))).winner
+
+
 def legal_options(game: Game, number: int) -> tuple[list[Event], list[str]]:
     """The legal events numbered `number`, and the pending choices no event can answer."""
     from adjudicator.engine.legal import explore
@@ -49,7 +58,8 @@ class Position:
     events: list[Event]
     unanswerable: list[str]
     stopped: str | None = None  # why the file's replay stopped (the list is for the stopping event)
-    notes: list[str] = field(default_factory=list)
+    #: who wins as the open response window closes, when nothing can come before
+    winner_when_closed: str | None = None
 
 
 def next_events(scenario: Scenario) -> Position:
@@ -63,7 +73,8 @@ def next_events(scenario: Scenario) -> Position:
         game = replay_events(scenario, events)
     number = events[-1].number + 1 if events else 1
     legal, unanswerable = legal_options(game, number)
-    return Position(number, game, legal, unanswerable, stopped)
+    winner = finished_winner(scenario, events) if not legal and not game.winner else None
+    return Position(number, game, legal, unanswerable, stopped, winner)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -78,7 +89,7 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
     game = position.game
     return {
         "event": position.number,
-        "winner": game.winner,
+        "winner": game.winner or position.winner_when_closed,
         "stopped": position.stopped,
         "turn": game.turn.player,
         "phase": str(game.turn.phase),
@@ -130,6 +141,9 @@ def render(position: Position, players: Sequence[str], console: Any, path: str) 
         console.print(f"What could have come at event {position.number} instead:")
     if game.winner:
         console.print(f"The game is over: {game.winner} won. No event is legal.")
+        return
+    if position.winner_when_closed:
+        console.print(f"No event is legal: {position.winner_when_closed} wins as the open response window closes.")
         return
     console.print(f"[bold]Legal events at event {position.number}[/] ({where(game)}):")
     for player in players:
