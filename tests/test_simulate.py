@@ -1,6 +1,7 @@
 """`adjudicator simulate`: random legal games, the same report whatever the number of workers."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -45,11 +46,14 @@ def test_another_seed_deals_other_games():
 
 def test_a_game_played_to_a_win():
     """A game long enough to end: it has a winner, and no problem."""
-    results = [sim.play_game(sim.Settings(seed=3, max_events=400), index) for index in range(2)]
-    won = [r for r in results if r.ending == "won"]
-    assert won, [(r.ending, r.problem) for r in results]
-    assert all(r.winner in ("Alice", "Bob") and r.scenario is None for r in won)
-    data = sim.report(sim.Settings(seed=3, max_events=400), results)
+    settings = sim.Settings(seed=4, max_events=60)
+    results = [sim.play_game(settings, 0), sim.play_game(replace(settings, max_events=10), 0)]
+    assert (results[0].ending, results[0].winner, results[0].events) == ("won", "Bob", 41), results[0]
+    assert results[0].scenario is None and results[0].turns > 10
+    assert (results[1].ending, results[1].winner, results[1].events) == ("capped", None, 10)
+    won = results[:1]
+    data = sim.report(settings, results)
+    assert data["endings"]["won"] == 1 and data["capped"] == [0]
     assert data["length"]["turns"]["games"] == len(won)
     assert sum(row["wins"] for row in data["wins_by_seat"]) == len(won)
     assert sum(b["games"] for b in data["histogram"]["turns"]) == len(won)
