@@ -99,6 +99,32 @@ def _finish(game: Game, events: Sequence[Event]) -> None:
     finish(game)
 
 
+def _ahead(game: Game, number: int) -> list[Game]:
+    """The positions an event of each player would meet first (the next turn begun, its draws
+    made), on copies: where a game with no legal event stands."""
+    from adjudicator.engine.legal import settle
+
+    return [settle(game, number, player, "play") for player in game.players]
+
+
+def _won_ahead(game: Game, number: int) -> str | None:
+    """Who wins in the steps before the next event (the next turn's draw meets a Goal): no event
+    can come then, yet the game is decided."""
+    return next((ahead.winner for ahead in _ahead(game, number) if ahead.winner), None)
+
+
+def _why_stuck(game: Game, number: int) -> str:
+    for ahead in _ahead(game, number):
+        turn = ahead.turn
+        if turn.phase == "play" and not ahead.pending:
+            hand = ", ".join(c.name for c in ahead.table.hands[turn.player]) or "nothing"
+            return f"no legal event and no winner: in {turn.player}'s play phase, {turn.player} holds {hand}"
+        if turn.phase == "play_over" and ahead.turn is not game.turn:
+            return (f"no legal event and no winner: {turn.player}'s turn is played out without an event of "
+                    f"{turn.player}'s (forced plays), and no other event may begin it")
+    return "no legal event and no winner"
+
+
 def _turns(game: Game) -> int:
     from adjudicator.log import records as rec
 
@@ -163,7 +189,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
     seed = rng.randrange(2**31)
     game = _new_game(parse_scenario(scenario_text(scenario_data(settings, seed, pile)), "<simulate>"))
     events: list[Event] = []
-    ending, problem = "capped", None
+    ending, problem, winner, winner_ahead = "capped", None, None, None
     try:
         for number in range(1, settings.max_events + 1):
             legal, unanswerable = _legal(game, number)
@@ -172,6 +198,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
                 break
             if not legal:
                 ending = "won"
+                winner_ahead = _won_ahead(game, number) if not game.winner else None
                 break
             event = rng.choice(legal)
             events.append(event)
@@ -180,16 +207,20 @@ def play_game(settings: Settings, index: int) -> GameResult:
                 ending = problem.split(":")[0]
                 break
         if ending in ("won", "capped"):
-            _finish(game, events)
-            if game.winner:
+            if ending == "won" and winner_ahead:
+                winner = winner_ahead  # decided as the next turn began: no event can come
+            else:
+                _finish(game, events)
+                winner = game.winner
+            if winner:
                 ending = "won"  # at the cap too: the last event decided it
             elif ending == "won":
-                ending, problem = "stuck", f"stopped: {game.stopped}" if game.stopped else "no legal event and no winner"
+                ending, problem = "stuck", f"stopped: {game.stopped}" if game.stopped else _why_stuck(game, number)
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", f"{type(error).__name__}: {error}"
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
-    result = GameResult(index, ending, game.winner if ending == "won" else None, _turns(game), len(events),
+    result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + bool(winner_ahead), len(events),
                         dict(sorted(rulings.items())), problem)
     if ending in PROBLEMS:
         data = scenario_data(settings, seed, [c for c in pile], [scenario_item(e) for e in events])
@@ -307,8 +338,9 @@ def comparison(base: Mapping[str, Any], variant: Mapping[str, Any]) -> list[dict
 
 
 # ---------------------------------------------------------------- text
-def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, workers: int | None = None) -> None:
-    """The report for people (rich)."""
+def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, workers: int | None = None,
+           cpu: float | None = None) -> None:
+    """The report for people (rich); `elapsed` wall and `cpu` seconds (all processes) give the speed."""
     from rich.table import Table
 
     settings, total = data["settings"], data["games"]
@@ -321,8 +353,11 @@ def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, 
                                           if count or name in ("won", "capped")))
     if elapsed is not None and elapsed > 0:
         turns = sum(g["turns"] for g in data["per_game"])
-        console.print(f"Speed: {total / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s "
-                      f"({elapsed:.1f} s, {workers} worker{'s' if workers != 1 else ''})")
+        line = (f"Speed: {total / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s "
+                f"({elapsed:.1f} s, {workers} worker{'s' if workers != 1 else ''}")
+        if cpu:
+            line += f"; per CPU second: {total / cpu:.2f} games, {turns / cpu:.0f} turns"
+        console.print(line + ")")
     lengths = Table(title="Game length (games with a winner)", title_justify="left")
     lengths.add_column("")
     keys = ["min", "p10", "p25", "median", "p75", "p90", "max", "mean"]
@@ -420,6 +455,14 @@ def parse_house_rules(items: Sequence[str]) -> dict[str, Any]:
     return rules
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers (the pool joins them on exit)."""
+    import os
+
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def command(*, games: int, seed: int, players: str, decks: str, house_rules: Sequence[str],
             compare: Sequence[str], max_events: int, workers: int | None, save: str | None,
             json_output: bool) -> None:
@@ -447,9 +490,9 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
     workers = workers or os.cpu_count() or 1
     err = Console(stderr=True)
     reports: list[dict[str, Any]] = []
-    timings: list[float] = []
+    timings: list[tuple[float, float]] = []
     for label, run_settings in runs:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), _cpu_seconds()
         if err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -459,7 +502,7 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
                 results = run(run_settings, games, workers, lambda n: bar.update(task, completed=n))
         else:
             results = run(run_settings, games, workers)
-        timings.append(time.perf_counter() - start)
+        timings.append((time.perf_counter() - start, _cpu_seconds() - cpu_start))
         reports.append(report(run_settings, results))
     if save:
         folder = Path(save)
@@ -474,8 +517,8 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
         sys.stdout.write(json.dumps(output, indent=2, ensure_ascii=False) + "\n")
         return
     console = Console(highlight=False)
-    for data, elapsed in zip(reports, timings):
-        render(data, console, elapsed, workers)
+    for data, (elapsed, cpu) in zip(reports, timings):
+        render(data, console, elapsed, workers, cpu)
         console.print()
     if compare:
         label = ", ".join(compare)
