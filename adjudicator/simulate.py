@@ -119,7 +119,7 @@ def _why_stuck(game: Game, number: int) -> str:
         if turn.phase == "play" and not ahead.pending:
             hand = ", ".join(c.name for c in ahead.table.hands[turn.player]) or "nothing"
             return f"no legal event and no winner: in {turn.player}'s play phase, {turn.player} holds {hand}"
-        if turn.phase == "play_over" and ahead.turn is not game.turn:
+        if turn.phase == "play_over":
             return (f"no legal event and no winner: {turn.player}'s turn is played out without an event of "
                     f"{turn.player}'s (forced plays), and no other event may begin it")
     return "no legal event and no winner"
