@@ -23,23 +23,20 @@ if TYPE_CHECKING:
 def replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     """The game after these events, as the replay applies them (stops where it stops)."""
     from adjudicator.engine.game import Game
-    from adjudicator.engine.replay import apply_event
 
     game = Game(scenario)
     for event in events:
         if game.stopped:
             break
-        apply_event(game, event)
+        game.push(event)
     return game
 
 
-def finished_winner(scenario: Scenario, events: Sequence[Event]) -> str | None:
-    """Who has won once these events' open windows have closed (the replay's end-of-file steps)."""
-    from dataclasses import replace
-
-    from adjudicator.engine.replay import replay
-
-    return replay(replace(scenario, events=tuple(events))).winner
+def finished_winner(game: Game) -> str | None:
+    """Who has won once the open windows have closed (the replay's end-of-file steps, on a copy)."""
+    finished = game.copy()
+    finished.finish()
+    return finished.winner
 
 
 def legal_options(game: Game, number: int) -> tuple[list[Event], list[str]]:
@@ -73,7 +70,7 @@ def next_events(scenario: Scenario) -> Position:
         game = replay_events(scenario, events)
     number = events[-1].number + 1 if events else 1
     legal, unanswerable = legal_options(game, number)
-    winner = finished_winner(scenario, events) if not legal and not game.winner else None
+    winner = finished_winner(game) if not legal and not game.winner else None
     return Position(number, game, legal, unanswerable, stopped, winner)
 
 

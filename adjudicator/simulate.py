@@ -80,23 +80,19 @@ def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
 
 def _apply(game: Game, event: Event) -> str | None:
     """Apply a legal event; what went wrong, if the engine stopped or rejected it."""
-    from adjudicator.engine.replay import apply_event
     from adjudicator.log import records as rec
 
     seen = len(game.steps)
-    apply_event(game, event)
+    game.push(event)
     if game.stopped:
         return f"stopped: {game.stopped}"
     rejected = [s.reason for s in game.steps[seen:] if isinstance(s, rec.Rejected)]
     return f"rejected: {'; '.join(rejected)}" if rejected else None
 
 
-def _finish(game: Game, events: Sequence[Event]) -> None:
+def _finish(game: Game) -> None:
     """The events have run out: resolve what is still open (the last play's window)."""
-    from adjudicator.engine.replay import finish
-
-    game.scenario = replace(game.scenario, events=tuple(events))  # finish numbers its steps by the last event
-    finish(game)
+    game.finish()
 
 
 def _ahead(game: Game, number: int) -> list[Game]:
@@ -210,7 +206,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
             if ending == "won" and winner_ahead:
                 winner = winner_ahead  # decided as the next turn began: no event can come
             else:
-                _finish(game, events)
+                _finish(game)
                 winner = game.winner
             if winner:
                 ending = "won"  # at the cap too: the last event decided it

@@ -35,13 +35,12 @@ ANSWERS = ("discard", "keep", "choose")
 def _replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     """The game after these events, without the end-of-file steps (the next event may still come)."""
     from adjudicator.engine.game import Game
-    from adjudicator.engine.replay import apply_event
 
     game = Game(scenario)
     for event in events:
         if game.stopped:
             break
-        apply_event(game, event)
+        game.push(event)
     return game
 
 
@@ -49,6 +48,18 @@ def _replay(scenario: Scenario) -> Game:
     from adjudicator.engine.replay import replay
 
     return replay(scenario)
+
+
+def _continue(game: Game, events: Sequence[Event]) -> Game:
+    """A copy of the game with these events pushed, then the end-of-file steps."""
+    game = game.copy()
+    for event in events:
+        if game.stopped:
+            break
+        game.push(event)
+    if not game.stopped:
+        game.finish()
+    return game
 
 
 def _legal(game: Game, number: int) -> list[Event]:
@@ -242,7 +253,7 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
     for how, option, timeline in timelines:
         origin = [None if e is option else e.number for e in timeline]
         renumbered = tuple(replace(e, number=i) for i, e in enumerate(timeline, 1))
-        verdict = _verdict(_replay(replace(scenario, events=renumbered, expect=None)), origin, prefix_steps)
+        verdict = _verdict(_continue(before, renumbered[at - 1:]), origin, prefix_steps)
         changes = _changes(base, verdict)
         alternatives.append(Alternative(how, option, verdict, changes, verdict.winner != base.winner,
                                         [r for r in verdict.rulings if r not in base.rulings]))
