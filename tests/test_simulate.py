@@ -105,3 +105,18 @@ def test_text_report():
     assert "2 random games: Ann, Ben, Cy" in out and "Endings: won 0, capped 2" in out
     assert "Wins by seat" in out and "Rulings that decided steps" in out
     assert "Games that hit the cap of 6 events: 0, 1" in out
+
+
+def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
+    settings = sim.Settings(house_rules=sim.parse_house_rules(["keep_going=2", "tie=shared", "flag"]))
+    assert settings.house_rules == {"keep_going": 2, "tie": "shared", "flag": True}
+    data = sim.scenario_data(settings, 5, ["Milk"])
+    assert data["house_rules"] == {"keep_going": 2, "tie": "shared", "flag": True}
+    assert data["setup"] == {"turn": "Alice", "phase": "deal", "draw_pile": ["Milk"]}
+    base = {"length": {"turns": {"median": 20.0, "mean": 21.5, "p90": 30.0}, "events": {"median": 50.0, "mean": 52.0}},
+            "endings": {"won": 10, "capped": 0}}
+    longer = {"length": {"turns": {"median": 26.0, "mean": 27.0, "p90": 41.0}, "events": {"median": 61.0, "mean": 60.5}},
+              "endings": {"won": 9, "capped": 1}}
+    rows = {row["figure"]: row for row in sim.comparison(base, longer)}
+    assert rows["median turns"] == {"figure": "median turns", "base": 20.0, "variant": 26.0, "change": 6.0}
+    assert rows["games capped"]["change"] == 1 and rows["mean events"]["change"] == 8.5
