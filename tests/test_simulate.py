@@ -108,7 +108,7 @@ def test_text_report():
 
 
 def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
-    settings = sim.Settings(house_rules=sim.parse_house_rules(["keep_going=2", "tie=shared", "flag"]))
+    settings = sim.Settings(house_rules=sim.parse_house_rules(["keep_going=2", "tie=shared", "flag="]))
     assert settings.house_rules == {"keep_going": 2, "tie": "shared", "flag": True}
     data = sim.scenario_data(settings, 5, ["Milk"])
     assert data["house_rules"] == {"keep_going": 2, "tie": "shared", "flag": True}
