@@ -121,6 +121,15 @@ def _why_stuck(game: Game, number: int) -> str:
     return "no legal event and no winner"
 
 
+def _crash(error: Exception) -> str:
+    """The error and where it was raised (file:line in function), to find it from the report."""
+    import traceback
+
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    where = frame.filename.split("adjudicator/")[-1]
+    return f"{type(error).__name__}: {error} (at {where}:{frame.lineno} in {frame.name})"
+
+
 def _turns(game: Game) -> int:
     from adjudicator.log import records as rec
 
@@ -214,7 +223,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
                 ending, problem = "stuck", f"stopped: {game.stopped}" if game.stopped else _why_stuck(game, number)
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
-        ending, problem = "crashed", f"{type(error).__name__}: {error}"
+        ending, problem = "crashed", _crash(error)
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
     result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + bool(winner_ahead), len(events),
                         dict(sorted(rulings.items())), problem)

@@ -265,8 +265,8 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
 # ---------------------------------------------------------------- text
 def render(found: Exploration, console: Any) -> None:
     at, actual = found.at, found.actual
-    what = f"event {at} ({actual.text})" if actual else f"an event {at} after the last"
-    console.print(f"[bold]What if at {what}?[/] The file's verdict: {found.base.says()}.")
+    what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
+    console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
     console.print(f"[bold]{found.answer()}[/]")
     groups = (("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
               ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]))

@@ -84,3 +84,21 @@ def test_bad_at_and_player_exit_2():
     assert result.exit_code == 2 and "--at 9: the file has events 1 to 2" in result.output
     result = runner.invoke(app, ["explore", str(CANCELED), "--at", "1", "--player", "Bobb"])
     assert result.exit_code == 2 and "no player 'Bobb' (players: Alice, Bob) (did you mean 'Bob'?)" in result.output
+
+
+def test_one_past_the_last_event_adds_an_event(write_scenario):
+    path = write_scenario("""
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands: {Alice: [Milk and Cookies, Sleep], Bob: [Canceled Plans]}
+  in_play: {Alice: [Milk, Cookies]}
+events: []
+""")
+    found = explore_at(load_scenario(path), 1)
+    assert [(a.how, a.event.text, a.verdict.winner) for a in found.alternatives] == [
+        ("after", "Alice plays Milk & Cookies", "Alice"), ("after", "Alice plays Sleep", None)]
+    assert found.answer() == ("Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
+                              "as event 1 → Alice wins (Milk & Cookies).")

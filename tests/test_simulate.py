@@ -120,3 +120,15 @@ def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
     rows = {row["figure"]: row for row in sim.comparison(base, longer)}
     assert rows["median turns"] == {"figure": "median turns", "base": 20.0, "variant": 26.0, "change": 6.0}
     assert rows["games capped"]["change"] == 1 and rows["mean events"]["change"] == 8.5
+
+
+def test_an_engine_error_is_reported_with_where_it_was_raised(monkeypatch):
+    def broken(game, event):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(sim, "_apply", broken)
+    result = sim.play_game(sim.Settings(max_events=5), 0)
+    assert result.ending == "crashed" and result.events == 1
+    assert result.problem.startswith("IndexError: list index out of range (at ")
+    assert result.problem.endswith("in broken)")
+    assert "A random legal game" not in result.scenario and "game 0 (crashed)" in result.scenario
