@@ -196,7 +196,12 @@ class Exploration:
         else:
             question = f"Could {who} have changed who wins at event {self.at}?"
         if not deciding:
-            return f"{question} No: none of {len(self.alternatives)} alternatives changes who wins."
+            count = len(self.alternatives)
+            if count == 0:
+                return f"{question} No: no other event was legal there."
+            if count == 1:
+                return f"{question} No: the one alternative does not change who wins."
+            return f"{question} No: none of {count} alternatives changes who wins."
         first = deciding[0]
         more = f" (and {len(deciding) - 1} more)" if len(deciding) > 1 else ""
         return f"{question} Yes: {first.describe(self.at, self.actual)} → {first.verdict.says()}{more}."
