@@ -194,7 +194,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
     seed = rng.randrange(2**31)
     game = _new_game(parse_scenario(scenario_text(scenario_data(settings, seed, pile)), "<simulate>"))
     events: list[Event] = []
-    ending, problem, winner, winner_ahead = "capped", None, None, None
+    ending, problem, winner, turns_ahead = "capped", None, None, 0
     try:
         for number in range(1, settings.max_events + 1):
             legal, unanswerable = _legal(game, number)
@@ -202,8 +202,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
                 ending, problem = "unanswerable", "no event can answer: " + "; ".join(unanswerable)
                 break
             if not legal:
-                ending = "won"
-                winner_ahead = _won_ahead(game, number) if not game.winner else None
+                ending = "ended"
                 break
             event = rng.choice(legal)
             events.append(event)
@@ -211,22 +210,21 @@ def play_game(settings: Settings, index: int) -> GameResult:
             if problem:
                 ending = problem.split(":")[0]
                 break
-        if ending in ("won", "capped"):
-            if ending == "won" and winner_ahead:
-                winner = winner_ahead  # decided as the next turn began: no event can come
-            else:
-                _finish(game)
-                winner = game.winner
+        if ending == "ended" and not game.winner and (winner := _won_ahead(game, number)):
+            ending, turns_ahead = "won", 1  # decided as the next turn began, before any event could come
+        elif ending in ("ended", "capped"):
+            _finish(game)  # the last play's window closes: it may win
+            winner = game.winner
             if winner:
-                ending = "won"  # at the cap too: the last event decided it
-            elif ending == "won":
+                ending = "won"
+            elif ending == "ended":
                 ending, problem = "stuck", f"stopped: {game.stopped}" if game.stopped else _why_stuck(game, number)
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", _crash(error)
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
-    result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + bool(winner_ahead), len(events),
-                        dict(sorted(rulings.items())), problem)
+    result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + turns_ahead,
+                        len(events), dict(sorted(rulings.items())), problem)
     if ending in PROBLEMS:
         data = scenario_data(settings, seed, [c for c in pile], [scenario_item(e) for e in events])
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"
