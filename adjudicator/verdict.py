@@ -62,7 +62,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "stopped": game.stopped,
         "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
                      for s in rejections(game)],
-        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings)}
+        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings), "data": s.data()}
                   for s in game.steps],
         "rulings": cited_rulings(game),
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],

@@ -34,7 +34,10 @@ def test_replay_json_contract():
         assert key in data
     assert data["winner"] is None and data["turn"] == "Alice" and data["turn_over"] is True
     assert data["steps"][0] == {"event": None, "kind": "TurnBegan", "text": "Alice's turn begins",
-                                "rulings": ["B-turn-order"]}
+                                "rulings": ["B-turn-order"], "data": {"player": "Alice"}}
+    drew = next(s for s in data["steps"] if s["kind"] == "Drew" and s["event"] is not None)
+    assert drew["data"] == {"player": "Alice", "cards": ["Bread", "Chocolate"], "counted": True, "into": "hand",
+                            "why": drew["data"]["why"]}
     assert all(set(s) >= {"event", "text", "rulings"} for s in data["steps"])
     assert data["rulings"][0] == "B-turn-order"
 
