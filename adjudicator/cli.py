@@ -136,7 +136,22 @@ app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) a
 
 
 def main() -> None:
-    app()
+    if "--json" not in sys.argv[1:]:
+        app()
+        return
+    # With --json, a usage error (a missing FILE, an unknown option) is JSON as well.
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        sys.exit(1)
+    except Exception as exc:
+        if not hasattr(exc, "format_message"):  # click's usage errors (typer vendors click from 0.28)
+            raise
+        from adjudicator.output import write_json
+
+        write_json({"error": error_data(exc.format_message(), code="usage")})
+        sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+    sys.exit(code or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -289,3 +289,17 @@ def test_new_refuses_to_overwrite_unless_forced(tmp_path):
     assert runner.invoke(app, ["check", str(path)]).exit_code == 0
     bad = runner.invoke(app, ["new", "--force", "--players", "Ann,Ann", str(path)])
     assert bad.exit_code == 2 and "distinct names" in bad.output
+
+
+def test_usage_errors_are_json_too_when_json_is_asked():
+    import subprocess
+    import sys
+
+    ran = subprocess.run([sys.executable, "-m", "adjudicator", "replay", "--json"], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert ran.returncode == 2
+    assert json.loads(ran.stdout) == {"error": {"file": None, "line": None, "message": "Missing argument 'FILE'.",
+                                                "code": "usage", "suggestions": []}}
+    ran = subprocess.run([sys.executable, "-m", "adjudicator", "check", "--json", "--bogus", "x"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert ran.returncode == 2 and json.loads(ran.stdout)["error"]["message"].startswith("No such option: --bogus")
