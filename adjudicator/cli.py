@@ -100,7 +100,8 @@ def check(
 
 @app.command()
 def new(
-    file: Annotated[Path, typer.Argument(help="Where to write the starter scenario (.yaml).")],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="Where to write the starter scenario (.yaml), or - for stdout.")],
     players: Annotated[str, typer.Option(
         "--players", "-p", help="Player names in seating order, comma-separated.")] = "Alice,Bob",
     force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite FILE if it exists.")] = False,
@@ -113,6 +114,9 @@ def new(
     if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
         fail(error_data(f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
                         f"commas, got {players!r}", code="bad-option"), json_output)
+    if str(file) == "-":
+        sys.stdout.write(starter_scenario(names))
+        return
     if file.exists() and not force:
         fail(error_data("already exists; pass --force to overwrite it", code="file-exists", file=str(file)),
              json_output)

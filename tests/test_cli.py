@@ -179,7 +179,8 @@ def test_errors_are_json_when_json_is_asked(tmp_path):
     assert json.loads(missing.stdout)["error"] == {
         "file": str(tmp_path / "none.yaml"), "line": None, "message": "no such file", "code": "no-such-file",
         "suggestions": []}
-    for args, code in ((["rulings", "show", "R99"], "no-such-ruling"), (["cards", "show", "Milkk Shake"], "no-such-card"),
+    for args, code in ((["rulings", "show", "R99"], "no-such-ruling"),
+                       (["cards", "show", "Milkk Shake"], "no-such-card"),
                        (["rulings", "list", "--topic", "swapping"], "no-such-topic"),
                        (["rulings", "coverage", str(tmp_path / "nowhere")], "no-such-file")):
         result = runner.invoke(app, [*args, "--json"])
@@ -287,6 +288,9 @@ def test_new_refuses_to_overwrite_unless_forced(tmp_path):
     assert forced.exit_code == 0
     assert "players: [Ann, Bo, Cy Young]" in path.read_text()
     assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+    printed = runner.invoke(app, ["new", "-", "--players", "Ann,Bo"])
+    assert printed.exit_code == 0 and "players: [Ann, Bo]" in printed.stdout
+    assert runner.invoke(app, ["check", "-"], input=printed.stdout).exit_code == 0
     bad = runner.invoke(app, ["new", "--force", "--players", "Ann,Ann", str(path)])
     assert bad.exit_code == 2 and "distinct names" in bad.output
 

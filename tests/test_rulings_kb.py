@@ -122,7 +122,8 @@ def test_spelling_is_corrected_to_the_records_and_card_names_words():
 
 
 def test_the_why_column_shows_words_not_stems():
-    assert search("creepers drawn for actions", limit=1)[0][2] == "words: creepers, actions, drawn"  # not creeper, action
+    # the words as typed, not the stems "creeper", "action"
+    assert search("creepers drawn for actions", limit=1)[0][2] == "words: creepers, actions, drawn"
     assert search("stealing kepers", limit=1)[0][2] == "words: stealing, keepers"  # the corrected word, not "keep"
 
 

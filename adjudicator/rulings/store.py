@@ -1,8 +1,9 @@
 """Loading ruling records.
 
-Records live one per file in `adjudicator/rulings/records/<group>/<ID>.yaml`
-(faq: R01-R65, official: Q<n>, rulebook: B-*), package data installed with the code. A replay only opens the files of the rulings it
-cited; the full set (for aliases, search and the graph) loads on demand.
+Records live one per file in `records/<group>/<ID>.yaml` next to this module
+(faq: R01-R65, official: Q<n>, rulebook: B-*): package data, installed with the
+code. A replay only opens the files of the rulings it cited; the full set (for
+aliases, search and the graph) loads on demand.
 """
 
 from __future__ import annotations
