@@ -3,11 +3,16 @@
 A query is first scanned for card names: the built-in catalog's names, the card
 names the records mention, and a table of table-talk nicknames ("d3p2", "gowi",
 "potato", ...), matched exactly or with a typo, in any part of the question.
-The rest of the question is matched word by word (fuzzy, so "plyas" still finds
-"plays") against each record's question, ruling, title, summary, card names and
-topics, with rare words counting more than common ones. A record that names a
-card the question mentions gets a strong boost. A ruling id or alias typed
-directly (R38, Q272, B-play-all) puts its record first.
+The rest of the question is matched word by word against each record's question,
+ruling, title, summary, card names and topics, with rare words counting more than
+common ones; a word the records and card names never use is first corrected to the
+closest one they do ("plyas" -> "plays", "mony" -> "money"). A record that names a
+card the question mentions gets a strong boost, and one that speaks of the card's
+type (an Action, a Creeper, a Surprise) a smaller one. A record answering only part
+of the question ranks below one that answers all of it. The "why" of a result shows
+the words as the question spelt them (or as corrected), never stems. A ruling id or
+alias typed directly (R38, Q272, B-play-all) puts its record first. Records without a
+usable answer (`usable: false`) and matches below MIN_RESULT are not results.
 
 The index is built once and kept on disk (`cache.load_or_build`, keyed by the record
 and deck files), so a process loads it in a few milliseconds; a query then costs a
@@ -120,7 +125,7 @@ _ID = re.compile(r"^(?:r\d{1,2}|q\d+|q-tag-[a-z0-9-]+|b-[a-z0-9-]+)$", re.IGNORE
 FIELD_WEIGHTS = {"title": 1.0, "summary": 0.95, "question": 0.9, "cards": 0.8, "topics": 0.75, "ruling": 0.6}
 CARD_TERM = 3.5  # what a card named in the question weighs (a word found in a single record weighs about 5)
 CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this much
-CARD_KIND_CREDIT = 0.4  # a record not naming a card but speaking of its kind ("Action") gets this share
+CARD_TYPE_CREDIT = 0.4  # a record not naming a card but speaking of its type ("Action") gets this share
 COVERAGE_POWER = 0.5  # scores are scaled by (share of the question's words and cards found) ** this
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
 MIN_RESULT = 0.1  # search: a record matching less than this share of the question is not a result
@@ -210,7 +215,7 @@ class _Index:
     synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     spellings: dict[str, int] = field(default_factory=dict)  # every word of the records and card names -> count
     shown: dict[str, str] = field(default_factory=dict)  # stem -> the records' commonest word for it
-    card_types: dict[str, str] = field(default_factory=dict)  # normalized card name -> "action", "keeper", ...
+    card_types: dict[str, str] = field(default_factory=dict)  # normalized card name -> "action", "creeper", ...
 
 
 @lru_cache(maxsize=1)
@@ -346,8 +351,8 @@ def _build_index() -> _Index:
     shown = {s: max(forms, key=lambda w: (forms[w], -len(w))) for s, forms in by_stem.items()}
     from adjudicator.cards.catalog import builtin
 
-    # Only the kinds whose general rulings speak for every card of the kind (a Keeper's or a New
-    # Rule's general rulings say little about one named Keeper or Rule).
+    # Only the types whose general rulings speak for every card of the type (the general rulings
+    # on Keepers or New Rules say little about one named Keeper or Rule).
     card_types = {normalize(card.name): card.type.value for card in builtin().by_name.values()
                   if card.type.value in ("creeper", "action", "surprise")}
     return _Index(records, by_id, card_keys, nicknames, fuzzy_pool, partial, sorted(postings), idf,
@@ -545,10 +550,10 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
     for m in mentions:
         weight = CARD_TERM * m.weight
         total += weight
-        # A record that does not name the card may still answer for its kind: "a Creeper drawn
+        # A record that does not name the card may still answer for its type: "a Creeper drawn
         # during d2ue" is answered by the ruling on Creepers drawn for any Action.
-        kinds = {index.card_types.get(key) for key in m.keys}
-        kind = stem(kinds.pop()) if len(kinds) == 1 and None not in kinds else None
+        types = {index.card_types.get(key) for key in m.keys}
+        card_type = stem(types.pop()) if len(types) == 1 and None not in types else None
         for rec in range(n):
             if m.keys & index.record_cards[rec]:
                 crowd = 1.0 - 0.02 * min(index.record_card_count[rec] - 1, 10)
@@ -557,9 +562,9 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             elif any(len(k) >= 8 and k in index.record_text[rec] for k in m.keys):
                 got[rec] += 0.5 * weight
                 card_hits[rec].append(_card_label(m, frozenset()) + " (in text)")
-            elif kind is not None and rec in index.postings.get(kind, {}):
-                got[rec] += CARD_KIND_CREDIT * weight * index.postings[kind][rec][0]
-                matched[rec][index.shown.get(kind, kind)] = 0.0
+            elif card_type is not None and rec in index.postings.get(card_type, {}):
+                got[rec] += CARD_TYPE_CREDIT * weight * index.postings[card_type][rec][0]
+                matched[rec][index.shown.get(card_type, card_type)] = 0.0
             else:
                 continue
             concepts[rec] += 1
