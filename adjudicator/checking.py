@@ -16,7 +16,8 @@ from typing import Any
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import Scenario
-from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data
+from adjudicator.output import (STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data,
+                                shown_name)
 from adjudicator.verdict import Difference, differences
 
 SUFFIXES = (".yaml", ".yml")
@@ -60,7 +61,7 @@ def scenario_differences(scenario: Scenario) -> list[Difference]:
 
 
 def check_file(path: Path) -> CheckResult:
-    shown = "<stdin>" if str(path) == STDIN else str(path)
+    shown = shown_name(path)
     try:
         scenario = read_scenario(path)
         if scenario.expect is None:

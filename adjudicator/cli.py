@@ -13,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.output import EXIT_BAD_INPUT, crash_data, error_data, fail, read_scenario, scenario_error_data
+from adjudicator.output import (EXIT_BAD_INPUT, crash_data, error_data, fail, read_scenario, scenario_error_data,
+                                shown_name)
 
 app = typer.Typer(
     help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
@@ -67,7 +68,7 @@ def replay(
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
-        fail(crash_data(exc, str(file)), json_output)
+        fail(crash_data(exc, shown_name(file)), json_output)
     if json_output:
         from adjudicator.output import write_json
         from adjudicator.verdict import to_json

@@ -73,6 +73,11 @@ def fail(error: dict[str, Any], json_output: bool = False) -> NoReturn:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+def shown_name(path: Path | str) -> str:
+    """How messages name a scenario argument: its path, or <stdin> for `-`."""
+    return STDIN_NAME if str(path) == STDIN else str(path)
+
+
 def read_scenario(path: Path | str) -> Scenario:
     """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE)."""
     from adjudicator.loading.scenario import load_scenario, parse_scenario

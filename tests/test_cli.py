@@ -237,6 +237,21 @@ def test_check_reports_an_engine_crash_for_that_file_and_goes_on(tmp_path, monke
     assert data["results"][0]["error"]["code"] == "engine-crash"
 
 
+def test_replay_reports_an_engine_crash_without_a_traceback(monkeypatch):
+    import adjudicator.engine.replay as engine_replay
+
+    def broken(scenario):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(engine_replay, "replay", broken)
+    result = runner.invoke(app, ["replay", "-"], input=EXAMPLE.read_text())
+    assert result.exit_code == 2
+    assert result.output == ("error: <stdin>: the engine failed on this scenario: "
+                             "ZeroDivisionError: division by zero\n")
+    data = json.loads(runner.invoke(app, ["replay", "--json", str(EXAMPLE)]).stdout)
+    assert data["error"]["code"] == "engine-crash" and data["error"]["file"] == str(EXAMPLE)
+
+
 def test_piped_output_is_not_wrapped_at_80_columns():
     """Run as a user would with output to a pipe: long lines stay whole."""
     import os
