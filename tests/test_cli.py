@@ -322,3 +322,20 @@ def test_usage_errors_are_json_too_when_json_is_asked():
     ran = subprocess.run([sys.executable, "-m", "adjudicator", "check", "--json", "--bogus", "x"],
                          capture_output=True, text=True, cwd=ROOT)
     assert ran.returncode == 2 and json.loads(ran.stdout)["error"]["message"].startswith("No such option: --bogus")
+
+
+def test_shell_completion_completes_ruling_ids_and_card_names():
+    import os
+    import subprocess
+    import sys
+
+    def complete(words: str) -> list[str]:
+        env = {**os.environ, "_ADJUDICATOR_COMPLETE": "complete_bash", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1)}
+        ran = subprocess.run([sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='adjudicator')"],
+                             env=env, capture_output=True, text=True, cwd=ROOT)
+        return ran.stdout.splitlines()
+
+    assert complete("adjudicator rulings show R3") == [f"R3{n}" for n in range(10)]
+    assert complete("adjudicator cards show Dou") == ["Double Agenda", "Dough"]
+    assert complete("adjudicator rul") == ["rulings"]

@@ -158,6 +158,20 @@ def _brief(record: Any) -> dict[str, Any]:
     return {"id": record.id, "aliases": list(record.aliases), "title": record.title, "summary": record.summary}
 
 
+def complete_ruling_ids(incomplete: str) -> list[str]:
+    """Shell completion: the ruling ids and aliases that start with what was typed."""
+    from adjudicator.rulings.store import aliases
+
+    return sorted(i for i in aliases() if i.lower().startswith(incomplete.lower()))
+
+
+def complete_card_names(incomplete: str) -> list[str]:
+    """Shell completion: the card names that start with what was typed."""
+    from adjudicator.rulings.search import card_names
+
+    return [name for name in card_names() if name.lower().startswith(incomplete.lower())]
+
+
 # ---------------------------------------------------------------- rulings
 
 
@@ -204,7 +218,8 @@ def search_command(
 @rulings_app.command("show")
 def show_command(
     ruling_id: Annotated[str, typer.Argument(
-        metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all), or a card name or phrase to search for.")],
+        metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all), or a card name or phrase to search for.",
+        autocompletion=complete_ruling_ids)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
 ) -> None:
     """Show a ruling, the scenarios that prove it and the rulings related to it.
@@ -452,7 +467,8 @@ def coverage_command(
 
 @cards_app.command("show")
 def card_show_command(
-    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).")],
+    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).",
+                                        autocompletion=complete_card_names)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the card as JSON.")] = False,
 ) -> None:
     """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
