@@ -7,6 +7,8 @@ Layout:
   log/      typed step records and their rendering
   rulings/  the rulings knowledge base (records in rulings/records/)
   cli.py    the typer command line (imports heavy modules lazily)
+  output.py what every command shares about output: console, JSON, errors, stdin
+  starter.py  the commented scenario `adjudicator new` writes
 """
 
 __version__ = "0.1.0"
