@@ -8,7 +8,7 @@ only: the run goes on with the next one.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,10 +60,11 @@ def scenario_differences(scenario: Scenario) -> list[Difference]:
     return differences(scenario.expect, replay(scenario), canonical_id)
 
 
-def check_file(path: Path) -> CheckResult:
+def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:
+    """`house_rules` (switch -> value, from `--house-rule`) override the file's own."""
     shown = shown_name(path)
     try:
-        scenario = read_scenario(path)
+        scenario = read_scenario(path, house_rules)
         if scenario.expect is None:
             return CheckResult(shown, "no-expect")
         diffs = scenario_differences(scenario)
@@ -74,14 +75,14 @@ def check_file(path: Path) -> CheckResult:
     return CheckResult(shown, "fail" if diffs else "pass", diffs)
 
 
-def check_results(paths: Iterable[Path]) -> list[CheckResult]:
+def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None = None) -> list[CheckResult]:
     results = []
     for path in scenario_files(paths):
         if str(path) != STDIN and not path.exists():
             results.append(CheckResult(str(path), "error", error=error_data(
                 "no such file or folder", code="no-such-file", file=str(path))))
         else:
-            results.append(check_file(path))
+            results.append(check_file(path, house_rules))
     return results
 
 
@@ -96,9 +97,11 @@ def counts(results: list[CheckResult]) -> dict[str, int]:
     return {status: sum(r.status == status for r in results) for status in STATUSES}
 
 
-def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool = False) -> int:
-    """Check every scenario under `paths`, print the report, and return the exit code."""
-    results = check_results(paths)
+def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool = False,
+                house_rules: Mapping[str, str] | None = None) -> int:
+    """Check every scenario under `paths`, print the report, and return the exit code.
+    `house_rules` (switch -> value, from `--house-rule`) override every file's own."""
+    results = check_results(paths, house_rules)
     code = exit_code(results)
     if not results:
         from adjudicator.output import fail

@@ -8,6 +8,7 @@ Only the standard library and typer are imported here: the CLI imports this at s
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -78,13 +79,14 @@ def shown_name(path: Path | str) -> str:
     return STDIN_NAME if str(path) == STDIN else str(path)
 
 
-def read_scenario(path: Path | str) -> Scenario:
-    """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE)."""
+def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+    """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE);
+    `house_rules` (switch -> value) override the file's own."""
     from adjudicator.loading.scenario import load_scenario, parse_scenario
 
     if str(path) == STDIN:
-        return parse_scenario(sys.stdin.read(), STDIN_NAME)
-    return load_scenario(path)
+        return parse_scenario(sys.stdin.read(), STDIN_NAME, house_rules)
+    return load_scenario(path, house_rules)
 
 
 def crash_data(exc: BaseException, file: str | None = None) -> dict[str, Any]:

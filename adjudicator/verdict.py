@@ -27,6 +27,10 @@ def turn_view(game: Game) -> tuple[str, bool]:
     return (game.next_player() if over else game.turn.player), over
 
 
+#: A table's question is a few sentences; the search reads no more than this of it.
+SEE_ALSO_QUESTION_CHARS = 2000
+
+
 def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
     """Rulings most related to the scenario's `question` that the steps did not cite,
     with their scores; none when the scenario asks no question."""
@@ -34,7 +38,12 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
         return []
     from adjudicator.rulings.search import see_also_scored
 
-    return see_also_scored(game.scenario.question, cited_rulings(game), limit)
+    return see_also_scored(game.scenario.question[:SEE_ALSO_QUESTION_CHARS], cited_rulings(game), limit)
+
+
+def winners(game: Game) -> list[str]:
+    """Everyone who won: one player, or several in a shared win (house rule tie: shared)."""
+    return list(game.co_winners) or ([game.winner] if game.winner else [])
 
 
 def to_json(game: Game) -> dict[str, Any]:
@@ -42,7 +51,11 @@ def to_json(game: Game) -> dict[str, Any]:
     turn, over = turn_view(game)
     return {
         "title": game.scenario.title,
+        "house_rules": game.house_rules.in_force(),
         "winner": game.winner,
+        "winners": winners(game),
+        "solo_over": game.ended,  # Solo Fluxx: why the game ended (a deck ran out), else null
+        "goals_won": game.goals_won,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
@@ -56,25 +69,37 @@ def to_json(game: Game) -> dict[str, Any]:
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
             "rules": [c.name for c in table.rules],
+            "meta_rules": [c.name for c in table.meta_rules],
             "goals": [c.name for c in table.goals],
             "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
             "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
             "draw_pile_size": len(table.draw_pile),
+            "goals_won": {p: [c.name for c in cards] for p, cards in table.scored.items()},
             "discard": [c.name for c in table.discard],
         },
     }
 
 
 def _names(cards: Any) -> Counter:
-    return Counter(c.name for c in cards)
+    """The cards as definitions (deck, name): copies of one card are alike, and two editions'
+    cards of the same name are not."""
+    return Counter(c.definition for c in cards)
 
 
 def _sorted(counter: Counter) -> list[str]:
-    return sorted(counter.elements())
+    """The cards' names, sorted (the plain data of a difference)."""
+    return sorted(name for _deck, name in counter.elements())
 
 
-def _show(counter: Counter) -> str:
-    return "[" + ", ".join(_sorted(counter)) + "]"
+def _show(counter: Counter, qualified: bool = False) -> str:
+    """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
+    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
+                                  for deck, name in counter.elements())) + "]"
+
+
+def _mismatch(want: Counter, got: Counter) -> str:
+    qualified = _show(want) == _show(got)  # two editions' cards of one name (Fruitcake)
+    return f"expected {_show(want, qualified)}, got {_show(got, qualified)}"
 
 
 @dataclass(frozen=True)
@@ -112,9 +137,13 @@ def differences(expect: Mapping[str, Any], game: Game,
 
     for key, want in expect.items():
         if key == "winner":
-            if (want or "none") != (game.winner or "none"):
-                diffs.append(Difference(key, want or None, game.winner,
-                                        f"{key}: expected {want or 'none'}, got {game.winner or 'none'}"))
+            wanted = " and ".join(want) if isinstance(want, tuple) else want or "none"
+            got_winners = " and ".join(winners(game)) or "none"
+            if wanted != got_winners:  # as data: a list for a shared win, else a name or null
+                shared = isinstance(want, tuple)
+                diffs.append(Difference(key, list(want) if shared else want or None,
+                                        winners(game) if shared else (got_winners if winners(game) else None),
+                                        f"{key}: expected {wanted}, got {got_winners}"))
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":
@@ -127,18 +156,19 @@ def differences(expect: Mapping[str, Any], game: Game,
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
                     diffs.append(Difference(f"{key}.{player}", _sorted(_names(cards)), _sorted(got),
-                                            f"{key} of {player}: expected {_show(_names(cards))}, got {_show(got)}"))
+                                            f"{key} of {player}: {_mismatch(_names(cards), got)}"))
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
                 differ(f"{key}.{player}", size, len(zone.get(player, ())), f"{key} of {player}")
         elif key in ("rules", "goals"):
-            got = _names(table.rules if key == "rules" else table.goals)
+            # Meta Rules are listed with the rules in a scenario, as in its setup
+            got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
                 diffs.append(Difference(key, _sorted(_names(want)), _sorted(got),
-                                        f"{key}: expected {_show(_names(want))}, got {_show(got)}"))
+                                        f"{key}: {_mismatch(_names(want), got)}"))
         elif key == "discard_has":
-            missing = [c.name for c in want if c not in table.discard]
+            missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
                 pile = [c.name for c in table.discard]
                 diffs.append(Difference(key, [c.name for c in want], pile,

@@ -226,7 +226,7 @@ def _card_table() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     from adjudicator.rulings.store import all_rulings
 
     card_keys: dict[str, str] = {}
-    for card in builtin().by_name.values():
+    for card in builtin().all_cards():
         card_keys[normalize(card.name)] = card.name
     for record in all_rulings().values():
         for name in record.cards:
@@ -353,7 +353,7 @@ def _build_index() -> _Index:
 
     # Only the types whose general rulings speak for every card of the type (the general rulings
     # on Keepers or New Rules say little about one named Keeper or Rule).
-    card_types = {normalize(card.name): card.type.value for card in builtin().by_name.values()
+    card_types = {normalize(card.name): card.type.value for card in builtin().all_cards()
                   if card.type.value in ("creeper", "action", "surprise")}
     return _Index(records, by_id, card_keys, nicknames, fuzzy_pool, partial, sorted(postings), idf,
                   dict(postings), pairs, record_cards, record_text, [len(r.cards) for r in records], synonyms,
