@@ -76,6 +76,7 @@ class Game(EventOrder, Copied):
         self.stopped: str | None = None
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
+        self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
 
@@ -263,6 +264,18 @@ class Game(EventOrder, Copied):
         Goal slots and Goal-change triggers, then the winner."""
         if self.winner or self.stopped or self.ended:
             return
+        if self._state_signature() == self._state_checked:
+            return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        try:
+            self._check_state()
+        finally:
+            self._state_checked = self._state_signature()
+
+    def _state_signature(self) -> tuple:
+        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+        return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
+
+    def _check_state(self) -> None:
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
@@ -521,21 +534,19 @@ class Game(EventOrder, Copied):
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
-        cites: list[str] = []
         for goal in goals:
-            kind = kind_of(goal)
-            for player in kind.candidates(self, goal):
+            for player in kind_of(goal).candidates(self, goal):
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
                     meeting.append(player)
                     goal_of[player] = goal
-            cites += kind.win_rulings(self, goal)
         halves = self._half_goals(meeting, blocked, goal_of) if self.house_rules.goals_per_deck else []
         signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
         if signature == self._win_signature:
             return
         self._win_signature = signature
+        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
         for line in halves:
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")

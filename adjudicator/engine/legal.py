@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Any
 
-from adjudicator.cards.kinds import Kind, kind_of
+from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
 from adjudicator.engine import replay
 from adjudicator.engine.copying import fork
@@ -66,6 +66,11 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
         item["card"] = event.card.name
     item["choices"] = [str(choice) for choice in event.choices]
     return item
+
+
+def grants_free_action(card: Card) -> bool:
+    """Whether the card's kind has a free action at all (most cards have none to ask about)."""
+    return card.kind in REGISTRY and type(kind_of(card)).verify_use is not Kind.verify_use
 
 
 def _key(event: Event) -> tuple:
@@ -244,7 +249,7 @@ class _Found:
 
     def uses(self, game: Game, player: str) -> Iterator[Event]:
         for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
-            if game.can_use(player, card):
+            if grants_free_action(card) and game.can_use(player, card):
                 yield make_event(self.number, player, "use", card)
                 if self.stated_choices:
                     yield from self._stated(game, player, "use", card)
@@ -333,12 +338,13 @@ def _forces_plays(game: Game) -> bool:
 
 def _free_actions(game: Game, player: str) -> list[Card]:
     """The cards whose free action player may use now (offered bare)."""
-    return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())] if game.can_use(player, card)]
+    return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())]
+            if grants_free_action(card) and game.can_use(player, card)]
 
 
 def _others_use_any_time(game: Game, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes)."""
-    return any(kind_of(card).any_time and game.can_use(player, card)
+    return any(card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
                for player in game.players if player != but for card in game.table.in_play[player])
 
 
