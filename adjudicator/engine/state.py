@@ -6,11 +6,35 @@ the cards in play (see `derived.py`) whenever they are asked for.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from adjudicator.cards.model import Card
+from adjudicator.engine.zones import Clock, Zone, ZoneMap
+
+if TYPE_CHECKING:
+    from adjudicator.engine.choices import ChoiceSpec
+
+
+_SHARED = (str, int, float, bool, type(None), Card, tuple, frozenset)
+
+
+class Copied:
+    """Copied field by field (`copy.deepcopy`), sharing what cannot change -- names, numbers,
+    cards, tuples -- and copying the rest with the same memo, so an object reached twice (a
+    `Play` in the being-played zone and in a continuation) is copied once. Much faster than
+    deepcopy's generic path for the objects of a position."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        copied = object.__new__(type(self))
+        memo[id(self)] = copied
+        fields = copied.__dict__
+        for name, value in self.__dict__.items():
+            fields[name] = value if isinstance(value, _SHARED) else copy.deepcopy(value, memo)
+        return copied
 
 
 class Phase(StrEnum):
@@ -21,29 +45,38 @@ class Phase(StrEnum):
     OVER = "over"            # the turn has ended; the next one has not begun
 
 
-@dataclass
-class Table:
-    """All the zones of the game. Draw pile and discard pile are top card first."""
+class Table(Copied):
+    """All the zones of the game. Draw pile and discard pile are top card first. Every zone
+    is observed (`zones.Zone`): any change moves `clock` and is written in its journal."""
 
-    players: list[str]
-    hands: dict[str, list[Card]]
-    in_play: dict[str, list[Card]]  # Keepers and Creepers in front of each player
-    rules: list[Card]
-    goals: list[Card]
-    draw_pile: list[Card]
-    discard: list[Card]
-    scored: dict[str, list[Card]] = field(default_factory=dict)  # Goals claimed (Keep Going, Solo)
-    skips: dict[str, Card] = field(default_factory=dict)  # player -> the card making them miss their next turn
+    def __init__(self, players: list[str], hands: Mapping[str, Iterable[Card]],
+                 in_play: Mapping[str, Iterable[Card]], rules: Iterable[Card], goals: Iterable[Card],
+                 draw_pile: Iterable[Card], discard: Iterable[Card], meta_rules: Iterable[Card] = (),
+                 rules_pile: Iterable[Card] = ()) -> None:
+        self.clock = clock = Clock()
+        self.players = players
+        self.hands = ZoneMap(clock, "hand of {}", hands)
+        self.in_play = ZoneMap(clock, "in play of {}", in_play)  # Keepers and Creepers in front of each player
+        self.rules = Zone(clock, "rules", rules)
+        self.goals = Zone(clock, "goals", goals)
+        self.draw_pile = Zone(clock, "draw pile", draw_pile)
+        self.discard = Zone(clock, "discard", discard)
+        self.scored = ZoneMap(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
+        self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
+        # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
+        # the cards that discard New Rules (B-meta-rules)
+        self.meta_rules = Zone(clock, "meta rules", meta_rules)
+        self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
     def all_cards(self) -> list[Card]:
-        cards = [*self.rules, *self.goals, *self.draw_pile, *self.discard]
+        cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards
 
 
 @dataclass
-class Turn:
+class Turn(Copied):
     player: str
     phase: Phase
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule
@@ -59,7 +92,7 @@ class Turn:
 
 
 @dataclass
-class Play:
+class Play(Copied):
     """A card on its way into play: it sits in the being-played zone until it resolves."""
 
     player: str
@@ -79,7 +112,7 @@ class Play:
 
 
 @dataclass
-class TempHand:
+class TempHand(Copied):
     """A compound Action's temporary hand: the real hand is set aside meanwhile."""
 
     player: str
@@ -107,7 +140,7 @@ class Then:
 
 
 @dataclass
-class PendingChoice:
+class PendingChoice(Copied):
     """A choice the rules need from a player; the replay waits for an event that gives it."""
 
     player: str
@@ -120,3 +153,10 @@ class PendingChoice:
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
+
+    @property
+    def spec(self) -> "ChoiceSpec":
+        """The choice as the validator and the legal-event generator see it."""
+        from adjudicator.engine.choices import ChoiceSpec
+
+        return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)

@@ -6,8 +6,8 @@ the rulings that justify it, and how to say itself in one sentence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from adjudicator.cards.model import Card
 
@@ -20,6 +20,9 @@ def names(cards: tuple[Card, ...] | list[Card]) -> str:
 class Step:
     event: int | None = None
     rulings: tuple[str, ...] = ()
+    #: The cards that changed place with this step: (card, from zone, to zone), None for a place
+    #: off the table (being played, a temporary hand). Written by the zones (engine/zones.py).
+    moves: tuple[tuple[Card, str | None, str | None], ...] = ()
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
 
@@ -30,6 +33,23 @@ class Step:
     @property
     def text(self) -> str:  # pragma: no cover - every subclass says itself
         raise NotImplementedError
+
+    def data(self) -> dict[str, Any]:
+        """The record's own fields as JSON data (cards by name, tuples as lists): who, which
+        cards, from where and to where, beside the sentence."""
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("event", "rulings", "moves")}
+        if self.moves:
+            data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)  # a card (its name), a keyword choice, an assignment
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,10 +139,13 @@ class WindowOpened(Step):
 @dataclass(frozen=True, kw_only=True)
 class WindowClosed(Step):
     card: Card
+    landed: bool = False  # the card took effect earlier this turn (house rule surprise_window)
     quiet: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
+        if self.landed:
+            return f"response window on {self.card} closes; it took effect earlier this turn"
         return f"response window on {self.card} closes; it resolves"
 
 
@@ -317,6 +340,45 @@ class Won(Step):
     @property
     def text(self) -> str:
         return f"{self.player} meets {self.goal} and wins"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalScored(Step):
+    """Solo Fluxx: a Goal met is scored instead of won."""
+
+    player: str
+    goal: Card
+    discarded: tuple[Card, ...]
+    total: int
+
+    @property
+    def text(self) -> str:
+        return (f"{self.player} meets {self.goal} and scores it (Goals scored: {self.total}); "
+                f"discarded: {names(self.discarded)}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleFlipped(Step):
+    """Solo Fluxx: the top card of the Rules deck goes into play between turns."""
+
+    card: Card
+    replaced: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        instead = f", replacing {names(self.replaced)}" if self.replaced else ""
+        return f"the Rules deck's top card, {self.card}, goes into play{instead}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoloEnded(Step):
+    player: str
+    why: str
+    score: int
+
+    @property
+    def text(self) -> str:
+        return f"the solo game is over: {self.why}; {self.player} scored {self.score} Goal(s)"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -53,23 +54,20 @@ class TemporaryHand(ActionKind):
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
+    needs_others = True
     hands_over = True
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-        if play.answers:
-            target = play.answers[0]
-            if len(play.answers) > 1 or target not in others:
-                raise Illegal("bad_choice", f"{play.card} needs one other player to trade with "
-                              f"({', '.join(others)})", ())
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        others = tuple(p for p in game.players if p != play.player)
+        return [ChoiceSpec(play.player, "choose the player to trade hands with", others,
+                           explain=f"{play.card} needs one other player to trade with ({', '.join(others)})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-        if not others:  # the others have dropped out
-            nothing_happens(game, play, "there is no other player to trade hands with")
+        spec = self.choices(game, play)[0]
+        if not spec.options:
+            nothing_happens(game, play, "there is nobody to trade with")
             return
-
-        game.ask(play.player, "choose the player to trade hands with", others, 1, self.then("trade", play))
+        game.ask_for(spec, self.then("trade", play))
 
     def trade(self, game: "Game", play: "Play", chosen: list[str]) -> None:
         other = chosen[0]
@@ -97,18 +95,18 @@ class TargetsOneCard(ActionKind):
         return [c for p in game.players if not (self.others_only and p == play.player)
                 for c in game.table.in_play[p] if c.type in types]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game, play)):
-            raise Illegal("bad_choice", f"{play.card} needs one card from "
-                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})",
-                          self.choice_rulings)
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        options = tuple(self.options(game, play))
+        return [ChoiceSpec(play.player, f"choose the card for {play.card}", options, rulings=self.choice_rulings,
+                           explain=f"{play.card} needs one card from "
+                                   f"({', '.join(map(str, options)) or 'none available'})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        options = self.options(game, play)
-        if not options:
+        spec = self.choices(game, play)[0]
+        if not spec.options:
             nothing_happens(game, play, "there is nothing to take")
             return
-        game.ask(play.player, f"choose the card for {play.card}", options, 1, self.then("apply_chosen", play))
+        game.ask_for(spec, self.then("apply_chosen", play))
 
     def apply_chosen(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])
@@ -132,6 +130,7 @@ class Steal(TargetsOneCard):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
+    needs_others = True
     others_only = True
     moves_keepers = True
 
@@ -168,6 +167,7 @@ class MoveCreeper(ActionKind):
     """Move any Creeper in play to a different player: choices are the Creeper, then the player."""
 
     name = "move_creeper"
+    needs_others = True
 
     def resolve(self, game: "Game", play: "Play") -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]
@@ -188,6 +188,29 @@ class MoveCreeper(ActionKind):
 
     def move(self, game: "Game", play: "Play", creeper: Card, owner: str, who: list[str]) -> None:
         game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
+
+
+@register
+class DiscardTagged(ActionKind):
+    """Clear The Table: every Keeper in play with the tag (`food`) is discarded, whoever has it.
+    A Keeper that counts as others has all their properties (Q1354): its data carries the tag."""
+
+    name = "discard_tagged"
+    params = {"tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()),
+                           required=True)}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        tag = play.card.params["tag"]
+        swept = False
+        for player in game.players:
+            tagged = [k for k in game.keepers_of(player) if tag in k.param("tags", ())]
+            if tagged:
+                swept = True
+                cites = ("B-action-discard", "Q1354") if any(k.param("counts_as") for k in tagged) else (
+                    "B-action-discard",)
+                game.discard_from_play(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
+        if not swept:
+            nothing_happens(game, play, f"no {tag} Keeper is in play")
 
 
 @register
@@ -314,21 +337,28 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     name = "lets_simplify"
     params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
 
+    def least(self, game: "Game", card: Card) -> int:
+        """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""
+        house = game.house_rules.simplify_minimum
+        return int(card.param("min", 0)) if house is None else house
+
     def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
         most = (len(game.table.rules) + 1) // 2
-        return min(int(card.param("min", 0)), most), most
+        return min(self.least(game, card), most), most
 
-    def cites(self, card: Card) -> tuple[str, ...]:
-        return ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+    def cites(self, game: "Game", card: Card) -> tuple[str, ...]:
+        official = ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+        changed = self.least(game, card) != card.param("min", 0)
+        return ("H-simplify_minimum", *official) if changed else official
 
     def verify_play(self, game: "Game", play: "Play") -> None:
-        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
     def resolve(self, game: "Game", play: "Play") -> None:
         if not game.table.rules:  # Keep It Simple's "at least one" cannot be met: still playable
             nothing_happens(game, play, "no New Rule is in play")
             return
-        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
 
 def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:

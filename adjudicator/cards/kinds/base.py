@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.choices import ChoiceSpec, check_stated
 from adjudicator.engine.state import Then
 
 if TYPE_CHECKING:
@@ -93,8 +94,20 @@ class Kind:
         return Then(self.name, method, args)
 
     # -- playing ----------------------------------------------------------
+    def choices(self, game: "Game", play: "Play") -> "list[ChoiceSpec] | None":
+        """The choices the card takes with its play (`-> ...`), in order, as far as they are
+        known when it is played. None: the kind takes none, or checks them itself."""
+        return None
+
+    #: Stated answers after the card's own choices belong to the card it plays at once.
+    passes_on_choices: ClassVar[bool] = False
+
     def verify_play(self, game: "Game", play: "Play") -> None:
-        """Raise `Illegal` when the stated choices cannot be used; the default accepts."""
+        """Raise `Illegal` when the stated choices cannot be used: by default, checked against
+        `choices` (a kind with none accepts anything)."""
+        specs = self.choices(game, play)
+        if specs is not None:
+            check_stated(play.answers, specs, rest=self.passes_on_choices)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         raise NotImplementedError
@@ -128,6 +141,9 @@ class Kind:
     answerable_use: ClassVar[bool] = False
     #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
     hands_over: ClassVar[bool] = False
+    #: It acts on other players only (Trade Hands, Steal a Keeper, a Surprise's cancel): Solo Fluxx
+    #: sets it aside (B-solo), so a one-player scenario may not hold it.
+    needs_others: ClassVar[bool] = False
 
     def steal_victim(self, game: "Game", play: "Play") -> str | None:
         """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
@@ -163,6 +179,23 @@ class Kind:
     def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
+
+    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+        """A Meta Rule under which met Goals are claimed, not won (Keep Going): the number of
+        claimed Goals that ends the game, or None."""
+        return None
+
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        """The Keepers and Creepers in front of player that meet this Goal (Keep Going discards
+        exactly these). The default is for Goals that list what they require (`requires`): one
+        card for each requirement, the first one held of an "any of" group."""
+        used: list[Card] = []
+        for entry in goal.param("requires", ()):
+            names = entry if isinstance(entry, (list, tuple)) else [entry]
+            card = next((c for c in game.table.in_play[player] if c.name in names and c not in used), None)
+            if card is not None:
+                used.append(card)
+        return used
 
     def win_needs(self, game: "Game", card: Card) -> Card | None:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""

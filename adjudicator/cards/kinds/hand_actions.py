@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -57,6 +58,7 @@ class RotateHands(ActionKind):
     It is carried out even when some hands are empty (B-all-cards-playable)."""
 
     name = "rotate_hands"
+    needs_others = True
     hands_over = True
     choice_words = ("clockwise", "counterclockwise")
 
@@ -213,6 +215,7 @@ class ExchangeKeepers(ActionKind):
     side has none. Choices: your Keeper and theirs, in either order. It is not a steal (Q465)."""
 
     name = "exchange_keepers"
+    needs_others = True
     moves_keepers = True
 
     def sides(self, game: "Game", player: str) -> tuple[list[Card], list[Card]]:
@@ -292,6 +295,7 @@ class RandomTax(ActionKind):
     """Take one card at random (game.rng) from each other player's hand into your own."""
 
     name = "random_tax"
+    needs_others = True
 
     def resolve(self, game: "Game", play: "Play") -> None:
         taken = []
@@ -355,6 +359,7 @@ class RockPaperScissors(ActionKind):
     `Alice plays Rock-Paper-Scissors Showdown -> Bob, Bob`."""
 
     name = "rock_paper_scissors"
+    needs_others = True
     hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -408,18 +413,17 @@ class FetchAndEndTurn(ActionKind):
         table = game.table
         return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game)):
-            raise bad_choice(f"{play.card} takes one card that is not a Creeper from the discard pile or the "
-                             "draw pile", ("R16",))
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        return [ChoiceSpec(play.player, f"choose the card to take with {play.card}", tuple(self.options(game)),
+                           rulings=("R16",), explain=f"{play.card} takes one card that is not a Creeper from the "
+                                                     "discard pile or the draw pile")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        options = self.options(game)
-        if not options:
+        spec = self.choices(game, play)[0]
+        if not spec.options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
-        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, self.then("fetch", play),
-                 rulings=("R16",))
+        game.ask_for(spec, self.then("fetch", play))
 
     def fetch(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
         card = chosen[0]
