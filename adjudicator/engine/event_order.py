@@ -123,7 +123,7 @@ class EventOrder:
             own_free_action = event.player == turn.player and self.is_optional_free_action(event)
             if turn.phase is Phase.PLAY_OVER and not own_free_action:
                 self.end_turn()
-            if (turn is self.turn and self.turn.phase is Phase.OVER and not self.pending
+            if (turn is self.turn and self.turn.phase is Phase.OVER and not self.pending and not self.ended
                     and event.action not in ("join", "drop_out") and self._needs_next_turn(event)):
                 self.begin_turn(self.next_player())
                 self.run()

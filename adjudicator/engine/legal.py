@@ -27,7 +27,7 @@ from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
-from adjudicator.engine import replay
+from adjudicator.engine import replay, solo
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
@@ -227,7 +227,8 @@ class _Found:
         else:
             if len(game.players) > 1:
                 self.add([make_event(self.number, player, "drop_out")])
-            self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
+            if not solo.is_solo(game):  # a game down to one player is Solo Fluxx: nobody jumps in (B-solo)
+                self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
 
     # ------------------------------------------------------------- answers
     def answers(self, game: Game, players: Sequence[str]) -> None:
