@@ -66,6 +66,14 @@ def check(
     raise typer.Exit(check_paths(paths, verbose=verbose))
 
 
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema (draft 2020-12) of scenario files, for editors and validators."""
+    from adjudicator.loading.schema import schema_text
+
+    sys.stdout.write(schema_text())
+
+
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
