@@ -24,12 +24,23 @@ def _fail_input(message: str) -> None:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+REPORT_FORMATS = ("text", "json", "markdown", "html")
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object "
+                                                             "(the same as --format json).")] = False,
+    output_format: Annotated[str, typer.Option("--format", "-f", metavar="text|json|markdown|html",
+                                               help="text (default), json, markdown (for a chat) or html "
+                                                    "(one self-contained page).")] = "text",
+    full: Annotated[bool, typer.Option("--full", help="Show every step of a long log (by default "
+                                                      "only its first and last steps).")] = False,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
+    if output_format not in REPORT_FORMATS:
+        _fail_input(f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}")
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.errors import ScenarioError
     from adjudicator.loading.scenario import load_scenario
@@ -40,16 +51,20 @@ def replay(
         _fail_input(str(exc))
         return
     game = run_replay(scenario)
-    if json_output:
+    if json_output or output_format == "json":
         import json
 
         from adjudicator.verdict import to_json
 
         sys.stdout.write(json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
-        return
-    from adjudicator.log.render import render_replay
+    elif output_format in ("markdown", "html"):
+        from adjudicator import report
 
-    render_replay(game)
+        sys.stdout.write(report.to_markdown(game, full) if output_format == "markdown" else report.to_html(game, full))
+    else:
+        from adjudicator.log.render import render_replay
+
+        render_replay(game, full=full)
 
 
 @app.command()

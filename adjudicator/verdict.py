@@ -37,10 +37,16 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
 
 
 def to_json(game: Game) -> dict[str, Any]:
+    from adjudicator.answer import build_answer
+
     table = game.table
     turn, over = turn_view(game)
+    answer = build_answer(game)
     return {
         "title": game.scenario.title,
+        "question": game.scenario.question or None,
+        "answer": answer.text,
+        "facts": answer.facts,
         "winner": game.winner,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,

@@ -1,4 +1,9 @@
-"""Rendering a replay for people: the numbered log, the table, the verdict, the rulings."""
+"""Rendering a replay for people: the numbered log, the table, the answer and verdict, the rulings.
+
+A long log shows its first and last steps (see `adjudicator.report.outline`); with
+`full` every step is shown, and a long one is written as plain lines (rich would
+spend minutes laying out a million styled lines).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,23 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.log import records as rec
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
+from adjudicator.report import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style, verdict_lines
+from adjudicator.verdict import cited_rulings, see_also
+
+_STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
 
 
-def render_replay(game: Game, console: Console | None = None) -> None:
+def render_replay(game: Game, console: Console | None = None, full: bool = False) -> None:
     console = console or Console(highlight=False)
     scenario = game.scenario
     console.print(f"[bold]{escape(scenario.title)}[/bold]")
     if scenario.question:
         console.print(f"[italic]{escape(scenario.question)}[/italic]")
     console.print()
-    _render_steps(game, console)
+    if full and len(game.steps) > LONG_LOG:
+        _write_steps_plain(game, console)
+    else:
+        _render_steps(game, console, full)
     console.print()
     _render_position(game, console)
     console.print()
@@ -27,24 +37,35 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     _render_see_also(game, console)
 
 
-def _render_steps(game: Game, console: Console) -> None:
-    events = {e.number: e for e in game.scenario.events}
-    current: object = object()
-    number = 0
-    for step in game.steps:
-        if step.event != current:
-            current = step.event
-            if step.event is None:
-                console.print("[bold cyan]before the first event[/bold cyan]")
-            else:
-                event = events.get(step.event)
-                console.print(f"[bold cyan]event {step.event}:[/bold cyan] {escape(event.text if event else '')}")
-        number += 1
-        cites = f" [dim]\\[{', '.join(step.rulings)}][/dim]" if step.rulings else ""
-        style = "red" if isinstance(step, rec.Rejected) else "bold green" if isinstance(step, rec.Won) else (
-            "yellow" if isinstance(step, (rec.ChoiceNeeded, rec.Stopped)) else "dim" if step.quiet else "")
-        text = escape(step.text)
-        console.print(f"  {number:>3}. " + (f"[{style}]{text}[/{style}]" if style else text) + cites)
+def _render_steps(game: Game, console: Console, full: bool) -> None:
+    for item in outline(game, full):
+        if isinstance(item, Heading):
+            console.print(_heading_markup(item))
+        elif isinstance(item, Line):
+            step = item.step
+            cites = f" [dim]\\[{', '.join(step.rulings)}][/dim]" if step.rulings else ""
+            style = _STYLES[step_style(step)]
+            text = escape(step.text)
+            console.print(f"  {item.number:>3}. " + (f"[{style}]{text}[/{style}]" if style else text) + cites)
+        else:
+            console.print(f"  [dim]{escape(skipped_text(item))}[/dim]")
+
+
+def _heading_markup(heading: Heading) -> str:
+    label, _, text = heading_text(heading).partition(": ")
+    return f"[bold cyan]{escape(label)}{':' if text or heading.event is not None else ''}[/bold cyan]" + (
+        f" {escape(text)}" if text else "")
+
+
+def _write_steps_plain(game: Game, console: Console) -> None:
+    lines = []
+    for item in outline(game, full=True):
+        if isinstance(item, Heading):
+            lines.append(heading_text(item))
+        elif isinstance(item, Line):
+            step = item.step
+            lines.append(f"  {item.number:>3}. {step.text}" + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
+    console.file.write("\n".join(lines) + "\n")
 
 
 def _render_position(game: Game, console: Console) -> None:
@@ -64,19 +85,20 @@ def _render_position(game: Game, console: Console) -> None:
 
 
 def _render_verdict(game: Game, console: Console) -> None:
-    turn, over = turn_view(game)
-    if game.winner:
-        console.print(f"[bold green]Verdict: {escape(game.winner)} wins with {escape(str(game.winning_goal))}.[/bold green]")
-    else:
-        console.print("[bold]Verdict: no winner yet.[/bold]")
-    if over:
-        console.print(f"The turn is over; {escape(turn)} plays next.")
-    elif not game.winner:
-        console.print(f"It is {escape(turn)}'s turn with {game.plays_left()} play(s) left.")
-    for step in rejections(game):
-        console.print(f"[red]Event {step.event} rejected:[/red] {escape(step.reason)}")
-    if game.stopped:
-        console.print(f"[yellow]Stopped: {escape(game.stopped)}[/yellow]")
+    from adjudicator.answer import build_answer
+
+    console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
+    first, *rest = verdict_lines(game)
+    console.print(f"[bold green]Verdict: {escape(first)}[/bold green]" if game.winner
+                  else f"[bold]Verdict: {escape(first[:1].lower() + first[1:])}[/bold]")
+    for line in rest:
+        if line.startswith("Event "):
+            label, _, reason = line.partition(": ")
+            console.print(f"[red]{escape(label)}:[/red] {escape(reason)}")
+        elif line.startswith("Stopped: "):
+            console.print(f"[yellow]{escape(line)}[/yellow]")
+        else:
+            console.print(escape(line))
 
 
 def _render_rulings(game: Game, console: Console) -> None:
