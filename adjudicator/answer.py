@@ -58,7 +58,7 @@ def build_answer(game: Game) -> Answer:
     goals_set: list[rec.GoalSet] = []
     happenings: list[rec.Step] = []  # Action results and notes, in order
     for step in steps:
-        if isinstance(step, rec.Drew):
+        if isinstance(step, rec.Drew) and step.cards:
             drew.setdefault(step.player, []).extend(c.name for c in step.cards)
         elif isinstance(step, rec.Discarded):
             discarded.setdefault(step.player, []).extend(c.name for c in step.cards)
@@ -75,6 +75,7 @@ def build_answer(game: Game) -> Answer:
         elif isinstance(step, (rec.ActionDone, rec.Note)):
             happenings.append(step)
 
+    drew, discarded, creepers = (_in_seating_order(d, game.players) for d in (drew, discarded, creepers))
     over = game.turn.phase is Phase.OVER
     facts: dict[str, Any] = {
         "events": len(events),
@@ -172,6 +173,11 @@ def _outcome(game: Game, steps: Sequence[rec.Step]) -> str:
 
 
 # ------------------------------------------------------------------ helpers
+def _in_seating_order(by_player: dict[str, list[str]], players: Sequence[str]) -> dict[str, list[str]]:
+    order = {p: i for i, p in enumerate(players)}
+    return dict(sorted(by_player.items(), key=lambda item: order.get(item[0], len(order))))
+
+
 def _cite(rulings: Sequence[str]) -> str:
     return f" [{', '.join(rulings)}]" if rulings else ""
 
