@@ -38,9 +38,16 @@ def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
     rejections, cancellations, wins, stops and blocked or tied win checks; on other
     steps every ruling but the basic clock."""
     found: dict[str, None] = {}
+    seen: set[tuple[type, tuple[str, ...]]] = set()  # a long game repeats the same few citations
     for step in steps:
-        decisive = isinstance(step, DECISIVE) or (isinstance(step, rec.WinChecked)
-                                                  and (step.blocked or len(step.meeting) > 1))
+        key = (type(step), step.rulings)
+        if key in seen:
+            continue
+        if isinstance(step, rec.WinChecked):
+            decisive = bool(step.blocked) or len(step.meeting) > 1
+        else:
+            decisive = isinstance(step, DECISIVE)
+            seen.add(key)
         found.update(dict.fromkeys(step.rulings if decisive else _not_basic(step.rulings)))
     return list(found)
 
@@ -48,32 +55,33 @@ def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
 def build_answer(game: Game) -> Answer:
     steps = game.steps
     events = game.scenario.events
-    rejected = [s for s in steps if isinstance(s, rec.Rejected)]
-    canceled = [s for s in steps if isinstance(s, rec.Canceled)]
+    by_type: dict[type, list[int]] = {}  # one pass over a log that may hold a million steps
+    for index, step in enumerate(steps):
+        by_type.setdefault(type(step), []).append(index)
+
+    def of(*kinds: type) -> list[Any]:
+        """The steps of these kinds, in log order."""
+        groups = [group for t, group in by_type.items() if issubclass(t, kinds)]
+        return [steps[i] for i in (groups[0] if len(groups) == 1 else sorted(i for g in groups for i in g))]
+
+    rejected = of(rec.Rejected)
+    canceled = of(rec.Canceled)
+    moved = of(rec.Moved)
+    rules_added = of(rec.RuleAdded)
+    goals_set = of(rec.GoalSet)
+    happenings = of(rec.ActionDone, rec.Note)  # Action results and notes, in order
     drew: dict[str, list[str]] = {}
     discarded: dict[str, list[str]] = {}
     creepers: dict[str, list[str]] = {}
-    moved: list[rec.Moved] = []
-    rules_added: list[rec.RuleAdded] = []
-    goals_set: list[rec.GoalSet] = []
-    happenings: list[rec.Step] = []  # Action results and notes, in order
-    for step in steps:
-        if isinstance(step, rec.Drew) and step.cards:
+    for step in of(rec.Drew):
+        if step.cards:
             drew.setdefault(step.player, []).extend(c.name for c in step.cards)
-        elif isinstance(step, rec.Discarded):
-            discarded.setdefault(step.player, []).extend(c.name for c in step.cards)
-        elif isinstance(step, rec.TempHandClosed) and step.discarded:
-            discarded.setdefault(step.player, []).extend(c.name for c in step.discarded)
-        elif isinstance(step, rec.CreeperPlaced):
-            creepers.setdefault(step.player, []).append(step.card.name)
-        elif isinstance(step, rec.Moved):
-            moved.append(step)
-        elif isinstance(step, rec.RuleAdded):
-            rules_added.append(step)
-        elif isinstance(step, rec.GoalSet):
-            goals_set.append(step)
-        elif isinstance(step, (rec.ActionDone, rec.Note)):
-            happenings.append(step)
+    for step in of(rec.Discarded, rec.TempHandClosed):
+        cards = step.cards if isinstance(step, rec.Discarded) else step.discarded
+        if cards:
+            discarded.setdefault(step.player, []).extend(c.name for c in cards)
+    for step in of(rec.CreeperPlaced):
+        creepers.setdefault(step.player, []).append(step.card.name)
 
     drew, discarded, creepers = (_in_seating_order(d, game.players) for d in (drew, discarded, creepers))
     over = game.turn.phase is Phase.OVER

@@ -52,11 +52,9 @@ def replay(
         return
     game = run_replay(scenario)
     if json_output or output_format == "json":
-        import json
+        from adjudicator.verdict import json_text
 
-        from adjudicator.verdict import to_json
-
-        sys.stdout.write(json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(game))
     elif output_format in ("markdown", "html"):
         from adjudicator import report
 

@@ -108,8 +108,11 @@ def verdict_lines(game: Game) -> list[str]:
 
 
 def position_rows(game: Game) -> list[tuple[str, str, str]]:
+    """(player, hand, in play); the player whose turn it is, or comes next, is marked."""
     table = game.table
-    return [(player + (" (turn)" if player == game.turn.player else ""),
+    turn, over = turn_view(game)
+    mark = " (next)" if over else " (turn)"
+    return [(player + (mark if player == turn else ""),
              ", ".join(map(str, table.hands[player])) or "-",
              ", ".join(map(str, table.in_play[player])) or "-") for player in game.players]
 
@@ -198,7 +201,7 @@ h3{font-size:.95rem;margin:1rem 0 .3rem;color:#0b5394}
 .answer{background:#eef6ee;border-left:4px solid #2e7d32;padding:.6rem .8rem}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{background:#f0f0f0}
-ol{margin:.2rem 0 .2rem 1.5rem;padding-left:1rem}li{margin:.1rem 0}
+ol{margin:.2rem 0;padding-left:4.5rem}li{margin:.1rem 0}
 .rejected{color:#b00020;font-weight:600}.won{color:#1b5e20;font-weight:700}.waiting{color:#8a6d00}
 .quiet{color:#888}.cite{color:#555;font-size:.85em}.cite a{color:inherit}
 .skipped{color:#666;font-style:italic}

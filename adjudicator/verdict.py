@@ -70,6 +70,17 @@ def to_json(game: Game) -> dict[str, Any]:
     }
 
 
+def json_text(game: Game) -> str:
+    """`replay --json`: indented for people; a long log (a hundred thousand events) on one
+    line, because only the compact encoder is fast enough for a million steps."""
+    import json
+
+    from adjudicator.report import LONG_LOG
+
+    indent = 2 if len(game.steps) <= LONG_LOG else None
+    return json.dumps(to_json(game), indent=indent, ensure_ascii=False) + "\n"
+
+
 def _names(cards: Any) -> Counter:
     return Counter(c.name for c in cards)
 

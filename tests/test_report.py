@@ -190,3 +190,13 @@ def test_outline_repeats_the_heading_of_an_event_cut_in_two():
     line_after = next(item for item in items[skip:] if isinstance(item, report.Line))
     assert after.event == line_after.step.event
     assert after.continued == (game.steps[report.HEAD - 1].event == line_after.step.event)
+
+
+def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
+    path = long_scenario(tmp_path, 300)
+    text = invoke("--json", str(path))
+    data = json.loads(text)
+    assert text.count("\n") == 1  # one line: the fast encoder
+    assert len(data["steps"]) > report.LONG_LOG and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
+    short = invoke("--json", str(R52))
+    assert short.startswith('{\n  "title": ')

@@ -12,7 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.report import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style, verdict_lines
+from adjudicator.report import (LONG_LOG, Heading, Line, heading_text, outline, position_rows, skipped_text, step_style,
+                                verdict_lines)
 from adjudicator.verdict import cited_rulings, see_also
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
@@ -73,10 +74,8 @@ def _render_position(game: Game, console: Console) -> None:
     table.add_column("player")
     table.add_column("hand")
     table.add_column("in play")
-    for player in game.players:
-        mark = " (turn)" if player == game.turn.player else ""
-        table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
-                      escape(", ".join(map(str, game.table.in_play[player])) or "-"))
+    for row in position_rows(game):
+        table.add_row(*map(escape, row))
     console.print(table)
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
                   f"Rules: {escape(', '.join(map(str, game.table.rules)) or 'Basic Rules only')}   "
