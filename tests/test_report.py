@@ -2,6 +2,8 @@
 
 import json
 import re
+import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -200,3 +202,19 @@ def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
     assert len(data["steps"]) > report.LONG_LOG and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
     short = invoke("--json", str(R52))
     assert short.startswith('{\n  "title": ')
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None,
+                    reason="no chromium here; the html.parser tests above still check the page")
+def test_a_real_browser_builds_the_same_page(tmp_path):
+    """Chromium parses the page into exactly the elements we wrote: nothing misnested for it
+    to repair, no script, the scenario's text shown as text."""
+    page = report.to_html(replay(parse_scenario(HOSTILE)))
+    path = tmp_path / "report.html"
+    path.write_text(page, encoding="utf-8")
+    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--dump-dom", path.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    ours, browsers = _Checker().check(page), _Checker().check(dom)
+    assert [t for t, _ in browsers.tags] == [t for t, _ in ours.tags]
+    assert "Is <script>alert(1)</script> & *bold* fair?" in "".join(browsers.text)
