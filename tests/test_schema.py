@@ -49,8 +49,8 @@ def runner_invoke(args):
 
 
 def test_committed_schema_is_up_to_date():
-    committed = (ROOT / "docs" / "scenario.schema.json").read_text(encoding="utf-8")
-    assert committed == schema_text(), "regenerate it: adjudicator schema > docs/scenario.schema.json"
+    committed = json.loads((ROOT / "docs" / "scenario.schema.json").read_text(encoding="utf-8"))
+    assert committed == json.loads(schema_text()), "regenerate it: adjudicator schema > docs/scenario.schema.json"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import GenerateJsonSchema
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -141,9 +142,17 @@ class ScenarioFile(_Strict):
     expect: Expect | None = None
 
 
+class _NoFieldTitles(GenerateJsonSchema):
+    """pydantic titles every field after its name ("Draw Pile"); they say nothing the key does not,
+    and leaving them out keeps the schema the same across pydantic versions."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a scenario file."""
-    schema = ScenarioFile.model_json_schema()
+    schema = ScenarioFile.model_json_schema(schema_generator=_NoFieldTitles)
     return {"$schema": SCHEMA_DIALECT, **schema}
 
 
