@@ -118,8 +118,7 @@ def build_answer(game: Game) -> Answer:
     clauses.append(_tally("draws", drew, "no cards drawn"))
     for player, cards in creepers.items():
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
-    if discarded:
-        clauses.append(_tally("discards", discarded, ""))
+    clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(game))
     clauses.append(_plays(game, over))
     clauses.append(_outcome(game, steps))
     text = "; ".join(c for c in clauses if c)
@@ -157,6 +156,16 @@ def _tally(verb: str, by_player: dict[str, list[str]], nothing: str) -> str:
         return nothing
     return "; ".join(f"{player} {verb} {len(cards)}" + (f" ({_list(cards)})" if len(cards) <= MAX_ITEMS else "")
                      for player, cards in by_player.items())
+
+
+def _no_discards(game: Game) -> str:
+    """With a limit in play and no discard, say so: it is often what the table asked.
+    (Not when the replay stopped: a discard may be what it waits for.)"""
+    if game.stopped:
+        return ""
+    limits = [f"{label} {value}" for label, value in (("Hand Limit", game.hand_limit()),
+                                                      ("Keeper Limit", game.keeper_limit())) if value is not None]
+    return f"nobody discards ({' and '.join(limits)} in play)" if limits else ""
 
 
 def _plays(game: Game, over: bool) -> str:

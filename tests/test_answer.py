@@ -105,3 +105,10 @@ def test_a_long_game_answers_in_one_short_line():
     assert answer.text == ("Every event is legal; Alice draws 199; Bob draws 200; Bob's turn is over "
                            "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q129).")
     assert answer.facts["drew"] == {"Alice": 199, "Bob": 200}
+
+
+def test_no_discard_under_a_limit_is_said():
+    game = replay(parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  rules: [Hand Limit 2]\n"
+                                 "  hands: {Alice: [Milk, Cookies], Bob: [Bread]}\nevents:\n  - Alice plays Milk\n"))
+    assert build_answer(game).text == ("Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
+                                       "Alice's turn is over (1 play made); Bob plays next; no winner yet.")
