@@ -1,5 +1,6 @@
 """`adjudicator schema`: the JSON Schema of scenario files, generated from one typed model."""
 
+import datetime
 import json
 from pathlib import Path
 
@@ -53,9 +54,18 @@ def test_committed_schema_is_up_to_date():
     assert committed == json.loads(schema_text()), "regenerate it: adjudicator schema > docs/scenario.schema.json"
 
 
+def as_json(value):
+    """YAML as a JSON tool sees it: dates are strings."""
+    if isinstance(value, dict):
+        return {k: as_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_json(v) for v in value]
+    return value.isoformat() if isinstance(value, (datetime.date, datetime.datetime)) else value
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
 def test_every_bundled_scenario_validates(validator, path: Path):
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    document = as_json(yaml.safe_load(path.read_text(encoding="utf-8")))
     assert errors(validator, document) == []
     ScenarioFile.model_validate(document)  # the model and its schema agree
 
@@ -72,7 +82,8 @@ def test_every_bundled_scenario_validates(validator, path: Path):
     ({**MINIMAL, "expect": {"winner": "Alice", "rulings": ["R5"]}}, "'R5' does not match"),
     ({**MINIMAL, "expect": {"turn_over": "yes"}}, "'yes' is not of type 'boolean'"),
     ({**MINIMAL, "cards": [{"name": "Goo", "type": "slime"}]}, "'slime' is not one of"),
-    ({**MINIMAL, "house_rules": {"keep_going": "yes"}}, "'yes' is not of type"),
+    ({**MINIMAL, "house_rules": {"keep_going": "maybe"}}, "'maybe' is not one of"),
+    ({**MINIMAL, "house_rules": {"tye": "shared"}}, "('tye' was unexpected)"),
     ({**MINIMAL, "format": 2}, "1 was expected"),
 ])
 def test_schema_rejects_obvious_errors(validator, document, message):
@@ -81,17 +92,37 @@ def test_schema_rejects_obvious_errors(validator, document, message):
     assert any(message in e for e in found), found
 
 
-def test_model_keys_are_the_loaders_keys():
+#: Keys and actions committed on branches not merged yet (Solo Fluxx and dates: decks; `P begins`:
+#: dead ends; `P spells`: Word Fluxx). The model already describes them; once they are merged
+#: the loader reads them too and this set should be emptied.
+PENDING = {"date", "rules_pile", "begin_turn", "spell"}
+
+
+@pytest.mark.parametrize("model_keys, loader_keys", [
+    (set(ScenarioFile.model_fields), set(loader.TOP_KEYS)),
+    (set(Setup.model_fields), set(loader.SETUP_KEYS)),
+    (set(Expect.model_fields), set(loader.EXPECT_KEYS)),
+    (set(EventMapping.model_fields), set(loader.EVENT_KEYS)),
+    (set(EventMapping.model_fields["action"].annotation.__args__), set(loader.ACTIONS)),
+    (set(Setup.model_fields["phase"].annotation.__args__[0].__args__), set(loader.PHASES)),
+], ids=["top", "setup", "expect", "event", "actions", "phases"])
+def test_model_keys_are_the_loaders_keys(model_keys, loader_keys):
     """The loader decides what a file may say; the model must describe exactly that."""
-    assert set(ScenarioFile.model_fields) == set(loader.TOP_KEYS)
-    assert set(Setup.model_fields) == set(loader.SETUP_KEYS)
-    assert set(Expect.model_fields) == set(loader.EXPECT_KEYS)
-    assert set(EventMapping.model_fields) == set(loader.EVENT_KEYS)
-    assert set(EventMapping.model_fields["action"].annotation.__args__) == set(loader.ACTIONS)
-    assert set(Setup.model_fields["phase"].annotation.__args__[0].__args__) == set(loader.PHASES)
+    assert loader_keys <= model_keys, f"describe in loading/schema.py: {sorted(loader_keys - model_keys)}"
+    assert model_keys - loader_keys <= PENDING, f"the loader does not read {sorted(model_keys - loader_keys)}"
 
 
 def test_a_custom_card_may_carry_its_kinds_parameters(validator):
     document = {**MINIMAL, "cards": [{"name": "Pie Goal", "type": "goal", "requires": ["Gourd", ["Gravy", "Pie"]]},
                                      {"name": "Draw 6", "type": "rule", "slot": "draw", "value": 6}]}
+    assert errors(validator, document) == []
+
+
+def test_the_announced_forms_validate(validator):
+    """Forms other branches add (a shared win, a date, the Solo Rules deck, house-rule spellings)."""
+    document = {**MINIMAL, "date": {"day": "2026-12-25", "birthdays": ["Alice"]},
+                "setup": {"turn": "Alice", "rules_pile": ["Draw 2", "?"]},
+                "house_rules": {"tie": "shared", "keep_going": "2", "may_discard": "yes", "banned_words": "cat, dog"},
+                "events": ["Alice begins", {"player": "Alice", "action": "spell", "choices": ["CAT"]}],
+                "expect": {"winner": ["Alice", "Bob"]}}
     assert errors(validator, document) == []

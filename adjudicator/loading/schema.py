@@ -50,23 +50,32 @@ class CustomCard(BaseModel):
     flags: list[Literal["free_action", "ends_turn", "compound"]] | None = None
 
 
-class HouseRules(_Strict):
-    """House-rule switches (the upstream contract's list). A missing switch has its official value."""
+# House-rule values as tables write them: yes/no for flags, numbers possibly quoted,
+# a word list as a list or one comma-separated line.
+Flag = bool | Literal["yes", "no", "true", "false", "on", "off"]
+Number = Annotated[int, Field(ge=0)] | Annotated[str, Field(pattern=r"^\s*\d+\s*$")]
+Words = list[str] | str
 
-    keep_going: bool | Annotated[int, Field(ge=1)] | None = Field(
-        None, description="Keep Going: false, or the number of Goals that ends the game.")
+
+class HouseRules(_Strict):
+    """House-rule switches. A missing switch has its official value."""
+
+    keep_going: Flag | Number | None = Field(
+        None, description="Keep Going: false, or the number of claimed Goals that wins.")
     tie: Literal["continue", "shared"] | None = None
-    limits_on_own_turn: bool | None = None
-    simplify_minimum: Literal[0, 1] | None = None
+    limits_on_own_turn: Flag | None = None
+    simplify_minimum: Literal[0, 1, "0", "1"] | None = None
     surprise_window: Literal["official", "end_of_turn"] | None = None
-    creepers_block_wins: bool | None = None
-    may_discard: bool | None = None
-    starting_hand: Count | None = None
-    goals_per_deck: bool | None = None
-    proper_nouns: bool | None = None
-    slang: bool | None = None
-    allowed_words: list[str] | None = None
-    banned_words: list[str] | None = None
+    creepers_block_wins: Flag | None = None
+    may_discard: Flag | None = None
+    starting_hand: Number | None = None
+    goals_per_deck: Flag | None = None
+    proper_nouns: Flag | None = None
+    slang: Flag | None = None
+    allowed_words: Words | None = None
+    banned_words: Words | None = None
+    q2729: Literal["not_stoppable", "stoppable"] | None = Field(
+        None, description="Which published answer to official question 2729 applies.")
 
 
 class Setup(_Strict):
@@ -84,13 +93,14 @@ class Setup(_Strict):
     in_play: dict[PlayerName, Cards] | None = Field(None, description="Player -> Keepers and Creepers in front.")
     draw_pile: Cards = Field(None, description="Top card first.")
     discard: Cards = Field(None, description="Top card first.")
+    rules_pile: Cards = Field(None, description="Solo Fluxx: the Rules deck, top card first.")
 
 
 class EventMapping(_Strict):
     """The mapping form of an event (the string form is 'Alice plays Milk')."""
 
     player: PlayerName
-    action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out"]
+    action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "spell"]
     card: CardName | None = None
     choices: list[str | int] | str | None = Field(
         None, description="Players, cards, `CARD to PLAYER`, `none`, or a keyword the card takes.")
@@ -99,13 +109,14 @@ class EventMapping(_Strict):
 EventText = Annotated[str, Field(
     min_length=1,
     description="'P plays CARD [-> CHOICE, ...]', 'P uses CARD [-> ...]', 'P discards A, B', "
-                "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out'.")]
+                "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P spells WORD'.")]
 
 
 class Expect(_Strict):
     """The outcome the author expects; `check` compares every key given."""
 
-    winner: PlayerName | None = Field(None, description="A player, or none.")
+    winner: PlayerName | list[PlayerName] | None = Field(
+        None, description="A player, none, or the players who share a win (house rule tie: shared).")
     turn: PlayerName | None = None
     turn_over: bool | None = None
     plays_left: Count | None = None
@@ -124,6 +135,12 @@ class Expect(_Strict):
     stopped: bool | None = Field(None, description="The replay must stop for a missing choice.")
 
 
+class DateOfGame(_Strict):
+    day: str | None = Field(None, description="YYYY-MM-DD")
+    holiday: str | None = Field(None, description="The holiday the table names.")
+    birthdays: list[PlayerName] | None = None
+
+
 class ScenarioFile(_Strict):
     """A Fluxx adjudicator scenario: a position, the disputed events, the expected outcome."""
 
@@ -137,6 +154,9 @@ class ScenarioFile(_Strict):
     cards: list[CustomCard] | None = Field(None, description="Cards defined by this file.")
     house_rules: HouseRules | None = None
     seed: int | None = Field(None, description="Fixes every random step (default 0).")
+    date: str | DateOfGame | None = Field(
+        None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, "
+                          "birthdays}.")
     setup: Setup | None
     events: list[EventText | EventMapping] | None
     expect: Expect | None = None
