@@ -44,15 +44,15 @@ def to_json(game: Game) -> dict[str, Any]:
     answer = build_answer(game)
     return {
         "title": game.scenario.title,
-        "question": game.scenario.question or None,
-        "answer": answer.text,
-        "facts": answer.facts,
         "winner": game.winner,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
         "plays_left": game.plays_left(),
         "stopped": game.stopped,
+        "question": game.scenario.question or None,
+        "answer": answer.text,
+        "facts": answer.facts,
         "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
                      for s in rejections(game)],
         "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings)}

@@ -12,9 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.report import (LONG_LOG, Heading, Line, heading_text, outline, position_rows, skipped_text, step_style,
-                                verdict_lines)
-from adjudicator.verdict import cited_rulings, see_also
+from adjudicator.report import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
 
@@ -74,8 +73,11 @@ def _render_position(game: Game, console: Console) -> None:
     table.add_column("player")
     table.add_column("hand")
     table.add_column("in play")
-    for row in position_rows(game):
-        table.add_row(*map(escape, row))
+    turn, over = turn_view(game)
+    for player in game.players:
+        mark = (" (next)" if over else " (turn)") if player == turn else ""
+        table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
+                      escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
                   f"Rules: {escape(', '.join(map(str, game.table.rules)) or 'Basic Rules only')}   "
@@ -87,17 +89,19 @@ def _render_verdict(game: Game, console: Console) -> None:
     from adjudicator.answer import build_answer
 
     console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
-    first, *rest = verdict_lines(game)
-    console.print(f"[bold green]Verdict: {escape(first)}[/bold green]" if game.winner
-                  else f"[bold]Verdict: {escape(first[:1].lower() + first[1:])}[/bold]")
-    for line in rest:
-        if line.startswith("Event "):
-            label, _, reason = line.partition(": ")
-            console.print(f"[red]{escape(label)}:[/red] {escape(reason)}")
-        elif line.startswith("Stopped: "):
-            console.print(f"[yellow]{escape(line)}[/yellow]")
-        else:
-            console.print(escape(line))
+    turn, over = turn_view(game)
+    if game.winner:
+        console.print(f"[bold green]Verdict: {escape(game.winner)} wins with {escape(str(game.winning_goal))}.[/bold green]")
+    else:
+        console.print("[bold]Verdict: no winner yet.[/bold]")
+    if over:
+        console.print(f"The turn is over; {escape(turn)} plays next.")
+    elif not game.winner:
+        console.print(f"It is {escape(turn)}'s turn with {game.plays_left()} play(s) left.")
+    for step in rejections(game):
+        console.print(f"[red]Event {step.event} rejected:[/red] {escape(step.reason)}")
+    if game.stopped:
+        console.print(f"[yellow]Stopped: {escape(game.stopped)}[/yellow]")
 
 
 def _render_rulings(game: Game, console: Console) -> None:
