@@ -11,6 +11,7 @@ first and last steps (with a line saying how many were skipped) unless `full`.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -171,13 +172,19 @@ def to_markdown(game: Game, full: bool = False) -> str:
             if record is None:
                 out.append(f"- **{rid}**: (no record)")
             else:
-                source = record.source.document + (f" <{record.source.url}>" if record.source.url else "")
-                out.append(f"- **{rid}**: {_md(record.summary)} ({_md(source)})")
+                out.append(f"- **{rid}**: {_md(record.summary)} ({_md_source(record.source)})")
     suggestions = see_also(game)
     if suggestions:
         out += ["", "**See also** (related to the question, not cited by the replay)", ""]
         out += [f"- **{r.id}**: {_md(r.summary)}" for r, _score in suggestions]
     return _collapse_blank_lines(out)
+
+
+def _md_source(source: Any) -> str:
+    """The source's document, with its address as an autolink when it is a plain web address."""
+    url = source.url or ""
+    link = f" <{url}>" if re.fullmatch(r"https?://[^\s<>]+", url) else ""
+    return _md(source.document) + link
 
 
 def _collapse_blank_lines(lines: list[str]) -> str:

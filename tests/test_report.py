@@ -218,3 +218,9 @@ def test_a_real_browser_builds_the_same_page(tmp_path):
     ours, browsers = _Checker().check(page), _Checker().check(dom)
     assert [t for t, _ in browsers.tags] == [t for t, _ in ours.tags]
     assert "Is <script>alert(1)</script> & *bold* fair?" in "".join(browsers.text)
+
+
+def test_markdown_links_a_rulings_source():
+    text = invoke("--format", "markdown", str(ROOT / "scenarios/creepers/win-after-paying-taxes.yaml"))
+    assert "- **R02**: Using a power printed on a Keeper or Creeper is free; it never counts against the Play rule. " \
+           "(Fluxx FAQ, answer 2 <https://faq.looneylabs.com/question/136>)" in text
