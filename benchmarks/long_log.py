@@ -28,7 +28,7 @@ def scenario_text(events: int) -> str:
 def timed(label: str, action):  # noqa: ANN001, ANN201 - a thunk and its result
     start = time.process_time()
     result = action()
-    print(f"  {label:<34} {time.process_time() - start:6.2f} s")
+    print(f"  {label:<38} {time.process_time() - start:6.2f} s")
     return result
 
 
@@ -49,7 +49,7 @@ def main() -> None:
         print(f"{events:,} events (CPU seconds):")
         scenario = timed("load the file", lambda: load_scenario(path))
         game = timed("replay (engine)", lambda: replay(scenario))
-        print(f"  {'steps':<34} {len(game.steps):,}")
+        print(f"  {'steps':<38} {len(game.steps):,}")
         timed("answer", lambda: build_answer(game))
         quiet = lambda: Console(file=io.StringIO(), highlight=False)  # noqa: E731
         timed("text (first, last 60 steps; answer)", lambda: render_replay(game, quiet()))
