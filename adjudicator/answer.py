@@ -90,7 +90,7 @@ def build_answer(game: Game) -> Answer:
         "rejected": [{"event": s.event, "player": s.player, "what": s.what, "reason": s.reason,
                       "rulings": list(s.rulings)} for s in rejected],
         "canceled": [{"player": s.player, "card": s.card.name, "by_player": s.by_player, "by": s.by.name,
-                      "rulings": list(s.rulings)} for s in canceled],
+                      "outcome": s.outcome, "rulings": list(s.rulings)} for s in canceled],
         "drew": {p: len(cards) for p, cards in drew.items()},
         "discarded": {p: cards for p, cards in discarded.items()},
         "creepers_placed": creepers,
@@ -107,8 +107,8 @@ def build_answer(game: Game) -> Answer:
     }
 
     clauses = [_legality(events, rejected)]
-    clauses += _capped([f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card}{_cite(s.rulings)}"
-                        for s in canceled], "more cancellations")
+    clauses += _capped([f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card} ({s.outcome.split('; ')[0]})"
+                        f"{_cite(s.rulings)}" for s in canceled], "more cancellations")
     clauses += _capped([f"{s.card} moves from {s.source} to {s.target}{_cite(s.rulings)}" for s in moved],
                        "more moves")
     clauses += _capped([_rule_change(s) for s in rules_added], "more rule changes")

@@ -22,10 +22,13 @@ def answer_of(relative: str):
 def test_a_cancelled_winning_goal_cites_the_ruling_that_stops_the_win():
     answer = answer_of("surprises/R52-canceled-plans-stops-a-win.yaml")
     assert answer.text == ("Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies "
-                           "[R52, R51, R45]; no cards drawn; Alice has 1 play left (1 made this turn); "
-                           "no winner yet (rulings: B-surprises).")
+                           "(Milk & Cookies never takes effect and goes to the discard pile) [R52, R51, R45]; "
+                           "no cards drawn; Alice has 1 play left (1 made this turn); no winner yet "
+                           "(rulings: B-surprises).")
     assert answer.facts["canceled"] == [{"player": "Alice", "card": "Milk & Cookies", "by_player": "Bob",
-                                         "by": "Canceled Plans", "rulings": ["R52", "R51", "R45"]}]
+                                         "by": "Canceled Plans", "rulings": ["R52", "R51", "R45"],
+                                         "outcome": "Milk & Cookies never takes effect and goes to the discard pile; "
+                                                    "Alice's play is still used up"}]
     assert answer.facts["deciding_rulings"] == ["B-surprises", "R52", "R51", "R45"]
     assert answer.facts["plays"] == {"player": "Alice", "used": 1, "left": 1, "turn_over": False, "next": None}
 
@@ -112,3 +115,10 @@ def test_no_discard_under_a_limit_is_said():
                                  "  hands: {Alice: [Milk, Cookies], Bob: [Bread]}\nevents:\n  - Alice plays Milk\n"))
     assert build_answer(game).text == ("Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
                                        "Alice's turn is over (1 play made); Bob plays next; no winner yet.")
+
+
+def test_that_s_mine_says_where_the_keeper_goes():
+    game = replay(parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  goals: [Milk & Cookies]\n"
+                                 "  hands: {Alice: [Cookies], Bob: [That's Mine]}\n  in_play: {Alice: [Milk]}\n"
+                                 "events:\n  - Alice plays Cookies\n  - Bob plays That's Mine\n"))
+    assert "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) [" in build_answer(game).text
