@@ -79,3 +79,14 @@ def test_the_format_page_names_every_choice_word():
 
     text = FORMAT_PAGE.read_text(encoding="utf-8")
     assert [w for w in choice_words() if f"`{w}`" not in text] == []
+
+
+def test_the_format_page_names_every_step_kind():
+    """`kind` in the JSON is a record's class name: a consumer must find each one explained."""
+    from adjudicator.log import records
+
+    text = FORMAT_PAGE.read_text(encoding="utf-8")
+    kinds = [cls.__name__ for cls in vars(records).values()
+             if isinstance(cls, type) and issubclass(cls, records.Step) and cls is not records.Step]
+    assert len(kinds) > 20
+    assert [k for k in kinds if f"`{k}`" not in text] == []
