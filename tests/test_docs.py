@@ -90,3 +90,17 @@ def test_the_format_page_names_every_step_kind():
              if isinstance(cls, type) and issubclass(cls, records.Step) and cls is not records.Step]
     assert len(kinds) > 20
     assert [k for k in kinds if f"`{k}`" not in text] == []
+
+
+def test_setup_cards_and_event_snippets_load():
+    """The page's partial examples load once wrapped in a minimal file (names, positions, events)."""
+    loaded = 0
+    for block in yaml_blocks(FORMAT_PAGE):
+        data = yaml.safe_load(block)
+        if not isinstance(data, dict) or "title" in data or not {"setup", "cards", "events"} & set(data):
+            continue
+        wrapped = {"title": "snippet", "players": ["Alice", "Bob", "Carol"], "setup": {"turn": "Alice"},
+                   "events": [], **data}
+        parse_scenario(yaml.safe_dump(wrapped), "snippet")
+        loaded += 1
+    assert loaded >= 5
