@@ -18,6 +18,7 @@ from typing import Any
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import Phase
 from adjudicator.log import records as rec
+from adjudicator.verdict import win_phrase, winners
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):
 #: cited by nearly every replay, they decide a dispute only when an event breaks them
@@ -101,6 +102,7 @@ def build_answer(game: Game) -> Answer:
         "rules_replaced": [c.name for s in rules_added for c in s.replaced],
         "goals_set": [s.card.name for s in goals_set],
         "winner": game.winner,
+        "winners": winners(game),
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "stopped": game.stopped,
         "deciding_rulings": deciding_rulings(steps),
@@ -182,7 +184,7 @@ def _outcome(game: Game, steps: Sequence[rec.Step]) -> str:
         return f"the replay stops: {game.stopped}"
     won = next((s for s in reversed(steps) if isinstance(s, rec.Won)), None)
     if game.winner:
-        return f"{game.winner} wins with {game.winning_goal}{_cite(won.rulings if won else ())}"
+        return f"{win_phrase(game)}{_cite(won.rulings if won else ())}"
     checks = [s for s in steps if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
     if checks:
         return f"no winner: {checks[-1].text.split(': ', 1)[-1]}{_cite(checks[-1].rulings)}"

@@ -25,6 +25,20 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+HOUSE_RULE_OPTION = typer.Option("--house-rule", "-H", metavar="NAME=VALUE",
+                                 help="Play under a house rule, over the file's own value (repeatable).")
+
+
+def _house_rules(assignments: list[str] | None) -> dict[str, str]:
+    """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
+    from adjudicator.house_rules import HouseRuleError, parse_assignments
+
+    try:
+        return parse_assignments(assignments or [])
+    except HouseRuleError as exc:
+        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
+        _fail_input(exc.message + near)
+        return {}
 
 
 @app.command()
@@ -37,6 +51,7 @@ def replay(
                                                     "(one self-contained page).")] = "text",
     full: Annotated[bool, typer.Option("--full", help="Show every step of a long log (by default "
                                                       "only its first and last steps).")] = False,
+    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     if output_format not in REPORT_FORMATS:
@@ -46,7 +61,7 @@ def replay(
     from adjudicator.loading.scenario import load_scenario
 
     try:
-        scenario = load_scenario(file)
+        scenario = load_scenario(file, _house_rules(house_rule))
     except ScenarioError as exc:
         _fail_input(str(exc))
         return
@@ -69,6 +84,7 @@ def replay(
 def check(
     paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders to search for them.")],
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list scenarios that pass.")] = False,
+    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
 
@@ -76,7 +92,7 @@ def check(
     """
     from adjudicator.checking import check_paths
 
-    raise typer.Exit(check_paths(paths, verbose=verbose))
+    raise typer.Exit(check_paths(paths, verbose=verbose, house_rules=_house_rules(house_rule)))
 
 
 @app.command()
@@ -92,6 +108,11 @@ from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
 app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
 app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+
+from adjudicator.house_commands import house_rules_app  # noqa: E402
+
+app.add_typer(house_rules_app, name="house-rules",
+              help="House rules: list, show NAME, and impact NAME=VALUE (what the switch changes).")
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from adjudicator.answer import build_answer
 from adjudicator.engine.game import Game
 from adjudicator.log import records as rec
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
+from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
 #: A log longer than this many steps is shown as its first HEAD and last TAIL steps.
 LONG_LOG = 200
@@ -97,7 +97,7 @@ def step_style(step: rec.Step) -> str:
 def verdict_lines(game: Game) -> list[str]:
     """The verdict after the answer: who won, whose turn, rejections, a stop."""
     turn, over = turn_view(game)
-    lines = [f"{game.winner} wins with {game.winning_goal}." if game.winner else "No winner yet."]
+    lines = [f"{win_phrase(game)}." if game.winner else "No winner yet."]
     if over:
         lines.append(f"The turn is over; {turn} plays next.")
     elif not game.winner:
@@ -121,7 +121,7 @@ def position_rows(game: Game) -> list[tuple[str, str, str]]:
 def position_summary(game: Game) -> str:
     table = game.table
     return (f"Goal: {', '.join(map(str, table.goals)) or 'none'}; "
-            f"Rules: {', '.join(map(str, table.rules)) or 'Basic Rules only'}; "
+            f"Rules: {', '.join(map(str, [*table.meta_rules, *table.rules])) or 'Basic Rules only'}; "
             f"Draw {game.draw_rule()}, {game.play_rule()}; "
             f"draw pile: {len(table.draw_pile)}; discard: {len(table.discard)}")
 
@@ -148,6 +148,8 @@ def to_markdown(game: Game, full: bool = False) -> str:
     out = [f"## {_md(scenario.title)}", ""]
     if scenario.question:
         out += [f"> {_md(scenario.question)}", ""]
+    if game.house_rules.given:
+        out += [f"House rules: {_md(game.house_rules.describe())}", ""]
     out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game))), ""]
     out += ["**Position after the replay**", ""]
     out += [f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in
@@ -245,6 +247,8 @@ def to_html(game: Game, full: bool = False) -> str:
            "<header>", f"<h1>{_h(scenario.title)}</h1>"]
     if scenario.question:
         out.append(f'<p class="question">{_h(scenario.question)}</p>')
+    if game.house_rules.given:
+        out.append(f'<p class="house-rules">House rules: {_h(game.house_rules.describe())}</p>')
     out += ["</header>", '<section id="answer">', "<h2>Answer</h2>", f'<p class="answer">{_h(answer.text)}</p>',
             f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game)))}</p>', "</section>"]
 

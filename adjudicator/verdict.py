@@ -26,6 +26,10 @@ def turn_view(game: Game) -> tuple[str, bool]:
     return (game.next_player() if over else game.turn.player), over
 
 
+#: A table's question is a few sentences; the search reads no more than this of it.
+SEE_ALSO_QUESTION_CHARS = 2000
+
+
 def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
     """Rulings most related to the scenario's `question` that the steps did not cite,
     with their scores; none when the scenario asks no question."""
@@ -33,7 +37,21 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
         return []
     from adjudicator.rulings.search import see_also_scored
 
-    return see_also_scored(game.scenario.question, cited_rulings(game), limit)
+    return see_also_scored(game.scenario.question[:SEE_ALSO_QUESTION_CHARS], cited_rulings(game), limit)
+
+
+def winners(game: Game) -> list[str]:
+    """Everyone who won: one player, or several in a shared win (house rule tie: shared)."""
+    return list(game.co_winners) or ([game.winner] if game.winner else [])
+
+
+def win_phrase(game: Game) -> str:
+    """'Alice wins with Night & Day', or 'Bob and Carol share the win with ...'; '' without a winner."""
+    names = winners(game)
+    if not names:
+        return ""
+    who = f"{' and '.join(names)} share the win" if len(names) > 1 else f"{names[0]} wins"
+    return f"{who} with {game.winning_goal}"
 
 
 def to_json(game: Game) -> dict[str, Any]:
@@ -44,7 +62,9 @@ def to_json(game: Game) -> dict[str, Any]:
     answer = build_answer(game)
     return {
         "title": game.scenario.title,
+        "house_rules": game.house_rules.in_force(),
         "winner": game.winner,
+        "winners": winners(game),
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
@@ -61,10 +81,12 @@ def to_json(game: Game) -> dict[str, Any]:
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
             "rules": [c.name for c in table.rules],
+            "meta_rules": [c.name for c in table.meta_rules],
             "goals": [c.name for c in table.goals],
             "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
             "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
             "draw_pile_size": len(table.draw_pile),
+            "goals_won": {p: [c.name for c in cards] for p, cards in table.scored.items()},
             "discard": [c.name for c in table.discard],
         },
     }
@@ -101,8 +123,10 @@ def compare(expect: Mapping[str, Any], game: Game,
             diffs.append(f"{key}: expected {want}, got {got}")
 
     for key, want in expect.items():
-        if key == "winner":
-            differ(key, want or "none", game.winner or "none")
+        if key == "winner" and isinstance(want, tuple):
+            differ(key, " and ".join(want), " and ".join(winners(game)) or "none")
+        elif key == "winner":
+            differ(key, want or "none", " and ".join(winners(game)) or "none")
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":
@@ -120,7 +144,8 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, size in want.items():
                 differ(f"{key} of {player}", size, len(zone.get(player, ())))
         elif key in ("rules", "goals"):
-            got = _names(table.rules if key == "rules" else table.goals)
+            # Meta Rules are listed with the rules in a scenario, as in its setup
+            got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
                 diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
         elif key == "discard_has":

@@ -122,3 +122,9 @@ def test_that_s_mine_says_where_the_keeper_goes():
                                  "  hands: {Alice: [Cookies], Bob: [That's Mine]}\n  in_play: {Alice: [Milk]}\n"
                                  "events:\n  - Alice plays Cookies\n  - Bob plays That's Mine\n"))
     assert "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) [" in build_answer(game).text
+
+
+def test_a_shared_win_names_every_winner():
+    answer = answer_of("house_rules/tie-shared.yaml")
+    assert answer.text.endswith("Bob and Carol share the win with 5 Keepers [B-instant-win, H-tie].")
+    assert answer.facts["winners"] == ["Bob", "Carol"]

@@ -97,7 +97,7 @@ def test_setup_cards_and_event_snippets_load():
     loaded = 0
     for block in yaml_blocks(FORMAT_PAGE):
         data = yaml.safe_load(block)
-        if not isinstance(data, dict) or "title" in data or not {"setup", "cards", "events"} & set(data):
+        if not isinstance(data, dict) or "title" in data or not {"setup", "cards", "events", "house_rules"} & set(data):
             continue
         wrapped = {"title": "snippet", "players": ["Alice", "Bob", "Carol"], "setup": {"turn": "Alice"},
                    "events": [], **data}

@@ -226,3 +226,11 @@ def test_markdown_links_a_rulings_source():
     text = invoke("--format", "markdown", str(ROOT / "scenarios/creepers/win-after-paying-taxes.yaml"))
     assert "- **R02**: Using a power printed on a Keeper or Creeper is free; it never counts against the Play rule. " \
            "(Fluxx FAQ, answer 2 <https://faq.looneylabs.com/question/136>)" in text
+
+
+@pytest.mark.parametrize("fmt, line", [("markdown", "House rules: tie: shared"),
+                                       ("html", '<p class="house-rules">House rules: tie: shared</p>')])
+def test_reports_show_the_house_rules_and_a_shared_win(fmt, line):
+    text = invoke("--format", fmt, str(ROOT / "scenarios/house_rules/tie-shared.yaml"))
+    assert line in text
+    assert "Bob and Carol share the win with 5 Keepers." in text

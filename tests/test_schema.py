@@ -82,7 +82,7 @@ def test_every_bundled_scenario_validates(validator, path: Path):
     ({**MINIMAL, "expect": {"winner": "Alice", "rulings": ["R5"]}}, "'R5' does not match"),
     ({**MINIMAL, "expect": {"turn_over": "yes"}}, "'yes' is not of type 'boolean'"),
     ({**MINIMAL, "cards": [{"name": "Goo", "type": "slime"}]}, "'slime' is not one of"),
-    ({**MINIMAL, "house_rules": {"keep_going": "maybe"}}, "'maybe' is not one of"),
+    ({**MINIMAL, "house_rules": {"keep_going": "maybe"}}, "'maybe' is not of type 'integer'"),
     ({**MINIMAL, "house_rules": {"tye": "shared"}}, "('tye' was unexpected)"),
     ({**MINIMAL, "format": 2}, "1 was expected"),
 ])
@@ -126,3 +126,15 @@ def test_the_announced_forms_validate(validator):
                 "events": ["Alice begins", {"player": "Alice", "action": "spell", "choices": ["CAT"]}],
                 "expect": {"winner": ["Alice", "Bob"]}}
     assert errors(validator, document) == []
+
+
+def test_house_rules_model_names_every_switch():
+    from adjudicator.house_rules import SWITCHES
+    from adjudicator.loading.schema import HouseRules
+
+    assert set(HouseRules.model_fields) == set(SWITCHES)
+
+
+@pytest.mark.parametrize("value, valid", [("Yes", True), (" off ", True), (True, True), ("maybe", False), (2, False)])
+def test_house_rule_flags_as_tables_write_them(validator, value, valid):
+    assert (errors(validator, {**MINIMAL, "house_rules": {"may_discard": value}}) == []) is valid

@@ -59,9 +59,15 @@ class Catalog:
         return merged
 
     def get(self, name: str) -> Card | None:
+        """The card of this name or of a table-talk nickname ("gowi", "d3p2"), or None."""
         if name.strip() == "?":
             return UNKNOWN
-        return self.by_name.get(normalize(name))
+        key = normalize(name)
+        card = self.by_name.get(key)
+        if card is None and key:
+            card = next((self.by_name[normalize(n)] for n in _nicknames().get(key, ())
+                         if normalize(n) in self.by_name), None)
+        return card
 
     def card(self, name: Any, *, path: str | None = None, line: int | None = None) -> Card:
         """The card a scenario names, or a ScenarioError saying what is wrong with the name."""
@@ -78,6 +84,14 @@ class Catalog:
 
     def names(self) -> list[str]:
         return [c.name for c in self.by_name.values()]
+
+
+@lru_cache(maxsize=1)
+def _nicknames() -> dict[str, tuple[str, ...]]:
+    """normalized nickname -> printed names: the one table `cards show` and search use."""
+    from adjudicator.rulings.search import NICKNAMES  # only when a name is not a card's own
+
+    return {normalize(k): v for k, v in NICKNAMES.items()}
 
 
 def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
@@ -102,6 +116,9 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
         raise ScenarioError(f"card {name!r}: `slot` is for rules and is one of {', '.join(_SLOTS)}",
                             path=path, line=_line(entry, "slot"), suggestions=suggest(str(slot), _SLOTS, 1))
     kind_name = entry.get("kind") or default_kind(type_name, slot)
+    if kind_name is not None and not isinstance(kind_name, str):
+        raise ScenarioError(f"card {name!r}: `kind` must be the name of a kind, not {kind_name!r}",
+                            path=path, line=_line(entry, "kind"))
     if kind_name is None:
         raise ScenarioError(f"card {name!r}: a {type_name} needs a `kind`", path=path, line=line)
     kind = REGISTRY.get(kind_name)
@@ -109,7 +126,7 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
         raise ScenarioError(f"card {name!r}: unknown kind {kind_name!r}", path=path, line=_line(entry, "kind"),
                             suggestions=suggest(kind_name, REGISTRY, 2))
     flags = entry.get("flags", [])
-    if not isinstance(flags, list) or any(f not in _FLAGS for f in flags):
+    if not isinstance(flags, list) or any(not isinstance(f, str) or f not in _FLAGS for f in flags):
         raise ScenarioError(f"card {name!r}: `flags` is a list of {', '.join(sorted(_FLAGS))}",
                             path=path, line=_line(entry, "flags"))
     params = {k: v for k, v in entry.items() if k not in _CARD_KEYS}

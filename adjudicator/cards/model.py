@@ -44,6 +44,12 @@ class Card:
 
     __str__ = __repr__
 
+    def __copy__(self) -> "Card":
+        return self  # a card is an identity: copies of a game share their cards
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
+        return self
+
     def param(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
 
@@ -64,6 +70,9 @@ class _NoChoice:
         return "none"
 
     __str__ = __repr__
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_NoChoice":
+        return self  # compared by identity
 
 
 NO_CHOICE = _NoChoice()

@@ -53,6 +53,8 @@ class EventOrder:
                 self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
             elif event.action == "use":
                 self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            elif event.action == "discard" and self.house_rules.may_discard and not self.pending:
+                self.discard_at_will(event.player, event.choices)
             elif event.action in ("discard", "keep", "choose"):
                 self.verify_not_over()
                 self.answer(event)
@@ -72,6 +74,8 @@ class EventOrder:
                 self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
                 return
             except Illegal as illegal:
+                if self.reopen_for_late_answer(event.player, event.card):  # type: ignore[arg-type]
+                    continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
                     return

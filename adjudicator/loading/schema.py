@@ -52,7 +52,13 @@ class CustomCard(BaseModel):
 
 # House-rule values as tables write them: yes/no for flags, numbers possibly quoted,
 # a word list as a list or one comma-separated line.
-Flag = bool | Literal["yes", "no", "true", "false", "on", "off"]
+def _any_case(*words: str) -> str:
+    """A pattern for these words in any letter case (JSON Schema patterns take no flags)."""
+    spelled = ("".join(f"[{c.lower()}{c.upper()}]" for c in word) for word in words)
+    return rf"^\s*({'|'.join(spelled)})\s*$"
+
+
+Flag = bool | Annotated[str, Field(pattern=_any_case("true", "false", "yes", "no", "on", "off"))]
 Number = Annotated[int, Field(ge=0)] | Annotated[str, Field(pattern=r"^\s*\d+\s*$")]
 Words = list[str] | str
 

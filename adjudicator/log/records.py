@@ -119,10 +119,13 @@ class WindowOpened(Step):
 @dataclass(frozen=True, kw_only=True)
 class WindowClosed(Step):
     card: Card
+    landed: bool = False  # the card took effect earlier this turn (house rule surprise_window)
     quiet: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
+        if self.landed:
+            return f"response window on {self.card} closes; it took effect earlier this turn"
         return f"response window on {self.card} closes; it resolves"
 
 

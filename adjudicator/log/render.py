@@ -13,7 +13,7 @@ from rich.table import Table
 
 from adjudicator.engine.game import Game
 from adjudicator.report import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
+from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
 
@@ -24,6 +24,8 @@ def render_replay(game: Game, console: Console | None = None, full: bool = False
     console.print(f"[bold]{escape(scenario.title)}[/bold]")
     if scenario.question:
         console.print(f"[italic]{escape(scenario.question)}[/italic]")
+    if game.house_rules.given:
+        console.print(f"House rules: {escape(game.house_rules.describe())}")
     console.print()
     if full and len(game.steps) > LONG_LOG:
         _write_steps_plain(game, console)
@@ -79,8 +81,9 @@ def _render_position(game: Game, console: Console) -> None:
         table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
                       escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
+    rules = [*game.table.meta_rules, *game.table.rules]
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-                  f"Rules: {escape(', '.join(map(str, game.table.rules)) or 'Basic Rules only')}   "
+                  f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
                   f"Draw {game.draw_rule()}, {game.play_rule()}   "
                   f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}")
 
@@ -91,7 +94,7 @@ def _render_verdict(game: Game, console: Console) -> None:
     console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
     turn, over = turn_view(game)
     if game.winner:
-        console.print(f"[bold green]Verdict: {escape(game.winner)} wins with {escape(str(game.winning_goal))}.[/bold green]")
+        console.print(f"[bold green]Verdict: {escape(win_phrase(game))}.[/bold green]")
     else:
         console.print("[bold]Verdict: no winner yet.[/bold]")
     if over:

@@ -308,18 +308,25 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     name = "lets_simplify"
     params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
 
+    def least(self, game: "Game", card: Card) -> int:
+        """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""
+        house = game.house_rules.simplify_minimum
+        return int(card.param("min", 0)) if house is None else house
+
     def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
         most = (len(game.table.rules) + 1) // 2
-        return min(int(card.param("min", 0)), most), most
+        return min(self.least(game, card), most), most
 
-    def cites(self, card: Card) -> tuple[str, ...]:
-        return ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+    def cites(self, game: "Game", card: Card) -> tuple[str, ...]:
+        official = ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+        changed = self.least(game, card) != card.param("min", 0)
+        return ("H-simplify_minimum", *official) if changed else official
 
     def verify_play(self, game: "Game", play: "Play") -> None:
-        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
 
 def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:

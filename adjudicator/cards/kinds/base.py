@@ -164,6 +164,23 @@ class Kind:
         """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
 
+    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+        """A Meta Rule under which met Goals are claimed, not won (Keep Going): the number of
+        claimed Goals that ends the game, or None."""
+        return None
+
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        """The Keepers and Creepers in front of player that meet this Goal (Keep Going discards
+        exactly these). The default is for Goals that list what they require (`requires`): one
+        card for each requirement, the first one held of an "any of" group."""
+        used: list[Card] = []
+        for entry in goal.param("requires", ()):
+            names = entry if isinstance(entry, (list, tuple)) else [entry]
+            card = next((c for c in game.table.in_play[player] if c.name in names and c not in used), None)
+            if card is not None:
+                used.append(card)
+        return used
+
     def win_needs(self, game: "Game", card: Card) -> Card | None:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None

@@ -113,6 +113,11 @@ class KeepersCountGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset([*card.param("requires", ()), *card.params["from"]])
 
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        """The required cards, then the first `pick` of the `from` cards held."""
+        pool = [c for c in game.table.in_play[player] if c.name in goal.params["from"]]
+        return super().cards_used(game, goal, player) + pool[:goal.params["pick"]]
+
     def candidates(self, game: "Game", card: Card) -> list[str]:
         required, pool, pick = card.param("requires", ()), set(card.params["from"]), card.params["pick"]
         found = []
@@ -155,6 +160,9 @@ class MostCardsInHand(MostGoal):
     def count(self, game: "Game", player: str) -> int:
         return len(game.table.hands[player])
 
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        return []  # the cards that meet it are in her hand, not in front of her
+
 
 @register
 class MostKeepers(MostGoal):
@@ -162,3 +170,6 @@ class MostKeepers(MostGoal):
 
     def count(self, game: "Game", player: str) -> int:
         return len(game.keepers_of(player))
+
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        return game.keepers_of(player)  # every Keeper counts toward "the most"
