@@ -101,6 +101,7 @@ def build_answer(game: Game) -> Answer:
         "rules_added": [s.card.name for s in rules_added],
         "rules_replaced": [c.name for s in rules_added for c in s.replaced],
         "goals_set": [s.card.name for s in goals_set],
+        "goals_won": {p: n for p, n in game.goals_won.items() if n},
         "winner": game.winner,
         "winners": winners(game),
         "winning_goal": game.winning_goal.name if game.winning_goal else None,

@@ -128,3 +128,9 @@ def test_a_shared_win_names_every_winner():
     answer = answer_of("house_rules/tie-shared.yaml")
     assert answer.text.endswith("Bob and Carol share the win with 5 Keepers [B-instant-win, H-tie].")
     assert answer.facts["winners"] == ["Bob", "Carol"]
+
+
+def test_keep_going_claims_are_in_the_answer():
+    answer = answer_of("house_rules/keep-going-2.yaml")
+    assert "Alice meets Milk & Cookies and claims it instead of winning: 1 of 2 claimed Goals" in answer.text
+    assert answer.facts["goals_won"] == {"Alice": 2} and answer.facts["winner"] == "Alice"
