@@ -32,7 +32,7 @@ TAIL = 60
 class Heading:
     event: int | None
     text: str  # the event as written, or "" before the first event
-    continued: bool = False  # the event began in a part of the log that was skipped
+    continued: bool = False  # repeated after a cut: the event's first steps come before it
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,9 @@ def outline(game: Game, full: bool = False) -> Iterator[Heading | Line | Skipped
             skipped_events = {s.event for s in steps[HEAD:resume]} - {current, steps[resume].event}
             yield Skipped(resume - HEAD, len(skipped_events))
             index = resume
-            if steps[index].event == current:
-                yield Heading(steps[index].event, events.get(steps[index].event, ""), continued=True)
+            if steps[resume - 1].event == steps[resume].event:  # the event began before the cut
+                current = steps[resume].event
+                yield Heading(current, events.get(current, ""), continued=True)
         step = steps[index]
         if step.event != current:
             current = step.event

@@ -193,7 +193,8 @@ def test_outline_repeats_the_heading_of_an_event_cut_in_two():
     assert isinstance(after, report.Heading)
     line_after = next(item for item in items[skip:] if isinstance(item, report.Line))
     assert after.event == line_after.step.event
-    assert after.continued == (game.steps[report.HEAD - 1].event == line_after.step.event)
+    resume = len(game.steps) - report.TAIL
+    assert after.continued == (game.steps[resume - 1].event == game.steps[resume].event)
 
 
 def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
