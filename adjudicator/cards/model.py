@@ -8,6 +8,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from adjudicator.names import normalize
+
 
 class CardType(StrEnum):
     KEEPER = "keeper"
@@ -26,9 +28,12 @@ class CardType(StrEnum):
 
 @dataclass(frozen=True, eq=False)
 class Card:
-    """One card definition. Zones hold these objects; a deck has one copy of each name.
+    """One physical card. Zones hold these objects.
 
     Identity is the object: two cards are the same card only if they are the same object.
+    A deck may hold several copies of a card (`copies:` in its data): each copy is its own
+    object, numbered by `copy`, and copies share name, deck and everything else. Two
+    editions may print cards of the same name; `deck` tells them apart (`qualified`).
     """
 
     name: str
@@ -38,6 +43,7 @@ class Card:
     text: str = ""
     deck: str = "custom"
     flags: frozenset[str] = frozenset()
+    copy: int = 1
 
     def __repr__(self) -> str:
         return self.name
@@ -52,6 +58,24 @@ class Card:
 
     def param(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
+
+    @property
+    def definition(self) -> tuple[str, str]:
+        """What copies of one card share: the deck that prints it and its name."""
+        return self.deck, self.name
+
+    @property
+    def qualified(self) -> str:
+        """The name with its deck, as scenario files may write it: `Fruitcake (holiday)`."""
+        return f"{self.name} ({self.deck})"
+
+    def is_called(self, ref: str) -> bool:
+        """Whether a name that a Goal or another card gives means this card: its own name, with or
+        without its deck (`Fruitcake (holiday)`), or a card it counts as (`counts_as`: Mrs. Claus
+        counts as Santa Claus, Fruitcake as Dessert and as The Gift)."""
+        key = normalize(ref)
+        return (key == normalize(self.name) or key == normalize(self.qualified)
+                or any(normalize(other) == key for other in self.params.get("counts_as", ())))
 
     @property
     def is_unknown(self) -> bool:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
-from adjudicator.engine import derived
+from adjudicator.engine import derived, solo
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -54,6 +54,7 @@ class Game(EventOrder, Copied):
             draw_pile=list(setup.draw_pile),
             discard=list(setup.discard),
             meta_rules=[c for c in setup.rules if c.type is CardType.META],
+            rules_pile=list(setup.rules_pile),
         )
         self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
         self.turn = Turn(player=setup.turn, phase=Phase.START)
@@ -73,6 +74,7 @@ class Game(EventOrder, Copied):
         self.reopened: Play | None = None  # a landed card answered late (house rule surprise_window)
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
+        self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
@@ -247,7 +249,7 @@ class Game(EventOrder, Copied):
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
-        while not self.stopped and not self.pending:
+        while not self.stopped and not self.pending and not self.ended:
             if self.agenda:
                 self.call(self.agenda.popleft())
                 self.check_state()
@@ -259,7 +261,7 @@ class Game(EventOrder, Copied):
     def check_state(self) -> None:
         """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
         Goal slots and Goal-change triggers, then the winner."""
-        if self.winner or self.stopped:
+        if self.winner or self.stopped or self.ended:
             return
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
@@ -280,7 +282,7 @@ class Game(EventOrder, Copied):
         self.check_win()
 
     def _turn_structure_step(self) -> bool:
-        if self.window or self.winner:
+        if self.window or self.winner or self.ended:
             return False
         turn = self.turn
         if turn.phase is Phase.PLAY:
@@ -415,6 +417,9 @@ class Game(EventOrder, Copied):
 
     def _take_top(self) -> Card | None:
         table = self.table
+        if not table.draw_pile and solo.is_solo(self):
+            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+            return None
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
             table.discard.clear()
@@ -466,6 +471,8 @@ class Game(EventOrder, Copied):
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
+        if solo.is_solo(self):
+            solo.after_turn(self)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
@@ -536,11 +543,14 @@ class Game(EventOrder, Copied):
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
-            if any(c.name not in named for c in self.creepers_of(player)):
+            if any(not any(c.is_called(n) for n in named) for c in self.creepers_of(player)):
                 if self.house_rules.creepers_block_wins:
                     cites.append("R59")
                 else:
                     cites += ["H-creepers_block_wins", "R04"]
+        if len(meeting) == 1 and solo.is_solo(self):
+            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
+            return
         if len(meeting) == 1 and derived.goals_to_win(self) is not None:
             self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
             return
@@ -607,7 +617,7 @@ class Game(EventOrder, Copied):
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
         blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
-        if blocking and any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
+        if blocking and any(kind_of(c).blocks_win(self, c, goal) and not any(c.is_called(n) for n in named)
                             and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
                             for c in self.creepers_of(player)):
             return True
@@ -647,7 +657,7 @@ class Game(EventOrder, Copied):
             self.table.rules.remove(rule)
         self.discard_cards(rules)
         self.step(rec.ActionDone, card=rules[0], what=f"{', '.join(map(str, rules))} discarded ({why}); "
-                  "a rule stops working once it leaves play", rulings=rulings)
+                  "a rule stops working once it leaves play", rulings=(*rulings, "B-in-play"))
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
@@ -1090,12 +1100,16 @@ class Game(EventOrder, Copied):
     def verify_not_over(self) -> None:
         if self.winner:
             raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
+        if self.ended:
+            raise Illegal("game_over", f"the solo game is over: {self.ended}", ("B-solo",))
 
     # -------------------------------------------------- joining and leaving
     def join(self, player: str) -> None:
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
+        if solo.is_solo(self):
+            raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
         self.table.hands[player] = []
@@ -1200,7 +1214,7 @@ class Game(EventOrder, Copied):
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
         turn = self.turn
-        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped or self.ended
                 or self.being_played or self.temp_hands):
             return
         for rule in list(self.table.rules):
@@ -1228,6 +1242,7 @@ class Game(EventOrder, Copied):
             zones[f"in play of {player}"] = list(table.in_play[player])
         for player, cards in table.scored.items():
             zones[f"scored by {player}"] = list(cards)
+        zones["rules pile"] = list(table.rules_pile)
         zones["being played"] = [play.card for play in self.being_played]
         zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):

@@ -138,7 +138,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
     seat changes too: these players joining, and every seated player dropping out."""
     found = _Found(number, stated_choices, newcomers)
-    if game.stopped or game.winner:
+    if game.stopped or game.winner or game.ended:
         return found.options()
     found.responses(game)
     if game.window is None and game.turn.phase is Phase.PLAY and not game.pending:
@@ -147,7 +147,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
         if forced.window is not None:
             found.responses(forced)
     now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
-    if now.stopped or now.winner:
+    if now.stopped or now.winner or now.ended:
         return found.options()
     if now.pending:
         found.answers(now, now.players)
@@ -187,7 +187,7 @@ class _Found:
         """player's events of one sort in the position they meet; `before` is the game
         before the window closes (a Surprise played then is an answer to the chain);
         `begun`: the player whose turn began on the way."""
-        if game.winner:
+        if game.winner or game.ended:
             return
         if game.pending:
             for choice in game.pending:
@@ -394,7 +394,7 @@ def next_events(game: Game, number: int) -> list[Event]:
     and uses are offered bare: the engine asks for what they need."""
     # A Surprise of a player who may answer now is judged as an answer before anything closes
     # (push): those are found first, on the position as it is, and are the only ones.
-    surprise = next((card for card in game.scenario.catalog.by_name.values() if card.type is CardType.SURPRISE), None)
+    surprise = next((card for card in game.scenario.catalog.all_cards() if card.type is CardType.SURPRISE), None)
     answering = {player for player in game.players if surprise is not None and game.is_response(player, surprise)}
     found = _Found(number, False, None)
     if answering:

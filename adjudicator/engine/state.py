@@ -152,7 +152,8 @@ class Table(Copied):
 
     def __init__(self, players: list[str], hands: Mapping[str, Iterable[Card]],
                  in_play: Mapping[str, Iterable[Card]], rules: Iterable[Card], goals: Iterable[Card],
-                 draw_pile: Iterable[Card], discard: Iterable[Card], meta_rules: Iterable[Card] = ()) -> None:
+                 draw_pile: Iterable[Card], discard: Iterable[Card], meta_rules: Iterable[Card] = (),
+                 rules_pile: Iterable[Card] = ()) -> None:
         self.clock = clock = Clock()
         self.players = players
         self.hands = ZoneMap(clock, hands)
@@ -166,9 +167,10 @@ class Table(Copied):
         # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
         # the cards that discard New Rules (B-meta-rules)
         self.meta_rules = Zone(clock, meta_rules)
+        self.rules_pile = Zone(clock, rules_pile)  # Solo Fluxx: the Rules deck, top first
 
     def all_cards(self) -> list[Card]:
-        cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard]
+        cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards

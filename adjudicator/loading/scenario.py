@@ -25,18 +25,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import Kind, choice_words, is_supported, kind_of, word_choice
+from adjudicator.cards.catalog import Catalog, build_cards, builtin
+from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import HouseRuleError, HouseRules
 from adjudicator.loading import yaml_lines
+from adjudicator.loading.day import Day, read_day
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.names import normalize, player_key, suggest
 
-TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed",
+TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed", "date",
             "setup", "events", "expect")
-SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard")
+SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard",
+              "rules_pile")
 PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
                "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
@@ -63,13 +65,26 @@ class Assignment:
 
 
 @dataclass(frozen=True)
+class Whose:
+    """`CARD of PLAYER` in a choice list: the copy of a card that player holds or has in play
+    (when a deck holds several copies, `Trash a Keeper -> E of Bob`). The engine binds it to
+    that card before the event is applied (engine/copies.py)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} of {self.player}"
+
+
+@dataclass(frozen=True)
 class Event:
     number: int
     line: int | None
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment or Word
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
     text: str = ""
 
 
@@ -85,6 +100,7 @@ class Setup:
     in_play: Mapping[str, tuple[Card, ...]]
     draw_pile: tuple[Card, ...]
     discard: tuple[Card, ...]
+    rules_pile: tuple[Card, ...] = ()  # Solo Fluxx: the Rules deck, top first
 
 
 @dataclass(frozen=True)
@@ -101,6 +117,7 @@ class Scenario:
     expect: Mapping[str, Any] | None = None
     expect_lines: Mapping[str, int] = field(default_factory=dict)
     decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
+    date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
 
 
 def load_scenario(path: str | Path, house_rules: Mapping[str, Any] | None = None) -> Scenario:
@@ -246,6 +263,7 @@ class _Reader:
         setup_node = data["setup"] if data["setup"] is not None else {}
         if not isinstance(setup_node, dict):
             raise self.fail("`setup` must be a mapping", data, "setup")
+        date = read_day(data["date"], data, "date", self.fail, self.player) if "date" in data else None
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
         expect_node = data.get("expect")
@@ -255,7 +273,7 @@ class _Reader:
         return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
                         house_rules, seed, setup, events, expect,
                         dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
-                        self.decks)
+                        self.decks, date)
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -290,13 +308,14 @@ class _Reader:
         custom = []
         for i, entry in enumerate(entries):
             try:
-                card = build_card(entry, deck="custom", path=self.path, strict=True)
+                cards = build_cards(entry, deck="custom", path=self.path, strict=True)
             except ScenarioError as exc:
                 raise exc.located(self.path, line_of(entries, i))
-            existing = self.catalog.by_name.get(normalize(card.name))  # its own name, not a nickname
+            same = self.catalog.definitions(cards[0].name)  # its own name, not a nickname
+            existing = same[0] if same else next((c for c in custom if c.definition == cards[0].definition), None)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
-                raise self.fail(f"a card named {card.name!r} already exists ({existing.deck})", entry)
-            custom.append(card)
+                raise self.fail(f"a card named {cards[0].name!r} already exists ({existing.deck})", entry)
+            custom += cards
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
@@ -328,9 +347,12 @@ class _Reader:
         played = self.as_count(node, "played", "played") if "played" in node else 0
         zones: list[tuple[str, tuple[Card, ...], Any]] = []
 
+        dealt: dict[tuple[str, str], int] = {}  # copies of each card placed so far
+
         def zone(label: str, container: dict, key: Any) -> tuple[Card, ...]:
             items = container.get(key)
             cards = self.cards(container, key, label) if items is not None else ()
+            cards = tuple(self.next_copy(card, dealt, items, i) for i, card in enumerate(cards))
             zones.append((label, cards, items))
             return cards
 
@@ -340,8 +362,25 @@ class _Reader:
         in_play = {p: zone(f"in_play of {p}", *where) for p, where in self.per_player(node, "in_play").items()}
         draw_pile = zone("draw_pile", node, "draw_pile")
         discard = zone("discard", node, "discard")
+        rules_pile = zone("rules_pile", node, "rules_pile")
+        if rules_pile and len(self.players) != 1:
+            raise self.fail("`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player", node,
+                            "rules_pile")
         self.check_position(zones)
-        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
+        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard, rules_pile)
+
+    def next_copy(self, card: Card, dealt: dict[tuple[str, str], int], items: Any, index: int) -> Card:
+        """Each mention of a card in the setup is the next copy of it. A card with one copy is
+        returned again (check_position says where it is listed twice)."""
+        if card.is_unknown:
+            return card
+        copies = self.catalog.copies_of(card)
+        n = dealt.get(card.definition, 0)
+        dealt[card.definition] = n + 1
+        if n >= len(copies) > 1:
+            raise self.fail(f"{card} is named {n + 1} times in the setup, but the deck has {len(copies)} copies",
+                            items, index)
+        return copies[min(n, len(copies) - 1)]
 
     def check_position(self, zones: list[tuple[str, tuple[Card, ...], Any]]) -> None:
         """Refuse positions that cannot exist."""
@@ -353,7 +392,7 @@ class _Reader:
             for index, card in enumerate(cards):
                 where = (items, index)
                 if card.is_unknown:
-                    if label in ("rules", "goals") or label.startswith("in_play"):
+                    if label in ("rules", "goals", "rules_pile") or label.startswith("in_play"):
                         raise self.fail(f"`?` stands only for cards in hands and piles, not in {label}", *where)
                     continue
                 if label == "rules":
@@ -373,6 +412,14 @@ class _Reader:
                     if goal_count > goal_slots:
                         why = "" if goal_slots > 1 else " without Double Agenda"
                         raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
+                elif label == "rules_pile" and card.type is not CardType.RULE:
+                    raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
+                if len(self.players) == 1 and card.kind in REGISTRY and kind_of(card).needs_others:
+                    raise self.fail(f"{card} is set aside in Solo Fluxx (one player): it acts on other players "
+                                    "(B-solo)", *where)
+                if label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
+                    raise self.fail(f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
+                                    "deck (`rules_pile`), not the Main deck (B-solo)", *where)
                 elif label.startswith("hands") and card.type is CardType.CREEPER:
                     raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
                                     f"its player (B-creeper-placement)", *where)
@@ -381,7 +428,9 @@ class _Reader:
                                     f"of a player", *where)
                 if id(card) in seen:
                     place = "twice in " + label if seen[id(card)] == label else f"in {seen[id(card)]} and in {label}"
-                    raise self.fail(f"{card} is listed {place}, but the deck has one copy", *where)
+                    copies = len(self.catalog.copies_of(card))
+                    have = "one copy" if copies == 1 else f"{copies} copies"
+                    raise self.fail(f"{card} is listed {place}, but the deck has {have}", *where)
                 seen[id(card)] = label
 
     # --------------------------------------------------------------- events
@@ -503,7 +552,7 @@ class _Reader:
         player = same_player(name, known)
         if player is not None:
             return player
-        card = self.catalog.get(name)
+        card = self.catalog.resolve(name)
         if card is None and normalize(name) == "none":
             return NO_CHOICE
         if card is None and " to " in name:
@@ -511,6 +560,11 @@ class _Reader:
             target = same_player(right, known)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
+        if card is None and " of " in name:
+            left, _, right = name.rpartition(" of ")
+            owner = next((p for p in known if normalize(p) == normalize(right)), None)
+            if owner is not None:
+                return Whose(self.catalog.card(left.strip()), owner)
         if card is None and (word := word_choice(name)) is not None:
             return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:

@@ -15,6 +15,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import GenerateJsonSchema
 
+from adjudicator.cards.catalog import TYPE_ALIASES
+from adjudicator.cards.model import CardType
+
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 CardName = Annotated[str, Field(description="A card's printed name (case, spaces and punctuation are "
@@ -25,6 +28,10 @@ Cards = list[CardName] | None
 RulingId = Annotated[str, Field(pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_-]+)$",
                                 description="R01-R65 (FAQ), Q<n> (official FAQ question), Q-tag-<slug>, "
                                             "B-<slug> (rulebook), H-<switch> (house rule).")]
+
+
+#: What a custom card's `type` may say: every card type, and the names editions give them.
+CARD_TYPES = (*(t.value for t in CardType if t is not CardType.UNKNOWN), *TYPE_ALIASES)
 
 
 class _Strict(BaseModel):
@@ -41,7 +48,7 @@ class CustomCard(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     name: str = Field(min_length=1)
-    type: Literal["keeper", "creeper", "goal", "rule", "action", "surprise", "meta"]
+    type: Literal[CARD_TYPES] = Field(description="`problem` (Rick and Morty) is another name for creeper.")
     kind: str | None = Field(None, description="The behaviour (`keepers`, `draw`, `double_agenda`, ...). "
                                                "Default: from `type` (and `slot` for rules).")
     slot: Literal["draw", "play", "hand_limit", "keeper_limit"] | None = Field(

@@ -95,6 +95,10 @@ def _render_verdict(game: Game, console: Console) -> None:
     turn, over = turn_view(game)
     if game.winner:
         console.print(f"[bold green]Verdict: {escape(win_phrase(game))}.[/bold green]")
+    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
+        state = f"the game is over ({escape(game.ended)})" if game.ended else "the game goes on"
+        scored = game.goals_won.get(game.players[0], 0)
+        console.print(f"[bold]Verdict (Solo Fluxx): {state}; {scored} Goal(s) scored.[/bold]")
     else:
         console.print("[bold]Verdict: no winner yet.[/bold]")
     if over:

@@ -128,6 +128,9 @@ class Kind:
     answerable_use: ClassVar[bool] = False
     #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
     hands_over: ClassVar[bool] = False
+    #: It acts on other players only (Trade Hands, Steal a Keeper, a Surprise's cancel): Solo Fluxx
+    #: sets it aside (B-solo), so a one-player scenario may not hold it.
+    needs_others: ClassVar[bool] = False
 
     def steal_victim(self, game: "Game", play: "Play") -> str | None:
         """The player one of whose Keepers this play steals (what It's A Trap! answers)."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
 from adjudicator.cards.model import Card, CardType
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.derived import PlayQuota
@@ -116,8 +115,8 @@ class NeedsCreeperToWin(RuleKind):
     params = {"creeper": name_param()}
 
     def _creeper_in_play(self, game: "Game", card: Card) -> Card | None:
-        wanted = normalize(card.params["creeper"])
-        return next((c for p in game.players for c in game.creepers_of(p) if normalize(c.name) == wanted), None)
+        wanted = card.params["creeper"]
+        return next((c for p in game.players for c in game.creepers_of(p) if c.is_called(wanted)), None)
 
     def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         return creeper is self._creeper_in_play(game, card)
