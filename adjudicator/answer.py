@@ -18,7 +18,7 @@ from typing import Any
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import Phase
 from adjudicator.log import records as rec
-from adjudicator.verdict import win_phrase, winners
+from adjudicator.verdict import solo_phrase, win_phrase, winners
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):
 #: cited by nearly every replay, they decide a dispute only when an event breaks them
@@ -186,6 +186,8 @@ def _outcome(game: Game, steps: Sequence[rec.Step]) -> str:
     won = next((s for s in reversed(steps) if isinstance(s, rec.Won)), None)
     if game.winner:
         return f"{win_phrase(game)}{_cite(won.rulings if won else ())}"
+    if len(game.players) == 1:
+        return f"Solo Fluxx: {solo_phrase(game)}"
     checks = [s for s in steps if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
     if checks:
         return f"no winner: {checks[-1].text.split(': ', 1)[-1]}{_cite(checks[-1].rulings)}"

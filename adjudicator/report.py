@@ -19,7 +19,7 @@ from typing import Any
 from adjudicator.answer import build_answer
 from adjudicator.engine.game import Game
 from adjudicator.log import records as rec
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
+from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
 
 #: A log longer than this many steps is shown as its first HEAD and last TAIL steps.
 LONG_LOG = 200
@@ -98,7 +98,12 @@ def step_style(step: rec.Step) -> str:
 def verdict_lines(game: Game) -> list[str]:
     """The verdict after the answer: who won, whose turn, rejections, a stop."""
     turn, over = turn_view(game)
-    lines = [f"{win_phrase(game)}." if game.winner else "No winner yet."]
+    if game.winner:
+        lines = [f"{win_phrase(game)}."]
+    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
+        lines = [f"Solo Fluxx: {solo_phrase(game)}."]
+    else:
+        lines = ["No winner yet."]
     if over:
         lines.append(f"The turn is over; {turn} plays next.")
     elif not game.winner:

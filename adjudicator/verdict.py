@@ -54,6 +54,12 @@ def win_phrase(game: Game) -> str:
     return f"{who} with {game.winning_goal}"
 
 
+def solo_phrase(game: Game) -> str:
+    """Solo Fluxx's outcome: the score, and whether the game is over."""
+    state = f"the game is over ({game.ended})" if game.ended else "the game goes on"
+    return f"{game.goals_won.get(game.players[0], 0)} Goal(s) scored; {state}"
+
+
 def to_json(game: Game) -> dict[str, Any]:
     from adjudicator.answer import build_answer
 

@@ -137,3 +137,10 @@ def test_keep_going_claims_are_in_the_answer():
     answer = answer_of("house_rules/keep-going-2.yaml")
     assert "Alice meets Milk & Cookies and claims it instead of winning: 1 of 2 claimed Goals" in answer.text
     assert answer.facts["goals_won"] == {"Alice": 2} and answer.facts["winner"] == "Alice"
+
+
+def test_solo_fluxx_answers_with_the_score():
+    answer = answer_of("solo/ends-when-the-main-deck-runs-out.yaml")
+    assert answer.text.endswith("Solo Fluxx: 1 Goal(s) scored; the game is over (the Main deck has run out) "
+                                "(rulings: B-reshuffle).")
+    assert answer.facts["goals_won"] == {"Alice": 1} and answer.facts["winner"] is None
