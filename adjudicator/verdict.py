@@ -105,7 +105,7 @@ def json_text(game: Game) -> str:
     line, because only the compact encoder is fast enough for a million steps."""
     import json
 
-    from adjudicator.report import LONG_LOG
+    from adjudicator.log.outline import LONG_LOG
 
     indent = 2 if len(game.steps) <= LONG_LOG else None
     return json.dumps(to_json(game), indent=indent, ensure_ascii=False) + "\n"

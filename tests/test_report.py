@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from adjudicator import report
 from adjudicator.cli import app
+from adjudicator.log import outline
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 
@@ -156,12 +157,12 @@ def test_unknown_format_is_bad_input():
 def test_a_long_log_shows_its_first_and_last_steps(tmp_path):
     path = long_scenario(tmp_path, 300)
     steps = len(replay(parse_scenario(path.read_text())).steps)
-    assert steps > report.LONG_LOG
+    assert steps > outline.LONG_LOG
     text = invoke(str(path))
-    skipped = steps - report.HEAD - report.TAIL
+    skipped = steps - outline.HEAD - outline.TAIL
     assert f"... {skipped:,} steps of " in text and "(--full shows them all)" in text
     numbered = [int(m) for m in re.findall(r"^\s+(\d+)\. ", text, re.M)]
-    assert numbered == [*range(1, report.HEAD + 1), *range(steps - report.TAIL + 1, steps + 1)]
+    assert numbered == [*range(1, outline.HEAD + 1), *range(steps - outline.TAIL + 1, steps + 1)]
     assert "Answer: Every event is legal;" in text
 
 
@@ -187,13 +188,13 @@ def test_outline_repeats_the_heading_of_an_event_cut_in_two():
     events = "\n".join(f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(40))
     game = replay(parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\n"
                                  f"events:\n{events}\n"))
-    items = list(report.outline(game))
-    skip = next(i for i, item in enumerate(items) if isinstance(item, report.Skipped))
+    items = list(outline.outline(game))
+    skip = next(i for i, item in enumerate(items) if isinstance(item, outline.Skipped))
     after = items[skip + 1]
-    assert isinstance(after, report.Heading)
-    line_after = next(item for item in items[skip:] if isinstance(item, report.Line))
+    assert isinstance(after, outline.Heading)
+    line_after = next(item for item in items[skip:] if isinstance(item, outline.Line))
     assert after.event == line_after.step.event
-    resume = len(game.steps) - report.TAIL
+    resume = len(game.steps) - outline.TAIL
     assert after.continued == (game.steps[resume - 1].event == game.steps[resume].event)
 
 
@@ -202,7 +203,7 @@ def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
     text = invoke("--json", str(path))
     data = json.loads(text)
     assert text.count("\n") == 1  # one line: the fast encoder
-    assert len(data["steps"]) > report.LONG_LOG and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
+    assert len(data["steps"]) > outline.LONG_LOG and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
     short = invoke("--json", str(R52))
     assert short.startswith('{\n  "title": ')
 

@@ -1,6 +1,6 @@
 """Rendering a replay for people: the numbered log, the table, the answer and verdict, the rulings.
 
-A long log shows its first and last steps (see `adjudicator.report.outline`); with
+A long log shows its first and last steps (see `adjudicator.log.outline`); with
 `full` every step is shown, and a long one is written as plain lines (rich would
 spend minutes laying out a million styled lines).
 """
@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.report import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
 from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
