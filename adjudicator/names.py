@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -9,6 +10,7 @@ from collections.abc import Iterable
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
+@functools.lru_cache(maxsize=8192)  # the engine compares the same few hundred names over and over
 def normalize(name: str) -> str:
     """Fold case, spaces and punctuation; '&' and 'and' are the same word. For card names
     (all printed in ASCII), where "Milk & Cookies" and "milk and cookies" are one card."""

@@ -236,3 +236,14 @@ def test_reports_show_the_house_rules_and_a_shared_win(fmt, line):
     text = invoke("--format", fmt, str(ROOT / "scenarios/house_rules/tie-shared.yaml"))
     assert line in text
     assert "Bob and Carol share the win with 5 Keepers." in text
+
+
+def test_format_json_reports_bad_input_as_json(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: t\nplayers: [Alice]\nsetup: {}\nevents: [Alice plays Milkk]\n")
+    result = runner.invoke(app, ["replay", "--format", "json", str(bad)])
+    assert result.exit_code == 2
+    error = json.loads(result.output)["error"]
+    assert error["line"] == 4 and "unknown card 'Milkk'" in error["message"]
+    result = runner.invoke(app, ["replay", "--format", "pdf", "--json", str(R52)])
+    assert json.loads(result.output)["error"]["message"] == "--format must be one of text, json, markdown, html, not 'pdf'"

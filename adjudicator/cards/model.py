@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -73,9 +74,13 @@ class Card:
         """Whether a name that a Goal or another card gives means this card: its own name, with or
         without its deck (`Fruitcake (holiday)`), or a card it counts as (`counts_as`: Mrs. Claus
         counts as Santa Claus, Fruitcake as Dessert and as The Gift)."""
-        key = normalize(ref)
-        return (key == normalize(self.name) or key == normalize(self.qualified)
-                or any(normalize(other) == key for other in self.params.get("counts_as", ())))
+        return normalize(ref) in self.names_called
+
+    @functools.cached_property
+    def names_called(self) -> frozenset[str]:
+        """Every folded name this card answers to (see `is_called`)."""
+        return frozenset({normalize(self.name), normalize(self.qualified),
+                          *map(normalize, self.params.get("counts_as", ()))})
 
     @property
     def is_unknown(self) -> bool:

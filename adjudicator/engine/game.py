@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived, solo
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -76,6 +77,7 @@ class Game(EventOrder, Copied):
         self.stopped: str | None = None
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
+        self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
 
@@ -263,6 +265,18 @@ class Game(EventOrder, Copied):
         Goal slots and Goal-change triggers, then the winner."""
         if self.winner or self.stopped or self.ended:
             return
+        if self._state_signature() == self._state_checked:
+            return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        try:
+            self._check_state()
+        finally:
+            self._state_checked = self._state_signature()
+
+    def _state_signature(self) -> tuple:
+        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+        return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
+
+    def _check_state(self) -> None:
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
@@ -339,6 +353,11 @@ class Game(EventOrder, Copied):
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
 
+    def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
+        """`ask` for a choice a kind has declared (`Kind.choices`)."""
+        self.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings,
+                 at_least=spec.at_least, **options)
+
     def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
         mine = [c for c in self.pending if c.player == event.player and event.action in c.answer_verbs]
         # Choices waiting together (both limits) may be answered in either order: the answer goes
@@ -353,29 +372,13 @@ class Game(EventOrder, Copied):
                           f"nothing asks {event.player} to {event.action} now; "
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
-        given = list(event.choices)
-        if any(g is NO_CHOICE for g in given):
-            if len(given) > 1:
-                raise Illegal("bad_choice", "`none` cannot be given together with other choices", choice.rulings)
-            given = []
-        unknown = [str(g) for g in given if g not in choice.options]
-        if unknown:
-            raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
-                          f"({', '.join(map(str, choice.options))})", choice.rulings)
-        if len(set(map(id, given))) != len(given):
-            raise Illegal("bad_choice", "the same card is named twice", choice.rulings)
         if event.action == "keep" and choice.keep_means_complement:
-            want = len(choice.options) - choice.count
-            if len(given) != want:
-                raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
-            given = [o for o in choice.options if o not in given]
-        elif choice.at_least is not None:
-            if not choice.at_least <= len(given) <= choice.count:
-                raise Illegal("bad_choice", f"{event.player} must {event.action} from {choice.at_least} to "
-                              f"{choice.count}, not {len(given)}", choice.rulings)
-        elif len(given) != choice.count:
-            raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
-                          f"not {len(given)}", choice.rulings)
+            # "keeps X" names what stays: as many as are not discarded, the rest goes.
+            kept = ChoiceSpec(choice.player, choice.prompt, tuple(choice.options), len(choice.options) - choice.count,
+                              rulings=choice.rulings).check(event.choices, "keep")
+            given = [o for o in choice.options if o not in kept]
+        else:
+            given = choice.spec.check(event.choices, event.action)
         return choice, given
 
     def answer(self, event: "Event") -> None:
@@ -521,21 +524,19 @@ class Game(EventOrder, Copied):
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
-        cites: list[str] = []
         for goal in goals:
-            kind = kind_of(goal)
-            for player in kind.candidates(self, goal):
+            for player in kind_of(goal).candidates(self, goal):
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
                     meeting.append(player)
                     goal_of[player] = goal
-            cites += kind.win_rulings(self, goal)
         halves = self._half_goals(meeting, blocked, goal_of) if self.house_rules.goals_per_deck else []
         signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
         if signature == self._win_signature:
             return
         self._win_signature = signature
+        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
         for line in halves:
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
