@@ -214,7 +214,7 @@ class Game(EventOrder, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        record = cls(event=self.event_no, **fields)
+        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
         self.steps.append(record)
         return record
 
@@ -866,8 +866,10 @@ class Game(EventOrder, Copied):
         """Whether a Surprise played now answers the chain rather than being one of the plays of
         the turn: always out of turn while the turn is under way; on your own turn only to
         counter a Surprise aimed at your card (R49)."""
-        if card.type is not CardType.SURPRISE:
-            return False
+        return card.type is CardType.SURPRISE and self.surprise_answers(player)
+
+    def surprise_answers(self, player: str) -> bool:
+        """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
         if self.is_active(player):
             top = self.chain_top()
             return top is not None and top.aimed_at == player
