@@ -26,7 +26,7 @@ from itertools import combinations, islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
-from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
+from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.engine import replay
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game

@@ -10,7 +10,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.model import Card
 from adjudicator.engine.zones import Clock, Zone, ZoneMap
