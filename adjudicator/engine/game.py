@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived
-from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Turn
+from adjudicator.engine.event_order import EventOrder
+from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
-class Game:
+class Game(EventOrder):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
@@ -54,13 +55,14 @@ class Game:
         )
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
+        self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
         self.window: Play | None = None      # the play that Surprises may answer now
         self.responses: list[Play] = []      # Surprises answering it, each one the card below (the chain)
         self.last_use: Play | None = None    # the latest free action, which no window follows (R23)
-        self.agenda: deque[Callable[[], None]] = deque()
+        self.agenda: deque[Then] = deque()
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
         self.winner: str | None = None
@@ -73,8 +75,8 @@ class Game:
     # ------------------------------------------------------------------ setup
     def _begin(self, setup: Any) -> None:
         if setup.phase == "deal":
-            self.schedule(self._deal)
-            self.schedule_after(lambda: self.begin_turn(setup.turn))
+            self.schedule(self.then("_deal"))
+            self.schedule_after(self.then("begin_turn", setup.turn))
         elif setup.phase == "start":
             self.begin_turn(setup.turn)
         elif setup.phase == "play":
@@ -96,6 +98,24 @@ class Game:
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
             self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+
+    def copy(self) -> "Game":
+        """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
+        from adjudicator.engine.copying import fork
+
+        return fork(self)
+
+    def pop(self) -> "Event":
+        """Take back the last event pushed: the game is replayed from its scenario without it
+        (a position is not stored per event, so this costs a replay of the stack)."""
+        if not self.move_stack:
+            raise IndexError("pop from an empty move stack")
+        *kept, last = self.move_stack
+        fresh = type(self)(self.scenario)
+        for event in kept:
+            fresh.push(event)
+        self.__dict__.update(fresh.__dict__)
+        return last
 
     # ------------------------------------------------------------ properties
     @property
@@ -178,18 +198,38 @@ class Game:
         self.step(rec.Note, what=text, rulings=tuple(rulings))
 
     # ------------------------------------------------------------ the agenda
-    def schedule(self, *tasks: Callable[[], None]) -> None:
+    @staticmethod
+    def then(method: str, *args: Any) -> Then:
+        """A continuation that calls one of the game's own methods (see `Kind.then` for kinds)."""
+        return Then("game", method, args)
+
+    def call(self, then: Then, *extra: Any) -> None:
+        """Carry out a continuation; a choice's answer comes as `extra`."""
+        if not isinstance(then, Then):
+            raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
+        if then.owner == "game":
+            getattr(self, then.method)(*then.args, *extra)
+        else:
+            getattr(REGISTRY[then.owner], then.method)(self, *then.args, *extra)
+
+    def schedule(self, *tasks: Then) -> None:
         """Run these next, before anything already waiting (nested effects finish first)."""
+        for task in tasks:
+            if not isinstance(task, Then):
+                raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
         self.agenda.extendleft(reversed(tasks))
 
-    def schedule_after(self, *tasks: Callable[[], None]) -> None:
+    def schedule_after(self, *tasks: Then) -> None:
+        for task in tasks:
+            if not isinstance(task, Then):
+                raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
         self.agenda.extend(tasks)
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
         while not self.stopped and not self.pending:
             if self.agenda:
-                self.agenda.popleft()()
+                self.call(self.agenda.popleft())
                 self.check_state()
             elif self._turn_structure_step():
                 self.check_state()
@@ -240,18 +280,19 @@ class Game:
         return False
 
     # --------------------------------------------------------------- choices
-    def ask(self, player: str, prompt: str, options: Sequence[Any], count: int,
-            then: Callable[[list[Any]], None], *, verbs: tuple[str, ...] = ("choose",),
+    def ask(self, player: str, prompt: str, options: Sequence[Any], count: int, then: Then, *, verbs: tuple[str, ...] = ("choose",),
             keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
             key: Any = None, at_least: int | None = None) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
         answers when it gave them, otherwise the replay waits for an answering event.
         With `at_least`, any number from at_least to count may be picked ("up to"); the
         card's kind reads such answers from its own play, so here it is only ever asked."""
+        if not isinstance(then, Then):
+            raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
         options = list(options)
         count = min(count, len(options))
         if at_least is not None and count == 0:
-            then([])
+            self.call(then, [])
             return
         play = self.resolving
         if at_least is None and count == len(options):
@@ -259,14 +300,14 @@ class Game:
             if play is not None and play.player == player and play.answers[:count] and all(
                     a in options for a in play.answers[:count]):
                 del play.answers[:count]
-            then(options)
+            self.call(then, options)
             return
         if at_least is None and play is not None and play.player == player and len(play.answers) >= count:
             # The `->` answers of the card being resolved are its player's choices, in order.
             answer = play.answers[:count]
             if all(a in options for a in answer) and len(set(map(id, answer))) == count:
                 del play.answers[:count]
-                then(answer)
+                self.call(then, answer)
                 return
         choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
                                at_least)
@@ -316,7 +357,7 @@ class Game:
     def answer(self, event: "Event") -> None:
         choice, given = self.verify_answer(event)
         self.pending.remove(choice)
-        choice.then(given)
+        self.call(choice.then, given)
         self.run()
 
     # ------------------------------------------------------------------ draws
@@ -372,7 +413,7 @@ class Game:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in list(self.cards_in_play()):
             kind_of(card).on_turn_start(self, card, owner)
-        self.schedule_after(self._draw_phase)
+        self.schedule_after(self.then("_draw_phase"))
 
     def _draw_phase(self) -> None:
         player = self.turn.player
@@ -394,7 +435,7 @@ class Game:
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
-        self.schedule_after(lambda: self._enforce_limits(self.turn.player, limits), self._pass_turn)
+        self.schedule_after(self.then("_enforce_active_limits", limits), self.then("_pass_turn"))
         self.run()
 
     def _pass_turn(self) -> None:
@@ -419,10 +460,13 @@ class Game:
             candidate = self.next_player(candidate)
         return candidate
 
+    def _enforce_active_limits(self, rulings: tuple[str, ...]) -> None:
+        self._enforce_limits(self.turn.player, rulings)
+
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot, zone, label, discard in (
-                ("hand_limit", self.table.hands[player], "Hand Limit", self.discard_from_hand),
-                ("keeper_limit", self.keepers_of(player), "Keeper Limit", self.discard_from_play)):
+                ("hand_limit", self.table.hands[player], "Hand Limit", "discard_from_hand"),
+                ("keeper_limit", self.keepers_of(player), "Keeper Limit", "discard_from_play")):
             limit = derived.limit(self, slot, player)
             if limit is None or len(zone) <= limit:
                 continue
@@ -432,8 +476,12 @@ class Game:
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
             self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
-                     lambda cards, p=player, d=discard, why=f"{label} {limit}", r=cites: d(p, cards, why, r),
+                     self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
                      verbs=("discard", "keep"), keep_means_complement=True, rulings=cites, key=key)
+
+    def _discard_chosen(self, how: str, player: str, why: str, rulings: tuple[str, ...], cards: list[Card]) -> None:
+        """A limit's discard, once chosen: `how` names discard_from_hand or discard_from_play."""
+        getattr(self, how)(player, cards, why, rulings)
 
     # ------------------------------------------------------------ the winner
     def check_win(self) -> None:
@@ -560,15 +608,16 @@ class Game:
             self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
             return
 
-        def replace(chosen: list[Card]) -> None:
-            old = chosen[0]
-            self.leave_being_played(play)  # it waits in the being-played zone while the choice is made
-            goals[goals.index(old)] = card
-            self.discard_cards([old])
-            self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
+        self.ask(play.player, f"choose which Goal {card} replaces", list(goals), 1,
+                 self.then("_replace_goal", play), rulings=("B-goal-replaces",))
 
-        self.ask(play.player, f"choose which Goal {card} replaces", list(goals), 1, replace,
-                 rulings=("B-goal-replaces",))
+    def _replace_goal(self, play: Play, chosen: list[Card]) -> None:
+        old = chosen[0]
+        goals = self.table.goals
+        self.leave_being_played(play)  # it waits in the being-played zone while the choice is made
+        goals[goals.index(old)] = play.card
+        self.discard_cards([old])
+        self.step(rec.GoalSet, card=play.card, replaced=(old,), rulings=("B-goal-replaces",))
 
     # ------------------------------------------------------- temporary hands
     def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
@@ -679,16 +728,16 @@ class Game:
         self.window = None
         self.responses = []
         self.step(rec.WindowClosed, card=play.card)
-        tasks: list[Callable[[], None]] = []
+        tasks: list[Then] = []
         canceled: set[int] = set()
         for above, below in reversed(list(zip(chain[1:], chain))):
             if id(above) in canceled:
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
-            tasks.append(lambda r=above, t=below: self._cancel_by(r, t))
+            tasks.append(self.then("_cancel_by", above, below))
         if id(play) not in canceled:
-            tasks += ([lambda: self._resolve_use(play)] if play.is_use else
-                      [lambda: self._resolve(play), lambda: kind_of(play.card).finish(self, play)])
+            tasks += ([self.then("_resolve_use", play)] if play.is_use else
+                      [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
         self.schedule(*tasks)
         self.run()
 
@@ -956,23 +1005,25 @@ class Game:
         play = self.resolving or (self.being_played[-1] if self.being_played else None)
         player = play.player if play is not None else self.turn.player
 
-        def keep(chosen: list[Card]) -> None:
-            def settle() -> None:
-                dropped = [g for g in self.table.goals if g not in chosen]
-                self.table.goals[:] = [g for g in self.table.goals if g in chosen]
-                self.discard_cards(dropped)
-                self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
-            self.schedule(settle)  # as its own step, so the state-based check follows it
-
         named = [a for a in (play.answers if play is not None else ()) if a in goals]
         if len(named) == slots and len(set(map(id, named))) == slots:
             for answer in named:
                 play.answers.remove(answer)  # type: ignore[union-attr]
-            keep(named)
+            self._keep_goals(named)
             return True
         self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
-                 list(goals), slots, keep, verbs=("choose", "keep"), rulings=("R27",), key="goal_slots")
+                 list(goals), slots, self.then("_keep_goals"), verbs=("choose", "keep"), rulings=("R27",),
+                 key="goal_slots")
         return True
+
+    def _keep_goals(self, chosen: list[Card]) -> None:
+        self.schedule(self.then("_settle_goals", chosen))  # as its own step, so the state-based check follows it
+
+    def _settle_goals(self, chosen: list[Card]) -> None:
+        dropped = [g for g in self.table.goals if g not in chosen]
+        self.table.goals[:] = [g for g in self.table.goals if g in chosen]
+        self.discard_cards(dropped)
+        self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
 
     # ------------------------------------------- plays from outside the hand
     def play_from(self, player: str, card: Card, source: str, *, counted: bool = False,

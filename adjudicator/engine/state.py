@@ -6,7 +6,6 @@ the cards in play (see `derived.py`) whenever they are asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -94,6 +93,19 @@ class TempHand:
         return self.plays_made >= self.plays_allowed or not self.cards
 
 
+@dataclass(frozen=True)
+class Then:
+    """A continuation as data: what the engine does next, or with a choice once it is made.
+
+    `owner` is a kind's name (the method is the kind's, called with the game first) or "game"
+    (a method of the game). A choice's answer is passed after `args`. Being plain data, a
+    game's agenda and pending choices copy with the rest of the position (`Game.copy`)."""
+
+    owner: str
+    method: str
+    args: tuple[Any, ...] = ()
+
+
 @dataclass
 class PendingChoice:
     """A choice the rules need from a player; the replay waits for an event that gives it."""
@@ -103,7 +115,7 @@ class PendingChoice:
     options: list[Any]          # cards or player names
     count: int                  # how many options must be picked
     answer_verbs: tuple[str, ...]  # which event actions answer it: discard / keep / choose
-    then: Callable[[list[Any]], None]
+    then: Then  # called with the chosen options once the choice is made
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice

@@ -66,15 +66,15 @@ class TradeHands(ActionKind):
     def resolve(self, game: "Game", play: "Play") -> None:
         others = [p for p in game.players if p != play.player]
 
-        def trade(chosen: list[str]) -> None:
-            other = chosen[0]
-            hands = game.table.hands
-            hands[play.player], hands[other] = hands[other], hands[play.player]
-            game.step(rec.ActionDone, card=play.card, what=f"{play.player} and {other} swap hands "
-                      f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
-                      rulings=("B-action-discard",))
+        game.ask(play.player, "choose the player to trade hands with", others, 1, self.then("trade", play))
 
-        game.ask(play.player, "choose the player to trade hands with", others, 1, trade)
+    def trade(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+        other = chosen[0]
+        hands = game.table.hands
+        hands[play.player], hands[other] = hands[other], hands[play.player]
+        game.step(rec.ActionDone, card=play.card, what=f"{play.player} and {other} swap hands "
+                  f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
+                  rulings=("B-action-discard",))
 
 
 def _takes(card_type_param: str) -> tuple[CardType, ...]:
@@ -105,8 +105,10 @@ class TargetsOneCard(ActionKind):
         if not options:
             nothing_happens(game, play, "there is nothing to take")
             return
-        game.ask(play.player, f"choose the card for {play.card}", options, 1,
-                 lambda chosen: self.apply(game, play, chosen[0]))
+        game.ask(play.player, f"choose the card for {play.card}", options, 1, self.then("apply_chosen", play))
+
+    def apply_chosen(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        self.apply(game, play, chosen[0])
 
     def apply(self, game: "Game", play: "Play", card: Card) -> None:
         raise NotImplementedError
@@ -170,13 +172,16 @@ class MoveCreeper(ActionKind):
             nothing_happens(game, play, "no Creeper is in play")
             return
 
-        def pick_player(chosen: list[Card]) -> None:
-            creeper = chosen[0]
-            owner = game.owner_of(creeper)
-            game.ask(play.player, f"choose who receives {creeper}", [p for p in game.players if p != owner], 1,
-                     lambda who: game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",)))
+        game.ask(play.player, "choose the Creeper to move", creepers, 1, self.then("pick_receiver", play))
 
-        game.ask(play.player, "choose the Creeper to move", creepers, 1, pick_player)
+    def pick_receiver(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        creeper = chosen[0]
+        owner = game.owner_of(creeper)
+        game.ask(play.player, f"choose who receives {creeper}", [p for p in game.players if p != owner], 1,
+                 self.then("move", play, creeper, owner))
+
+    def move(self, game: "Game", play: "Play", creeper: Card, owner: str, who: list[str]) -> None:
+        game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
 
 
 @register
@@ -265,12 +270,39 @@ class TrashNewRule(ActionKind):
         if not game.table.rules:
             nothing_happens(game, play, "no New Rule is in play")
             return
-        game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1,
-                 lambda chosen: game.discard_rules(chosen, f"{play.card}", ("B-action-discard",)))
+        game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then("discard", play))
+
+    def discard(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        game.discard_rules(chosen, f"{play.card}", ("B-action-discard",))
+
+
+class DiscardsSomeRules(Kind):
+    """Discards from `least` to `most` New Rules: those stated with the play (`-> none` for
+    none), or asked for (Let's Simplify, Veto!'s in-turn text)."""
+
+    def discard_some_rules(self, game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
+        rules, _goals = split_answers(play)
+        if rules:
+            for answer in rules:
+                play.answers.remove(answer)
+            self.discard_rules(game, play, least, most, cites, [] if rules == [NO_CHOICE] else rules)
+            return
+        game.ask(play.player, f"choose from {least} to {most} New Rules to discard (`none` for none)",
+                 game.table.rules, most, self.then("discard_rules", play, least, most, cites), at_least=least,
+                 rulings=cites)
+
+    def discard_rules(self, game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...],
+                      chosen: list[Card]) -> None:
+        chosen = [r for r in chosen if r in game.table.rules]
+        if chosen:
+            game.discard_rules(chosen, f"{play.card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
+        else:
+            game.step(rec.ActionDone, card=play.card, what=f"no New Rule is discarded (from {least} to {most} "
+                      "could be)", rulings=cites)
 
 
 @register
-class LetsSimplify(ActionKind):
+class LetsSimplify(DiscardsSomeRules, ActionKind):
     """Discard from `min` up to half the New Rules in play, rounded up."""
 
     name = "lets_simplify"
@@ -287,7 +319,7 @@ class LetsSimplify(ActionKind):
         verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
 
 
 def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
@@ -310,25 +342,3 @@ def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: 
         raise Illegal("bad_choice", f"{play.card} discards from {least} to {most} of the "
                       f"{len(game.table.rules)} New Rules in play, not {len(chosen)}", cites)
     verify_goals_kept(game, play, chosen, goals)
-
-
-def discard_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
-    """Discard the stated New Rules, or ask for from `least` to `most` of them."""
-    card = play.card
-
-    def discard(chosen: list[Card]) -> None:
-        chosen = [r for r in chosen if r in game.table.rules]
-        if chosen:
-            game.discard_rules(chosen, f"{card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
-        else:
-            game.step(rec.ActionDone, card=card, what=f"no New Rule is discarded (from {least} to {most} "
-                      "could be)", rulings=cites)
-
-    rules, _goals = split_answers(play)
-    if rules:
-        for answer in rules:
-            play.answers.remove(answer)
-        discard([] if rules == [NO_CHOICE] else rules)
-        return
-    game.ask(play.player, f"choose from {least} to {most} New Rules to discard (`none` for none)",
-             game.table.rules, most, discard, at_least=least, rulings=cites)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.state import Then
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -86,6 +87,10 @@ class Kind:
     choice_words: ClassVar[tuple[str, ...]] = ()
     #: Rulings that justify the kind's basic resolution (cited when it resolves).
     rulings: ClassVar[tuple[str, ...]] = ()
+
+    def then(self, method: str, *args: Any) -> Then:
+        """A continuation that calls this kind's `method` (with the game first, a choice's answer last)."""
+        return Then(self.name, method, args)
 
     # -- playing ----------------------------------------------------------
     def verify_play(self, game: "Game", play: "Play") -> None:

@@ -104,13 +104,13 @@ class Recycling(FreeActionRule):
                           f"({', '.join(map(str, keepers))})", ())
 
     def use(self, game: "Game", play: "Play") -> None:
-        def recycle(chosen: list[Card]) -> None:
-            game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
-            game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card} (not a draw "
-                      "toward the Draw rule)", rulings=("R42", "Q129"))
-
         game.ask(play.player, f"choose a Keeper to discard for {play.card}", game.keepers_of(play.player), 1,
-                 recycle)
+                 self.then("recycle", play))
+
+    def recycle(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
+        game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card} (not a draw "
+                  "toward the Draw rule)", rulings=("R42", "Q129"))
 
 
 @register

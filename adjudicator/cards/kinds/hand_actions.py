@@ -82,22 +82,21 @@ class RotateHands(ActionKind):
             nothing_happens(game, play, "there is no other hand to pass to")
             return
         play.answers[:] = [self.target(game, play.player, a) for a in play.answers]
-
-        def rotate(chosen: list[str]) -> None:
-            step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
-            hands = game.table.hands
-            before = {p: hands[p] for p in game.players}
-            for player in game.players:
-                hands[neighbour(game, player, step)] = before[player]
-            way = "clockwise" if step == 1 else "counterclockwise"
-            moves = "; ".join(f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}"
-                              for p in seats_from(game, play.player))
-            game.step(rec.ActionDone, card=play.card, what=f"every hand passes one seat {way}: {moves}",
-                      rulings=("Q2310", "B-all-cards-playable"))
-            note_real_hand(game, play)
-
         game.ask(play.player, "choose the way the hands pass: the neighbour who receives your hand",
-                 self.receivers(game, play.player), 1, rotate, rulings=("Q2310",))
+                 self.receivers(game, play.player), 1, self.then("rotate", play), rulings=("Q2310",))
+
+    def rotate(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+        step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
+        hands = game.table.hands
+        before = {p: hands[p] for p in game.players}
+        for player in game.players:
+            hands[neighbour(game, player, step)] = before[player]
+        way = "clockwise" if step == 1 else "counterclockwise"
+        moves = "; ".join(f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}"
+                          for p in seats_from(game, play.player))
+        game.step(rec.ActionDone, card=play.card, what=f"every hand passes one seat {way}: {moves}",
+                  rulings=("Q2310", "B-all-cards-playable"))
+        note_real_hand(game, play)
 
 
 def _assignment_type() -> type:
@@ -160,27 +159,23 @@ class EverybodyGets1(ActionKind):
                 stated.remove(match)
                 ordered.append(match)
         play.answers[:] = ordered
-        waiting = drawn
-        receivers = list(game.players)
+        self.hand_out(game, play, list(game.players))
 
-        def hand_out() -> None:
-            if not waiting:
-                return
-            card = waiting[0]
+    def hand_out(self, game: "Game", play: "Play", receivers: list[str]) -> None:
+        """Ask who receives the next card set apart (`play.held`), until every card is given."""
+        if not play.held:
+            return
+        card = play.held[0]
+        game.ask(play.player, f"choose who receives {card} (each player gets one)",
+                 [_assignment_type()(card, p) for p in receivers], 1, self.then("give", play, receivers),
+                 rulings=("R62",))
 
-            def give(chosen: list[Any]) -> None:
-                receiver = chosen[0].player
-                waiting.remove(card)
-                receivers.remove(receiver)
-                game.table.hands[receiver].append(card)
-                game.step(rec.ActionDone, card=play.card, what=f"{play.player} gives {card} to {receiver}",
-                          rulings=("R62",))
-                hand_out()
-
-            game.ask(play.player, f"choose who receives {card} (each player gets one)",
-                     [assignment(card, p) for p in receivers], 1, give, rulings=("R62",))
-
-        hand_out()
+    def give(self, game: "Game", play: "Play", receivers: list[str], chosen: list[Any]) -> None:
+        card, receiver = chosen[0].card, chosen[0].player
+        play.held.remove(card)
+        game.table.hands[receiver].append(card)
+        game.step(rec.ActionDone, card=play.card, what=f"{play.player} gives {card} to {receiver}", rulings=("R62",))
+        self.hand_out(game, play, [p for p in receivers if p != receiver])
 
 
 @register
@@ -243,18 +238,18 @@ class ExchangeKeepers(ActionKind):
             nothing_happens(game, play, f"{who} has no Keeper in play")
             return
         play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
+        game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then("take", play, theirs))
 
-        def take(given: list[Card]) -> None:
-            def swap(taken: list[Card]) -> None:
-                other = game.owner_of(taken[0])
-                assert other is not None
-                why = f"{play.card}: an exchange, not a steal"
-                game.move_in_play(given[0], play.player, other, why, ("B-action-discard", "Q465"))
-                game.move_in_play(taken[0], other, play.player, why, ("B-action-discard", "Q465"))
+    def take(self, game: "Game", play: "Play", theirs: list[Card], given: list[Card]) -> None:
+        game.ask(play.player, f"choose the Keeper to take in exchange for {given[0]}", theirs, 1,
+                 self.then("swap", play, given[0]))
 
-            game.ask(play.player, f"choose the Keeper to take in exchange for {given[0]}", theirs, 1, swap)
-
-        game.ask(play.player, "choose which of your Keepers to give", mine, 1, take)
+    def swap(self, game: "Game", play: "Play", given: Card, taken: list[Card]) -> None:
+        other = game.owner_of(taken[0])
+        assert other is not None
+        why = f"{play.card}: an exchange, not a steal"
+        game.move_in_play(given, play.player, other, why, ("B-action-discard", "Q465"))
+        game.move_in_play(taken[0], other, play.player, why, ("B-action-discard", "Q465"))
 
 
 @register
@@ -379,24 +374,26 @@ class RockPaperScissors(ActionKind):
             nothing_happens(game, play, "there is nobody to challenge")
             return
 
-        def showdown(opponent: str) -> None:
-            def settle(winner: list[str]) -> None:
-                won = winner[0]
-                lost = opponent if won == play.player else play.player
-                hands = game.table.hands
-                prize = list(hands[lost])
-                hands[won].extend(prize)
-                hands[lost].clear()
-                game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-rps-showdown",),
-                          what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
-                               f"hand: {len(prize)} card(s)")
-                note_real_hand(game, play)
-
-            game.ask(play.player, f"say who won the best-of-three showdown with {opponent} (the replay "
-                     "cannot know)", [play.player, opponent], 1, settle, rulings=("Q-tag-rps-showdown",))
-
         game.ask(play.player, f"choose the player to challenge with {play.card}", others, 1,
-                 lambda chosen: showdown(chosen[0]))
+                 self.then("showdown", play))
+
+    def showdown(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+        opponent = chosen[0]
+        game.ask(play.player, f"say who won the best-of-three showdown with {opponent} (the replay "
+                 "cannot know)", [play.player, opponent], 1, self.then("settle", play, opponent),
+                 rulings=("Q-tag-rps-showdown",))
+
+    def settle(self, game: "Game", play: "Play", opponent: str, winner: list[str]) -> None:
+        won = winner[0]
+        lost = opponent if won == play.player else play.player
+        hands = game.table.hands
+        prize = list(hands[lost])
+        hands[won].extend(prize)
+        hands[lost].clear()
+        game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-rps-showdown",),
+                  what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
+                       f"hand: {len(prize)} card(s)")
+        note_real_hand(game, play)
 
 
 @register
@@ -417,21 +414,22 @@ class FetchAndEndTurn(ActionKind):
                              "draw pile", ("R16",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        def fetch(chosen: list[Card]) -> None:
-            card = chosen[0]
-            table = game.table
-            from_draw_pile = card in table.draw_pile
-            (table.draw_pile if from_draw_pile else table.discard).remove(card)
-            table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
-            where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
-            game.step(rec.ActionDone, card=play.card, what=f"{play.player} shows {card}, taken from {where}, "
-                      "and puts it in hand", rulings=("R16",))
-            if from_draw_pile:
-                game.rng.shuffle(table.draw_pile)
-            game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
-
         options = self.options(game)
         if not options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
-        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, fetch, rulings=("R16",))
+        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, self.then("fetch", play),
+                 rulings=("R16",))
+
+    def fetch(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        card = chosen[0]
+        table = game.table
+        from_draw_pile = card in table.draw_pile
+        (table.draw_pile if from_draw_pile else table.discard).remove(card)
+        table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
+        where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
+        game.step(rec.ActionDone, card=play.card, what=f"{play.player} shows {card}, taken from {where}, "
+                  "and puts it in hand", rulings=("R16",))
+        if from_draw_pile:
+            game.rng.shuffle(table.draw_pile)
+        game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))

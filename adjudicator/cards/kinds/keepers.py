@@ -60,12 +60,12 @@ class CreeperEvicts(_PowerCreeper):
         if target is None or not others or any(c.key == key for c in game.pending):
             return  # nothing to do, or the question is already waiting for its answer
 
-        def move(chosen: list[str]) -> None:
-            if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
-                game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
+        game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1,
+                 self.then("evict", card, target, owner), rulings=("B-creeper-powers",), key=key)
 
-        game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1, move,
-                 rulings=("B-creeper-powers",), key=key)
+    def evict(self, game: "Game", card: Card, target: Card, owner: str, chosen: list[str]) -> None:
+        if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
+            game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
 
 
 @register
@@ -102,9 +102,11 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
         if not others:
             return
         game.ask(owner, f"discard one other card you have in play for {card}", others, 1,
-                 lambda chosen: game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of "
-                                                       f"the turn", ("B-creeper-powers",)),
-                 verbs=("discard", "choose"), rulings=("B-creeper-powers", "B-turn-order"))
+                 self.then("take_toll", card, owner), verbs=("discard", "choose"),
+                 rulings=("B-creeper-powers", "B-turn-order"))
+
+    def take_toll(self, game: "Game", card: Card, owner: str, chosen: list[Card]) -> None:
+        game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         if len(game.table.in_play[play.player]) != 1:
@@ -189,7 +191,8 @@ class KeeperPowerTake(Keeper):
         if not options:
             game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
             return
-        game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1,
-                 lambda chosen: game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
-                                                  f"{play.card}'s power (a free action; {play.card} stays in play)",
-                                                  ("R12", "R13", "R02")))
+        game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then("take", play))
+
+    def take(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
+                          f"{play.card}'s power (a free action; {play.card} stays in play)", ("R12", "R13", "R02"))

@@ -54,16 +54,16 @@ class LetsDoThatAgain(ActionKind):
             nothing_happens(game, play, "the discard pile holds no Action or New Rule")
             return
 
-        def again(chosen: list[Card]) -> None:
-            card = chosen[0]
-            game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
-            rest = list(play.answers)
-            play.answers.clear()
-            game.play_from(play.player, card, f"the discard pile, by {play.card}", answers=rest,
-                           rulings=("B-compound-action", "B-action-discard"))
+        game.ask(play.player, f"choose the Action or New Rule to play again with {play.card}", options, 1,
+                 self.then("again", play), rulings=("B-action-discard",))
 
-        game.ask(play.player, f"choose the Action or New Rule to play again with {play.card}", options, 1, again,
-                 rulings=("B-action-discard",))
+    def again(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+        card = chosen[0]
+        game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
+        rest = list(play.answers)
+        play.answers.clear()
+        game.play_from(play.player, card, f"the discard pile, by {play.card}", answers=rest,
+                       rulings=("B-compound-action", "B-action-discard"))
 
 
 @register
@@ -86,33 +86,34 @@ class UseWhatYouTake(ActionKind):
             nothing_happens(game, play, "there is no other player")
             return
 
-        def take(chosen: list[str]) -> None:
-            victim = chosen[0]
-            hand = game.table.hands[victim]
-            if not hand:
-                nothing_happens(game, play, f"{victim} has no cards")
-                return
-            card = hand.pop(game.rng.randrange(len(hand)))
-            game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
-                      what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now")
-            if card.is_unknown:
-                play.held.append(card)  # taken, not yet played: it stays with the card that took it
-                reason = (f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
-                          f"name the cards in {victim}'s hand to go on")
-                game.stopped = reason
-                game.step(rec.Stopped, reason=reason, rulings=())
-                return
-            rest = list(play.answers)
-            play.answers.clear()
-            source = f"{victim}'s hand, by {play.card}"
-            try:
-                game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
-            except Illegal as illegal:  # the card was random, so its choices could not be checked before
-                game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside",
-                          illegal.rulings)
-                game.play_from(play.player, card, source, rulings=("B-compound-action",))
+        game.ask(play.player, f"choose the player to take a card from with {play.card}", others, 1,
+                 self.then("take", play))
 
-        game.ask(play.player, f"choose the player to take a card from with {play.card}", others, 1, take)
+    def take(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+        victim = chosen[0]
+        hand = game.table.hands[victim]
+        if not hand:
+            nothing_happens(game, play, f"{victim} has no cards")
+            return
+        card = hand.pop(game.rng.randrange(len(hand)))
+        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
+                  what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now")
+        if card.is_unknown:
+            play.held.append(card)  # taken, not yet played: it stays with the card that took it
+            reason = (f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
+                      f"name the cards in {victim}'s hand to go on")
+            game.stopped = reason
+            game.step(rec.Stopped, reason=reason, rulings=())
+            return
+        rest = list(play.answers)
+        play.answers.clear()
+        source = f"{victim}'s hand, by {play.card}"
+        try:
+            game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
+        except Illegal as illegal:  # the card was random, so its choices could not be checked before
+            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside",
+                      illegal.rulings)
+            game.play_from(play.player, card, source, rulings=("B-compound-action",))
 
 
 OCCASIONS = ("birthday", "holiday", "otherwise")
@@ -142,18 +143,17 @@ class TodaysSpecial(ActionKind):
                           f"{', '.join(OCCASIONS)} (the cards to play come as later events)", ("Q1074",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
+        game.ask(play.player, f"say what today is for {play.card}: birthday, holiday (or special anniversary) or "
+                 "otherwise", [Word(w) for w in OCCASIONS], 1, self.then("start", play), rulings=("Q1074",))
+
+    def start(self, game: "Game", play: "Play", chosen: list[Word]) -> None:
         card = play.card
-
-        def start(chosen: list[Word]) -> None:
-            occasion = chosen[0].text
-            plays = card.params["play"][occasion] + game.numeral_bonus(card)
-            draw = self.number(game, card, "draw")
-            game.note(f"{play.player} states the day is: {occasion}; {card} lets them play {plays} of the {draw} "
-                      "cards drawn", ("Q1074",))
-            game.open_temp_hand(play, draw, plays, ("B-compound-action",))
-
-        game.ask(play.player, f"say what today is for {card}: birthday, holiday (or special anniversary) or "
-                 "otherwise", [Word(w) for w in OCCASIONS], 1, start, rulings=("Q1074",))
+        occasion = chosen[0].text
+        plays = card.params["play"][occasion] + game.numeral_bonus(card)
+        draw = self.number(game, card, "draw")
+        game.note(f"{play.player} states the day is: {occasion}; {card} lets them play {plays} of the {draw} "
+                  "cards drawn", ("Q1074",))
+        game.open_temp_hand(play, draw, plays, ("B-compound-action",))
 
     def finish(self, game: "Game", play: "Play") -> None:
         """The card stays in the being-played zone until its temporary hand is done."""

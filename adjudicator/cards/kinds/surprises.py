@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.actions import (ActionKind, discard_some_rules, nothing_happens, stated_victim,
+from adjudicator.cards.kinds.actions import (ActionKind, DiscardsSomeRules, nothing_happens, stated_victim,
                                              verify_some_rules)
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
@@ -52,18 +52,11 @@ def _others_discard(game: "Game", play: "Play", types: tuple[CardType, ...] | No
     for other in _others(game, play.player):
         hand = game.table.hands[other]
         matching = [c for c in hand if types is None or c.type in types]
-
-        def discard(chosen: list, p: str = other) -> None:
-            if chosen[0] == RANDOM:
-                _discard_at_random(game, p, f"{why}: a card at random, as {p} chose", ("R57",))
-            else:
-                game.discard_from_hand(p, chosen, why, ("B-surprises",) if types is None else ("R57",))
-
         if matching:
             options = matching if types is None else [*matching, RANDOM]
             prompt = f"discard {what} for {play.card}" + ("" if types is None else " (or `random`)")
-            game.ask(other, prompt, options, 1, discard, verbs=("discard", "choose"),
-                     rulings=("B-surprises",) if types is None else ("R57",))
+            game.ask(other, prompt, options, 1, kind_of(play.card).then("discard_chosen", other, why, types),
+                     verbs=("discard", "choose"), rulings=("B-surprises",) if types is None else ("R57",))
         elif hand:
             _discard_at_random(game, other, f"{why}: no {what} in hand, so a card at random", ("R57",))
         else:
@@ -92,13 +85,12 @@ def _steal_keeper(game: "Game", play: "Play") -> None:
         nothing_happens(game, play, "no other player has a Keeper")
         return
     game.ask(play.player, f"choose the Keeper to take with {play.card}", options, 1,
-             lambda chosen: game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
-                                              f"{play.card} (in turn)", ("B-surprises",)))
+             kind_of(play.card).then("take_keeper", play.player, f"{play.card} (in turn)"))
 
 
 def _discard_rules(game: "Game", play: "Play") -> None:
     most = kind_of(play.card).number(game, play.card, "in_turn_value")
-    discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
+    kind_of(play.card).discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
 
 
 def _others_discard_action(game: "Game", play: "Play") -> None:
@@ -107,7 +99,7 @@ def _others_discard_action(game: "Game", play: "Play") -> None:
 
 def _others_discard_and_draw_2(game: "Game", play: "Play") -> None:
     _others_discard(game, play, None, "a card")
-    game.schedule_after(lambda: game.draw(play.player, 2, why=f"{play.card} (in turn)", rulings=("B-surprises",)))
+    game.schedule_after(kind_of(play.card).then("draw_two", play))
 
 
 IN_TURN: dict[str, Callable[["Game", "Play"], None]] = {
@@ -124,7 +116,7 @@ def _stealable(game: "Game", thief: str) -> list[Card]:
 
 
 @register
-class Surprise(ActionKind):
+class Surprise(DiscardsSomeRules, ActionKind):
     name = "surprise"
     card_type = CardType.SURPRISE
     params = {
@@ -150,6 +142,19 @@ class Surprise(ActionKind):
 
     def resolve(self, game: "Game", play: "Play") -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
+
+    def discard_chosen(self, game: "Game", player: str, why: str, types: tuple[CardType, ...] | None,
+                       chosen: list) -> None:
+        if chosen[0] == RANDOM:
+            _discard_at_random(game, player, f"{why}: a card at random, as {player} chose", ("R57",))
+        else:
+            game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
+
+    def take_keeper(self, game: "Game", player: str, why: str, chosen: list[Card]) -> None:
+        game.move_in_play(chosen[0], game.owner_of(chosen[0]), player, why, ("B-surprises",))
+
+    def draw_two(self, game: "Game", play: "Play") -> None:
+        game.draw(play.player, 2, why=f"{play.card} (in turn)", rulings=("B-surprises",))
 
     def steal_victim(self, game: "Game", play: "Play") -> str | None:
         if play.card.params["in_turn"] != "steal_keeper" or play.responds_to is not None:
@@ -195,8 +200,7 @@ class Surprise(ActionKind):
             options = game.keepers_of(target.player)
             if options:
                 game.ask(response.player, f"choose a Keeper of {target.player}'s to take with {response.card}",
-                         options, 1, lambda chosen: game.move_in_play(
-                             chosen[0], target.player, response.player, f"{response.card}", ("B-surprises",)))
+                         options, 1, self.then("take_keeper", response.player, f"{response.card}"))
         elif target.card.type is CardType.SURPRISE:
             game.cancel_play(target, response, outcome=f"{target.card} does nothing and goes to the discard pile",
                              rulings=("R28", "R46", "R43"))

@@ -1,0 +1,171 @@
+"""The order in which a game takes events (SCENARIO_FORMAT.md, "Order of processing").
+
+`Game.push(event)` is the one entry point, like python-chess's `Board.push`: a Surprise that
+answers the open chain is judged before the window closes; any other event first closes the
+window (the chain resolves), lets every forced step run, is taken as the answer to a pending
+choice if it is one, ends the turn or begins the next one when it needs that, and only then
+is applied. An illegal event is logged as rejected and changes nothing. The events pushed
+so far are the game's `move_stack`; `finish()` is what happens when they run out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.cards.model import CardType
+from adjudicator.engine.state import Phase
+from adjudicator.errors import Illegal
+from adjudicator.log import records as rec
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import Event
+
+#: How each action is written in an event line.
+VERBS = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
+         "join": "joins", "drop_out": "drops out"}
+
+
+class EventOrder:
+    """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
+
+    def push(self: "Game", event: "Event") -> None:
+        """Take one event, in the order the contract fixes."""
+        self.move_stack.append(event)
+        if self.stopped:
+            return
+        self.event_no = event.number
+        card = event.card
+        if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
+            if not self.is_active(event.player):
+                self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
+            if self.is_response(event.player, card):
+                self._push_response(event)
+                return
+        self.close_window()
+        if self._answered_or_stopped(event):
+            return
+        self._advance_turn(event)
+        if self._answered_or_stopped(event):
+            return
+        try:
+            if event.action == "play":
+                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            elif event.action == "use":
+                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            elif event.action in ("discard", "keep", "choose"):
+                self.verify_not_over()
+                self.answer(event)
+            elif event.action == "join":
+                self.join(event.player)
+            else:
+                self.drop_out(event.player)
+        except Illegal as illegal:
+            self.reject(event, illegal)
+        self.run()
+
+    def _push_response(self: "Game", event: "Event") -> None:
+        """A Surprise answering the chain; one that cannot answer the open card may wait for the
+        card it plays at once: that window closes, and the Surprise answers the new card."""
+        while True:
+            try:
+                self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                return
+            except Illegal as illegal:
+                if not self.waits_for_played_card():
+                    self.reject(event, illegal)
+                    return
+                self.close_one_window()
+
+    def reject(self: "Game", event: "Event", illegal: Illegal) -> None:
+        self.step(rec.Rejected, player=event.player, what=describe(event), code=illegal.code,
+                  reason=illegal.reason, rulings=illegal.rulings)
+
+    def _answered_or_stopped(self: "Game", event: "Event") -> bool:
+        """With a choice pending, the event must answer it; otherwise the replay stops there."""
+        if self.stopped:
+            return True
+        if not self.pending:
+            return False
+        try:
+            self.verify_answer(event)
+        except Illegal as illegal:
+            if event.action in ("discard", "keep", "choose") and any(c.player == event.player for c in self.pending):
+                self.reject(event, illegal)  # a wrong answer: rejected, still waiting
+                return True
+            self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
+            return True
+        self.answer(event)
+        return True
+
+    def _advance_turn(self: "Game", event: "Event") -> None:
+        """End the turn when it is due and begin the next one when this event needs it."""
+        if self.winner:
+            return
+        turn = self.turn
+        if turn.phase is Phase.PLAY_OVER and not (event.player == turn.player and self.is_optional_free_action(event)):
+            self.end_turn()
+        if (turn is self.turn and self.turn.phase is Phase.OVER and not self.pending
+                and event.action not in ("join", "drop_out") and self._needs_next_turn(event)):
+            self.begin_turn(self.next_player())
+            self.run()
+        if not (event.player == self.turn.player and event.action == "use"):
+            self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+            self.close_window()  # this event is no answer to the forced play: it resolves first
+
+    def _needs_next_turn(self: "Game", event: "Event") -> bool:
+        """An event of the next player begins that player's turn; so does an answer to a choice
+        that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
+        a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
+        if event.player == self.next_player():
+            return True
+        if event.action not in ("discard", "keep", "choose"):
+            return False
+        trial = self.copy()
+        trial.begin_turn(trial.next_player())
+        trial.run()
+        trial.make_forced_plays()
+        trial.close_window()
+        return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
+
+    def finish(self: "Game") -> None:
+        """The events have run out: resolve what is open and finish a turn whose plays are done."""
+        if self.stopped:
+            return
+        events = self.scenario.events
+        self.event_no = self.move_stack[-1].number if self.move_stack else (events[-1].number if events else None)
+        self.close_window()
+        self.make_forced_plays()
+        self.close_window()
+        if not self.pending and not self.winner and self.turn.phase is Phase.PLAY_OVER:
+            self.end_turn()
+        if self.pending and not self.stopped:
+            choice = self.pending[0]
+            self.stop(f"the events ran out while {choice.player} must {choice.prompt}")
+
+    def stop(self: "Game", reason: str) -> None:
+        """The replay cannot go on without a choice the events do not give: say which, and how
+        to write it."""
+        choice = self.pending[0] if self.pending else None
+        if choice is not None:
+            options = ", ".join(map(str, choice.options))
+            reason += (f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
+                       f" (write for example: `{choice_syntax(choice)}`)")
+        self.stopped = reason
+        self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+
+
+def describe(event: "Event") -> str:
+    """The event as the log names it: verb, card and choices."""
+    target = f" {event.card}" if event.card else ""
+    if event.choices:
+        target += (" -> " if event.card else " ") + ", ".join(map(str, event.choices))
+    return VERBS[event.action] + target
+
+
+def choice_syntax(choice) -> str:  # noqa: ANN001 - a PendingChoice
+    """An event line that answers the choice (its first options), to show the exact syntax."""
+    verb = choice.answer_verbs[0]
+    count = choice.count if choice.at_least is None else max(choice.at_least, 1)
+    picked = choice.options[:count]
+    return f"{choice.player} {VERBS[verb]} {', '.join(map(str, picked))}"
