@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: How each action is written in an event line.
 VERBS = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out"}
+         "join": "joins", "drop_out": "drops out", "spell": "spells"}
 
 
 class EventOrder:
@@ -43,6 +43,12 @@ class EventOrder:
                 self._push_response(event)
                 return
         self.close_window()
+        if event.action == "spell":  # a word claimed for testing: not a move, so no turn moves on
+            try:
+                self.verify_claim(event.player, event.choices)
+            except Illegal as illegal:
+                self.reject(event, illegal)
+            return
         if self._answered_or_stopped(event):
             return
         self._advance_turn(event)

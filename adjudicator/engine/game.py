@@ -516,12 +516,29 @@ class Game(EventOrder):
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
+                      how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
             return
         if len(meeting) > 1:
             cites.append("B-tie-continues")
         self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
                   rulings=tuple(dict.fromkeys(cites)))
+
+    def verify_claim(self, player: str, words: Sequence[str]) -> None:
+        """A table testing a claimed word (Word Fluxx: `Alice spells CAT`): logged when it meets a
+        Goal in play, `Illegal` with the reason when it does not. Either way nothing changes."""
+        failures = []
+        for goal in self.table.goals:
+            try:
+                text, rulings = kind_of(goal).verify_claim(self, goal, player, tuple(words))
+            except Illegal as illegal:
+                failures.append(illegal)
+                continue
+            self.note(text, rulings)
+            return
+        if not failures:
+            raise Illegal("no_goal", "there is no Goal in play for a word to meet", ("B-word-goals",))
+        raise next((f for f in failures if f.code != "not_a_word_goal"), failures[0])
 
     def creeper_blocks(self, player: str, goal: Card) -> bool:
         """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a

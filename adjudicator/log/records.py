@@ -313,10 +313,12 @@ class WinChecked(Step):
 class Won(Step):
     player: str
     goal: Card
+    how: str = ""  # what the Goal's kind says of how it is met ("by spelling CAT")
 
     @property
     def text(self) -> str:
-        return f"{self.player} meets {self.goal} and wins"
+        how = f" {self.how}" if self.how else ""
+        return f"{self.player} meets {self.goal}{how} and wins"
 
 
 @dataclass(frozen=True, kw_only=True)

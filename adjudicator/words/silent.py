@@ -44,7 +44,7 @@ class Silent:
         return self.word[self.index].upper()
 
     def __str__(self) -> str:
-        return f"the {self.letter} of {self.word.upper()} is silent ({self.why})"
+        return f"the {self.letter} of {self.word.upper()} is silent: {self.why}"
 
 
 @cache

@@ -35,14 +35,15 @@ def _vowel(phone: str) -> bool:
     return phone[-1].isdigit()
 
 
-def rhyme_part(phones: str) -> str:
-    """The part that must sound alike for a rhyme: from the last stressed vowel to the end
-    (the last vowel when none is stressed), stress marks dropped (nice / dice: AY S)."""
+def rhyme_part(phones: str) -> str | None:
+    """The part that must sound alike for a rhyme: from the last stressed vowel to the end,
+    stress marks dropped (nice / dice: AY S). None for a pronunciation with no stressed vowel
+    (the weak forms of A, TO, THE), which rhymes with nothing."""
     split = phones.split()
-    vowels = [i for i, p in enumerate(split) if _vowel(p)]
-    stressed = [i for i in vowels if split[i][-1] in "12"]
-    start = (stressed or vowels or [0])[-1]
-    return " ".join(p.rstrip("012") for p in split[start:])
+    stressed = [i for i, p in enumerate(split) if _vowel(p) and p[-1] in "12"]
+    if not stressed:
+        return None
+    return " ".join(p.rstrip("012") for p in split[stressed[-1]:])
 
 
 def rhymes(first: str, second: str) -> bool:
@@ -54,14 +55,16 @@ def rhymes(first: str, second: str) -> bool:
     table = pronunciations()
     for pa in table.get(a, ()):
         for pb in table.get(b, ()):
-            if pa.replace("2", "1") != pb.replace("2", "1") and rhyme_part(pa) == rhyme_part(pb):
+            part = rhyme_part(pa)
+            if part is not None and part == rhyme_part(pb) and pa.replace("2", "1") != pb.replace("2", "1"):
                 return True
     return False
 
 
 def rhyme_keys(word: str) -> frozenset[str]:
     """The rhyme parts of every pronunciation of word (empty when the dictionary lacks it)."""
-    return frozenset(rhyme_part(p) for p in pronunciations().get(word.lower(), ()))
+    parts = (rhyme_part(p) for p in pronunciations().get(word.lower(), ()))
+    return frozenset(p for p in parts if p is not None)
 
 
 def syllables(word: str) -> frozenset[int]:
