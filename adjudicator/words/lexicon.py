@@ -8,7 +8,8 @@ dictionary; proper nouns and slang do not count unless the table allows them (ho
   only with a capital first letter (Paris, John) is a proper noun. The file is read directly:
   importing lemminflect itself would import numpy (for a model this project does not use).
 - `data/function_words.txt`: the closed-class words those tables leave out (the, and, three, ...).
-- `data/extra_words.txt`: common words the tables miss (county, tattoo, oxen), with parts of speech.
+- `data/extra_words.txt`: common words the tables miss (county, tattoo, oxen), with parts of speech;
+  `data/not_words.txt`: entries of the tables that are no words (ph, rs).
 - `data/slang.txt`: informal words that count only under the house rule `slang`.
 
 Everything loads on the first call (`lexicon()`), so only a replay that tests a word pays.
@@ -143,6 +144,10 @@ def lexicon() -> Lexicon:
         word, *parts = line.split()
         for part in parts:
             common[word] = common.get(word, 0) | PARTS_OF_SPEECH[part]
+    for word in _word_list("not_words.txt"):
+        common.pop(word, None)
+    for word in [w for w in common if len(w) == 1]:
+        common[word] = 0  # A and I: an article and a pronoun (the tables also list "i" as a noun)
     for word in list(proper):
         if word in common:  # also listed in lower case (Good / good): a common word
             del proper[word]

@@ -185,8 +185,7 @@ class WordGoal(GoalKind):
         if missing:
             held = ", ".join(have) if have else "no letters"
             raise Illegal("not_her_letters", f"{shown} need{'s' * (len(words) == 1)} {', '.join(missing)} beyond "
-                          f"{player}'s letters "
-                          f"in play ({held}); each letter card is used once", LETTERS_RULINGS)
+                          f"{player}'s letters in play ({held}); each letter card is used once", LETTERS_RULINGS)
         goal_rulings = self._goal_rulings(game, card)
         if len(words) != requirement.words_needed:
             asked = "two words that rhyme" if requirement.rhyme else "one word"
