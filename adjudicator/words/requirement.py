@@ -98,6 +98,20 @@ class Requirement:
                 return f"{shown} has no silent letter (by the stated rule and the shipped list)"
         return None
 
+    def meets(self, word: str, rules: WordRules = OFFICIAL) -> bool:
+        """`shortfall(word) is None`, with the cheap tests first (the search calls it often)."""
+        if self.length is not None and len(word) != self.length:
+            return False
+        if self.min_length is not None and len(word) < self.min_length:
+            return False
+        if self.double_letter and not any(a == b for a, b in zip(word, word[1:])):
+            return False
+        if self.palindrome and (len(word) < 2 or word != word[::-1]):
+            return False
+        if self.part_of_speech and not lexicon().parts_of_speech(word, rules) & PARTS_OF_SPEECH[self.part_of_speech]:
+            return False
+        return self.shortfall(word, rules) is None
+
     def pair_shortfall(self, first: str, second: str) -> str | None:
         """Why two words (each meeting the rest) do not rhyme, or None."""
         from adjudicator.words import sounds
@@ -153,16 +167,17 @@ def find(requirement: Requirement, letters: str, rules: WordRules = OFFICIAL) ->
 
 def _words_meeting(requirement: Requirement, letters: str, low: int, high: int, rules: WordRules) -> Iterator[str]:
     index = lexicon()
-    by_letters = index.by_letters
+    by_letters, common, banned = index.by_letters, index.common, rules.banned
     extra = [w for w in rules.allowed if low <= len(w) <= high and not letters_missing([w], letters)]
     seen = set()
     for key in _sub_multisets(Counter(letters), low, high):
         for word in by_letters.get(key, ()):
-            if word not in seen and index.is_word(word, rules) and requirement.shortfall(word, rules) is None:
+            counts = (word in common and word not in banned) or index.is_word(word, rules)
+            if counts and word not in seen and requirement.meets(word, rules):
                 seen.add(word)
                 yield word
     for word in extra:
-        if word not in seen and word not in rules.banned and requirement.shortfall(word, rules) is None:
+        if word not in seen and word not in banned and requirement.meets(word, rules):
             seen.add(word)
             yield word
 
