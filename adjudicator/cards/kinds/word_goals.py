@@ -167,6 +167,8 @@ class WordGoal(GoalKind):
             used.append(card)
         return used
 
+    used_cards = cards_used  # the name Solo Fluxx's scoring asks for
+
     def verify_claim(self, game: "Game", card: Card, player: str,
                      words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         """Accept a claimed word when it is a word, spelled from player's letters, and what the
