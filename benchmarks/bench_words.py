@@ -5,7 +5,8 @@
   shipped lists), of building the index by sorted letters, and of the CMU data (rhymes,
   syllables, silent letters), each the best of several fresh processes;
 - a win check on a word Goal once the dictionary is loaded: the search itself (no cache) for
-  players with 4 to 12 letters, and the repeated check that hits the cache.
+  players with 4 to 12 letters, the repeated check that hits the cache, and the engine's whole
+  win check in a replayed position.
 
 Run: python benchmarks/bench_words.py
 """
@@ -95,6 +96,18 @@ def win_check_times() -> list[tuple[int, float, float]]:
     return results
 
 
+def game_check_time(repeat: int = 2000) -> float:
+    """Game.check_win on a replayed Word Fluxx position (two players, each spelling a noun)."""
+    from adjudicator.engine.replay import replay
+    from adjudicator.loading.scenario import load_scenario
+
+    game = replay(load_scenario(ROOT / "scenarios" / "word" / "goal-played-two-players-meet-it.yaml"))
+    start = time.perf_counter()
+    for _ in range(repeat):
+        game.check_win()
+    return (time.perf_counter() - start) / repeat
+
+
 def main() -> None:
     for label, code in (("adjudicator --help", _HELP), ("a Fluxx 5.0 replay", _REPLAY_5)):
         modules = json.loads(fresh(_IMPORTS.format(code=code)))
@@ -105,6 +118,7 @@ def main() -> None:
     print(f"CMU pronouncing data (rhyme/silent/syllables): {cmu_s * 1000:.0f} ms")
     for size, cold, warm in win_check_times():
         print(f"word Goal check, {size:2d} letters: search {cold * 1000:.3f} ms, repeated (cache) {warm * 1e6:.1f} µs")
+    print(f"Game.check_win in a Word Fluxx position (2 players, letters unchanged): {game_check_time() * 1e6:.0f} µs")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ here, inside the methods, so a game without word Goals never loads it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.base import NAMES_PARAM, Param, choice_param, register
@@ -60,6 +61,7 @@ def letters_of(cards: list[Card]) -> str:
     return "".join(card.params["letter"].upper() for card in cards)
 
 
+@lru_cache(maxsize=64)
 def word_rules(proper_nouns: bool = False, slang: bool = False, allowed_words: tuple[str, ...] = (),
                banned_words: tuple[str, ...] = ()) -> "WordRules":
     """What counts as a word at this table: the four house-rule switches of Word Fluxx
@@ -117,17 +119,7 @@ class WordGoal(GoalKind):
 
     def requirement(self, game: "Game", card: Card) -> "Requirement":
         """What this Goal asks, as it counts now (Inflation raises the printed numbers)."""
-        from adjudicator.words.requirement import Requirement
-
-        def number(key: str) -> int | None:
-            return self.number(game, card, key) if card.param(key) is not None else None
-
-        spell = card.param("spell")
-        return Requirement(length=number("length"), min_length=number("min_length"),
-                           part_of_speech=card.param("part_of_speech"), double_letter=card.param("double_letter", False),
-                           palindrome=card.param("palindrome", False), silent_letter=card.param("silent_letter", False),
-                           syllables=number("syllables"), spell=spell.lower() if spell else None,
-                           rhyme=card.param("rhyme", False) and not spell)
+        return _requirement(card, game.numeral_bonus(card))
 
     def words_found(self, game: "Game", card: Card, player: str) -> tuple[str, ...] | None:
         """The word(s) player's letters spell that meet the Goal (the fewest letters, then
@@ -144,11 +136,11 @@ class WordGoal(GoalKind):
         return [p for p in game.players if self.words_found(game, card, p) is not None]
 
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
-        met = [p for p in game.players if self.words_found(game, card, p) is not None]
-        if not met:
+        spelled = [w for w in (self.words_found(game, card, p) for p in game.players) if w is not None]
+        if not spelled:
             return ()
         rules = table_word_rules(game)
-        house = tuple(c for p in met for c in _house_cites(rules, self.words_found(game, card, p) or ()))
+        house = tuple(c for words in spelled for c in _house_cites(rules, words))
         return (*LETTERS_RULINGS, *VALID_RULINGS, *self._goal_rulings(game, card), *house)
 
     def how_met(self, game: "Game", card: Card, player: str) -> str:
@@ -215,6 +207,23 @@ class WordGoal(GoalKind):
         if game.numeral_bonus(card) and any(card.param(k) is not None for k in ("length", "min_length", "syllables")):
             cites.append("B-inflation")
         return tuple(cites)
+
+
+@lru_cache(maxsize=256)
+def _requirement(card: Card, bonus: int) -> "Requirement":
+    """A word Goal card's parameters as a Requirement, its printed numbers raised by bonus."""
+    from adjudicator.words.requirement import Requirement
+
+    def number(key: str) -> int | None:
+        value = card.param(key)
+        return value + bonus if value is not None else None
+
+    spell = card.param("spell")
+    return Requirement(length=number("length"), min_length=number("min_length"),
+                       part_of_speech=card.param("part_of_speech"), double_letter=card.param("double_letter", False),
+                       palindrome=card.param("palindrome", False), silent_letter=card.param("silent_letter", False),
+                       syllables=number("syllables"), spell=spell.lower() if spell else None,
+                       rhyme=card.param("rhyme", False) and not spell)
 
 
 def _by_spelling(requirement: "Requirement", words: tuple[str, ...]) -> str:
