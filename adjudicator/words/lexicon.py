@@ -82,10 +82,11 @@ class Lexicon:
 
     def parts_of_speech(self, word: str, rules: WordRules = OFFICIAL) -> int:
         """The word's part-of-speech bits (a word may be several: RUN is a noun and a verb).
-        A proper noun is a noun when the table counts proper nouns."""
+        A proper noun is a noun when the table counts proper nouns or allows that word; a word
+        only the table's `allowed_words` know has none."""
         word = word.lower()
         bits = self.common.get(word, 0)
-        if rules.proper_nouns:
+        if rules.proper_nouns or word in rules.allowed:
             bits |= self.proper.get(word, 0)
         return bits
 
