@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from math import prod
 from pathlib import Path
 
 #: Parts of speech, as bits of one int per word. A Goal asks for the first three.
@@ -60,7 +61,7 @@ class Lexicon:
         self.common = common    # lower-case dictionary words -> part-of-speech bits (0: a function word)
         self.proper = proper    # listed only capitalised (names, places), lower-cased -> bits
         self.slang = slang
-        self._by_letters: dict[str, tuple[str, ...]] | None = None
+        self._by_letters: dict[int, list[str]] | None = None
 
     def not_a_word(self, word: str, rules: WordRules = OFFICIAL) -> str | None:
         """Why `word` does not count as a word for this table, or None when it does."""
@@ -92,25 +93,29 @@ class Lexicon:
 
     def anagrams(self, letters: str) -> tuple[str, ...]:
         """Every known spelling (common, proper or slang) made of exactly these letters, any order."""
-        return self.by_letters.get("".join(sorted(letters.lower())), ())
+        return self.by_letters.get(letters_key(letters), ())
 
     @property
-    def by_letters(self) -> dict[str, tuple[str, ...]]:
-        """Sorted lower-case letters -> the spellings made of exactly them (built on first use)."""
+    def by_letters(self) -> dict[int, list[str]]:
+        """`letters_key` of a spelling -> the spellings made of exactly those letters (built on
+        first use)."""
         if self._by_letters is None:
-            self._by_letters = _index(self.common, self.proper, self.slang)
+            index: dict[int, list[str]] = {}
+            for word in dict.fromkeys([*self.common, *self.proper, *self.slang]):
+                index.setdefault(letters_key(word), []).append(word)
+            self._by_letters = index
         return self._by_letters
 
 
-def _index(*groups) -> dict[str, tuple[str, ...]]:
-    index: dict[str, tuple[str, ...]] = {}
-    for group in groups:
-        for word in group:
-            key = "".join(sorted(word))
-            found = index.get(key, ())
-            if word not in found:
-                index[key] = (*found, word)
-    return index
+#: One prime per letter: the product of a word's letters names its multiset of letters (any
+#: order), and multiplying keys adds letters, so the search builds keys with integer products.
+LETTER_PRIMES = dict(zip("abcdefghijklmnopqrstuvwxyz", (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47,
+                                                      53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101)))
+
+
+def letters_key(letters: str) -> int:
+    """The product of the letters' primes: equal for two spellings with the same letters."""
+    return prod(map(LETTER_PRIMES.__getitem__, letters.lower()))
 
 
 def _word_list(name: str) -> list[str]:

@@ -6,7 +6,7 @@ that rhyme" (both words then meet every other part). Letters are each used once:
 words together use no more of a letter than the player has.
 
 `find` is the engine's search: every sub-multiset of the letters is looked up in the
-lexicon's index by sorted letters (a player with 10 different letters has 1,024 of them), and
+lexicon's index by letters, any order (a player with 10 different letters has 1,024 of them), and
 the result is cached per (Goal, letters, house rules), so a repeated win check is a dict hit.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.words.lexicon import OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
+from adjudicator.words.lexicon import LETTER_PRIMES, OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
 
 _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
 
@@ -200,9 +200,10 @@ def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tup
     return best
 
 
-def _sub_multisets(counts: Counter, low: int, high: int) -> list[str]:
-    """Every distinct selection of letters (as sorted text) with low..high letters."""
-    keys = [""]
-    for letter, count in sorted(counts.items()):
-        keys = [key + letter * n for key in keys for n in range(count + 1) if len(key) + n <= high]
-    return [key for key in keys if len(key) >= low]
+def _sub_multisets(counts: Counter, low: int, high: int) -> list[int]:
+    """The `letters_key` of every distinct selection of low..high of the letters."""
+    keys = [(1, 0)]  # (key, size)
+    for letter, count in counts.items():
+        prime = LETTER_PRIMES[letter]
+        keys = [(key * prime ** n, size + n) for key, size in keys for n in range(count + 1) if size + n <= high]
+    return [key for key, size in keys if size >= low]
