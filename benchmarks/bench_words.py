@@ -2,7 +2,7 @@
 
 - what `adjudicator --help` and a Fluxx 5.0 replay import: never the dictionary;
 - the cost of the first word lookup in a fresh process (reading lemminflect's table and the
-  shipped lists), of building the index by sorted letters, and of the CMU data (rhymes,
+  shipped lists), of building the index by letters (any order), and of the CMU data (rhymes,
   syllables, silent letters), each the best of several fresh processes;
 - a win check on a word Goal once the dictionary is loaded: the search itself (no cache) for
   players with 4 to 12 letters, the repeated check that hits the cache, and the engine's whole

@@ -5,9 +5,9 @@ letter, a palindrome, a silent letter, a syllable count, a given word to spell, 
 that rhyme" (both words then meet every other part). Letters are each used once: two rhyming
 words together use no more of a letter than the player has.
 
-`find` is the engine's search: every sub-multiset of the letters is looked up in the
-lexicon's index by letters, any order (a player with 10 different letters has 1,024 of them), and
-the result is cached per (Goal, letters, house rules), so a repeated win check is a dict hit.
+`find` is the engine's search: every sub-multiset of the letters (a player with 10 different
+letters has 1,024) is looked up in the lexicon's index of spellings by their letters, and the
+result is cached per (Goal, letters, house rules), so a repeated win check is a dict hit.
 """
 
 from __future__ import annotations
