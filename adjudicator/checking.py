@@ -6,7 +6,7 @@ The same functions serve the test suite, so pytest and `check` can never disagre
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,9 +45,9 @@ def check_scenario(scenario: Scenario) -> list[str]:
     return compare(scenario.expect, replay(scenario), canonical_id)
 
 
-def check_file(path: Path) -> CheckResult:
+def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:
     try:
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, house_rules)
     except ScenarioError as exc:
         return CheckResult(str(path), "error", error=str(exc))
     if scenario.expect is None:
@@ -56,13 +56,14 @@ def check_file(path: Path) -> CheckResult:
     return CheckResult(str(path), "fail" if diffs else "pass", diffs)
 
 
-def check_paths(paths: Iterable[Path], verbose: bool = False) -> int:
+def check_paths(paths: Iterable[Path], verbose: bool = False, house_rules: Mapping[str, str] | None = None) -> int:
+    """`house_rules` (switch -> value, from `--house-rule`) override every file's own."""
     results = []
     for path in scenario_files(paths):
         if not path.exists():
             results.append(CheckResult(str(path), "error", error=f"{path}: no such file or folder"))
         else:
-            results.append(check_file(path))
+            results.append(check_file(path, house_rules))
     out = sys.stdout
     for result in results:
         if result.status == "error":

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
+@functools.lru_cache(maxsize=8192)  # the engine compares the same few hundred names over and over
 def normalize(name: str) -> str:
-    """Fold case, spaces and punctuation; '&' and 'and' are the same word."""
+    """Fold case, spaces and punctuation; '&' and 'and' are the same word. For card names
+    (all printed in ASCII), where "Milk & Cookies" and "milk and cookies" are one card."""
     text = name.lower().replace("&", " and ")
     text = text.replace("\u2019", "'")
     return _NON_ALNUM.sub("", text)
 
 
-def suggest(name: str, candidates: Iterable[str], limit: int = 2) -> tuple[str, ...]:
-    """The closest spellings among candidates, best first (empty when nothing is close)."""
+def player_key(name: str) -> str:
+    """Fold case and runs of spaces only: player names are any text, so "Zoë" and "Zoé",
+    or two names in Chinese, stay two players; "alice" and "Alice" are one."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def suggest(name: str, candidates: Iterable[str], limit: int = 2, cutoff: float = 60) -> tuple[str, ...]:
+    """The closest spellings among candidates, best first (empty when nothing scores `cutoff` of 100)."""
     from rapidfuzz import fuzz, process  # imported only when someone misspelled something
 
     pool = {normalize(c): c for c in candidates}
     if not pool:
         return ()
-    found = process.extract(normalize(name), list(pool), scorer=fuzz.WRatio, limit=limit, score_cutoff=60)
+    found = process.extract(normalize(name), list(pool), scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
     return tuple(pool[key] for key, _score, _index in found)

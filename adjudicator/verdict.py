@@ -26,6 +26,10 @@ def turn_view(game: Game) -> tuple[str, bool]:
     return (game.next_player() if over else game.turn.player), over
 
 
+#: A table's question is a few sentences; the search reads no more than this of it.
+SEE_ALSO_QUESTION_CHARS = 2000
+
+
 def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
     """Rulings most related to the scenario's `question` that the steps did not cite,
     with their scores; none when the scenario asks no question."""
@@ -33,7 +37,12 @@ def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
         return []
     from adjudicator.rulings.search import see_also_scored
 
-    return see_also_scored(game.scenario.question, cited_rulings(game), limit)
+    return see_also_scored(game.scenario.question[:SEE_ALSO_QUESTION_CHARS], cited_rulings(game), limit)
+
+
+def winners(game: Game) -> list[str]:
+    """Everyone who won: one player, or several in a shared win (house rule tie: shared)."""
+    return list(game.co_winners) or ([game.winner] if game.winner else [])
 
 
 def to_json(game: Game) -> dict[str, Any]:
@@ -41,7 +50,11 @@ def to_json(game: Game) -> dict[str, Any]:
     turn, over = turn_view(game)
     return {
         "title": game.scenario.title,
+        "house_rules": game.house_rules.in_force(),
         "winner": game.winner,
+        "winners": winners(game),
+        "solo_over": game.ended,  # Solo Fluxx: why the game ended (a deck ran out), else null
+        "goals_won": game.goals_won,
         "winning_goal": game.winning_goal.name if game.winning_goal else None,
         "turn": turn,
         "turn_over": over,
@@ -55,21 +68,32 @@ def to_json(game: Game) -> dict[str, Any]:
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
             "rules": [c.name for c in table.rules],
+            "meta_rules": [c.name for c in table.meta_rules],
             "goals": [c.name for c in table.goals],
             "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
             "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
             "draw_pile_size": len(table.draw_pile),
+            "goals_won": {p: [c.name for c in cards] for p, cards in table.scored.items()},
             "discard": [c.name for c in table.discard],
         },
     }
 
 
 def _names(cards: Any) -> Counter:
-    return Counter(c.name for c in cards)
+    """The cards as definitions (deck, name): copies of one card are alike, and two editions'
+    cards of the same name are not."""
+    return Counter(c.definition for c in cards)
 
 
-def _show(counter: Counter) -> str:
-    return "[" + ", ".join(sorted(counter.elements())) + "]"
+def _show(counter: Counter, qualified: bool = False) -> str:
+    """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
+    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
+                                  for deck, name in counter.elements())) + "]"
+
+
+def _mismatch(want: Counter, got: Counter) -> str:
+    qualified = _show(want) == _show(got)  # two editions' cards of one name (Fruitcake)
+    return f"expected {_show(want, qualified)}, got {_show(got, qualified)}"
 
 
 def compare(expect: Mapping[str, Any], game: Game,
@@ -84,8 +108,10 @@ def compare(expect: Mapping[str, Any], game: Game,
             diffs.append(f"{key}: expected {want}, got {got}")
 
     for key, want in expect.items():
-        if key == "winner":
-            differ(key, want or "none", game.winner or "none")
+        if key == "winner" and isinstance(want, tuple):
+            differ(key, " and ".join(want), " and ".join(winners(game)) or "none")
+        elif key == "winner":
+            differ(key, want or "none", " and ".join(winners(game)) or "none")
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":
@@ -97,17 +123,18 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, cards in want.items():
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
-                    diffs.append(f"{key} of {player}: expected {_show(_names(cards))}, got {_show(got)}")
+                    diffs.append(f"{key} of {player}: {_mismatch(_names(cards), got)}")
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
                 differ(f"{key} of {player}", size, len(zone.get(player, ())))
         elif key in ("rules", "goals"):
-            got = _names(table.rules if key == "rules" else table.goals)
+            # Meta Rules are listed with the rules in a scenario, as in its setup
+            got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
-                diffs.append(f"{key}: expected {_show(_names(want))}, got {_show(got)}")
+                diffs.append(f"{key}: {_mismatch(_names(want), got)}")
         elif key == "discard_has":
-            missing = [c.name for c in want if c not in table.discard]
+            missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
                 diffs.append(f"discard_has: {', '.join(missing)} not in the discard pile "
                              f"({', '.join(c.name for c in table.discard) or 'empty'})")

@@ -104,21 +104,3 @@ def test_check_accepts_ruling_aliases(tmp_path):
 def test_check_whole_scenarios_folder_passes():
     result = runner.invoke(app, ["check", str(ROOT / "scenarios")])
     assert result.exit_code == 0, result.output
-
-
-def test_the_contracts_complete_example_passes(tmp_path):
-    """The complete example of ../shared/SCENARIO_FORMAT.md replays to its own `expect` block."""
-    import re
-
-    import pytest
-
-    contract = ROOT.parent / "shared" / "SCENARIO_FORMAT.md"
-    if not contract.exists():
-        pytest.skip("the shared contract is not next to this checkout")
-    example = re.search(r"## A complete example\s+```yaml\n(.*?)```", contract.read_text(), re.S)
-    assert example is not None
-    path = tmp_path / "contract-example.yaml"
-    path.write_text(example.group(1))
-    result = runner.invoke(app, ["check", str(path)])
-    assert result.exit_code == 0, result.output
-    assert "1 passed, 0 failed" in result.output

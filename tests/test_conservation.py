@@ -16,7 +16,7 @@ FILES = sorted(scenario_files([ROOT / "scenarios"]))
 
 def setup_cards(scenario) -> Counter:
     setup = scenario.setup
-    cards = [*setup.rules, *setup.goals, *setup.draw_pile, *setup.discard]
+    cards = [*setup.rules, *setup.goals, *setup.draw_pile, *setup.discard, *setup.rules_pile]
     for zone in (setup.hands, setup.in_play):
         for held in zone.values():
             cards += held

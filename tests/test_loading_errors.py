@@ -50,7 +50,8 @@ def error_of(text: str) -> ScenarioError:
         (scenario("  colour: red"), "unknown key 'colour' in setup", 5),
         (scenario("  rules: [Milk]"), "Milk is a Keeper, not a New Rule", 5),
         (scenario('  goals: ["?"]'), "`?` stands only for cards in hands and piles", 5),
-        (scenario(events="  - Alice dances"), "event 1: cannot read 'Alice dances'", 7),
+        (scenario(events="  - Alice dances"), "event 1: unknown verb 'dances' in 'Alice dances'; the verbs are plays,", 7),
+        (scenario(events="  - dances"), "event 1: cannot read 'dances'", 7),
         (scenario(events="  - Alice plays"), "event 1: 'Alice plays' does not name a card", 7),
         (scenario(events="  - Alice plays ?"), "a `?` card cannot be played", 7),
         (scenario(events="  - 42"), "event 1: an event is a line like", 7),
@@ -63,6 +64,13 @@ def error_of(text: str) -> ScenarioError:
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {rejected: [1]}\n", "`rejected` lists event numbers from 1 to 0", 5),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {rulings: [R1]}\n", "'R1' is not a ruling id", 5),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {luck: 1}\n", "unknown key 'luck' in expect", 5),
+        ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: 5\n", "`expect` must be a mapping", 5),
+        ("5\n", "a scenario file is a YAML mapping (title, players, setup, events, ...), but this one is the single value 5", 1),
+        ("title: t\nplayers: [A, a]\nsetup: {}\nevents: []\n", "player 'a' is listed twice", 2),
+        (scenario("  hands: {Alice: [Milk]}\n  in_play: {Bob: [Bread], bob: [Toast]}"),
+         "Bob is listed twice in `in_play` (as 'Bob' and as 'bob')", 6),
+        (scenario(events="  - {player: Alice, action: play, card: Milk, when: now}"),
+         "valid keys: player, action, card, choices", 7),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nhouse_rules: {free_parking: true}\n", "unknown house rule 'free_parking'", 5),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\ndecks: [fluxx9]\n", "unknown deck 'fluxx9'", 5),
     ],
@@ -94,8 +102,8 @@ def test_event_card_typo():
 
 
 def test_unsupported_card_is_refused_clearly():
-    error = error_of(scenario("  hands: {Alice: [Fruitcake]}"))
-    assert error.message.startswith("not supported yet: Fruitcake")
+    error = error_of(scenario("  hands: {Alice: [Regifting]}"))
+    assert error.message.startswith("not supported yet: Regifting")
 
 
 def test_creeper_in_hand_is_impossible():

@@ -49,11 +49,13 @@ def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
 DECK = deck_cards()
 
 
-def scenario_text(players: list[str], seed: int, pile: list[Card], events: list[Event]) -> str:
+def scenario_text(players: list[str], seed: int, pile: list[Card], events: list[Event],
+                  house_rules: dict | None = None) -> str:
     data = {
         "title": "A random legal game",
         "players": players,
         "decks": list(DECKS),
+        **({"house_rules": house_rules} if house_rules else {}),
         "seed": seed,
         "setup": {"turn": players[0], "phase": "deal", "draw_pile": [c.name for c in pile]},
         "events": [scenario_item(e) for e in events],
@@ -152,13 +154,13 @@ def test_random_legal_games(data: st.DataObject) -> None:
     play_random_game(data)
 
 
-def play_random_game(data: st.DataObject) -> None:
+def play_random_game(data: st.DataObject, house_rules: dict | None = None) -> None:
     players = list(NAMES[:data.draw(st.integers(2, 4), label="players")])
     pile = data.draw(st.permutations(DECK), label="draw pile")
     seed = data.draw(st.integers(0, 2**16), label="seed")
     # Some games also let players jump in and drop out (never down to Solo Fluxx).
     newcomers = [n for n in (*NAMES, "Eve") if n not in players] if data.draw(st.booleans(), label="seats") else None
-    scenario = parse_scenario(scenario_text(players, seed, pile, []), "<property>")
+    scenario = parse_scenario(scenario_text(players, seed, pile, [], house_rules), "<property>")
     game = Game(scenario)
     events: list[Event] = []
     try:
@@ -190,14 +192,14 @@ def play_random_game(data: st.DataObject) -> None:
         check_cards(game)
         check_settled(game)  # it may stop for a choice the last event left open: the replay must too
 
-        written = parse_scenario(scenario_text(players, seed, pile, events), "<property>")
+        written = parse_scenario(scenario_text(players, seed, pile, events, house_rules), "<property>")
         assert [(e.number, e.player, e.action, e.card, e.choices) for e in written.events] == \
                [(e.number, e.player, e.action, e.card, e.choices) for e in events]
         first, second = rp.replay(written), rp.replay(written)
         assert snapshot(first) == snapshot(game)
         assert snapshot(second) == snapshot(first)
     except BaseException:
-        note(scenario_text(players, seed, pile, events))
+        note(scenario_text(players, seed, pile, events, house_rules))
         raise
 
 

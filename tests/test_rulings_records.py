@@ -6,7 +6,7 @@ from pathlib import Path
 from adjudicator.rulings import store
 
 ROOT = Path(__file__).resolve().parents[1]
-CITED_IN_CODE = re.compile(r'"((?:R\d{2}|Q\d+|B-[a-z0-9-]+))"')
+CITED_IN_CODE = re.compile(r'"((?:R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+))"')
 
 
 def test_every_record_validates_strictly():

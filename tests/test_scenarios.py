@@ -1,15 +1,31 @@
-"""Every scenario file under scenarios/ is replayed through the same code as `adjudicator check`."""
+"""Every scenario file under scenarios/ is replayed through the same code as `adjudicator check`,
+and every ruling id a scenario expects or a replay cites must be a ruling the knowledge base has."""
 
+import os
+import re
+import sys
 from pathlib import Path
 
 import pytest
 
-from adjudicator.checking import check_scenario, scenario_files
+from adjudicator.checking import canonical_id, check_scenario, scenario_files
 from adjudicator.engine.replay import replay
-from adjudicator.loading.scenario import load_scenario
+from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.rulings import store
+from adjudicator.verdict import cited_rulings, compare
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(scenario_files([ROOT / "scenarios"]))
+#: The upstream format contract; CI copies it beside the clone (../shared).
+CONTRACT = ROOT.parent / "shared" / "SCENARIO_FORMAT.md"
+
+
+def unknown_ruling_ids(scenario, game) -> list[str]:
+    """Ruling ids (R.., Q.., Q-tag-.., B-..) the scenario expects or the replay cites that no record
+    or alias has: a misspelt id would otherwise pass, expected and cited alike."""
+    known = store.aliases()
+    ids = [*scenario.expect.get("rulings", ()), *cited_rulings(game)]
+    return sorted({rid for rid in ids if rid not in known})
 
 
 def test_there_are_scenarios():
@@ -19,9 +35,40 @@ def test_there_are_scenarios():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
 def test_scenario(path: Path):
     scenario = load_scenario(path)
-    if scenario.expect is None:
-        replay(scenario)  # must still replay without error
-        return
-    assert "rulings" in scenario.expect or "stopped" in scenario.expect or scenario.expect, path
-    differences = check_scenario(scenario)
+    assert scenario.expect, f"{path}: every scenario under scenarios/ states an `expect` block"
+    game = replay(scenario)
+    differences = compare(scenario.expect, game, canonical_id)  # what check_scenario does
     assert differences == [], "\n".join(differences)
+    assert unknown_ruling_ids(scenario, game) == []
+
+
+def test_a_misspelt_q_tag_id_is_caught():
+    text = ("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
+            "expect:\n  rulings: [B-keeper-play, Q-tag-zap-a-crad]\n")
+    scenario = parse_scenario(text)
+    assert unknown_ruling_ids(scenario, replay(scenario)) == ["Q-tag-zap-a-crad"]
+    assert "Q-tag-zap-a-card" in store.aliases()  # the right spelling is a record
+
+
+def test_the_contracts_complete_example_passes():
+    """The complete example of ../shared/SCENARIO_FORMAT.md replays to its own `expect` block.
+    In CI the contract must be there: a missing copy fails instead of skipping silently."""
+    if not CONTRACT.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the shared contract is missing: copy it to {CONTRACT}")
+        pytest.skip(f"the shared contract is not next to this checkout ({CONTRACT})")
+    example = re.search(r"## A complete example\s+```yaml\n(.*?)```", CONTRACT.read_text(encoding="utf-8"), re.S)
+    assert example is not None, "the contract has no '## A complete example' YAML block"
+    scenario = parse_scenario(example.group(1), str(CONTRACT))
+    assert scenario.expect, "the contract's example states what it expects"
+    assert check_scenario(scenario) == []
+
+
+def test_a_missing_contract_fails_in_ci_and_skips_elsewhere(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.modules[__name__], "CONTRACT", tmp_path / "missing.md")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set but the shared contract is missing"):
+        test_the_contracts_complete_example_passes()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        test_the_contracts_complete_example_passes()

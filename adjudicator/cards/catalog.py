@@ -3,10 +3,19 @@
 A deck file is data only (`decks/*.yaml`). Each card entry is checked against its
 kind's parameters; an entry whose kind is not built yet loads as an unsupported
 card, which a scenario may not use ("not supported yet: NAME").
+
+A deck is a set: its own cards (`cards:`, each with `copies:` when the deck holds
+more than one) and the cards it shares with other editions, listed by reference
+(`shares: {fluxx5: [Play 4, ...]}`): a shared card is one object in every deck that
+lists it. Names can clash between editions (Holiday's Fruitcake Keeper, the Fun
+Pack's Fruitcake Creeper): `Fruitcake (holiday)` names one, and a bare name that
+fits two cards is an error listing both.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,67 +30,144 @@ from adjudicator.loading.yaml_lines import LinedDict, line_of
 from adjudicator.loading import yaml_lines
 from adjudicator.names import normalize, suggest
 
-_CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags"}
+_CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags", "copies"}
 _FLAGS = {"free_action", "ends_turn", "compound"}
 _SLOTS = ("draw", "play", "hand_limit", "keeper_limit")
+#: Card types a file may write, with the type each stands for (a Problem is Rick and Morty's Creeper).
+TYPE_ALIASES = {"problem": CardType.CREEPER}
 DEFAULT_BASIC_RULES = MappingProxyType({"deal": 3, "draw": 1, "play": 1})
+_QUALIFIED = re.compile(r"^(?P<name>.*\S)\s*\((?P<deck>[^()]+)\)\s*$")
 
 
 @dataclass(frozen=True)
 class Deck:
     id: str
     title: str
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...]  # its own cards, every copy
     basic_rules: Mapping[str, int] | None = None
+    shared: tuple[Card, ...] = ()  # cards of other decks that this deck holds too
+
+    @property
+    def members(self) -> tuple[Card, ...]:
+        """Every card that may appear when a scenario plays with this deck."""
+        return (*self.cards, *self.shared)
 
 
 @dataclass
 class Catalog:
     decks: dict[str, Deck]
-    by_name: dict[str, Card] = field(default_factory=dict)
+    extra: tuple[Card, ...] = ()  # the scenario's own cards (`cards:`)
     basic_rules: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BASIC_RULES)
+    _index: dict[str, list[Card]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.by_name:
-            for deck in self.decks.values():
-                for card in deck.cards:
-                    self.by_name[normalize(card.name)] = card
+        seen: set[int] = set()
+        for card in [c for deck in self.decks.values() for c in deck.members]:
+            if id(card) not in seen:
+                seen.add(id(card))
+                self._index.setdefault(normalize(card.name), []).append(card)
+        for card in self.extra:  # a scenario's card takes the place of a built-in one not supported yet
+            same = self._index.setdefault(normalize(card.name), [])
+            same[:] = [c for c in same if is_supported(c) or c.deck == card.deck]
+            same.append(card)
 
     def restricted(self, deck_ids: Iterable[str]) -> "Catalog":
         decks = {d: self.decks[d] for d in deck_ids}
         basic = next((d.basic_rules for d in decks.values() if d.basic_rules), self.basic_rules)
-        return Catalog(decks, basic_rules=basic)
+        return Catalog(decks, self.extra, basic_rules=basic)
 
     def with_cards(self, cards: Iterable[Card]) -> "Catalog":
-        merged = Catalog(dict(self.decks), dict(self.by_name), self.basic_rules)
-        for card in cards:
-            merged.by_name[normalize(card.name)] = card
-        return merged
+        return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules)
+
+    def all_cards(self) -> list[Card]:
+        """Every card object of the catalog, each copy once."""
+        return [card for cards in self._index.values() for card in cards]
+
+    def copies_of(self, card: Card) -> list[Card]:
+        """Every copy of card's definition, the first copy first."""
+        return [c for c in self._index.get(normalize(card.name), ()) if c.definition == card.definition] or [card]
+
+    def definitions(self, name: str) -> list[Card]:
+        """The first copy of each card a name can mean: one card, several (a clash), or none.
+        `NAME (DECK)` picks the card that deck prints, unless NAME (DECK) is itself a card name."""
+        found = self._index.get(normalize(name), [])
+        if not found:
+            qualified = _QUALIFIED.match(name.strip())
+            if qualified:
+                deck = normalize(qualified["deck"])
+                found = [c for c in self._index.get(normalize(qualified["name"]), [])
+                         if normalize(c.deck) == deck]
+        firsts: dict[tuple[str, str], Card] = {}
+        for card in found:
+            firsts.setdefault(card.definition, card)
+        return list(firsts.values())
 
     def get(self, name: str) -> Card | None:
+        """The card a name (or nickname) means, for display: the first of a clash. Scenarios use `resolve`."""
         if name.strip() == "?":
             return UNKNOWN
-        return self.by_name.get(normalize(name))
+        found = self.definitions(name) or next(
+            (self.definitions(n) for n in _nicknames().get(normalize(name), ()) if self.definitions(n)), [])
+        return found[0] if found else None
+
+    def resolve(self, name: str, *, path: str | None = None, line: int | None = None) -> Card | None:
+        """The card a name (or a table-talk nickname: "gowi", "d3p2") means -- its first copy --,
+        None when no card has the name, and a ScenarioError when the name fits cards of two editions."""
+        if name.strip() == "?":
+            return UNKNOWN
+        found = self.definitions(name)
+        if not found:
+            found = next((self.definitions(n) for n in _nicknames().get(normalize(name), ())
+                          if self.definitions(n)), [])
+        if len(found) > 1:
+            options = " and ".join(f"{c.qualified} (a {c.type.label})" for c in found)
+            raise ScenarioError(f"card name {name!r} is ambiguous: it fits {options}; write the one meant, "
+                                "with its deck", path=path, line=line,
+                                suggestions=tuple(c.qualified for c in found))
+        return found[0] if found else None
 
     def card(self, name: Any, *, path: str | None = None, line: int | None = None) -> Card:
         """The card a scenario names, or a ScenarioError saying what is wrong with the name."""
         if not isinstance(name, str) or not name.strip():
             raise ScenarioError(f"expected a card name, got {name!r}", path=path, line=line)
-        card = self.get(name)
+        card = self.resolve(name, path=path, line=line)
         if card is None:
             raise ScenarioError(f"unknown card {name!r}", path=path, line=line,
-                                suggestions=suggest(name, (c.name for c in self.by_name.values())))
+                                suggestions=suggest(name, self.names()))
         if not is_supported(card):
             raise ScenarioError(f"not supported yet: {card.name} ({card.type.label}, kind "
                                 f"{card.kind!r} has no behaviour built)", path=path, line=line)
         return card
 
     def names(self) -> list[str]:
-        return [c.name for c in self.by_name.values()]
+        """Every name a scenario may write: plain, or with the deck where two editions clash."""
+        out: list[str] = []
+        for cards in self._index.values():
+            definitions = {c.definition: c for c in cards}
+            out += [c.qualified if len(definitions) > 1 else c.name for c in definitions.values()]
+        return out
+
+
+def build_cards(entry: Any, *, deck: str, path: str, strict: bool) -> list[Card]:
+    """Every copy of the card a deck-file or scenario entry describes (`copies:`, default 1)."""
+    card = build_card(entry, deck=deck, path=path, strict=strict)
+    copies = entry.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
+        raise ScenarioError(f"card {card.name!r}: `copies` must be a whole number from 1 to 100, not {copies!r}",
+                            path=path, line=_line(entry, "copies"))
+    return [card] + [dataclasses.replace(card, copy=n) for n in range(2, copies + 1)]
+
+
+@lru_cache(maxsize=1)
+def _nicknames() -> dict[str, tuple[str, ...]]:
+    """normalized nickname -> printed names: the one table `cards show` and search use."""
+    from adjudicator.rulings.search import NICKNAMES  # only when a name is not a card's own
+
+    return {normalize(k): v for k, v in NICKNAMES.items()}
 
 
 def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
-    """Make a Card from a deck-file or scenario entry.
+    """Make a Card (its first copy) from a deck-file or scenario entry.
 
     strict (scenario cards): the kind must be built and every key known.
     Deck files may name kinds not built yet: such cards load as unsupported.
@@ -93,6 +179,7 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
     if not isinstance(name, str) or not name.strip():
         raise ScenarioError("a card needs a `name`", path=path, line=line)
     type_name = entry.get("type")
+    type_name = TYPE_ALIASES[type_name].value if type_name in TYPE_ALIASES else type_name
     types = [t.value for t in CardType if t is not CardType.UNKNOWN]
     if type_name not in types:
         raise ScenarioError(f"card {name!r}: `type` must be one of {', '.join(types)}", path=path,
@@ -102,6 +189,9 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
         raise ScenarioError(f"card {name!r}: `slot` is for rules and is one of {', '.join(_SLOTS)}",
                             path=path, line=_line(entry, "slot"), suggestions=suggest(str(slot), _SLOTS, 1))
     kind_name = entry.get("kind") or default_kind(type_name, slot)
+    if kind_name is not None and not isinstance(kind_name, str):
+        raise ScenarioError(f"card {name!r}: `kind` must be the name of a kind, not {kind_name!r}",
+                            path=path, line=_line(entry, "kind"))
     if kind_name is None:
         raise ScenarioError(f"card {name!r}: a {type_name} needs a `kind`", path=path, line=line)
     kind = REGISTRY.get(kind_name)
@@ -109,7 +199,7 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
         raise ScenarioError(f"card {name!r}: unknown kind {kind_name!r}", path=path, line=_line(entry, "kind"),
                             suggestions=suggest(kind_name, REGISTRY, 2))
     flags = entry.get("flags", [])
-    if not isinstance(flags, list) or any(f not in _FLAGS for f in flags):
+    if not isinstance(flags, list) or any(not isinstance(f, str) or f not in _FLAGS for f in flags):
         raise ScenarioError(f"card {name!r}: `flags` is a list of {', '.join(sorted(_FLAGS))}",
                             path=path, line=_line(entry, "flags"))
     params = {k: v for k, v in entry.items() if k not in _CARD_KEYS}
@@ -148,23 +238,50 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _load_deck(text: str, path: str) -> Deck:
+def _load_deck(text: str, path: str) -> tuple[Deck, Any]:
+    """The deck with its own cards, and its `shares` entry (resolved once every deck is loaded)."""
     data = yaml_lines.load(text, path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise ScenarioError("a deck file is a mapping with `deck` and `cards`", path=path, line=1)
     deck_id = str(data["deck"])
-    cards = tuple(build_card(entry, deck=deck_id, path=path, strict=False) for entry in data["cards"])
-    return Deck(deck_id, str(data.get("title", deck_id)), cards, data.get("basic_rules"))
+    cards = tuple(c for entry in data["cards"] for c in build_cards(entry, deck=deck_id, path=path, strict=False))
+    return Deck(deck_id, str(data.get("title", deck_id)), cards, data.get("basic_rules")), data.get("shares")
+
+
+def _shared(deck: Deck, shares: Any, decks: Mapping[str, Deck], path: str) -> tuple[Card, ...]:
+    """The cards `shares: {DECK: [NAME, ...]}` names: every copy of each, as its own deck holds them."""
+    if shares is None:
+        return ()
+    if not isinstance(shares, dict):
+        raise ScenarioError("`shares` maps a deck id to the names of its cards this deck holds too", path=path,
+                            line=line_of(shares))
+    out: list[Card] = []
+    for other, names in shares.items():
+        if other not in decks or other == deck.id or not isinstance(names, list):
+            raise ScenarioError(f"`shares` of {deck.id}: {other!r} is not another deck with a list of names",
+                                path=path, line=line_of(shares, other), suggestions=suggest(str(other), decks, 1))
+        for i, name in enumerate(names):
+            found = [c for c in decks[other].cards if isinstance(name, str) and normalize(c.name) == normalize(name)]
+            if not found:
+                raise ScenarioError(f"`shares` of {deck.id}: {other} has no card {name!r}", path=path,
+                                    line=line_of(names, i),
+                                    suggestions=suggest(str(name), (c.name for c in decks[other].cards), 1))
+            out += found
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)
 def builtin() -> Catalog:
     """Every deck shipped with the package (loaded once per process)."""
-    decks: dict[str, Deck] = {}
+    loaded: dict[str, tuple[Deck, Any, str]] = {}
     folder = resources.files("adjudicator.cards") / "decks"
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".yaml"):
-            deck = _load_deck(item.read_text(encoding="utf-8"), f"adjudicator/cards/decks/{item.name}")
-            decks[deck.id] = deck
+            path = f"adjudicator/cards/decks/{item.name}"
+            deck, shares = _load_deck(item.read_text(encoding="utf-8"), path)
+            loaded[deck.id] = (deck, shares, path)
+    own = {deck_id: deck for deck_id, (deck, _s, _p) in loaded.items()}
+    decks = {deck_id: dataclasses.replace(deck, shared=_shared(deck, shares, own, path))
+             for deck_id, (deck, shares, path) in loaded.items()}
     basic = decks["fluxx5"].basic_rules if "fluxx5" in decks else DEFAULT_BASIC_RULES
     return Catalog(decks, basic_rules=basic or DEFAULT_BASIC_RULES)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
+
+from adjudicator.names import normalize
 
 
 class CardType(StrEnum):
@@ -26,9 +29,12 @@ class CardType(StrEnum):
 
 @dataclass(frozen=True, eq=False)
 class Card:
-    """One card definition. Zones hold these objects; a deck has one copy of each name.
+    """One physical card. Zones hold these objects.
 
     Identity is the object: two cards are the same card only if they are the same object.
+    A deck may hold several copies of a card (`copies:` in its data): each copy is its own
+    object, numbered by `copy`, and copies share name, deck and everything else. Two
+    editions may print cards of the same name; `deck` tells them apart (`qualified`).
     """
 
     name: str
@@ -38,14 +44,43 @@ class Card:
     text: str = ""
     deck: str = "custom"
     flags: frozenset[str] = frozenset()
+    copy: int = 1
 
     def __repr__(self) -> str:
         return self.name
 
     __str__ = __repr__
 
+    def __copy__(self) -> "Card":
+        return self  # a card is an identity: copies of a game share their cards
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
+        return self
+
     def param(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
+
+    @property
+    def definition(self) -> tuple[str, str]:
+        """What copies of one card share: the deck that prints it and its name."""
+        return self.deck, self.name
+
+    @property
+    def qualified(self) -> str:
+        """The name with its deck, as scenario files may write it: `Fruitcake (holiday)`."""
+        return f"{self.name} ({self.deck})"
+
+    def is_called(self, ref: str) -> bool:
+        """Whether a name that a Goal or another card gives means this card: its own name, with or
+        without its deck (`Fruitcake (holiday)`), or a card it counts as (`counts_as`: Mrs. Claus
+        counts as Santa Claus, Fruitcake as Dessert and as The Gift)."""
+        return normalize(ref) in self.names_called
+
+    @functools.cached_property
+    def names_called(self) -> frozenset[str]:
+        """Every folded name this card answers to (see `is_called`)."""
+        return frozenset({normalize(self.name), normalize(self.qualified),
+                          *map(normalize, self.params.get("counts_as", ()))})
 
     @property
     def is_unknown(self) -> bool:
@@ -64,6 +99,9 @@ class _NoChoice:
         return "none"
 
     __str__ = __repr__
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_NoChoice":
+        return self  # compared by identity
 
 
 NO_CHOICE = _NoChoice()

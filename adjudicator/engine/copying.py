@@ -12,20 +12,14 @@ import copy
 import random
 from typing import Any
 
-from adjudicator.cards.kinds import REGISTRY
-from adjudicator.cards.model import NO_CHOICE, UNKNOWN
 from adjudicator.engine.game import Game
 
 
 def fork(game: Game) -> Game:
     """An independent copy of the game: whatever runs on the copy leaves `game` alone."""
-    memo: dict[int, Any] = {id(card): card for card in game.scenario.catalog.by_name.values()}
-    memo[id(UNKNOWN)] = UNKNOWN
-    memo[id(NO_CHOICE)] = NO_CHOICE  # compared by identity
-    memo[id(game.scenario)] = game.scenario
-    for kind in REGISTRY.values():
-        memo[id(kind)] = kind
-    memo[id(game.steps)] = list(game.steps)  # step records are frozen: shared
+    memo: dict[int, Any] = {id(game.scenario): game.scenario,
+                            id(game.steps): list(game.steps),  # step records are frozen: shared
+                            id(game.move_stack): list(game.move_stack)}  # so are the events pushed
     rng = random.Random()
     rng.setstate(game.rng.getstate())  # much faster than deepcopy's walk through the state tuple
     memo[id(game.rng)] = rng

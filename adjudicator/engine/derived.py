@@ -1,20 +1,48 @@
-"""Effective rules, computed from the cards in play each time they are asked for.
+"""Effective rules, computed from the cards in play when they are asked for.
 
-Nothing is cached: a rule card entering or leaving play changes the answer at once.
 Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
 `goal_slots`, `numeral_bonus`), so adding a card kind never touches this file.
+
+An answer is remembered until the position changes: every zone is observed (`Zone`) and
+moves the table's clock, and so does a new turn (`Game.turn`). So a hook may read the zones,
+the scenario and the turn's player and start, and nothing that changes without the clock.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from adjudicator.cards.kinds.base import kind_of
 
 if TYPE_CHECKING:
     from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def remembered(compute: F) -> F:
+    """Remember compute(game, *args) until the table's clock moves."""
+    name = compute.__name__
+
+    @functools.wraps(compute)
+    def lookup(game: "Game", *args: Any) -> Any:
+        memo = game.derived_memo
+        ticks = game.table.clock.ticks
+        if memo.get(None) != ticks:
+            memo.clear()
+            memo[None] = ticks
+        key = (name, *args)
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = compute(game, *args)
+            return value
+
+    return lookup  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -47,6 +75,7 @@ class PlayQuota:
         return f"Play {self.n}"
 
 
+@remembered
 def slot_card(game: "Game", slot: str) -> "Card | None":
     for card in game.table.rules:
         if getattr(kind_of(card), "slot", None) == slot:
@@ -54,6 +83,7 @@ def slot_card(game: "Game", slot: str) -> "Card | None":
     return None
 
 
+@remembered
 def numeral_bonus(game: "Game", card: "Card | None") -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
     return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules)
@@ -64,12 +94,14 @@ def _in_play(game: "Game") -> list["Card"]:
     return [card for _owner, card in game.cards_in_play()]
 
 
+@remembered
 def draw_rule(game: "Game", player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
     return base + sum(kind_of(c).draw_bonus(game, c, player) for c in _in_play(game))
 
 
+@remembered
 def play_rule(game: "Game", player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
@@ -99,6 +131,7 @@ def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(cites))
 
 
+@remembered
 def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
@@ -109,11 +142,41 @@ def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     return kind_of(card).number(game, card, "value") + allowance
 
 
+@remembered
 def turn_direction(game: "Game") -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
     reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules)
     return -1 if reversals % 2 else 1
 
 
+@remembered
 def goal_slots(game: "Game") -> int:
-    return 1 + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+    """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
+    Fluxx), one Goal per deck in the game to begin with."""
+    base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+
+
+def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:
+    """Mega Fluxx (house rule goals_per_deck): (player, Goal, Goal) for each player holding one of
+    the two cards that each of two Goals in play requires, where each Goal requires exactly two
+    specific cards (no "any of" group)."""
+    pairs = [g for g in game.table.goals
+             if len(g.param("requires", ())) == 2 and all(isinstance(n, str) for n in g.param("requires", ()))]
+    found = []
+    for i, first in enumerate(pairs):
+        for second in pairs[i + 1:]:
+            for player in game.players:
+                have = {c.name for c in game.table.in_play[player]}
+                if have & set(first.params["requires"]) and have & set(second.params["requires"]):
+                    found.append((player, first, second))
+    return found
+
+
+def goals_to_win(game: "Game") -> int | None:
+    """Keep Going: how many claimed Goals end the game, or None when meeting a Goal wins at once.
+    The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
+    if game.house_rules.keep_going is not None:
+        return game.house_rules.keep_going
+    return next((n for rule in game.table.meta_rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None),
+                None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.model import CardType
+from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.state import Phase
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
@@ -35,6 +36,7 @@ class EventOrder:
         if self.stopped:
             return
         self.event_no = event.number
+        event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -52,6 +54,11 @@ class EventOrder:
         if self._answered_or_stopped(event):
             return
         self._advance_turn(event)
+        try:
+            event = bind_copies(self, event)  # the turn may have moved on: bind again where it stands now
+        except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
+            self.reject(event, illegal)
+            return
         if self._answered_or_stopped(event):
             return
         try:
@@ -59,6 +66,8 @@ class EventOrder:
                 self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
             elif event.action == "use":
                 self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+            elif event.action == "discard" and self.house_rules.may_discard and not self.pending:
+                self.discard_at_will(event.player, event.choices)
             elif event.action in ("discard", "keep", "choose"):
                 self.verify_not_over()
                 self.answer(event)
@@ -78,6 +87,8 @@ class EventOrder:
                 self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
                 return
             except Illegal as illegal:
+                if self.reopen_for_late_answer(event.player, event.card):  # type: ignore[arg-type]
+                    continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
                     return
@@ -106,7 +117,7 @@ class EventOrder:
 
     def _advance_turn(self: "Game", event: "Event") -> None:
         """End the turn when it is due and begin the next one when this event needs it."""
-        if self.winner:
+        if self.winner or self.ended:
             return
         turn = self.turn
         if turn.phase is Phase.PLAY_OVER and not (event.player == turn.player and self.is_optional_free_action(event)):
@@ -143,7 +154,7 @@ class EventOrder:
         self.close_window()
         self.make_forced_plays()
         self.close_window()
-        if not self.pending and not self.winner and self.turn.phase is Phase.PLAY_OVER:
+        if not self.pending and not self.winner and not self.ended and self.turn.phase is Phase.PLAY_OVER:
             self.end_turn()
         if self.pending and not self.stopped:
             choice = self.pending[0]

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
-from adjudicator.engine import derived
+from adjudicator.engine import derived, solo
 from adjudicator.engine.event_order import EventOrder
-from adjudicator.engine.state import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
+from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -39,20 +39,24 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
-class Game(EventOrder):
+class Game(EventOrder, Copied):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
         self.rng = random.Random(scenario.seed)  # the only source of chance in a replay
+        self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
             players=list(scenario.players),
             hands={p: list(setup.hands.get(p, ())) for p in scenario.players},
             in_play={p: list(setup.in_play.get(p, ())) for p in scenario.players},
-            rules=list(setup.rules),
+            rules=[c for c in setup.rules if c.type is not CardType.META],
             goals=list(setup.goals),
             draw_pile=list(setup.draw_pile),
             discard=list(setup.discard),
+            meta_rules=[c for c in setup.rules if c.type is CardType.META],
+            rules_pile=list(setup.rules_pile),
         )
+        self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
         self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
@@ -66,9 +70,13 @@ class Game(EventOrder):
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
         self.winner: str | None = None
+        self.co_winners: tuple[str, ...] = ()  # every winner of a shared win (house rule tie: shared)
+        self.reopened: Play | None = None  # a landed card answered late (house rule surprise_window)
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
+        self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
+        self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
 
@@ -97,7 +105,19 @@ class Game(EventOrder):
             for player in self.players:
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
-            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]), rulings=("B-deal",))
+            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]),
+                      rulings=("B-deal", *self.house_rules.cite("starting_hand")))
+
+    @property
+    def turn(self) -> Turn:
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: Turn) -> None:
+        """A new turn is a new position: what is derived from it is worked out again."""
+        self._turn = turn
+        self.turns_begun = getattr(self, "turns_begun", -1) + 1  # a copy keeps the count, not the object
+        self.table.clock.ticks += 1
 
     def copy(self) -> "Game":
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
@@ -124,7 +144,10 @@ class Game(EventOrder):
 
     def basic(self, key: str) -> int:
         """A number of the Basic Rules card (deal / draw / play), as it counts now."""
-        return self.scenario.catalog.basic_rules[key] + derived.numeral_bonus(self, None)
+        printed = self.scenario.catalog.basic_rules[key]
+        if key == "deal" and self.house_rules.is_set("starting_hand"):
+            printed = self.house_rules.starting_hand
+        return printed + derived.numeral_bonus(self, None)
 
     def numeral_bonus(self, card: Card) -> int:
         return derived.numeral_bonus(self, card)
@@ -227,7 +250,7 @@ class Game(EventOrder):
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
-        while not self.stopped and not self.pending:
+        while not self.stopped and not self.pending and not self.ended:
             if self.agenda:
                 self.call(self.agenda.popleft())
                 self.check_state()
@@ -239,13 +262,27 @@ class Game(EventOrder):
     def check_state(self) -> None:
         """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
         Goal slots and Goal-change triggers, then the winner."""
-        if self.winner or self.stopped:
+        if self.winner or self.stopped or self.ended:
             return
+        if self._state_signature() == self._state_checked:
+            return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        try:
+            self._check_state()
+        finally:
+            self._state_checked = self._state_signature()
+
+    def _state_signature(self) -> tuple:
+        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+        return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
+
+    def _check_state(self) -> None:
         for owner, card in list(self.cards_in_play()):
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
-                continue  # the active player complies at the end of the turn
+                if self.house_rules.limits_on_own_turn:
+                    self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
+                continue  # officially the active player complies at the end of the turn
             self._enforce_limits(player, ("B-limits-other-players",))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
@@ -258,7 +295,7 @@ class Game(EventOrder):
         self.check_win()
 
     def _turn_structure_step(self) -> bool:
-        if self.window or self.winner:
+        if self.window or self.winner or self.ended:
             return False
         turn = self.turn
         if turn.phase is Phase.PLAY:
@@ -393,6 +430,9 @@ class Game(EventOrder):
 
     def _take_top(self) -> Card | None:
         table = self.table
+        if not table.draw_pile and solo.is_solo(self):
+            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+            return None
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
             table.discard.clear()
@@ -444,6 +484,8 @@ class Game(EventOrder):
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
+        if solo.is_solo(self):
+            solo.after_turn(self)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
@@ -492,32 +534,53 @@ class Game(EventOrder):
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
-        cites: list[str] = []
         for goal in goals:
-            kind = kind_of(goal)
-            for player in kind.candidates(self, goal):
+            for player in kind_of(goal).candidates(self, goal):
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
                     meeting.append(player)
                     goal_of[player] = goal
-            cites += kind.win_rulings(self, goal)
+        halves = self._half_goals(meeting, blocked, goal_of) if self.house_rules.goals_per_deck else []
         signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
         if signature == self._win_signature:
             return
         self._win_signature = signature
+        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
+        for line in halves:
+            self.note(line, ("H-goals_per_deck", "B-instant-win"))
+            cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
-            if any(c.name not in named for c in self.creepers_of(player)):
-                cites.append("R59")
+            if any(not any(c.is_called(n) for n in named) for c in self.creepers_of(player)):
+                if self.house_rules.creepers_block_wins:
+                    cites.append("R59")
+                else:
+                    cites += ["H-creepers_block_wins", "R04"]
+        if len(meeting) == 1 and solo.is_solo(self):
+            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
+            return
+        if len(meeting) == 1 and derived.goals_to_win(self) is not None:
+            self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
+            return
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
                       how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
+            return
+        # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
+        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
+            self.winner, self.co_winners = meeting[0], tuple(meeting)
+            self.winning_goal = goal_of[self.winner]
+            self.note(f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared "
+                      "they all win", ("H-tie", "B-tie-continues"))
+            for player in meeting:
+                self.step(rec.Won, player=player, goal=goal_of[player],
+                          rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)))
             return
         if len(meeting) > 1:
             cites.append("B-tie-continues")
@@ -540,14 +603,51 @@ class Game(EventOrder):
             raise Illegal("no_goal", "there is no Goal in play for a word to meet", ("B-word-goals",))
         raise next((f for f in failures if f.code != "not_a_word_goal"), failures[0])
 
+    def _half_goals(self, meeting: list[str], blocked: list[str], goal_of: dict[str, Card]) -> list[str]:
+        """House rule goals_per_deck: players holding two half-Goals meet a Goal too (added to
+        `meeting`, or to `blocked` when a Creeper neither Goal names blocks them); one line each."""
+        lines = []
+        for player, first, second in derived.half_goals(self):
+            if player in meeting or player in blocked:
+                continue
+            if self.creeper_blocks(player, first) and self.creeper_blocks(player, second):
+                blocked.append(player)
+                continue
+            meeting.append(player)
+            goal_of[player] = first
+            lines.append(f"{player} holds half of {first} and half of {second}: two half-Goals meet a Goal "
+                         "(house rule goals_per_deck)")
+        return lines
+
+    def _claim_goal(self, player: str, goal: Card, cites: tuple[str, ...]) -> None:
+        """Keep Going: the player claims the met Goal (it leaves play and she keeps it), discards the
+        Keepers and Creepers she used to meet it, and her turn ends; N claimed Goals win."""
+        target = derived.goals_to_win(self)
+        assert target is not None
+        keep_going = ("B-keep-going", *self.house_rules.cite("keep_going"))
+        used = kind_of(goal).cards_used(self, goal, player)
+        self.table.goals.remove(goal)
+        scored = self.table.scored.setdefault(player, [])
+        scored.append(goal)
+        self.note(f"{player} meets {goal} and claims it instead of winning: {len(scored)} of {target} "
+                  "claimed Goals", (*keep_going, *cites))
+        if used:
+            self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
+        if len(scored) >= target:
+            self.winner, self.winning_goal = player, goal
+            self.step(rec.Won, player=player, goal=goal, rulings=(*keep_going, "B-instant-win"))
+        elif self.is_active(player) and self.turn.phase in (Phase.START, Phase.PLAY, Phase.PLAY_OVER):
+            self.end_turn(f"{player} claimed {goal}: her turn ends", keep_going)
+
     def creeper_blocks(self, player: str, goal: Card) -> bool:
         """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a
         rule waives it; a card a rule makes every winner hold must be there too."""
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
-        if any(kind_of(c).blocks_win(self, c, goal) and c.name not in named
-               and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
-               for c in self.creepers_of(player)):
+        blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
+        if blocking and any(kind_of(c).blocks_win(self, c, goal) and not any(c.is_called(n) for n in named)
+                            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+                            for c in self.creepers_of(player)):
             return True
         needed = (kind.win_needs(self, rule) for kind, rule in rules)
         return any(card is not None and self.owner_of(card) != player for card in needed)
@@ -585,7 +685,7 @@ class Game(EventOrder):
             self.table.rules.remove(rule)
         self.discard_cards(rules)
         self.step(rec.ActionDone, card=rules[0], what=f"{', '.join(map(str, rules))} discarded ({why}); "
-                  "a rule stops working once it leaves play", rulings=rulings)
+                  "a rule stops working once it leaves play", rulings=(*rulings, "B-in-play"))
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
@@ -613,7 +713,8 @@ class Game(EventOrder):
         goals = self.table.goals
         if len(goals) < self.goal_slots():
             self.leave_being_played(play)
-            filling = ("R60", "R14") if goals else ()  # an open slot is filled, not the lone Goal replaced
+            # an open slot is filled, not the lone Goal replaced
+            filling = ("R60", "R14", *self.house_rules.cite("goals_per_deck")) if goals else ()
             goals.append(card)
             self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
             return
@@ -744,7 +845,9 @@ class Game(EventOrder):
         chain = [play, *self.responses]
         self.window = None
         self.responses = []
-        self.step(rec.WindowClosed, card=play.card)
+        landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
+        self.reopened = None
+        self.step(rec.WindowClosed, card=play.card, landed=landed)
         tasks: list[Then] = []
         canceled: set[int] = set()
         for above, below in reversed(list(zip(chain[1:], chain))):
@@ -752,7 +855,7 @@ class Game(EventOrder):
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
             tasks.append(self.then("_cancel_by", above, below))
-        if id(play) not in canceled:
+        if id(play) not in canceled and not landed:
             tasks += ([self.then("_resolve_use", play)] if play.is_use else
                       [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
         self.schedule(*tasks)
@@ -795,7 +898,8 @@ class Game(EventOrder):
         if self.is_active(player):
             top = self.chain_top()
             return top is not None and top.aimed_at == player
-        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY)
+        late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
+        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""
@@ -865,13 +969,55 @@ class Game(EventOrder):
         """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
         A canceled free action only loses its effect: the card granting it stays in play."""
         if not target.is_use:
-            self.leave_being_played(target)
+            if target in self.being_played:
+                self.leave_being_played(target)
+            else:
+                self._take_back(target.card)  # it had landed (house rule surprise_window: end_of_turn)
             if to_player is None:
                 self.discard_cards([target.card])
             else:
                 self.table.in_play[to_player].append(target.card)
         self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
                   outcome=outcome, rulings=rulings)
+
+    def _take_back(self, card: Card) -> None:
+        """Take a card that has landed off the table, to be canceled after all."""
+        for zone in (self.table.rules, self.table.goals, *self.table.in_play.values()):
+            if card in zone:
+                zone.remove(card)
+                return
+
+    def reopen_for_late_answer(self, player: str, card: Card) -> bool:
+        """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
+        still answer a card played earlier this turn while that card is where its play put it (an
+        Action's effects are done and cannot be undone). The open chain resolves first, then the
+        window on that card opens again. True when it did."""
+        if self.house_rules.surprise_window != "end_of_turn" or self.is_active(player) or self.reopened:
+            return False
+        if self._late_target(player, card, exclude=self.window) is None:
+            return False
+        self.close_window()
+        earlier = self._late_target(player, card)
+        if earlier is None or self.winner or self.pending:
+            return False
+        self.window = self.reopened = earlier
+        self.note(f"{card} answers {earlier.card}, played earlier this turn: under the house rule "
+                  "surprise_window: end_of_turn it is not too late", ("H-surprise_window", "R44"))
+        self.step(rec.WindowOpened, card=earlier.card)
+        return True
+
+    def _late_target(self, player: str, card: Card, exclude: Play | None = None) -> Play | None:
+        landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
+        for earlier in reversed(self.turn.history):
+            if earlier is exclude or earlier.player == player or earlier.is_use or earlier.card not in landed:
+                continue
+            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
+            try:
+                kind_of(card).verify_response(self, trial)
+            except Illegal:
+                continue
+            return earlier
+        return None
 
     def _not_held(self, player: str, card: Card) -> Illegal:
         window = self.window
@@ -964,21 +1110,41 @@ class Game(EventOrder):
         return (event.action == "use" and card is not None and card.kind in REGISTRY
                 and not kind_of(card).needs_a_play(self, card))
 
+    def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
+        """House rule may_discard: on her own turn a player discards cards she names from her hand."""
+        self.verify_not_over()
+        cites = ("H-may_discard", "B-no-voluntary-discard")
+        if not self.is_active(player) or self.turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+            raise Illegal("not_your_turn", f"{player} may discard at will only during her own turn", cites)
+        hand = self.table.hands[player]
+        stray = [str(c) for c in cards if c not in hand]
+        if stray or not cards or len(set(map(id, cards))) != len(cards):
+            raise Illegal("bad_choice", f"{player} can discard only cards of her hand, each once "
+                          f"({', '.join(stray) or 'nothing named'})", cites)
+        self.discard_from_hand(player, list(cards), "she chose to (house rule may_discard)", cites)
+        self.check_state()
+        self.run()
+
     def verify_not_over(self) -> None:
         if self.winner:
             raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
+        if self.ended:
+            raise Illegal("game_over", f"the solo game is over: {self.ended}", ("B-solo",))
 
     # -------------------------------------------------- joining and leaving
     def join(self, player: str) -> None:
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
+        if solo.is_solo(self):
+            raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
         self.table.hands[player] = []
         self.table.in_play[player] = []
         self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
-        self.draw(player, self.basic("deal"), why="jumping in", rulings=("B-jump-in",))
+        self.draw(player, self.basic("deal"), why="jumping in",
+                  rulings=("B-jump-in", *self.house_rules.cite("starting_hand")))
         self.check_state()  # the newcomer's hand is under the limits at once
         self.run()
 
@@ -1076,7 +1242,7 @@ class Game(EventOrder):
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
         turn = self.turn
-        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped
+        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped or self.ended
                 or self.being_played or self.temp_hands):
             return
         for rule in list(self.table.rules):
@@ -1097,12 +1263,14 @@ class Game(EventOrder):
         """Every place a card can be, by label; each card of the game is in exactly one of them."""
         table = self.table
         zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
-                                        "rules": list(table.rules), "goals": list(table.goals)}
+                                        "rules": list(table.rules), "goals": list(table.goals),
+                                        "meta rules": list(table.meta_rules)}
         for player in self.players:
             zones[f"hand of {player}"] = list(table.hands[player])
             zones[f"in play of {player}"] = list(table.in_play[player])
         for player, cards in table.scored.items():
             zones[f"scored by {player}"] = list(cards)
+        zones["rules pile"] = list(table.rules_pile)
         zones["being played"] = [play.card for play in self.being_played]
         zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):

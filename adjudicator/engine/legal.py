@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Any
 
-from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card
+from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
+from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
 from adjudicator.engine import replay
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
@@ -65,6 +66,11 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
         item["card"] = event.card.name
     item["choices"] = [str(choice) for choice in event.choices]
     return item
+
+
+def grants_free_action(card: Card) -> bool:
+    """Whether the card's kind has a free action at all (most cards have none to ask about)."""
+    return card.kind in REGISTRY and type(kind_of(card)).verify_use is not Kind.verify_use
 
 
 def _key(event: Event) -> tuple:
@@ -137,7 +143,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
     seat changes too: these players joining, and every seated player dropping out."""
     found = _Found(number, stated_choices, newcomers)
-    if game.stopped or game.winner:
+    if game.stopped or game.winner or game.ended:
         return found.options()
     found.responses(game)
     if game.window is None and game.turn.phase is Phase.PLAY and not game.pending:
@@ -146,7 +152,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
         if forced.window is not None:
             found.responses(forced)
     now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
-    if now.stopped or now.winner:
+    if now.stopped or now.winner or now.ended:
         return found.options()
     if now.pending:
         found.answers(now, now.players)
@@ -186,7 +192,7 @@ class _Found:
         """player's events of one sort in the position they meet; `before` is the game
         before the window closes (a Surprise played then is an answer to the chain);
         `begun`: the player whose turn began on the way."""
-        if game.winner:
+        if game.winner or game.ended:
             return
         if game.pending:
             for choice in game.pending:
@@ -243,7 +249,7 @@ class _Found:
 
     def uses(self, game: Game, player: str) -> Iterator[Event]:
         for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
-            if game.can_use(player, card):
+            if grants_free_action(card) and game.can_use(player, card):
                 yield make_event(self.number, player, "use", card)
                 if self.stated_choices:
                     yield from self._stated(game, player, "use", card)
@@ -322,3 +328,174 @@ def _choice_key(choice: PendingChoice) -> tuple:
 
 def _describe(choice: PendingChoice) -> str:
     return f"{choice.player} must {choice.prompt} ({choice.count} of: {', '.join(map(str, choice.options))})"
+
+
+# ---------------------------------------------------------- driving a game
+def _forces_plays(game: Game) -> bool:
+    """Whether a rule in play may force a play on the active player (First Play Random)."""
+    return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
+
+
+def _free_actions(game: Game, player: str) -> list[Card]:
+    """The cards whose free action player may use now (offered bare)."""
+    return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())]
+            if grants_free_action(card) and game.can_use(player, card)]
+
+
+def _others_use_any_time(game: Game, but: str) -> bool:
+    """Whether a player other than `but` may use an any-time free action now (Taxes)."""
+    return any(card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
+               for player in game.players if player != but for card in game.table.in_play[player])
+
+
+def advance(game: Game, number: int, begun: list[str] | None = None) -> str | None:
+    """Bring game through every step that event `number` will trigger whatever legal event it
+    is -- the steps `Game.push` takes first -- and stop where the legal events part ways.
+    Nothing is done that the next push would not do, and the log is the same (its steps carry
+    event number `number`). Returns None when every legal event is judged in the position as
+    it stands, or where they part ways: "window" (someone can answer the open chain),
+    "before forced play" (the active player's free actions come before a forced play),
+    "before turn end" (her optional free actions come before the end of the turn), "before
+    turn start" (someone else's any-time free action does not begin the next turn). The
+    players whose turns it begins are added to `begun`."""
+    game.event_no = number
+    while not (game.stopped or game.winner or game.pending):
+        turn = game.turn
+        if game.window is not None:
+            found = _Found(number, False, None)
+            found.responses(game)
+            if found.events:
+                return "window"
+            game.close_window()
+        elif turn.phase is Phase.PLAY:
+            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+                if _free_actions(game, turn.player):
+                    return "before forced play"
+                game.make_forced_plays()
+                if game.window is not None:
+                    return "forced play"  # push makes it right before judging the event, and goes no further
+            return None
+        elif turn.phase is Phase.PLAY_OVER:
+            if any(not kind_of(card).needs_a_play(game, card) for card in _free_actions(game, turn.player)):
+                return "before turn end"
+            game.end_turn()
+        elif turn.phase is Phase.OVER:
+            following = game.next_player()
+            if _others_use_any_time(game, following):
+                return "before turn start"
+            game.begin_turn(following)
+            game.run()
+            if begun is not None:
+                begun.append(following)
+        else:
+            return None
+    return "window" if game.window is not None and not game.stopped else None
+
+
+def next_events(game: Game, number: int) -> list[Event]:
+    """The legal events numbered `number`, for a driver that goes on to push one of them
+    (`simulate`, the benchmarks). The game is advanced first (`advance`), which changes only
+    what the next push would change; in the common case the events are then read off the
+    position as it stands, and where they part ways one copy goes down the other way. Plays
+    and uses are offered bare: the engine asks for what they need."""
+    # A Surprise of a player who may answer now is judged as an answer before anything closes
+    # (push): those are found first, on the position as it is, and are the only ones.
+    surprise = next((card for card in game.scenario.catalog.all_cards() if card.type is CardType.SURPRISE), None)
+    answering = {player for player in game.players if surprise is not None and game.is_response(player, surprise)}
+    found = _Found(number, False, None)
+    if answering:
+        found.responses(game)
+        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game):
+            forced = game.copy()  # a forced play due now opens a window that Surprises may answer
+            forced.make_forced_plays()
+            if forced.window is not None:
+                found.responses(forced)
+    count = game.turns_begun
+    found.add(e for e in _gather(game, number) if not (e.action == "play" and e.card.type is CardType.SURPRISE and (
+        e.player in answering or game.turns_begun != count and e.player != game.turn.player)))
+    return list(found.events.values())
+
+
+def _gather(game: Game, number: int) -> list[Event]:
+    """The legal events after advancing game; at a parting of the ways, the events judged as
+    the position stands plus those of one copy taken down the other way."""
+    begun: list[str] = []
+    split = advance(game, number, begun)
+    found = _Found(number, False, None)
+    if game.stopped or game.winner:
+        return []
+    if split == "forced play":
+        _after_forced_play(game, found)
+        return _begins(begun, list(found.events.values()))
+    other_way = game.copy() if split is not None else game
+    if split == "before forced play":
+        other_way.make_forced_plays()
+        if len(other_way.steps) == len(game.steps):
+            split = None  # no play is forced now after all: the position stands as it is
+    if split is None:
+        _read(game, found)
+        return _begins(begun, list(found.events.values()))
+    active = game.turn.player
+    if split == "window":
+        found.responses(game)  # answers to the chain, judged before it closes
+        other_way.close_window()
+        found.add(_beyond(game, other_way, number))
+    elif split == "before forced play":
+        found.add(found.uses(game, active))  # her free actions: no forced play before them
+        forced = _Found(number, False, None)
+        _after_forced_play(other_way, forced)
+        found.add(e for e in forced.events.values() if not (e.player == active and e.action == "use"))
+    elif split == "before turn end":
+        mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
+        found.add(mine)  # judged before the end-of-turn events
+        other_way.end_turn()
+        found.add(e for e in _beyond(game, other_way, number)
+                  if not (e.player == active and game.is_optional_free_action(e)))
+    else:  # "before turn start"
+        following = game.next_player()
+        found.add(e for p in game.players if p != following for e in found.uses(game, p))
+        other_way.begin_turn(following)
+        other_way.run()
+        found.add(_beyond(game, other_way, number))
+    return _begins(begun, list(found.events.values()))
+
+
+def _read(game: Game, found: "_Found") -> None:
+    """The events of a position judged as it stands: answers to what is asked, or plays and uses."""
+    if game.pending:
+        found.answers(game, game.players)
+    elif not (game.stopped or game.winner):
+        found.add(found.plays(game, game.turn.player))
+        for player in game.players:
+            found.add(found.uses(game, player))
+
+
+def _after_forced_play(game: Game, found: "_Found") -> None:
+    """Push makes a forced play right before it judges the event, closes its window unless
+    the event answers it, and goes no further: answers to the forced play, then the rest --
+    but the active player's free actions, which push judges before any forced play."""
+    if game.window is not None:
+        found.responses(game)
+        game = game.copy() if found.events else game
+        game.close_window()
+    rest = _Found(found.number, False, None)
+    _read(game, rest)
+    found.add(e for e in rest.events.values() if not (e.player == game.turn.player and e.action == "use"))
+
+
+def _begins(begun: list[str], events: list[Event]) -> list[Event]:
+    """Where a turn was begun on the way, only an event of its player -- or an answer to what
+    its start asks -- begins it (push): nobody else's event comes after that point."""
+    if not begun:
+        return events
+    return [e for e in events if e.player == begun[0] or e.action in ("discard", "keep", "choose")]
+
+
+def _beyond(game: Game, other_way: Game, number: int) -> list[Event]:
+    """The legal events of the copy taken the other way; where a turn begins on that way
+    (ending the turn), only its player's events and answers begin it."""
+    count = other_way.turns_begun
+    events = _gather(other_way, number)
+    if other_way.turns_begun == count and other_way.turns_begun == game.turns_begun:
+        return events
+    return events

@@ -2,7 +2,13 @@
 
 Every problem becomes a `ScenarioError` naming the file, the line, what is
 wrong and, for names, the nearest valid ones. Nothing here raises anything else
-for any input.
+for any input (tests/test_hostile_input.py fuzzes it). Only regular files of at most
+MAX_FILE_BYTES are read: a named pipe would block and /dev/zero never ends.
+
+Names: a card may be written by its printed name in any case and punctuation, or by a
+table-talk nickname ("gowi", "d3p2", "swap plays": the table `cards show` uses, in
+rulings/search.py). Player names are any text, compared ignoring case and spacing only,
+so "Zoë" and "Zoé" are two players.
 
 Addition to the event forms: the choice `none` (`Alice plays Let's Simplify -> none`,
 `Alice chooses none`) is an explicit choice of nothing, for choices that allow zero.
@@ -13,35 +19,38 @@ which is different from giving no choice, after which the engine asks.
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.cards.catalog import Catalog, build_card, builtin
-from adjudicator.cards.kinds import choice_words, is_supported, kind_of, word_choice
+from adjudicator.cards.catalog import Catalog, build_cards, builtin
+from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.errors import ScenarioError
+from adjudicator.house_rules import HouseRuleError, HouseRules
 from adjudicator.loading import yaml_lines
+from adjudicator.loading.day import Day, read_day
 from adjudicator.loading.yaml_lines import line_of
-from adjudicator.names import normalize, suggest
+from adjudicator.names import normalize, player_key, suggest
 
-TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed",
+TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed", "date",
             "setup", "events", "expect")
-SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard")
+SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard",
+              "rules_pile")
 PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
                "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
                "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell")
 EVENT_KEYS = ("player", "action", "card", "choices")
-#: House rules a scenario may switch on, with what each changes. None are built yet.
-HOUSE_RULES: dict[str, str] = {}
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+)$")
+MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
           "joins": "join", "drops out": "drop_out", "spells": "spell"}
-_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells)(?=\s|$)"
-                       r"(?P<rest>.*)$", re.S)
+_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells)"
+                       r"(?=\s|$)(?P<rest>.*)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -56,13 +65,26 @@ class Assignment:
 
 
 @dataclass(frozen=True)
+class Whose:
+    """`CARD of PLAYER` in a choice list: the copy of a card that player holds or has in play
+    (when a deck holds several copies, `Trash a Keeper -> E of Bob`). The engine binds it to
+    that card before the event is applied (engine/copies.py)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} of {self.player}"
+
+
+@dataclass(frozen=True)
 class Event:
     number: int
     line: int | None
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment or Word
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
     text: str = ""
 
 
@@ -78,6 +100,7 @@ class Setup:
     in_play: Mapping[str, tuple[Card, ...]]
     draw_pile: tuple[Card, ...]
     discard: tuple[Card, ...]
+    rules_pile: tuple[Card, ...] = ()  # Solo Fluxx: the Rules deck, top first
 
 
 @dataclass(frozen=True)
@@ -87,34 +110,61 @@ class Scenario:
     question: str
     players: tuple[str, ...]
     catalog: Catalog
-    house_rules: Mapping[str, Any]
+    house_rules: HouseRules
     seed: int
     setup: Setup
     events: tuple[Event, ...]
     expect: Mapping[str, Any] | None = None
     expect_lines: Mapping[str, int] = field(default_factory=dict)
+    decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
+    date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+    """Read a scenario file; `house_rules` (switch -> value) override the file's own."""
     path = Path(path)
+    return parse_scenario(decode(read_bytes(path), str(path)), str(path), house_rules)
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; anything else is a ScenarioError."""
     shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        info = path.stat()  # stat, not open: opening a named pipe blocks until a writer comes
+        if stat.S_ISDIR(info.st_mode):
+            raise ScenarioError("is a directory, not a scenario file", path=shown)
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError("not a regular file (a pipe, device or socket): scenarios are read only "
+                                "from regular files", path=shown)
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError("no such file", path=shown) from None
-    except IsADirectoryError:
-        raise ScenarioError("is a directory, not a scenario file", path=shown) from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text ({exc.reason})", path=shown) from None
     except OSError as exc:
-        raise ScenarioError(f"cannot read: {exc.strerror}", path=shown) from None
-    return parse_scenario(text, shown)
+        raise ScenarioError(f"cannot read: {exc.strerror or exc}", path=shown) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB, the most a scenario file "
+                            "may be", path=shown)
+    return data
 
 
-def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+def decode(data: bytes, path: str) -> str:
+    """UTF-8 text (a byte-order mark is allowed); a bad byte is named with its offset and line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ScenarioError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                            f"({exc.reason}); save the file as UTF-8", path=path, line=line) from None
+
+
+def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None) -> Scenario:
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be",
+                            path=path)
     data = yaml_lines.load(text, path)
     try:
-        return _Reader(path).read(data)
+        return _Reader(path, house_rules).read(data)
     except ScenarioError as exc:
         raise exc.located(path)
     except RecursionError:
@@ -122,11 +172,14 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
 
 
 class _Reader:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, house_rules: Mapping[str, Any] | None = None) -> None:
         self.path = path
+        self.overrides = dict(house_rules or {})
         self.catalog: Catalog = builtin()
         self.players: list[str] = []
         self.joined: list[str] = []  # players who jump in during the events
+        self.decks: tuple[str, ...] = ()
+        self.house_rules = HouseRules()
 
     def fail(self, message: str, node: Any = None, key: Any = None, suggestions: Iterable[str] = ()) -> ScenarioError:
         return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
@@ -135,7 +188,8 @@ class _Reader:
     def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
-                raise self.fail(f"unknown key {key!r} in {what}", mapping, key, suggest(str(key), allowed, 1))
+                raise self.fail(f"unknown key {key!r} in {what}; valid keys: {', '.join(allowed)}", mapping, key,
+                                suggest(str(key), allowed, 1))
 
     def as_list(self, node: dict, key: str, what: str) -> list:
         value = node.get(key, [])
@@ -160,23 +214,32 @@ class _Reader:
 
     def player(self, name: Any, node: Any, key: Any, known: Iterable[str] | None = None) -> str:
         known = list(self.players if known is None else known)
-        if isinstance(name, str):
-            for player in known:
-                if normalize(player) == normalize(name):
-                    return player
-        raise self.fail(f"unknown player {name!r} (players: {', '.join(known)})", node, key,
-                        suggest(str(name), known, 1))
+        found = same_player(name, known) if isinstance(name, str) else None
+        if found is None:
+            raise self.fail(f"unknown player {name!r} (players: {', '.join(known)})", node, key,
+                            suggest(str(name), known, 1))
+        return found
 
     def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
         value = node.get(key) or {}
         if not isinstance(value, dict):
             raise self.fail(f"`{key}` must map player names to values", node, key)
-        return {self.player(name, value, name, known): (value, name) for name in value}
+        out: dict[str, Any] = {}
+        for name in value:
+            player = self.player(name, value, name, known)
+            if player in out:
+                first = out[player][1]
+                raise self.fail(f"{player} is listed twice in `{key}` (as {first!r} and as {name!r})",
+                                value, name)
+            out[player] = (value, name)
+        return out
 
     # --------------------------------------------------------------- parts
     def read(self, data: Any) -> Scenario:
         if not isinstance(data, dict):
-            raise self.fail("a scenario file is a YAML mapping (title, players, setup, events, ...)", data)
+            kind = "empty" if data is None else "a list" if isinstance(data, list) else f"the single value {data!r:.40}"
+            raise ScenarioError(f"a scenario file is a YAML mapping (title, players, setup, events, ...), "
+                                f"but this one is {kind}", path=self.path, line=line_of(data) or 1)
         self.check_keys(data, TOP_KEYS, "the scenario")
         for key in ("title", "players", "setup", "events"):
             if key not in data:
@@ -200,30 +263,33 @@ class _Reader:
         setup_node = data["setup"] if data["setup"] is not None else {}
         if not isinstance(setup_node, dict):
             raise self.fail("`setup` must be a mapping", data, "setup")
+        date = read_day(data["date"], data, "date", self.fail, self.player) if "date" in data else None
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
         expect_node = data.get("expect")
-        expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
         if expect_node is not None and not isinstance(expect_node, dict):
             raise self.fail("`expect` must be a mapping", data, "expect")
+        expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
         return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
                         house_rules, seed, setup, events, expect,
-                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {})
+                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
+                        self.decks, date)
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
         if not isinstance(players, list) or not players:
             raise self.fail("`players` must be a list of names in seating order", data, "players")
-        seen: set[str] = set()
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
                 raise self.fail(f"a player name must be text, not {name!r}", players, i)
-            if normalize(name) in seen:
+            name = " ".join(name.split())
+            if same_player(name, self.players) is not None:
                 raise self.fail(f"player {name!r} is listed twice", players, i)
             if _VERB_IN_NAME.search(f" {name} "):
                 raise self.fail(f"player name {name!r} contains an event verb", players, i)
-            seen.add(normalize(name))
-            self.players.append(name.strip())
+            if name.strip() == "->" or "," in name or "->" in name:
+                raise self.fail(f"player name {name!r} contains ',' or '->', which separate choices", players, i)
+            self.players.append(name)
 
     def read_decks(self, data: dict) -> None:
         if "decks" not in data:
@@ -235,29 +301,40 @@ class _Reader:
                 raise self.fail(f"unknown deck {deck!r} (decks: {', '.join(known)})", ids, i,
                                 suggest(str(deck), known, 1))
         self.catalog = self.catalog.restricted(ids)
+        self.decks = tuple(ids)
 
     def read_cards(self, data: dict) -> None:
         entries = self.as_list(data, "cards", "cards")
         custom = []
-        for entry in entries:
-            card = build_card(entry, deck="custom", path=self.path, strict=True)
-            existing = self.catalog.get(card.name)
+        for i, entry in enumerate(entries):
+            try:
+                cards = build_cards(entry, deck="custom", path=self.path, strict=True)
+            except ScenarioError as exc:
+                raise exc.located(self.path, line_of(entries, i))
+            same = self.catalog.definitions(cards[0].name)  # its own name, not a nickname
+            existing = same[0] if same else next((c for c in custom if c.definition == cards[0].definition), None)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
-                raise self.fail(f"a card named {card.name!r} already exists ({existing.deck})", entry)
-            custom.append(card)
+                raise self.fail(f"a card named {cards[0].name!r} already exists ({existing.deck})", entry)
+            custom += cards
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
-    def read_house_rules(self, data: dict) -> dict[str, Any]:
+    def read_house_rules(self, data: dict) -> HouseRules:
         rules = data.get("house_rules") or {}
         if not isinstance(rules, dict):
             raise self.fail("`house_rules` must map house-rule names to values", data, "house_rules")
-        for name in rules:
-            if name not in HOUSE_RULES:
-                known = ", ".join(HOUSE_RULES) or "none are built yet"
-                raise self.fail(f"unknown house rule {name!r} (known: {known})", rules, name,
-                                suggest(str(name), HOUSE_RULES, 1))
-        return dict(rules)
+        house = HouseRules()
+        for name, value in rules.items():  # one at a time, so an error names its own line
+            try:
+                house = house.with_values({name: value})
+            except HouseRuleError as exc:
+                raise self.fail(exc.message, rules, name, exc.suggestions) from None
+        try:
+            house = house.with_values(self.overrides)
+        except HouseRuleError as exc:
+            raise ScenarioError(f"--house-rule: {exc.message}", suggestions=exc.suggestions) from None
+        self.house_rules = house
+        return house
 
     def read_setup(self, node: dict) -> Setup:
         self.check_keys(node, SETUP_KEYS, "setup")
@@ -270,9 +347,12 @@ class _Reader:
         played = self.as_count(node, "played", "played") if "played" in node else 0
         zones: list[tuple[str, tuple[Card, ...], Any]] = []
 
+        dealt: dict[tuple[str, str], int] = {}  # copies of each card placed so far
+
         def zone(label: str, container: dict, key: Any) -> tuple[Card, ...]:
             items = container.get(key)
             cards = self.cards(container, key, label) if items is not None else ()
+            cards = tuple(self.next_copy(card, dealt, items, i) for i, card in enumerate(cards))
             zones.append((label, cards, items))
             return cards
 
@@ -282,20 +362,37 @@ class _Reader:
         in_play = {p: zone(f"in_play of {p}", *where) for p, where in self.per_player(node, "in_play").items()}
         draw_pile = zone("draw_pile", node, "draw_pile")
         discard = zone("discard", node, "discard")
+        rules_pile = zone("rules_pile", node, "rules_pile")
+        if rules_pile and len(self.players) != 1:
+            raise self.fail("`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player", node,
+                            "rules_pile")
         self.check_position(zones)
-        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard)
+        return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard, rules_pile)
+
+    def next_copy(self, card: Card, dealt: dict[tuple[str, str], int], items: Any, index: int) -> Card:
+        """Each mention of a card in the setup is the next copy of it. A card with one copy is
+        returned again (check_position says where it is listed twice)."""
+        if card.is_unknown:
+            return card
+        copies = self.catalog.copies_of(card)
+        n = dealt.get(card.definition, 0)
+        dealt[card.definition] = n + 1
+        if n >= len(copies) > 1:
+            raise self.fail(f"{card} is named {n + 1} times in the setup, but the deck has {len(copies)} copies",
+                            items, index)
+        return copies[min(n, len(copies) - 1)]
 
     def check_position(self, zones: list[tuple[str, tuple[Card, ...], Any]]) -> None:
         """Refuse positions that cannot exist."""
         slots: dict[str, Card] = {}
         goal_count = 0
-        goal_slots = 1
+        goal_slots = max(1, len(self.decks)) if self.house_rules.goals_per_deck else 1
         seen: dict[int, str] = {}
         for label, cards, items in zones:
             for index, card in enumerate(cards):
                 where = (items, index)
                 if card.is_unknown:
-                    if label in ("rules", "goals") or label.startswith("in_play"):
+                    if label in ("rules", "goals", "rules_pile") or label.startswith("in_play"):
                         raise self.fail(f"`?` stands only for cards in hands and piles, not in {label}", *where)
                     continue
                 if label == "rules":
@@ -315,6 +412,14 @@ class _Reader:
                     if goal_count > goal_slots:
                         why = "" if goal_slots > 1 else " without Double Agenda"
                         raise self.fail(f"{goal_count} Goals cannot be in play{why} (at most {goal_slots})", *where)
+                elif label == "rules_pile" and card.type is not CardType.RULE:
+                    raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
+                if len(self.players) == 1 and card.kind in REGISTRY and kind_of(card).needs_others:
+                    raise self.fail(f"{card} is set aside in Solo Fluxx (one player): it acts on other players "
+                                    "(B-solo)", *where)
+                if label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
+                    raise self.fail(f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
+                                    "deck (`rules_pile`), not the Main deck (B-solo)", *where)
                 elif label.startswith("hands") and card.type is CardType.CREEPER:
                     raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
                                     f"its player (B-creeper-placement)", *where)
@@ -323,7 +428,9 @@ class _Reader:
                                     f"of a player", *where)
                 if id(card) in seen:
                     place = "twice in " + label if seen[id(card)] == label else f"in {seen[id(card)]} and in {label}"
-                    raise self.fail(f"{card} is listed {place}, but the deck has one copy", *where)
+                    copies = len(self.catalog.copies_of(card))
+                    have = "one copy" if copies == 1 else f"{copies} copies"
+                    raise self.fail(f"{card} is listed {place}, but the deck has {have}", *where)
                 seen[id(card)] = label
 
     # --------------------------------------------------------------- events
@@ -356,34 +463,50 @@ class _Reader:
                             f"with player/action/card/choices, not {type(item).__name__}", path=self.path, line=line)
 
     def read_event_text(self, text: str, number: int, line: int | None, known: list[str]) -> Event:
+        text = " ".join(text.split())  # a tab or a double space is one space
+        words = text.split(" ")
         match = None
-        for name in sorted(known, key=len, reverse=True):
-            if normalize(text[: len(name)]) == normalize(name) and text[len(name):len(name) + 1].isspace():
-                rest = text[len(name):].strip()
-                for verb in sorted(_VERBS, key=len, reverse=True):
-                    if rest.lower() == verb or rest.lower().startswith(verb + " "):
-                        match = (name, _VERBS[verb], rest[len(verb):].strip())
-                        break
-                if match:
-                    break
+        for name in sorted(known, key=lambda n: n.count(" "), reverse=True):  # "Ann Lee" before "Ann"
+            size = name.count(" ") + 1
+            if len(words) > size and player_key(" ".join(words[:size])) == player_key(name):
+                match = (name, " ".join(words[size:]))
+                break
         if match is None:
-            found = _EVENT_RE.match(text.strip())
+            found = _EVENT_RE.match(text)
             if not found:
-                raise ScenarioError(f"cannot read {text!r}: expected 'PLAYER plays CARD', 'PLAYER uses CARD', "
-                                    "'PLAYER discards A, B', 'PLAYER keeps ...', 'PLAYER chooses ...', "
-                                    "'PLAYER joins', 'PLAYER drops out' or 'PLAYER spells WORD'")
+                raise ScenarioError(f"cannot read {text!r}: expected {_FORMS}")
             name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
             if verb != "join":
                 raise ScenarioError(f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
                                     suggestions=suggest(name, known, 1))
-            match = (name, verb, rest)
-        player, action, rest = match
+            player, action = name, verb
+        else:
+            player, rest = match
+            lowered = rest.lower() + " "
+            verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
+            if verb is None:
+                said, _, after = rest.partition(" ")
+                raise ScenarioError(f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
+                                    suggestions=self.verb_for(player, said, after))
+            action, rest = _VERBS[verb], rest[len(verb):].strip()
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
             return self.make_event(number, line, player, action, card_text.strip(), choices, text, known)
         items = [c for c in rest.split(",") if c.strip()]
         return self.make_event(number, line, player, action, None, items, text, known)
+
+    def verb_for(self, player: str, said: str, after: str) -> tuple[str, ...]:
+        """What an unknown verb most likely meant: a near spelling ("plyas"), else, when a card
+        follows, the verb for that card ("Alice swaps Milk": 'Alice plays Milk')."""
+        near = suggest(said, _VERBS, 1, cutoff=65)  # short words: 60 would take "dances" for "uses"
+        if near:
+            return near
+        card = self.catalog.get(after.partition("->")[0]) if after else None
+        if card is None or card.is_unknown:
+            return ()
+        grants_use = type(kind_of(card)).use is not Kind.use if is_supported(card) else False
+        return (f"{player} {'uses' if grants_use else 'plays'} {after}",)
 
     def read_event_mapping(self, item: dict, number: int, line: int | None, known: list[str]) -> Event:
         self.check_keys(item, EVENT_KEYS, f"event {number}")
@@ -429,17 +552,22 @@ class _Reader:
         return Event(number, line, player, action, card, choices, text.strip())
 
     def choice(self, name: str, known: list[str]) -> Any:
-        for player in known:
-            if normalize(player) == normalize(name):
-                return player
-        card = self.catalog.get(name)
+        player = same_player(name, known)
+        if player is not None:
+            return player
+        card = self.catalog.resolve(name)
         if card is None and normalize(name) == "none":
             return NO_CHOICE
         if card is None and " to " in name:
             left, _, right = name.rpartition(" to ")
-            target = next((p for p in known if normalize(p) == normalize(right)), None)
+            target = same_player(right, known)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
+        if card is None and " of " in name:
+            left, _, right = name.rpartition(" of ")
+            owner = next((p for p in known if normalize(p) == normalize(right)), None)
+            if owner is not None:
+                return Whose(self.catalog.card(left.strip()), owner)
         if card is None and (word := word_choice(name)) is not None:
             return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
@@ -455,7 +583,9 @@ class _Reader:
         everyone = self.players + self.joined
         out: dict[str, Any] = {}
         for key, value in node.items():
-            if key == "winner":
+            if key == "winner" and isinstance(value, list):  # a shared win (house rule tie: shared)
+                out[key] = tuple(self.player(v, value, i, everyone) for i, v in enumerate(value))
+            elif key == "winner":
                 out[key] = None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
             elif key == "turn":
                 out[key] = self.player(value, node, key, everyone)
@@ -484,7 +614,7 @@ class _Reader:
                 items = self.as_list(node, key, key)
                 for i, rid in enumerate(items):
                     if not isinstance(rid, str) or not RULING_ID.match(rid):
-                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, B-<name>)", items, i)
+                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
                 out[key] = list(items)
         return out
 
@@ -498,6 +628,16 @@ def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
         if not re.fullmatch(r"[A-Z]{1,30}", word):
             raise ScenarioError(f"'{text}': {word!r} is not a word of the letters A to Z")
     return words
+
+
+_FORMS = ("'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
+          "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out' or 'PLAYER spells WORD'")
+
+
+def same_player(name: str, players: Iterable[str]) -> str | None:
+    """The player of `players` that `name` spells (case and spacing aside), or None."""
+    key = player_key(name)
+    return next((p for p in players if player_key(p) == key), None)
 
 
 _VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|spells)\s")

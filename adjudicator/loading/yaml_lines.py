@@ -2,10 +2,20 @@
 
 Mappings load as `LinedDict` and sequences as `LinedList`: ordinary dict/list
 objects that also carry the line of the node and of each key or item.
+
+Hostile input is refused with a `ScenarioError`, never a crash or a hang:
+- aliases may repeat values, but only up to ALIAS_BUDGET values in all (an
+  alias bomb, "billion laughs", would otherwise expand until memory runs out);
+- a tag with a value it cannot read (`!!int x`, `!!bool maybe`, an integer over
+  Python's 4,300-digit limit) names the line and the value;
+- a bare `?` (the contract's unknown card, `draw_pile: [War, ?, ?]`) loads as the
+  text "?". YAML reads it as an empty explicit key; the C parser refuses it inside
+  a flow list, so such a file is parsed again by PyYAML's own parser.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -14,6 +24,14 @@ from adjudicator.errors import ScenarioError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases
+#: How many values aliases may add in all. A scenario repeats a list or two at most.
+ALIAS_BUDGET = 10_000
+#: A `?` alone in a flow list: `[War, ?, ?]`.
+_FLOW_QUESTION = re.compile(r"[\[,][ \t]*\?[ \t]*(?=[,\]])")
+#: The pure-Python parser is ~15 times slower: it reads again only files a person wrote.
+_SLOW_PARSE_LIMIT = 256 * 1024
+_TAG_NAMES = {"bool": "true or false", "int": "a whole number", "float": "a number",
+              "timestamp": "a date", "null": "null", "binary": "base64 text"}
 
 
 class LinedDict(dict):
@@ -43,7 +61,10 @@ class LinedList(list):
 def line_of(container: Any, key: Any = None) -> int | None:
     """Line of `container[key]` (or of the container itself), when known."""
     if key is not None and isinstance(container, (LinedDict, LinedList)):
-        return container.line_of(key)
+        try:
+            return container.line_of(key)
+        except TypeError:  # an unhashable key: it cannot be in the mapping
+            return container.line
     return getattr(container, "line", None)
 
 
@@ -51,48 +72,101 @@ def load(text: str, path: str) -> Any:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioError(f"not valid YAML: {problem}", path=path,
-                            line=mark.line + 1 if mark else None) from None
+        node = _reparse_flow_question(text, exc, path)
     if node is None:
         return None
-    return _Builder(path).build(node, 0)
+    return _Builder(text, path).build(node, 0)
+
+
+def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str) -> Any:
+    """Parse again with PyYAML's own parser when the C parser refused a `?` in a flow list."""
+    if _Loader is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
+        try:
+            return yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as exc:
+            error = exc  # it read past the `?`: its complaint is the real one
+    raise _yaml_error(error, text, path)
+
+
+def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if mark is not None:
+        line = mark.line + 1
+    elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
+        line = text.count("\n", 0, exc.position) + 1
+        problem = f"character U+{exc.character:04X} is not allowed in YAML text" if isinstance(
+            exc.character, int) else problem
+    else:
+        line = None
+    return ScenarioError(f"not valid YAML: {problem}", path=path, line=line)
 
 
 class _Builder:
-    def __init__(self, path: str) -> None:
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
         self.path = path
         self.constructor = yaml.constructor.SafeConstructor()
+        self.seen: set[int] = set()  # nodes built once: building one again is an alias expanding
+        self.repeated = 0
+
+    def fail(self, message: str, node: yaml.Node) -> ScenarioError:
+        return ScenarioError(message, path=self.path, line=node.start_mark.line + 1)
 
     def build(self, node: yaml.Node, depth: int) -> Any:
-        line = node.start_mark.line + 1
         if depth > _MAX_DEPTH:
-            raise ScenarioError("nesting is too deep (or an alias refers to itself)", path=self.path, line=line)
+            raise self.fail("nesting is too deep (or an alias refers to itself)", node)
+        if id(node) in self.seen:
+            self.repeated += 1
+            if self.repeated > ALIAS_BUDGET:
+                raise self.fail(f"aliases (*name) expand to more than {ALIAS_BUDGET:,} values: a scenario "
+                                "file may repeat a value with an alias, but not this much (an alias bomb?)", node)
+        else:
+            self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            result = LinedDict(line=line)
-            for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    raise ScenarioError("merge keys ('<<') are not supported", path=self.path,
-                                        line=key_node.start_mark.line + 1)
-                key = self.build(key_node, depth + 1)
-                if isinstance(key, (dict, list)):
-                    raise ScenarioError("a key must be a plain value", path=self.path,
-                                        line=key_node.start_mark.line + 1)
-                if key in result:
-                    raise ScenarioError(f"duplicate key {key!r}", path=self.path,
-                                        line=key_node.start_mark.line + 1)
-                result[key] = self.build(value_node, depth + 1)
-                result.key_lines[key] = key_node.start_mark.line + 1
-            return result
+            if self.is_bare_question(node):
+                return "?"
+            return self.build_mapping(node, depth)
         if isinstance(node, yaml.SequenceNode):
-            result_list = LinedList(line=line)
+            result = LinedList(line=node.start_mark.line + 1)
             for item in node.value:
-                result_list.append(self.build(item, depth + 1))
-                result_list.item_lines.append(item.start_mark.line + 1)
-            return result_list
+                result.append(self.build(item, depth + 1))
+                result.item_lines.append(item.start_mark.line + 1)
+            return result
+        return self.build_scalar(node)
+
+    def build_mapping(self, node: yaml.MappingNode, depth: int) -> LinedDict:
+        result = LinedDict(line=node.start_mark.line + 1)
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise self.fail("merge keys ('<<') are not supported", key_node)
+            key = self.build(key_node, depth + 1)
+            if isinstance(key, (dict, list)):
+                raise self.fail("a key must be a plain value", key_node)
+            if key in result:
+                raise self.fail(f"duplicate key {key!r}", key_node)
+            result[key] = self.build(value_node, depth + 1)
+            result.key_lines[key] = key_node.start_mark.line + 1
+        return result
+
+    def is_bare_question(self, node: yaml.MappingNode) -> bool:
+        """`?` alone: YAML's explicit-key indicator with no key and no value."""
+        if len(node.value) != 1 or self.text[node.start_mark.index:node.start_mark.index + 1] != "?":
+            return False
+        return all(isinstance(part, yaml.ScalarNode) and part.value == "" and part.tag.endswith(":null")
+                   for part in node.value[0])
+
+    def build_scalar(self, node: yaml.Node) -> Any:
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
-            raise ScenarioError(f"cannot read value: {getattr(exc, 'problem', exc)}",
-                                path=self.path, line=line) from None
+            raise self.fail(f"cannot read value: {getattr(exc, 'problem', exc)}", node) from None
+        except Exception as exc:  # noqa: BLE001 - PyYAML's scalar constructors raise ValueError,
+            # KeyError, IndexError, AttributeError... for a tag whose value does not fit it.
+            shown = node.value if len(node.value) <= 40 else node.value[:40] + "..."
+            if "digits" in str(exc):
+                raise self.fail(f"a number with {len(node.value):,} digits is too long (at most 4,300)", node) from None
+            tag = node.tag.rpartition(":")[2]
+            expected = _TAG_NAMES.get(tag)
+            wanted = f" ({expected})" if expected else ""
+            raise self.fail(f"cannot read {shown!r} as !!{tag}{wanted}", node) from None

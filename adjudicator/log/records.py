@@ -119,10 +119,13 @@ class WindowOpened(Step):
 @dataclass(frozen=True, kw_only=True)
 class WindowClosed(Step):
     card: Card
+    landed: bool = False  # the card took effect earlier this turn (house rule surprise_window)
     quiet: ClassVar[bool] = True
 
     @property
     def text(self) -> str:
+        if self.landed:
+            return f"response window on {self.card} closes; it took effect earlier this turn"
         return f"response window on {self.card} closes; it resolves"
 
 
@@ -319,6 +322,45 @@ class Won(Step):
     def text(self) -> str:
         how = f" {self.how}" if self.how else ""
         return f"{self.player} meets {self.goal}{how} and wins"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalScored(Step):
+    """Solo Fluxx: a Goal met is scored instead of won."""
+
+    player: str
+    goal: Card
+    discarded: tuple[Card, ...]
+    total: int
+
+    @property
+    def text(self) -> str:
+        return (f"{self.player} meets {self.goal} and scores it (Goals scored: {self.total}); "
+                f"discarded: {names(self.discarded)}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleFlipped(Step):
+    """Solo Fluxx: the top card of the Rules deck goes into play between turns."""
+
+    card: Card
+    replaced: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        instead = f", replacing {names(self.replaced)}" if self.replaced else ""
+        return f"the Rules deck's top card, {self.card}, goes into play{instead}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoloEnded(Step):
+    player: str
+    why: str
+    score: int
+
+    @property
+    def text(self) -> str:
+        return f"the solo game is over: {self.why}; {self.player} scored {self.score} Goal(s)"
 
 
 @dataclass(frozen=True, kw_only=True)

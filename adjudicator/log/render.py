@@ -17,6 +17,8 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     console.print(f"[bold]{escape(scenario.title)}[/bold]")
     if scenario.question:
         console.print(f"[italic]{escape(scenario.question)}[/italic]")
+    if game.house_rules.given:
+        console.print(f"House rules: {escape(game.house_rules.describe())}")
     console.print()
     _render_steps(game, console)
     console.print()
@@ -57,8 +59,9 @@ def _render_position(game: Game, console: Console) -> None:
         table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
                       escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
+    rules = [*game.table.meta_rules, *game.table.rules]
     console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-                  f"Rules: {escape(', '.join(map(str, game.table.rules)) or 'Basic Rules only')}   "
+                  f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
                   f"Draw {game.draw_rule()}, {game.play_rule()}   "
                   f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}")
 
@@ -67,6 +70,10 @@ def _render_verdict(game: Game, console: Console) -> None:
     turn, over = turn_view(game)
     if game.winner:
         console.print(f"[bold green]Verdict: {escape(game.winner)} wins with {escape(str(game.winning_goal))}.[/bold green]")
+    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
+        state = f"the game is over ({escape(game.ended)})" if game.ended else "the game goes on"
+        scored = game.goals_won.get(game.players[0], 0)
+        console.print(f"[bold]Verdict (Solo Fluxx): {state}; {scored} Goal(s) scored.[/bold]")
     else:
         console.print("[bold]Verdict: no winner yet.[/bold]")
     if over:

@@ -197,7 +197,7 @@ def _card_table() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     from adjudicator.rulings.store import all_rulings
 
     card_keys: dict[str, str] = {}
-    for card in builtin().by_name.values():
+    for card in builtin().all_cards():
         card_keys[normalize(card.name)] = card.name
     for record in all_rulings().values():
         for name in record.cards:

@@ -1,7 +1,7 @@
 """Loading ruling records.
 
 Records live one per file in `rulings/<group>/<ID>.yaml` (faq: R01-R65,
-official: Q<n>, rulebook: B-*). A replay only opens the files of the rulings it
+official: Q<n>, rulebook: B-*, house: H-<switch>, one per house rule). A replay only opens the files of the rulings it
 cited; the full set (for aliases, search and the graph) loads on demand.
 """
 
@@ -16,7 +16,7 @@ from adjudicator.errors import ScenarioError
 from adjudicator.rulings.model import Ruling, from_data, validate
 
 RULINGS_DIR = Path(__file__).resolve().parents[2] / "rulings"
-GROUPS = ("faq", "official", "rulebook")
+GROUPS = ("faq", "official", "rulebook", "house")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

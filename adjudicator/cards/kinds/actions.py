@@ -53,6 +53,7 @@ class TemporaryHand(ActionKind):
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
+    needs_others = True
     hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -129,6 +130,7 @@ class Steal(TargetsOneCard):
     """Steal a Keeper / Steal Something: move a card from another player's area to yours."""
 
     name = "steal"
+    needs_others = True
     others_only = True
     moves_keepers = True
 
@@ -165,6 +167,7 @@ class MoveCreeper(ActionKind):
     """Move any Creeper in play to a different player: choices are the Creeper, then the player."""
 
     name = "move_creeper"
+    needs_others = True
 
     def resolve(self, game: "Game", play: "Play") -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]
@@ -182,6 +185,29 @@ class MoveCreeper(ActionKind):
 
     def move(self, game: "Game", play: "Play", creeper: Card, owner: str, who: list[str]) -> None:
         game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
+
+
+@register
+class DiscardTagged(ActionKind):
+    """Clear The Table: every Keeper in play with the tag (`food`) is discarded, whoever has it.
+    A Keeper that counts as others has all their properties (Q1354): its data carries the tag."""
+
+    name = "discard_tagged"
+    params = {"tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()),
+                           required=True)}
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        tag = play.card.params["tag"]
+        swept = False
+        for player in game.players:
+            tagged = [k for k in game.keepers_of(player) if tag in k.param("tags", ())]
+            if tagged:
+                swept = True
+                cites = ("B-action-discard", "Q1354") if any(k.param("counts_as") for k in tagged) else (
+                    "B-action-discard",)
+                game.discard_from_play(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
+        if not swept:
+            nothing_happens(game, play, f"no {tag} Keeper is in play")
 
 
 @register
@@ -308,18 +334,25 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     name = "lets_simplify"
     params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
 
+    def least(self, game: "Game", card: Card) -> int:
+        """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""
+        house = game.house_rules.simplify_minimum
+        return int(card.param("min", 0)) if house is None else house
+
     def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
         most = (len(game.table.rules) + 1) // 2
-        return min(int(card.param("min", 0)), most), most
+        return min(self.least(game, card), most), most
 
-    def cites(self, card: Card) -> tuple[str, ...]:
-        return ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+    def cites(self, game: "Game", card: Card) -> tuple[str, ...]:
+        official = ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
+        changed = self.least(game, card) != card.param("min", 0)
+        return ("H-simplify_minimum", *official) if changed else official
 
     def verify_play(self, game: "Game", play: "Play") -> None:
-        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(play.card))
+        self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
 
 def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:

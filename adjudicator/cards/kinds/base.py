@@ -128,6 +128,9 @@ class Kind:
     answerable_use: ClassVar[bool] = False
     #: Resolving it hands cards from one hand to another (a card received that way comes too late, R56).
     hands_over: ClassVar[bool] = False
+    #: It acts on other players only (Trade Hands, Steal a Keeper, a Surprise's cancel): Solo Fluxx
+    #: sets it aside (B-solo), so a one-player scenario may not hold it.
+    needs_others: ClassVar[bool] = False
 
     def steal_victim(self, game: "Game", play: "Play") -> str | None:
         """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
@@ -163,6 +166,23 @@ class Kind:
     def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
+
+    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+        """A Meta Rule under which met Goals are claimed, not won (Keep Going): the number of
+        claimed Goals that ends the game, or None."""
+        return None
+
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        """The Keepers and Creepers in front of player that meet this Goal (Keep Going discards
+        exactly these). The default is for Goals that list what they require (`requires`): one
+        card for each requirement, the first one held of an "any of" group."""
+        used: list[Card] = []
+        for entry in goal.param("requires", ()):
+            names = entry if isinstance(entry, (list, tuple)) else [entry]
+            card = next((c for c in game.table.in_play[player] if c.name in names and c not in used), None)
+            if card is not None:
+                used.append(card)
+        return used
 
     def win_needs(self, game: "Game", card: Card) -> Card | None:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""

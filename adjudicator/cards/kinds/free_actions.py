@@ -18,7 +18,6 @@ from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Phase, Play as _Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -141,7 +140,7 @@ class MysteryPlay(FreeActionRule):
 
     def verify_now(self, game: "Game", play: "Play") -> None:
         needed = play.card.param("needs_in_play")
-        if needed and not any(normalize(c.name) == normalize(needed) for _o, c in game.cards_in_play()):
+        if needed and not any(c.is_called(needed) for _o, c in game.cards_in_play()):
             raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
         table = game.table
         if not table.draw_pile and not table.discard:
@@ -162,6 +161,10 @@ class MysteryPlay(FreeActionRule):
         if not turned:
             game.note(f"{play.card}: no card is left to turn up", ("R63",))
             return
+        needed = play.card.param("needs_in_play")
+        stand_in = next((c for _o, c in game.cards_in_play() if c.is_called(needed)), None) if needed else None
+        if stand_in is not None and stand_in.name != needed:
+            game.note(f"{stand_in} counts as {needed} at all times, so {play.card} may be used", ("R29", "Q1354"))
         card = turned[0]
         game.note(f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
                   "joins the hand and is neither a draw nor a play", ("R63", "Q129", "R42"))
@@ -170,6 +173,7 @@ class MysteryPlay(FreeActionRule):
             game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
+                game.table.draw_pile.insert(0, card)  # back where it was turned up: no card is lost
                 game.stopped = f"{play.card} turned up a `?` card: name the cards of the discard pile"
                 game.step(rec.Stopped, reason=game.stopped, rulings=("R63",))
                 return

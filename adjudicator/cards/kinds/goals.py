@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
+from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -33,6 +34,9 @@ class GoalKind(Kind):
                           f"({', '.join(map(str, goals))})", ("B-goal-replaces",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
+        if play.from_temp_hand:
+            game.note(f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
+                      "before the next card is played", ("B-rm-goals-one-at-a-time", "B-compound-action"))
         game.set_goal(play)
 
     def candidates(self, game: "Game", card: Card) -> list[str]:
@@ -57,11 +61,39 @@ class GoalKind(Kind):
         raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
 
 
+
 def _flatten(requirements: list) -> list[str]:
     out: list[str] = []
     for entry in requirements:
         out += entry if isinstance(entry, list) else [entry]
     return out
+
+
+def match(requirements: list, cards: list[Card]) -> list[Card] | None:
+    """A different card for each requirement (a name, or a list of names: any one of them), or
+    None. A card that counts as several cards (Fruitcake: Dessert and The Gift) fills only one
+    requirement at a time (Q1354); two copies of a card fill two."""
+    chosen: list[Card] = []
+
+    def fill(i: int) -> bool:
+        if i == len(requirements):
+            return True
+        names = requirements[i] if isinstance(requirements[i], list) else [requirements[i]]
+        for card in cards:
+            if all(card is not c for c in chosen) and any(card.is_called(n) for n in names):
+                chosen.append(card)
+                if fill(i + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return chosen if fill(0) else None
+
+
+def counts_as_another(cards: list[Card], requirements: list) -> bool:
+    """Whether a card in play could stand for a required card by counting as it (Q1354 applies)."""
+    names = {normalize(n) for n in _flatten(requirements)}
+    return any(normalize(other) in names for card in cards for other in card.param("counts_as", ()))
 
 
 @register
@@ -80,26 +112,36 @@ class KeepersGoal(GoalKind):
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
 
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
-        """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive."""
+        """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
+        Q1354 when a card in play counts as one of the cards the Goal needs."""
+        cites: list[str] = []
         groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
         for player in game.players:
             creepers = {c.name for c in game.creepers_of(player)}
             if any(len(group & creepers) > 1 for group in groups):
-                return ("R31",)
-        return ()
+                cites.append("R31")
+                break
+        if counts_as_another([c for p in game.players for c in game.table.in_play[p]], list(card.params["requires"])):
+            cites.append("Q1354")
+        named = self.named_cards(card)
+        if any(c.is_called(n) for p in self.candidates(game, card) for c in game.creepers_of(p) for n in named):
+            cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
+        return tuple(cites)
+
+    def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
+        return match(list(card.params["requires"]), game.table.in_play[player]) or []
 
     def candidates(self, game: "Game", card: Card) -> list[str]:
-        forbidden = set(card.param("forbids_anywhere", ()))
-        if forbidden and any(c.name in forbidden for p in game.players for c in game.table.in_play[p]):
+        forbidden = card.param("forbids_anywhere", ())
+        if forbidden and any(c.is_called(n) for p in game.players for c in game.table.in_play[p] for n in forbidden):
             return []
-        required = card.params["requires"]
-        wanted = set(_flatten(list(required)))
+        required = list(card.params["requires"])
         found = []
         for player in game.players:
-            have = {c.name for c in game.table.in_play[player]}
-            if not all((set(entry) & have) if isinstance(entry, list) else entry in have for entry in required):
+            used = match(required, game.table.in_play[player])
+            if used is None:
                 continue
-            if card.param("exclusive") and any(k.name not in wanted for k in game.keepers_of(player)):
+            if card.param("exclusive") and any(all(k is not u for u in used) for k in game.keepers_of(player)):
                 continue
             found.append(player)
         return found
@@ -123,14 +165,51 @@ class KeepersCountGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset([*card.param("requires", ()), *card.params["from"]])
 
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        """The required cards, then the first `pick` of the `from` cards held besides them."""
+        cards = game.table.in_play[player]
+        required = match(list(goal.param("requires", ())), cards)
+        if required is None:
+            return []
+        pool = [c for c in cards if all(c is not r for r in required)
+                and any(c.is_called(n) for n in goal.params["from"])]
+        return required + pool[:goal.params["pick"]] if len(pool) >= goal.params["pick"] else []
+
     def candidates(self, game: "Game", card: Card) -> list[str]:
-        required, pool, pick = card.param("requires", ()), set(card.params["from"]), card.params["pick"]
-        found = []
-        for player in game.players:
-            have = {c.name for c in game.table.in_play[player]}
-            if all(name in have for name in required) and len(pool & have) >= pick:
-                found.append(player)
-        return found
+        return [p for p in game.players if self.cards_used(game, card, p)]
+
+
+@register
+class KeepersWithSymbol(GoalKind):
+    """Have at least `count` Keepers carrying `symbol` in front of you, besides any `requires`
+    cards (Rick and Morty: Goals that count Rick's imaginary friends)."""
+
+    name = "keepers_with_symbol"
+    params = {
+        "symbol": Param("a symbol name (speech, imaginary_friend, ...)", lambda v: isinstance(v, str) and bool(v.strip()),
+                        required=True),
+        "count": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
+                       and 1 <= v <= 1000, required=True),
+        "requires": NAMES_PARAM,
+    }
+
+    def named_cards(self, card: Card) -> frozenset[str]:
+        return frozenset(card.param("requires", ()))
+
+    def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
+        required = match(list(card.param("requires", ())), game.table.in_play[player])
+        if required is None:
+            return []
+        symbol = normalize(card.params["symbol"])
+        marked = [k for k in game.keepers_of(player) if all(k is not r for r in required)
+                  and any(normalize(s) == symbol for s in k.param("symbols", ()))]
+        return required + marked if len(marked) >= card.params["count"] else []
+
+    def candidates(self, game: "Game", card: Card) -> list[str]:
+        return [p for p in game.players if self.cards_used(game, card, p)]
+
+    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+        return ("B-rm-symbols",)
 
 
 class MostGoal(GoalKind):
@@ -165,6 +244,9 @@ class MostCardsInHand(MostGoal):
     def count(self, game: "Game", player: str) -> int:
         return len(game.table.hands[player])
 
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        return []  # the cards that meet it are in her hand, not in front of her
+
 
 @register
 class MostKeepers(MostGoal):
@@ -172,3 +254,6 @@ class MostKeepers(MostGoal):
 
     def count(self, game: "Game", player: str) -> int:
         return len(game.keepers_of(player))
+
+    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+        return game.keepers_of(player)  # every Keeper counts toward "the most"

@@ -57,6 +57,7 @@ class RotateHands(ActionKind):
     It is carried out even when some hands are empty (B-all-cards-playable)."""
 
     name = "rotate_hands"
+    needs_others = True
     hands_over = True
     choice_words = ("clockwise", "counterclockwise")
 
@@ -213,6 +214,7 @@ class ExchangeKeepers(ActionKind):
     side has none. Choices: your Keeper and theirs, in either order. It is not a steal (Q465)."""
 
     name = "exchange_keepers"
+    needs_others = True
     moves_keepers = True
 
     def sides(self, game: "Game", player: str) -> tuple[list[Card], list[Card]]:
@@ -292,6 +294,7 @@ class RandomTax(ActionKind):
     """Take one card at random (game.rng) from each other player's hand into your own."""
 
     name = "random_tax"
+    needs_others = True
 
     def resolve(self, game: "Game", play: "Play") -> None:
         taken = []
@@ -355,6 +358,7 @@ class RockPaperScissors(ActionKind):
     `Alice plays Rock-Paper-Scissors Showdown -> Bob, Bob`."""
 
     name = "rock_paper_scissors"
+    needs_others = True
     hands_over = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:

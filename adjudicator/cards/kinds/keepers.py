@@ -9,7 +9,6 @@ from adjudicator.cards.kinds.base import (BOOL_PARAM, COUNT, NAMES_PARAM, Kind, 
                                           name_param, register)
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -18,13 +17,20 @@ if TYPE_CHECKING:
 
 @register
 class Keeper(Kind):
+    """A Keeper. `tags` say what group it belongs to (food); `counts_as` names cards it also
+    counts as, at all times (Mrs. Claus: Santa Claus; Fruitcake: Dessert and The Gift, Q1354);
+    `symbols` are the marks some Goals count (Rick and Morty: speech, imaginary_friend)."""
+
     name = "keeper"
     card_type = CardType.KEEPER
-    params = {"tags": NAMES_PARAM}
+    params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
     def resolve(self, game: "Game", play: "Play") -> None:
         game.leave_being_played(play)
         game.place_in_front(play.player, play.card, ("B-keeper-play",))
+        if "speech" in play.card.param("symbols", ()):
+            game.note(f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
+                      "else changes in the game)", ("B-rm-symbols",))
 
 
 @register
@@ -54,7 +60,7 @@ class CreeperEvicts(_PowerCreeper):
     def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
         if owner is None:
             return
-        target = next((c for c in game.table.in_play[owner] if c.name == card.params["evicts"]), None)
+        target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
         others = [p for p in game.players if p != owner]
         key = ("evict", card.name)
         if target is None or not others or any(c.key == key for c in game.pending):
@@ -78,14 +84,40 @@ class CreeperDiscardPair(_PowerCreeper):
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         owner = game.owner_of(play.card)
-        if not any(c.name == play.card.params["pair"] for c in game.table.in_play[owner or ""]):
+        if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
             raise Illegal("nothing_to_pair", f"{play.player} has no {play.card.params['pair']} to discard "
                           f"with {play.card}", ("B-creeper-powers",))
 
     def use(self, game: "Game", play: "Play") -> None:
-        pair = next(c for c in game.table.in_play[play.player] if c.name == play.card.params["pair"])
+        pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
         game.discard_from_play(play.player, [pair, play.card], f"{play.card} is paid off with {pair}",
                                ("B-creeper-powers", "R02"))
+
+
+@register
+class CreeperShedByKeeper(_PowerCreeper):
+    """A Rick and Morty Problem its owner may get rid of by discarding one of the Keepers in
+    front of them (from the table, not the hand), together with the Problem: a free action on
+    their own turn, never a play (B-rm-shed-a-problem). `P uses PROBLEM -> KEEPER`."""
+
+    name = "creeper_shed_by_keeper"
+
+    def verify_use(self, game: "Game", play: "Play") -> None:
+        keepers = game.keepers_of(play.player)
+        if not keepers:
+            raise Illegal("no_keeper", f"{play.player} has no Keeper in play to discard for {play.card} (a Keeper "
+                          "in hand does not count)", ("B-rm-shed-a-problem",))
+        if play.answers and (len(play.answers) != 1 or play.answers[0] not in keepers):
+            raise Illegal("bad_choice", f"{play.card} is shed by discarding one of {play.player}'s Keepers in play "
+                          f"({', '.join(map(str, keepers))})", ("B-rm-shed-a-problem",))
+
+    def use(self, game: "Game", play: "Play") -> None:
+        game.ask(play.player, f"choose a Keeper in play to discard with {play.card}", game.keepers_of(play.player), 1,
+                 self.then("shed", play.player, play.card))
+
+    def shed(self, game: "Game", player: str, problem: Card, chosen: list[Card]) -> None:
+        game.discard_from_play(player, [chosen[0], problem], f"{problem} is shed for {chosen[0]} (a free action, "
+                               "not a play)", ("B-rm-shed-a-problem", "B-creeper-powers"))
 
 
 @register
@@ -141,7 +173,7 @@ class KeeperBonus(Keeper):
     card set apart: R39), and may go over the Hand and Keeper Limits."""
 
     name = "keeper_bonus"
-    params = {"tags": NAMES_PARAM,
+    params = {**Keeper.params,
               "draw": Param(COUNT, _is_count, default=0, numeral=True),
               "play": Param(COUNT, _is_count, default=0, numeral=True),
               "limits": Param(COUNT, _is_count, default=0, numeral=True)}
@@ -166,12 +198,12 @@ class KeeperPowerTake(Keeper):
     Keeper stays in play (R13). It is a steal, so It's A Trap! may answer it (R23)."""
 
     name = "keeper_power_take"
-    params = {"tags": NAMES_PARAM, "takes": NAMES_PARAM}
+    params = {**Keeper.params, "takes": NAMES_PARAM}
     answerable_use = True
 
     def options(self, game: "Game", card: Card, player: str) -> list[Card]:
-        wanted = {normalize(n) for n in card.params.get("takes", ())}
-        return [c for p in game.players if p != player for c in game.keepers_of(p) if normalize(c.name) in wanted]
+        wanted = card.params.get("takes", ())
+        return [c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)]
 
     def verify_use(self, game: "Game", play: "Play") -> None:
         if play.card.name in game.turn.free_actions_used:

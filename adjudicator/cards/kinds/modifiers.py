@@ -56,7 +56,7 @@ class Bonus(RuleKind):
     def receiver(self, game: "Game", card: Card) -> str | None | bool:
         """True: everybody gets it; a name: only that player; None: nobody."""
         needed = card.param("while_in_play")
-        if needed and not any(c.name == needed for p in game.players for c in game.table.in_play[p]):
+        if needed and not any(c.is_called(needed) for p in game.players for c in game.table.in_play[p]):
             return None
         who = card.params["who"]
         if who == "everyone":
@@ -92,6 +92,57 @@ class Bonus(RuleKind):
         who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
         game.note(f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the "
                   "Keepers change", ("B-bonus-rules",))
+
+
+def _is_month_day(value: object) -> bool:
+    parts = value.split("-") if isinstance(value, str) else []
+    return (len(parts) == 2 and all(p.isdigit() for p in parts)
+            and 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31)
+
+
+@register
+class DayBonus(RuleKind):
+    """Christmas Bonus: on the `day` (MONTH-DAY) every player draws and plays the bonus; on
+    any other day only a player with the `holder` Keeper in play does (Santa Claus; Mrs. Claus
+    counts as him). The day is the scenario's `date:`; without one it is not that day."""
+
+    name = "day_bonus"
+    params = {
+        "draw": BONUS_PARAM,
+        "play": BONUS_PARAM,
+        "day": Param("a day of the year written MONTH-DAY (12-25)", _is_month_day, required=True),
+        "holder": name_param(),
+    }
+
+    def is_the_day(self, game: "Game", card: Card) -> bool:
+        date = game.scenario.date
+        month, day = (int(p) for p in card.params["day"].split("-"))
+        return date is not None and date.day is not None and (date.day.month, date.day.day) == (month, day)
+
+    def gets_it(self, game: "Game", card: Card, player: str) -> bool:
+        return self.is_the_day(game, card) or any(c.is_called(card.params["holder"]) for c in
+                                                   game.table.in_play.get(player, ()))
+
+    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "draw") if "draw" in card.params and self.gets_it(game, card, player) else 0
+
+    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+        return self.number(game, card, "play") if "play" in card.params and self.gets_it(game, card, player) else 0
+
+    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+        return ("Q-tag-rich-bonus", "B-bonus-rules")
+
+    def resolve(self, game: "Game", play: "Play") -> None:
+        super().resolve(game, play)
+        card = play.card
+        date = game.scenario.date
+        if self.is_the_day(game, card):
+            who = f"every player: today ({date.day if date else ''}) is the day"
+        else:
+            holders = [p for p in game.players if self.gets_it(game, card, p)]
+            day = f"today ({date.day}) is not the day" if date and date.day else "the scenario gives no `date:`"
+            who = f"{' and '.join(holders) or 'nobody'}: {day}, so only whoever has {card.params['holder']}"
+        game.note(f"{card} gives its bonus to {who}", ("Q-tag-rich-bonus",))
 
 
 @register

@@ -17,7 +17,6 @@ from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -72,6 +71,7 @@ class UseWhatYouTake(ActionKind):
     Choices: the player, then the taken card's own choices, if it needs any."""
 
     name = "use_what_you_take"
+    needs_others = True
     plays_a_card = True
 
     def verify_play(self, game: "Game", play: "Play") -> None:
@@ -128,8 +128,9 @@ def _is_occasions(value: Any) -> bool:
 class TodaysSpecial(ActionKind):
     """Set your hand aside, draw N into a temporary hand and play as many as the day allows
     (your birthday, a holiday or special anniversary, or otherwise); the rest is discarded.
-    A replay cannot know the date, so the player states it as the first choice:
-    `Alice plays Today's Special! -> holiday` (any recognised holiday counts: Q1074)."""
+    The scenario's `date:` says what the day is (any real holiday the table agreed on counts:
+    Q1074); without one, the player states it as the first choice:
+    `Alice plays Today's Special! -> holiday`."""
 
     name = "todays_special"
     params = {"draw": COUNT_PARAM,
@@ -141,8 +142,20 @@ class TodaysSpecial(ActionKind):
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in [Word(w) for w in OCCASIONS]):
             raise Illegal("bad_choice", f"{play.card} needs one statement of the day: "
                           f"{', '.join(OCCASIONS)} (the cards to play come as later events)", ("Q1074",))
+        date = game.scenario.date
+        if play.answers and date is not None and play.answers[0] != Word(date.occasion(play.player)):
+            raise Illegal("bad_choice", f"the scenario's date makes today {date.describe(play.player)} for "
+                          f"{play.player}, so {play.card} counts it as `{date.occasion(play.player)}`, not "
+                          f"`{play.answers[0]}`", ("Q1074",))
 
     def resolve(self, game: "Game", play: "Play") -> None:
+        date = game.scenario.date
+        if date is not None:
+            if play.answers:
+                play.answers.pop(0)  # the stated day, which agrees with the date (verify_play)
+            game.note(f"the scenario's date: today is {date.describe(play.player)}", ("Q1074",))
+            self.start(game, play, [Word(date.occasion(play.player))])
+            return
         game.ask(play.player, f"say what today is for {play.card}: birthday, holiday (or special anniversary) or "
                  "otherwise", [Word(w) for w in OCCASIONS], 1, self.then("start", play), rulings=("Q1074",))
 
@@ -151,7 +164,7 @@ class TodaysSpecial(ActionKind):
         occasion = chosen[0].text
         plays = card.params["play"][occasion] + game.numeral_bonus(card)
         draw = self.number(game, card, "draw")
-        game.note(f"{play.player} states the day is: {occasion}; {card} lets them play {plays} of the {draw} "
+        game.note(f"the day counts as: {occasion}; {card} lets {play.player} play {plays} of the {draw} "
                   "cards drawn", ("Q1074",))
         game.open_temp_hand(play, draw, plays, ("B-compound-action",))
 
@@ -189,6 +202,7 @@ class SkipTurnUnless(ActionKind):
     round, they have one of the named Keepers (R09: what counts is who holds it then)."""
 
     name = "skip_turn_unless"
+    needs_others = True
     params = {"unless": NAMES_PARAM}
 
     def resolve(self, game: "Game", play: "Play") -> None:
@@ -200,5 +214,5 @@ class SkipTurnUnless(ActionKind):
                   f"{' or '.join(play.card.params.get('unless', ()))} when it comes")
 
     def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
-        wanted = {normalize(n) for n in card.params.get("unless", ())}
-        return next((k for k in game.keepers_of(player) if normalize(k.name) in wanted), None)
+        wanted = card.params.get("unless", ())
+        return next((k for k in game.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)

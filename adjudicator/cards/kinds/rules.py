@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
 from adjudicator.cards.model import Card, CardType
-from adjudicator.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.derived import PlayQuota
@@ -116,8 +115,8 @@ class NeedsCreeperToWin(RuleKind):
     params = {"creeper": name_param()}
 
     def _creeper_in_play(self, game: "Game", card: Card) -> Card | None:
-        wanted = normalize(card.params["creeper"])
-        return next((c for p in game.players for c in game.creepers_of(p) if normalize(c.name) == wanted), None)
+        wanted = card.params["creeper"]
+        return next((c for p in game.players for c in game.creepers_of(p) if c.is_called(wanted)), None)
 
     def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
         return creeper is self._creeper_in_play(game, card)
@@ -148,3 +147,26 @@ class ReverseOrder(RuleKind):
 
     def reverses_turn_order(self, game: "Game", card: Card) -> bool:
         return True
+
+
+@register
+class KeepGoing(Kind):
+    """Keep Going (a Word Fluxx Meta Rule, usable with any deck): a met Goal is claimed instead
+    of won; the game ends when someone holds `goals` claimed Goals. The rulebook leaves the end
+    to the players' agreement; this card models the agreement as a number of Goals (the
+    rulebook's own example is two), and the house rule keep_going: N overrides it."""
+
+    name = "keep_going"
+    card_type = CardType.META
+    params = {"goals": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
+                             and 1 <= v <= 1000, default=2)}
+    rulings = ("B-keep-going", "B-meta-rules")
+
+    def verify_play(self, game: "Game", play: "Play") -> None:
+        from adjudicator.errors import Illegal
+
+        raise Illegal("not_playable", f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "
+                      "before the game, it is never played from a hand", ("B-meta-rules",))
+
+    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+        return int(card.param("goals", 2))

@@ -118,6 +118,7 @@ def _stealable(game: "Game", thief: str) -> list[Card]:
 @register
 class Surprise(DiscardsSomeRules, ActionKind):
     name = "surprise"
+    needs_others = True  # its cancel answers another player's card
     card_type = CardType.SURPRISE
     params = {
         "cancels": choice_param(*CANCELS),
@@ -193,7 +194,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
         if cancels == "keeper" and target.card.type is CardType.KEEPER:
             game.cancel_play(target, response, to_player=response.player,
                              outcome=f"{target.card} goes in front of {response.player} instead; "
-                             f"{target.player}'s play is still used up", rulings=("R45", "R01"))
+                             f"{target.player}'s play is still used up",
+                             rulings=("R45", "R01", "B-no-cancel-replacement"))
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
             game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
@@ -205,9 +207,11 @@ class Surprise(DiscardsSomeRules, ActionKind):
             game.cancel_play(target, response, outcome=f"{target.card} does nothing and goes to the discard pile",
                              rulings=("R28", "R46", "R43"))
         else:
-            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45")}.get(cancels, ("R45", "R01"))
+            cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
+                cancels, ("R45", "R01"))
             game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
-                             f"pile; {target.player}'s play is still used up", rulings=cites)
+                             f"pile; {target.player}'s play is still used up",
+                             rulings=(*cites, "B-no-cancel-replacement"))
 
 
 def _a(card: Card) -> str:

@@ -72,11 +72,9 @@ def word_rules(proper_nouns: bool = False, slang: bool = False, allowed_words: t
 
 
 def table_word_rules(game: "Game") -> "WordRules":
-    """The scenario's house rules `proper_nouns`, `slang`, `allowed_words`, `banned_words`."""
-    house = game.scenario.house_rules
-    get = house.get if isinstance(house, dict) else (lambda key, default: getattr(house, key, default))
-    return word_rules(bool(get("proper_nouns", False)), bool(get("slang", False)),
-                      tuple(get("allowed_words", ()) or ()), tuple(get("banned_words", ()) or ()))
+    """The game's house rules `proper_nouns`, `slang`, `allowed_words`, `banned_words`."""
+    house = game.house_rules
+    return word_rules(house.proper_nouns, house.slang, house.allowed_words, house.banned_words)
 
 
 def _house_cites(rules: "WordRules", words: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,0 +1,129 @@
+"""Which copy an event means, when a deck holds several copies of a card.
+
+A scenario names cards by name (`Alice plays E`); the loader gives every name the
+card's first copy. Before an event is applied, each card it names that has other
+copies is bound to the copy the event can act on: the copies are tried nearest
+first (the player's temporary hand and hand, the options of a choice waiting for
+her, her cards in play, other players' cards in play, the rules and Goals, the
+piles), and the first binding the engine accepts (`verify_*`, which changes
+nothing) is used; copies that already fit are kept. Copies of one card are alike in
+every way, so when several fit, any of them does the same; where whose copy matters
+(`Trash a Keeper -> E` with an E in front of two players), write `E of Bob`. A name
+given twice in one event is two different copies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.model import Card
+from adjudicator.errors import Illegal
+from adjudicator.loading.scenario import Whose
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import Event
+
+_MOST_TRIED = 256  # bindings tried per event; beyond, the nearest copies are used as they are
+
+
+def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
+    """The event with each card bound to the copy it means (the event itself when no card it
+    names has copies). `CARD of PLAYER` choices become that player's copy; when the player has
+    none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
+    card may still be on its way) the event as it is."""
+    catalog = game.scenario.catalog
+    slots = _card_slots(event)
+    options = []
+    for card, owner in slots:
+        copies = catalog.copies_of(card)
+        if owner is not None:
+            copies = [c for c in copies if _belongs(game, c, owner)]
+            if not copies and not strict:
+                return event
+            if not copies:
+                raise Illegal("not_theirs", f"{owner} has no {card} in hand or in play", ("B-in-play",))
+        options.append(copies)
+    if all(len(copies) == 1 for copies in options) and all(owner is None for _card, owner in slots):
+        return event
+    if all(owner is None for _card, owner in slots) and len({id(c) for c, _o in slots}) == len(slots) \
+            and _accepted(game, event):
+        return event  # the copies it names already fit (an event built from the game itself)
+    ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
+    first: "Event | None" = None
+    for binding in itertools.islice(itertools.product(*ranked), _MOST_TRIED):
+        if len(set(map(id, binding))) != len(binding):
+            continue  # a name given twice is two copies
+        bound = _rebuild(event, list(binding))
+        first = first or bound
+        if _accepted(game, bound):
+            return bound
+    return first or _rebuild(event, [copies[0] for copies in ranked])
+
+
+def _belongs(game: "Game", card: Card, player: str) -> bool:
+    frames = [f.cards for f in game.temp_hands if f.player == player]
+    return (card in game.table.hands.get(player, ()) or card in game.table.in_play.get(player, ())
+            or any(card in cards for cards in frames))
+
+
+def _card_slots(event: "Event") -> list[tuple[Card, str | None]]:
+    """Each card the event names, with the player a `CARD of PLAYER` choice gives."""
+    slots: list[tuple[Card, str | None]] = [(event.card, None)] if event.card is not None else []
+    for choice in event.choices:
+        if isinstance(choice, Card):
+            slots.append((choice, None))
+        elif isinstance(choice, Whose):
+            slots.append((choice.card, choice.player))
+        elif isinstance(getattr(choice, "card", None), Card):
+            slots.append((choice.card, None))  # `CARD to PLAYER`
+    return slots
+
+
+def _rebuild(event: "Event", cards: list[Card]) -> "Event":
+    it = iter(cards)
+    card = next(it) if event.card is not None else None
+    choices: list[Any] = []
+    for choice in event.choices:
+        if isinstance(choice, (Card, Whose)):
+            choices.append(next(it))
+        elif isinstance(getattr(choice, "card", None), Card):
+            choices.append(dataclasses.replace(choice, card=next(it)))
+        else:
+            choices.append(choice)
+    return dataclasses.replace(event, card=card, choices=tuple(choices))
+
+
+def _distance(game: "Game", event: "Event", card: Card) -> int:
+    table, player = game.table, event.player
+    if game.temp_hands and game.temp_hands[-1].player == player and card in game.temp_hands[-1].cards:
+        return 0
+    if card in table.hands.get(player, ()):
+        return 1
+    if any(c.player == player and card in c.options for c in game.pending):
+        return 1
+    if card in table.in_play.get(player, ()):
+        return 2
+    if any(card in cards for cards in table.in_play.values()):
+        return 3
+    if card in table.rules or card in table.goals:
+        return 4
+    return 5 if card in table.discard else 6
+
+
+def _accepted(game: "Game", event: "Event") -> bool:
+    try:
+        if event.action == "play" and event.card is not None:
+            if game.is_response(event.player, event.card):
+                game.verify_respond(event.player, event.card, event.choices)
+            else:
+                game.verify_play(event.player, event.card, event.choices)
+        elif event.action == "use" and event.card is not None:
+            game.verify_use(event.player, event.card, event.choices)
+        elif event.action in ("discard", "keep", "choose"):
+            game.verify_answer(event)
+    except Illegal:
+        return False
+    return True

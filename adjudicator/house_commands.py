@@ -1,0 +1,103 @@
+"""`adjudicator house-rules list | show NAME | impact NAME=VALUE [PATHS]`.
+
+Imports only typer and the house-rule model; `impact` loads the engine when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from adjudicator.house_rules import SWITCHES, HouseRuleError, Switch, parse_assignments, switch_named
+
+house_rules_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+JSON_OPTION = typer.Option("--json", help="Print the result as JSON.")
+
+
+def _bad_input(message: str) -> None:
+    sys.stderr.write(f"error: {message}\n")
+    raise typer.Exit(2)
+
+
+def _describe(switch: Switch) -> dict[str, Any]:
+    return {"name": switch.name, "values": switch.values, "official": switch.official_text,
+            "meaning": switch.meaning, "overrides": list(switch.overrides), "ruling": switch.ruling_id,
+            "applied": switch.applied}
+
+
+def _switch(name: str) -> Switch:
+    try:
+        return switch_named(name)
+    except HouseRuleError as exc:
+        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
+        _bad_input(exc.message + near)
+        raise  # unreachable: _bad_input exits
+
+
+@house_rules_app.command("list")
+def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
+    """Every house rule: its values (official first), what it changes, the rulings it overrides."""
+    if json_output:
+        sys.stdout.write(json.dumps([_describe(s) for s in SWITCHES.values()], indent=2) + "\n")
+        return
+    for switch in SWITCHES.values():
+        note = "" if switch.applied else "  (validated; no built card reads it yet)"
+        sys.stdout.write(f"{switch.name}: {switch.values} (official: {switch.official_text}){note}\n"
+                         f"    {switch.meaning}\n"
+                         f"    overrides: {', '.join(switch.overrides) or '-'}; cited as {switch.ruling_id}\n")
+
+
+@house_rules_app.command("show")
+def show(name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_going.")],
+         json_output: Annotated[bool, JSON_OPTION] = False) -> None:
+    """One house rule in full, with the official rulings it overrides."""
+    switch = _switch(name)
+    if json_output:
+        sys.stdout.write(json.dumps(_describe(switch), indent=2) + "\n")
+        return
+    from adjudicator.rulings import store
+
+    out = [f"{switch.name}  (cited as {switch.ruling_id})", f"  values:   {switch.values}",
+           f"  official: {switch.official_text}", f"  meaning:  {switch.meaning}"]
+    if not switch.applied:
+        out.append("  status:   validated; no built card reads it yet")
+    out.append("  overrides:")
+    for rid in switch.overrides:
+        record = store.get(rid)
+        out.append(f"    {rid}: {record.summary if record else '(no record)'}")
+    if not switch.overrides:
+        out.append("    -")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+@house_rules_app.command("impact")
+def impact(
+    assignment: Annotated[str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.")],
+    paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled "
+                                                            "suite).")] = None,
+    json_output: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Replay scenarios with the house rule and list each one whose verdict or position changes."""
+    try:
+        (name, value), = parse_assignments([assignment]).items()
+    except HouseRuleError as exc:
+        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
+        _bad_input(exc.message + near)
+        return
+    missing = [str(p) for p in paths or () if not p.exists()]
+    if missing:
+        _bad_input(f"{missing[0]}: no such file or folder")
+    from adjudicator.house_impact import impact as run_impact, render
+
+    result = run_impact(name, value, paths or ())
+    if json_output:
+        sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render(result))
+    if not result.replayed:
+        _bad_input("no scenario could be replayed")

@@ -1,0 +1,160 @@
+"""`adjudicator house-rules impact`: what does our house rule break?
+
+Every scenario under the paths is replayed twice, as written and with one switch set,
+and each one whose verdict or final position differs is reported as `before -> after`,
+with the rulings whose citation changed (the official rulings the switch overrides
+there) and, for files with an `expect` block, whether `check` still passes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.checking import canonical_id, scenario_files
+from adjudicator.engine.game import Game
+from adjudicator.engine.replay import replay
+from adjudicator.errors import ScenarioError
+from adjudicator.house_rules import SWITCHES
+from adjudicator.loading.scenario import Scenario, load_scenario
+from adjudicator.verdict import compare, cited_rulings, rejections, turn_view, winners
+
+#: The bundled suite, replayed when no path is given.
+BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+@dataclass
+class Change:
+    path: str
+    differences: list[tuple[str, str, str]]  # (what, before, after)
+    rulings: list[str]                       # cited in one replay and not the other
+    check_before: str | None = None          # "pass" / "fail" for a file with `expect`
+    check_after: str | None = None
+
+    def line(self) -> str:
+        parts = [f"{what} {before} -> {after}" for what, before, after in self.differences]
+        if self.check_before and self.check_before != self.check_after:
+            parts.append(f"check {self.check_before} -> {self.check_after}")
+        cites = f" [{', '.join(self.rulings)}]" if self.rulings else ""
+        return f"{self.path}: " + "; ".join(parts) + cites
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "changes": [{"what": w, "before": b, "after": a} for w, b, a in self.differences],
+                "rulings": self.rulings, "check_before": self.check_before, "check_after": self.check_after}
+
+
+@dataclass
+class Impact:
+    switch: str
+    value: str
+    replayed: int = 0
+    changed: list[Change] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+
+    @property
+    def ruling_counts(self) -> Counter:
+        return Counter(r for change in self.changed for r in change.rulings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"house_rule": {"name": self.switch, "value": self.value}, "replayed": self.replayed,
+                "changed": [c.to_json() for c in self.changed], "unchanged": self.replayed - len(self.changed),
+                "unreadable": self.unreadable, "rulings": dict(self.ruling_counts.most_common())}
+
+
+def _verdict(game: Game) -> dict[str, str]:
+    """What a table asks about: who won, which events were refused, where the turn stands."""
+    turn, over = turn_view(game)
+    return {
+        "winner": " and ".join(winners(game)) or "none",
+        "rejected": "[" + ", ".join(str(s.event) for s in rejections(game)) + "]",
+        "stopped": "yes" if game.stopped else "no",
+        "turn": f"{turn}{' (turn over)' if over else ''}",
+        "plays_left": str(game.plays_left()),
+    }
+
+
+def _position(game: Game) -> dict[str, str]:
+    table = game.table
+
+    def show(cards: Iterable[Any]) -> str:
+        return "[" + ", ".join(sorted(c.name for c in cards)) + "]"
+
+    view = {"rules": show(table.rules), "goals": show(table.goals), "draw pile": str(len(table.draw_pile)),
+            "discard": show(table.discard)}
+    for player in table.players:
+        view[f"hand of {player}"] = show(table.hands[player])
+        view[f"in play of {player}"] = show(table.in_play[player])
+    for player, cards in table.scored.items():
+        view[f"goals won by {player}"] = show(cards)
+    return view
+
+
+def _differences(before: Mapping[str, str], after: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    return [(key, before.get(key, "-"), after.get(key, "-")) for key in dict.fromkeys([*before, *after])
+            if before.get(key) != after.get(key)]
+
+
+def _check(scenario: Scenario, game: Game) -> str | None:
+    if scenario.expect is None:
+        return None
+    return "fail" if compare(scenario.expect, game, canonical_id) else "pass"
+
+
+def compare_under(path: Path, switch: str, value: str) -> Change | None:
+    """Replay one file as written and with the switch; the change, or None when nothing differs.
+    Raises ScenarioError when the file (or the file with the switch) is not a valid scenario."""
+    base = load_scenario(path)
+    tried = load_scenario(path, {switch: value})
+    before, after = replay(base), replay(tried)
+    differences = _differences(_verdict(before), _verdict(after)) + _differences(_position(before),
+                                                                                  _position(after))
+    if not differences:
+        return None
+    cited_before, cited_after = set(cited_rulings(before)), set(cited_rulings(after))
+    # The official rulings the switch overrides that these replays cite, then every other
+    # ruling cited by one replay and not the other, then the switch's own H- id.
+    own = SWITCHES[switch].ruling_id
+    overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
+    rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
+    rulings += [own] if own in cited_after else []
+    return Change(_shown(path), differences, rulings, _check(base, before), _check(tried, after))
+
+
+def _shown(path: Path) -> str:
+    """The path relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
+    result = Impact(switch, value)
+    for path in scenario_files(list(paths) or [BUNDLED]):
+        try:
+            change = compare_under(path, switch, value)
+        except ScenarioError as exc:
+            result.unreadable.append(str(exc))
+            continue
+        result.replayed += 1
+        if change is not None:
+            result.changed.append(change)
+    return result
+
+
+def render(result: Impact) -> str:
+    lines = [f"house rule {result.switch}: {result.value}"]
+    lines += [f"  {change.line()}" for change in result.changed]
+    lines += [f"  unreadable: {error}" for error in result.unreadable]
+    lines.append(f"{len(result.changed)} of {result.replayed} scenarios change, "
+                 f"{result.replayed - len(result.changed)} unchanged"
+                 + (f", {len(result.unreadable)} unreadable" if result.unreadable else ""))
+    broken = sum(1 for c in result.changed if c.check_before == "pass" and c.check_after == "fail")
+    if broken:
+        lines.append(f"{broken} scenario(s) that pass their `expect` as written fail under the house rule")
+    if result.ruling_counts:
+        lines.append("rulings involved: " + ", ".join(f"{r} ({n})" for r, n in result.ruling_counts.most_common()))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,186 @@
+"""`adjudicator legal FILE`: what may each player send next?
+
+The file's events are replayed (without the end-of-file steps, so the last play's response
+window is still open and Surprises may answer it) and the engine's own generator
+(`engine.legal`) lists every legal next event, grouped by player. A play that asks for
+choices is listed with its `-> ...` forms. When the replay stops (an event came while a
+choice was waiting), the list is that of the stopping event's position: what could have
+come there instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import Event, Scenario
+
+
+# Every use of the engine goes through these functions (one place to switch to `Game.push`).
+def replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
+    """The game after these events, as the replay applies them (stops where it stops)."""
+    from adjudicator.engine.game import Game
+
+    game = Game(scenario)
+    for event in events:
+        if game.stopped:
+            break
+        game.push(event)
+    return game
+
+
+def finished_winner(game: Game) -> str | None:
+    """Who has won once the open windows have closed (the replay's end-of-file steps, on a copy)."""
+    finished = game.copy()
+    finished.finish()
+    return finished.winner
+
+
+def legal_options(game: Game, number: int) -> tuple[list[Event], list[str]]:
+    """The legal events numbered `number`, and the pending choices no event can answer."""
+    from adjudicator.engine.legal import explore
+
+    options = explore(game, number)
+    return options.events, options.unanswerable
+
+
+@dataclass
+class Position:
+    """Where the next event would come and what may come there."""
+    number: int
+    game: Game
+    events: list[Event]
+    unanswerable: list[str]
+    stopped: str | None = None  # why the file's replay stopped (the list is for the stopping event)
+    #: who wins as the open response window closes, when nothing can come before
+    winner_when_closed: str | None = None
+
+
+def next_events(scenario: Scenario) -> Position:
+    events = scenario.events
+    game = replay_events(scenario, events)
+    stopped = None
+    if game.stopped:
+        stopped = game.stopped
+        stop_at = next(step.event for step in reversed(game.steps) if step.event is not None)
+        events = tuple(e for e in events if e.number < stop_at)
+        game = replay_events(scenario, events)
+    number = events[-1].number + 1 if events else 1
+    legal, unanswerable = legal_options(game, number)
+    winner = finished_winner(game) if not legal and not game.winner else None
+    return Position(number, game, legal, unanswerable, stopped, winner)
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    from adjudicator.engine.legal import scenario_item
+
+    return {"text": event.text, "player": event.player, "action": event.action,
+            "card": event.card.name if event.card is not None else None,
+            "choices": [str(choice) for choice in event.choices], "item": scenario_item(event)}
+
+
+def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
+    game = position.game
+    return {
+        "event": position.number,
+        "winner": game.winner or position.winner_when_closed,
+        "stopped": position.stopped,
+        "turn": game.turn.player,
+        "phase": str(game.turn.phase),
+        "where": where(game),
+        "plays_left": game.plays_left(),
+        "players": {player: [event_json(e) for e in position.events if e.player == player] for player in players},
+        "unanswerable": position.unanswerable,
+    }
+
+
+def _grouped(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
+    """(the bare event, its `-> choices` variants), in the generator's order: a play or use
+    and its stated-choice forms on one line; the answers to a choice by verb."""
+    groups: dict[tuple, tuple[str, list[str]]] = {}
+    for event in events:
+        if event.action in ("play", "use"):
+            key = (event.action, event.card.name if event.card else "")
+            bare = event.text.split(" -> ")[0]
+            head, variants = groups.setdefault(key, (bare, []))
+            if event.choices:
+                variants.append(", ".join(map(str, event.choices)))
+        else:
+            key = (event.action, "")
+            verb = event.text.split(" ")[1] if " " in event.text else event.action
+            head, variants = groups.setdefault(key, (f"{event.player} {verb}", []))
+            variants.append(", ".join(map(str, event.choices)) or "(nothing)")
+    return list(groups.values())
+
+
+def where(game: Game) -> str:
+    """Where the turn stands, in words."""
+    from adjudicator.engine.state import Phase
+
+    turn = game.turn
+    if turn.phase is Phase.PLAY:
+        left = game.plays_left()
+        return f"{turn.player}'s turn, {left} play{'s' if left != 1 else ''} left"
+    if turn.phase is Phase.PLAY_OVER:
+        return f"{turn.player}'s turn, plays done: the turn ends at the next event but her free actions"
+    if turn.phase is Phase.OVER:
+        return f"{turn.player}'s turn is over; {game.next_player()} plays next"
+    return f"{turn.player}'s turn ({turn.phase})"
+
+
+def render(position: Position, players: Sequence[str], console: Any, path: str) -> None:
+    game = position.game
+    if position.stopped:
+        console.print(f"[red]The replay of {path} stops at event {position.number}:[/] {position.stopped}")
+        console.print(f"What could have come at event {position.number} instead:")
+    if game.winner:
+        console.print(f"The game is over: {game.winner} won. No event is legal.")
+        return
+    if position.winner_when_closed:
+        console.print(f"No event is legal: {position.winner_when_closed} wins as the open response window closes.")
+        return
+    console.print(f"[bold]Legal events at event {position.number}[/] ({where(game)}):")
+    for player in players:
+        groups = _grouped([e for e in position.events if e.player == player])
+        if not groups:
+            console.print(f"  [bold]{player}[/]: nothing")
+            continue
+        console.print(f"  [bold]{player}[/]:")
+        for head, variants in groups:
+            line = f"    {head}"
+            if variants and head.split(" ")[1] in ("plays", "uses"):
+                line += " [dim](or with choices: -> " + " | -> ".join(variants) + ")[/]"
+            elif variants:
+                line += " " + " | ".join(variants)
+            console.print(line, highlight=False)
+    for text in position.unanswerable:
+        console.print(f"[red]A choice nobody can answer:[/] {text}")
+
+
+def command(path: str, player: str | None, json_output: bool) -> None:
+    """Load, list, print. Raises ScenarioError for a bad file or an unknown player."""
+    import json
+    import sys
+
+    from rich.console import Console
+
+    from adjudicator.errors import ScenarioError
+    from adjudicator.loading.scenario import load_scenario
+
+    scenario = load_scenario(path)
+    position = next_events(scenario)
+    players = list(position.game.players)
+    if player is not None:
+        players = [p for p in players if p.casefold() == player.strip().casefold()]
+        if not players:
+            from adjudicator.names import suggest
+
+            raise ScenarioError(f"no player {player!r} (players: {', '.join(position.game.players)})",
+                                path=str(path), suggestions=suggest(player, position.game.players, 1))
+    if json_output:
+        sys.stdout.write(json.dumps(to_json(position, players), indent=2, ensure_ascii=False) + "\n")
+        return
+    render(position, players, Console(highlight=False), path)

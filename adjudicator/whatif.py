@@ -1,0 +1,309 @@
+"""`adjudicator explore FILE --at N`: what if event N had been something else?
+
+The game is replayed up to event N-1 and the engine's generator (`engine.legal`) lists what
+was legal at event N. Each alternative is then replayed with the file's remaining events
+(an event that has become illegal is rejected as usual):
+
+- an event of the player who sent event N replaces it (`instead`);
+- an event of another player comes before it (`before`): a Surprise slapped down, an answer;
+- event N can also be left out (`skip`), unless it answers a choice (an answer cannot be
+  left out: the replay would stop);
+- with N one past the last event, the alternatives are added at the end (`after`).
+
+Each alternative's verdict is compared with the file's: who wins, whether the replay stops,
+which of the file's events are rejected, and the position (rules, goals, hands, Keepers and
+Creepers in play). The rulings cited from event N on show why.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import Event, Scenario
+
+ANSWERS = ("discard", "keep", "choose")
+
+
+# Every use of the engine goes through these functions (one place to switch to `Game.push`).
+def _replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
+    """The game after these events, without the end-of-file steps (the next event may still come)."""
+    from adjudicator.engine.game import Game
+
+    game = Game(scenario)
+    for event in events:
+        if game.stopped:
+            break
+        game.push(event)
+    return game
+
+
+def _replay(scenario: Scenario) -> Game:
+    from adjudicator.engine.replay import replay
+
+    return replay(scenario)
+
+
+def _continue(game: Game, events: Sequence[Event]) -> Game:
+    """A copy of the game with these events pushed, then the end-of-file steps."""
+    game = game.copy()
+    for event in events:
+        if game.stopped:
+            break
+        game.push(event)
+    if not game.stopped:
+        game.finish()
+    return game
+
+
+def _legal(game: Game, number: int) -> list[Event]:
+    from adjudicator.engine.legal import explore
+
+    return explore(game, number).events
+
+
+# ------------------------------------------------------------- verdicts
+@dataclass
+class Verdict:
+    winner: str | None
+    winning_goal: str | None
+    stopped: str | None
+    #: (the file's event number, or None for the alternative itself) -> why it was rejected
+    rejected: dict[int | None, str]
+    position: dict[str, Any]
+    #: rulings cited from event N on, in order of first citation
+    rulings: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "winning_goal": self.winning_goal, "stopped": self.stopped,
+                "rejected": [{"event": number, "reason": reason} for number, reason in self.rejected.items()],
+                "position": self.position, "rulings": self.rulings}
+
+    def says(self) -> str:
+        if self.stopped:
+            return "the replay stops"
+        if self.winner:
+            return f"{self.winner} wins ({self.winning_goal})"
+        return "no winner yet"
+
+
+def _verdict(game: Game, origin: Sequence[int | None], skip_steps: int) -> Verdict:
+    """The verdict of a replay whose events came from the file as `origin` says (origin[i] is
+    the file's number of the replay's event i+1; None: the alternative)."""
+    from adjudicator.log import records as rec
+
+    table = game.table
+    rejected: dict[int | None, str] = {}
+    for step in game.steps:
+        if isinstance(step, rec.Rejected) and step.event is not None:
+            rejected.setdefault(origin[step.event - 1], step.reason)
+    position = {
+        "rules": sorted(c.name for c in table.rules),
+        "goals": sorted(c.name for c in table.goals),
+        "hands": {p: sorted(c.name for c in table.hands[p]) for p in table.players},
+        "in_play": {p: sorted(c.name for c in table.in_play[p]) for p in table.players},
+    }
+    rulings = list(dict.fromkeys(r for step in game.steps[skip_steps:] for r in step.rulings))
+    return Verdict(game.winner, game.winning_goal.name if game.winning_goal else None, game.stopped,
+                   rejected, position, rulings)
+
+
+def _changes(base: Verdict, other: Verdict) -> list[str]:
+    """How other differs from base, one line each."""
+    changes = []
+    if base.winner != other.winner:
+        changes.append(f"winner: {base.winner or 'none'} → {other.winner or 'none'}")
+    if bool(base.stopped) != bool(other.stopped):
+        changes.append(f"the replay {'stops' if other.stopped else 'no longer stops'}")
+    for number in sorted(set(base.rejected) | set(other.rejected), key=lambda n: (n is not None, n or 0)):
+        label = "the alternative" if number is None else f"event {number}"
+        if number in other.rejected and number not in base.rejected:
+            changes.append(f"{label} is rejected: {other.rejected[number]}")
+        elif number in base.rejected and number not in other.rejected:
+            changes.append(f"{label} is no longer rejected")
+    for key in ("rules", "goals"):
+        if base.position[key] != other.position[key]:
+            changes.append(f"{key}: {_cards(base.position[key])} → {_cards(other.position[key])}")
+    for key, label in (("hands", "hand"), ("in_play", "in play")):
+        for player, cards in other.position[key].items():
+            before = base.position[key].get(player, [])
+            if Counter(before) != Counter(cards):
+                changes.append(f"{label} of {player}: {_cards(before)} → {_cards(cards)}")
+    return changes
+
+
+def _cards(names: Sequence[str]) -> str:
+    return "[" + ", ".join(names) + "]"
+
+
+# --------------------------------------------------------- alternatives
+@dataclass
+class Alternative:
+    how: str  # instead, before, skip, after
+    event: Event | None  # None: event N left out
+    verdict: Verdict
+    changes: list[str]
+    winner_changed: bool
+    new_rulings: list[str]
+
+    def describe(self, at: int, actual: Event | None) -> str:
+        if self.how == "skip":
+            return f"leave out event {at} ({actual.text})" if actual else f"leave out event {at}"
+        assert self.event is not None
+        if self.how == "instead":
+            return f"{self.event.text} at event {at} (instead of {actual.text if actual else '-'})"
+        if self.how == "before":
+            return f"{self.event.text} at event {at}, before {actual.text if actual else '-'}"
+        return f"{self.event.text} as event {at}"
+
+    def as_json(self, at: int, actual: Event | None) -> dict[str, Any]:
+        from adjudicator.engine.legal import scenario_item
+
+        return {"how": self.how, "text": self.describe(at, actual),
+                "event": self.event.text if self.event else None,
+                "player": self.event.player if self.event else (actual.player if actual else None),
+                "item": scenario_item(self.event) if self.event else None,
+                "winner_changed": self.winner_changed, "changes": self.changes,
+                "new_rulings": self.new_rulings, "verdict": self.verdict.as_json()}
+
+
+@dataclass
+class Exploration:
+    path: str
+    at: int
+    player: str | None
+    actual: Event | None
+    base: Verdict
+    alternatives: list[Alternative]
+
+    @property
+    def changing(self) -> list[Alternative]:
+        return [a for a in self.alternatives if a.changes]
+
+    def answer(self) -> str:
+        """The one-line answer: could the player(s) have changed who wins at event N?"""
+        who = self.player or "anyone"
+        deciding = [a for a in self.alternatives if a.winner_changed]
+        if self.base.winner and (self.player is None or self.player != self.base.winner):
+            question = f"Could {who} have stopped {self.base.winner}'s win at event {self.at}?"
+            deciding = [a for a in deciding if a.verdict.winner != self.base.winner]
+        else:
+            question = f"Could {who} have changed who wins at event {self.at}?"
+        if not deciding:
+            count = len(self.alternatives)
+            if count == 0:
+                return f"{question} No: no other event was legal there."
+            if count == 1:
+                return f"{question} No: the one alternative does not change who wins."
+            return f"{question} No: none of {count} alternatives changes who wins."
+        first = deciding[0]
+        more = f" (and {len(deciding) - 1} more)" if len(deciding) > 1 else ""
+        return f"{question} Yes: {first.describe(self.at, self.actual)} → {first.verdict.says()}{more}."
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.path, "at": self.at, "player": self.player,
+                "event": self.actual.text if self.actual else None, "answer": self.answer(),
+                "verdict": self.base.as_json(),
+                "alternatives": [a.as_json(self.at, self.actual) for a in self.alternatives]}
+
+
+def _same(a: Event, b: Event) -> bool:
+    return (a.player, a.action, a.card, tuple(map(str, a.choices))) == \
+        (b.player, b.action, b.card, tuple(map(str, b.choices)))
+
+
+def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Exploration:
+    """Every legal alternative at event `at` (of `player`, or of everyone) and its verdict."""
+    events = list(scenario.events)
+    if not 1 <= at <= len(events) + 1:
+        raise ScenarioError(f"--at {at}: the file has events 1 to {len(events)} "
+                            f"({len(events) + 1}: an event added after the last)", path=scenario.path)
+    if player is not None:
+        from adjudicator.names import suggest
+
+        named = [p for p in scenario.players if p.casefold() == player.strip().casefold()]
+        if not named:
+            raise ScenarioError(f"no player {player!r} (players: {', '.join(scenario.players)})",
+                                path=scenario.path, suggestions=suggest(player, scenario.players, 1))
+        player = named[0]
+    before = _replay_events(scenario, events[:at - 1])
+    if before.stopped:
+        raise ScenarioError(f"the replay stops before event {at}: {before.stopped}", path=scenario.path)
+    prefix_steps = len(before.steps)
+    actual = events[at - 1] if at <= len(events) else None
+    base = _verdict(_replay(scenario), [e.number for e in events], prefix_steps)
+
+    timelines: list[tuple[str, Event | None, list[Event | None]]] = []
+    for option in _legal(before, at):
+        if player is not None and option.player != player:
+            continue
+        if actual is not None and _same(option, actual):
+            continue
+        if actual is None:
+            timelines.append(("after", option, [*events, option]))
+        elif option.player == actual.player:
+            timelines.append(("instead", option, [*events[:at - 1], option, *events[at:]]))
+        else:
+            timelines.append(("before", option, [*events[:at - 1], option, *events[at - 1:]]))
+    if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
+        timelines.append(("skip", None, [*events[:at - 1], *events[at:]]))
+
+    alternatives = []
+    for how, option, timeline in timelines:
+        origin = [None if e is option else e.number for e in timeline]
+        renumbered = tuple(replace(e, number=i) for i, e in enumerate(timeline, 1))
+        verdict = _verdict(_continue(before, renumbered[at - 1:]), origin, prefix_steps)
+        changes = _changes(base, verdict)
+        alternatives.append(Alternative(how, option, verdict, changes, verdict.winner != base.winner,
+                                        [r for r in verdict.rulings if r not in base.rulings]))
+    # Those that change who wins first, then those that change the position, in the generator's order.
+    alternatives.sort(key=lambda a: (not a.winner_changed, not a.changes))
+    return Exploration(scenario.path, at, player, actual, base, alternatives)
+
+
+# ---------------------------------------------------------------- text
+def render(found: Exploration, console: Any) -> None:
+    at, actual = found.at, found.actual
+    what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
+    console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
+    console.print(f"[bold]{found.answer()}[/]")
+    groups = (("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
+              ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]))
+    for title, alternatives in groups:
+        if not alternatives:
+            continue
+        console.print(f"\n[bold]{title}[/] ({len(alternatives)}):")
+        for alternative in alternatives:
+            console.print(f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False)
+            for change in alternative.changes:
+                console.print(f"      {change}", highlight=False, markup=False)
+            rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
+            if rulings:
+                console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
+    same = [a for a in found.alternatives if not a.changes]
+    if same:
+        console.print(f"\nSame verdict and position ({len(same)}): "
+                      + "; ".join(a.describe(at, actual) for a in same), highlight=False)
+    if not found.alternatives:
+        console.print("No other event was legal there.")
+
+
+def command(path: str, at: int, player: str | None, json_output: bool) -> None:
+    import json
+    import sys
+
+    from rich.console import Console
+
+    from adjudicator.loading.scenario import load_scenario
+
+    found = explore_at(load_scenario(path), at, player)
+    if json_output:
+        sys.stdout.write(json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")
+        return
+    render(found, Console(highlight=False))

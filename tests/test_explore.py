@@ -1,0 +1,104 @@
+"""`adjudicator explore FILE --at N`: the legal alternatives at event N and the verdicts they lead to."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.loading.scenario import load_scenario
+from adjudicator.whatif import explore_at
+
+ROOT = Path(__file__).resolve().parents[1]
+CANCELED = ROOT / "scenarios" / "surprises" / "R52-canceled-plans-stops-a-win.yaml"
+runner = CliRunner()
+
+ALICE_WINS = """
+title: Alice meets her new Goal; Bob holds Canceled Plans and does nothing
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  rules: [Play 2]
+  goals: [Time is Money]
+  hands:
+    Alice: [Milk and Cookies, Sleep]
+    Bob: [Canceled Plans]
+  in_play:
+    Alice: [Milk, Cookies]
+events:
+  - Alice plays Milk and Cookies
+  - Alice plays Sleep
+"""
+
+
+def test_could_bob_have_stopped_the_win(write_scenario):
+    result = runner.invoke(app, ["explore", str(write_scenario(ALICE_WINS)), "--at", "2", "--player", "bob"])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # the console wraps long lines
+    assert "The file's verdict: Alice wins (Milk & Cookies)." in out
+    assert ("Could Bob have stopped Alice's win at event 2? Yes: Bob plays Canceled Plans at event 2, "
+            "before Alice plays Sleep → no winner yet.") in out
+    assert "winner: Alice → none" in out and "R52" in out
+
+
+def test_json_lists_the_alternative_with_its_verdict_and_rulings(write_scenario):
+    result = runner.invoke(app, ["explore", str(write_scenario(ALICE_WINS)), "--at", "2", "-p", "Bob", "--json"])
+    data = json.loads(result.output)
+    assert data["at"] == 2 and data["player"] == "Bob" and data["event"] == "Alice plays Sleep"
+    assert data["verdict"]["winner"] == "Alice"
+    [alternative] = data["alternatives"]  # Bob holds one card; the file's event 2 is Alice's
+    assert alternative["how"] == "before" and alternative["event"] == "Bob plays Canceled Plans"
+    assert alternative["item"] == "Bob plays Canceled Plans"
+    assert alternative["winner_changed"] is True and alternative["verdict"]["winner"] is None
+    assert alternative["verdict"]["position"]["goals"] == ["Time is Money"]
+    assert {"R52", "R45"} <= set(alternative["new_rulings"])
+
+
+def test_leaving_out_the_surprise_lets_alice_win():
+    """R52's file: Bob's Canceled Plans stops the win; without it, Alice wins."""
+    found = explore_at(load_scenario(CANCELED), 2)
+    assert found.base.winner is None and found.actual.text == "Bob plays Canceled Plans"
+    assert [(a.how, a.event) for a in found.alternatives] == [("skip", None)]
+    [skip] = found.alternatives
+    assert skip.verdict.winner == "Alice" and skip.verdict.winning_goal == "Milk & Cookies"
+    assert skip.changes[0] == "winner: none → Alice"
+    assert "hand of Bob: [] → [Canceled Plans]" in skip.changes
+    assert found.answer() == ("Could anyone have changed who wins at event 2? Yes: leave out event 2 "
+                              "(Bob plays Canceled Plans) → Alice wins (Milk & Cookies).")
+
+
+def test_alternatives_that_change_only_the_position():
+    found = explore_at(load_scenario(CANCELED), 1, "Alice")
+    described = {a.describe(1, found.actual): a for a in found.alternatives}
+    assert set(described) == {"Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies)",
+                              "leave out event 1 (Alice plays Milk and Cookies)"}
+    sleep = described["Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies)"]
+    assert not sleep.winner_changed
+    assert sleep.changes[0].startswith("event 2 is rejected: Canceled Plans cancels only a Goal")
+    assert "in play of Alice: [Cookies, Milk] → [Cookies, Milk, Sleep]" in sleep.changes
+    assert found.answer().endswith("No: none of 2 alternatives changes who wins.")
+
+
+def test_bad_at_and_player_exit_2():
+    result = runner.invoke(app, ["explore", str(CANCELED), "--at", "9"])
+    assert result.exit_code == 2 and "--at 9: the file has events 1 to 2" in result.output
+    result = runner.invoke(app, ["explore", str(CANCELED), "--at", "1", "--player", "Bobb"])
+    assert result.exit_code == 2 and "no player 'Bobb' (players: Alice, Bob) (did you mean 'Bob'?)" in result.output
+
+
+def test_one_past_the_last_event_adds_an_event(write_scenario):
+    path = write_scenario("""
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands: {Alice: [Milk and Cookies, Sleep], Bob: [Canceled Plans]}
+  in_play: {Alice: [Milk, Cookies]}
+events: []
+""")
+    found = explore_at(load_scenario(path), 1)
+    assert [(a.how, a.event.text, a.verdict.winner) for a in found.alternatives] == [
+        ("after", "Alice plays Milk & Cookies", "Alice"), ("after", "Alice plays Sleep", None)]
+    assert found.answer() == ("Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
+                              "as event 1 → Alice wins (Milk & Cookies).")

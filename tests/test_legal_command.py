@@ -1,0 +1,92 @@
+"""`adjudicator legal FILE`: every legal next event, by player, from the engine's own generator."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+runner = CliRunner()
+
+
+def legal(*args: str) -> str:
+    result = runner.invoke(app, ["legal", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_after_a_canceled_goal_alice_may_make_her_second_play():
+    out = legal(str(SCENARIOS / "surprises" / "R52-canceled-plans-stops-a-win.yaml"))
+    assert out.splitlines() == ["Legal events at event 3 (Alice's turn, 1 play left):",
+                                "  Alice:", "    Alice plays Sleep", "  Bob: nothing"]
+
+
+def test_a_card_that_needs_choices_is_listed_with_them():
+    path = str(SCENARIOS / "actions" / "use-what-you-take-action.yaml")
+    data = json.loads(legal(path, "--json"))
+    assert data["event"] == 3 and data["winner"] is None and data["stopped"] is None
+    assert data["players"]["Alice"] == [] and data["players"]["Carol"] == []
+    assert [e["text"] for e in data["players"]["Bob"]] == [
+        "Bob plays Bread", "Bob plays Use What You Take", "Bob plays Use What You Take -> Alice",
+        "Bob plays Use What You Take -> Carol"]
+    last = data["players"]["Bob"][-1]
+    assert last == {"text": "Bob plays Use What You Take -> Carol", "player": "Bob", "action": "play",
+                    "card": "Use What You Take", "choices": ["Carol"], "item": "Bob plays Use What You Take -> Carol"}
+    out = legal(path, "--player", "bob")
+    assert "Bob plays Use What You Take (or with choices: -> Alice | -> Carol)" in out
+    assert "Alice" not in out.replace("-> Alice", "").replace("Alice's turn", "")
+
+
+def test_a_waiting_choice_lists_its_answers():
+    data = json.loads(legal(str(SCENARIOS / "actions" / "todays-special-day-missing.yaml"), "--json"))
+    assert [e["text"] for e in data["players"]["Alice"]] == [
+        "Alice chooses birthday", "Alice chooses holiday", "Alice chooses otherwise"]
+    out = legal(str(SCENARIOS / "actions" / "todays-special-day-missing.yaml"))
+    assert "    Alice chooses birthday | holiday | otherwise" in out
+
+
+def test_a_won_game_has_no_legal_event(write_scenario):
+    path = write_scenario("""
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands: {Alice: [Milk and Cookies]}
+  in_play: {Alice: [Milk, Cookies]}
+events: [Alice plays Milk and Cookies]
+""")
+    # The window on the Goal is still open: Bob holds no Surprise, so nothing can come before the win.
+    data = json.loads(legal(str(path), "--json"))
+    assert data["players"] == {"Alice": [], "Bob": []} and data["winner"] == "Alice"
+    assert legal(str(path)) == "No event is legal: Alice wins as the open response window closes.\n"
+
+
+def test_a_replay_that_stops_lists_what_could_have_come_instead(write_scenario):
+    path = write_scenario("""
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  rules: [Play 2]
+  hands: {Alice: [Trade Hands, Milk], Bob: [Bread]}
+events:
+  - Alice plays Trade Hands
+  - Alice plays Milk
+""")
+    data = json.loads(legal(str(path), "--json"))
+    assert data["event"] == 2 and data["stopped"].startswith("event 2 (Alice plays Milk) came while the rules")
+    assert [e["text"] for e in data["players"]["Alice"]] == ["Alice chooses Bob", "Alice chooses Carol"]
+    out = " ".join(legal(str(path)).split())
+    assert "stops at event 2: event 2 (Alice plays Milk) came while" in out
+    assert "What could have come at event 2 instead: Legal events at event 2" in out
+
+
+def test_an_unknown_player_exits_2():
+    result = runner.invoke(app, ["legal", str(SCENARIOS / "surprises" / "R52-canceled-plans-stops-a-win.yaml"),
+                                 "--player", "Bobb"])
+    assert result.exit_code == 2
+    assert "no player 'Bobb' (players: Alice, Bob) (did you mean 'Bob'?)" in result.output

@@ -1,0 +1,134 @@
+"""`adjudicator simulate`: random legal games, the same report whatever the number of workers."""
+
+import json
+from dataclasses import replace
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import simulate as sim
+from adjudicator.cli import app
+from adjudicator.loading.scenario import parse_scenario
+
+runner = CliRunner()
+SMALL_RUN = ["simulate", "--games", "4", "--max-events", "12", "--seed", "7", "--json"]
+
+
+def test_the_report_is_the_same_whatever_the_number_of_workers():
+    one = runner.invoke(app, [*SMALL_RUN, "--workers", "1"])
+    two = runner.invoke(app, [*SMALL_RUN, "--workers", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert one.output == two.output
+    data = json.loads(one.output)
+    assert set(data) == {"settings", "games", "endings", "length", "histogram", "wins_by_seat", "rulings",
+                         "capped", "problems", "per_game"}
+    assert data["settings"] == {"players": ["Alice", "Bob"], "decks": ["fluxx5", "creeper_pack", "surprises"],
+                                "house_rules": {}, "max_events": 12, "seed": 7}
+    assert data["games"] == 4 and [g["game"] for g in data["per_game"]] == [0, 1, 2, 3]
+    assert sum(data["endings"].values()) == 4 and data["problems"] == []
+    assert data["capped"] == [g["game"] for g in data["per_game"] if g["ending"] == "capped"]
+    assert all(g["events"] <= 12 and g["turns"] >= 1 for g in data["per_game"])
+    # Every game begins with turns and draws: the basic rules are cited, most-cited first.
+    cited = {row["id"]: row for row in data["rulings"]}
+    assert cited["B-turn-order"]["games"] == 4 and cited["B-draw-rule"]["steps"] >= 4
+    assert [row["steps"] for row in data["rulings"]] == sorted((row["steps"] for row in data["rulings"]), reverse=True)
+    assert [row["player"] for row in data["wins_by_seat"]] == ["Alice", "Bob"]
+
+
+def test_another_seed_deals_other_games():
+    settings = sim.Settings(max_events=3, seed=1)
+    first, again, other = sim.play_game(settings, 0), sim.play_game(settings, 0), sim.play_game(settings, 1)
+    assert first == again
+    assert sim.game_rng(1, 0).random() != sim.game_rng(1, 1).random() != sim.game_rng(2, 0).random()
+    assert (first.rulings, first.turns) != (other.rulings, other.turns) or first.events != other.events
+
+
+def test_a_game_played_to_a_win():
+    """A game long enough to end: it has a winner, and no problem."""
+    settings = sim.Settings(seed=4, max_events=60)
+    results = [sim.play_game(settings, 0), sim.play_game(replace(settings, max_events=10), 0)]
+    assert (results[0].ending, results[0].winner, results[0].events) == ("won", "Bob", 41), results[0]
+    assert results[0].scenario is None and results[0].turns > 10
+    assert (results[1].ending, results[1].winner, results[1].events) == ("capped", None, 10)
+    won = results[:1]
+    data = sim.report(settings, results)
+    assert data["endings"]["won"] == 1 and data["capped"] == [0]
+    assert data["length"]["turns"]["games"] == len(won)
+    assert sum(row["wins"] for row in data["wins_by_seat"]) == len(won)
+    assert sum(b["games"] for b in data["histogram"]["turns"]) == len(won)
+
+
+def test_a_stuck_game_is_reported_with_a_scenario_file_that_reproduces_it(monkeypatch, tmp_path):
+    """A game with no legal event and no winner is an engine fault: reported with its scenario."""
+    real_legal = sim._legal
+    monkeypatch.setattr(sim, "_legal", lambda game, number: ([], []) if number == 5 else real_legal(game, number))
+    settings = sim.Settings(seed=11, max_events=50)
+    result = sim.play_game(settings, 2)
+    assert result.ending == "stuck" and result.events == 4
+    assert result.problem.startswith("no legal event and no winner: in Alice's play phase, Alice holds ")
+    scenario = parse_scenario(result.scenario, "<stuck>")
+    assert len(scenario.events) == 4 and scenario.players == ("Alice", "Bob")
+    assert scenario.title == "simulate --seed 11: game 2 (stuck)"
+    data = sim.report(settings, [result])
+    assert data["endings"]["stuck"] == 1 and data["problems"][0]["game"] == 2
+    assert dict(sim.problem_files(data)) == {"simulate-seed11-game2.yaml": result.scenario}
+
+
+def test_histogram_and_percentiles():
+    assert sim.histogram([3, 4, 4, 10], bins=4) == [
+        {"from": 3, "to": 4, "games": 3}, {"from": 5, "to": 6, "games": 0},
+        {"from": 7, "to": 8, "games": 0}, {"from": 9, "to": 10, "games": 1}]
+    stats = sim._distribution([1, 2, 3, 4])
+    assert stats == {"games": 4, "min": 1, "max": 4, "mean": 2.5, "p10": 1.3, "p25": 1.75, "median": 2.5,
+                     "p75": 3.25, "p90": 3.7}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "9"], "--players: between 1 and 6 players"),
+    (["--decks", "fluxx55"], "unknown deck 'fluxx55'"),
+    (["--house-rule", "no_such_rule=1"], "unknown house rule 'no_such_rule'"),
+    (["--house-rule", "oops"], "house rule 'oops': write NAME=VALUE"),
+    (["--compare", "no_such_rule=true"], "unknown house rule 'no_such_rule'"),
+])
+def test_bad_options_exit_2_with_a_message(args, message):
+    result = runner.invoke(app, ["simulate", "--games", "1", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_text_report():
+    result = runner.invoke(app, ["simulate", "--games", "2", "--max-events", "6", "--workers", "1", "--players",
+                                 "Ann,Ben,Cy"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "2 random games: Ann, Ben, Cy" in out and "Endings: won 0, capped 2" in out
+    assert "Wins by seat" in out and "Rulings that decided steps" in out
+    assert "Games that hit the cap of 6 events: 0, 1" in out
+
+
+def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
+    settings = sim.Settings(house_rules=sim.parse_house_rules(["keep_going=2", "tie=shared", "flag="]))
+    assert settings.house_rules == {"keep_going": 2, "tie": "shared", "flag": True}
+    data = sim.scenario_data(settings, 5, ["Milk"])
+    assert data["house_rules"] == {"keep_going": 2, "tie": "shared", "flag": True}
+    assert data["setup"] == {"turn": "Alice", "phase": "deal", "draw_pile": ["Milk"]}
+    base = {"length": {"turns": {"median": 20.0, "mean": 21.5, "p90": 30.0}, "events": {"median": 50.0, "mean": 52.0}},
+            "endings": {"won": 10, "capped": 0}}
+    longer = {"length": {"turns": {"median": 26.0, "mean": 27.0, "p90": 41.0}, "events": {"median": 61.0, "mean": 60.5}},
+              "endings": {"won": 9, "capped": 1}}
+    rows = {row["figure"]: row for row in sim.comparison(base, longer)}
+    assert rows["median turns"] == {"figure": "median turns", "base": 20.0, "variant": 26.0, "change": 6.0}
+    assert rows["games capped"]["change"] == 1 and rows["mean events"]["change"] == 8.5
+
+
+def test_an_engine_error_is_reported_with_where_it_was_raised(monkeypatch):
+    def broken(game, event):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(sim, "_apply", broken)
+    result = sim.play_game(sim.Settings(max_events=5), 0)
+    assert result.ending == "crashed" and result.events == 1
+    assert result.problem.startswith("IndexError: list index out of range (at ")
+    assert result.problem.endswith("in broken)")
+    assert "A random legal game" not in result.scenario and "game 0 (crashed)" in result.scenario
