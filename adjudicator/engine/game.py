@@ -629,8 +629,9 @@ class Game(EventOrder, Copied):
         self.table.goals.remove(goal)
         scored = self.table.scored.setdefault(player, [])
         scored.append(goal)
-        self.note(f"{player} meets {goal} and claims it instead of winning: {len(scored)} of {target} "
-                  "claimed Goals", (*keep_going, *cites))
+        how = kind_of(goal).how_met(self, goal, player)  # taken before the cards used leave play
+        self.note(f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
+                  f"{len(scored)} of {target} claimed Goals", (*keep_going, *cites))
         if used:
             self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
         if len(scored) >= target:
