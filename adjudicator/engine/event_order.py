@@ -45,6 +45,8 @@ class EventOrder:
                 self._push_response(event)
                 return
         self.close_window()
+        if self.pending:  # the chain that just resolved may have raised the choice this event answers
+            event = bind_copies(self, event, strict=False)
         if event.action == "spell":  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)
