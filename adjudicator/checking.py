@@ -1,6 +1,8 @@
 """`adjudicator check`: replay scenarios that state an `expect` block and compare.
 
 The same functions serve the test suite, so pytest and `check` can never disagree.
+A file that cannot be read, or that makes the engine fail, is an error for that file
+only: the run goes on with the next one.
 """
 
 from __future__ import annotations
@@ -9,21 +11,29 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
-from adjudicator.loading.scenario import Scenario, load_scenario
-from adjudicator.verdict import compare
+from adjudicator.loading.scenario import Scenario
+from adjudicator.output import (STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data,
+                                shown_name)
+from adjudicator.verdict import Difference, differences
 
 SUFFIXES = (".yaml", ".yml")
+STATUSES = ("pass", "fail", "error", "no-expect")
 
 
 @dataclass
 class CheckResult:
     path: str
-    status: str  # "pass", "fail", "error", "no-expect"
-    differences: list[str] = field(default_factory=list)
-    error: str | None = None
+    status: str  # one of STATUSES
+    differences: list[Difference] = field(default_factory=list)
+    error: dict[str, Any] | None = None  # output.error_data
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "status": self.status,
+                "differences": [d.to_json() for d in self.differences], "error": self.error}
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -41,33 +51,76 @@ def canonical_id(ruling_id: str) -> str:
 
 
 def check_scenario(scenario: Scenario) -> list[str]:
+    """The differences as sentences (what the scenario tests print)."""
+    return [d.message for d in scenario_differences(scenario)]
+
+
+def scenario_differences(scenario: Scenario) -> list[Difference]:
     assert scenario.expect is not None
-    return compare(scenario.expect, replay(scenario), canonical_id)
+    return differences(scenario.expect, replay(scenario), canonical_id)
 
 
 def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:
+    """`house_rules` (switch -> value, from `--house-rule`) override the file's own."""
+    shown = shown_name(path)
     try:
-        scenario = load_scenario(path, house_rules)
+        scenario = read_scenario(path, house_rules)
+        if scenario.expect is None:
+            return CheckResult(shown, "no-expect")
+        diffs = scenario_differences(scenario)
     except ScenarioError as exc:
-        return CheckResult(str(path), "error", error=str(exc))
-    if scenario.expect is None:
-        return CheckResult(str(path), "no-expect")
-    diffs = check_scenario(scenario)
-    return CheckResult(str(path), "fail" if diffs else "pass", diffs)
+        return CheckResult(shown, "error", error=scenario_error_data(exc.located(shown)))
+    except Exception as exc:  # an engine bug must not stop the other files being checked
+        return CheckResult(shown, "error", error=crash_data(exc, shown))
+    return CheckResult(shown, "fail" if diffs else "pass", diffs)
 
 
-def check_paths(paths: Iterable[Path], verbose: bool = False, house_rules: Mapping[str, str] | None = None) -> int:
-    """`house_rules` (switch -> value, from `--house-rule`) override every file's own."""
+def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None = None) -> list[CheckResult]:
     results = []
     for path in scenario_files(paths):
-        if not path.exists():
-            results.append(CheckResult(str(path), "error", error=f"{path}: no such file or folder"))
+        if str(path) != STDIN and not path.exists():
+            results.append(CheckResult(str(path), "error", error=error_data(
+                "no such file or folder", code="no-such-file", file=str(path))))
         else:
             results.append(check_file(path, house_rules))
+    return results
+
+
+def exit_code(results: list[CheckResult]) -> int:
+    """2 if a file could not be checked (or there was none), else 1 if a scenario failed, else 0."""
+    if not results or any(r.status == "error" for r in results):
+        return 2
+    return 1 if any(r.status == "fail" for r in results) else 0
+
+
+def counts(results: list[CheckResult]) -> dict[str, int]:
+    return {status: sum(r.status == status for r in results) for status in STATUSES}
+
+
+def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool = False,
+                house_rules: Mapping[str, str] | None = None) -> int:
+    """Check every scenario under `paths`, print the report, and return the exit code.
+    `house_rules` (switch -> value, from `--house-rule`) override every file's own."""
+    results = check_results(paths, house_rules)
+    code = exit_code(results)
+    if not results:
+        from adjudicator.output import fail
+
+        fail(error_data("no scenario files found", code="no-scenarios"), json_output)
+    if json_output:
+        from adjudicator.output import write_json
+
+        total = counts(results)
+        write_json({"results": [r.to_json() for r in results],
+                    "summary": {"passed": total["pass"], "failed": total["fail"], "errors": total["error"],
+                                "without_expect": total["no-expect"]},
+                    "exit_code": code})
+        return code
     out = sys.stdout
     for result in results:
         if result.status == "error":
-            out.write(f"ERROR {result.error}\n")
+            assert result.error is not None
+            out.write(f"ERROR {error_text(result.error)}\n")
         elif result.status == "fail":
             out.write(f"FAIL  {result.path}\n")
             for diff in result.differences:
@@ -75,12 +128,8 @@ def check_paths(paths: Iterable[Path], verbose: bool = False, house_rules: Mappi
         elif verbose:
             out.write(f"{'PASS ' if result.status == 'pass' else 'SKIP '} {result.path}"
                       f"{'' if result.status == 'pass' else ' (no expect block)'}\n")
-    counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error", "no-expect")}
-    out.write(f"{counts['pass']} passed, {counts['fail']} failed"
-              + (f", {counts['error']} unreadable" if counts["error"] else "")
-              + (f", {counts['no-expect']} without expect" if counts["no-expect"] else "") + "\n")
-    if counts["error"] or not results:
-        if not results:
-            sys.stderr.write("error: no scenario files found\n")
-        return 2
-    return 1 if counts["fail"] else 0
+    total = counts(results)
+    out.write(f"{total['pass']} passed, {total['fail']} failed"
+              + (f", {total['error']} with errors" if total["error"] else "")
+              + (f", {total['no-expect']} without expect" if total["no-expect"] else "") + "\n")
+    return code

@@ -1,5 +1,9 @@
 """The command line. Heavy modules (the engine, rich, pydantic, networkx) are imported
-inside the commands so that `--help` and a small replay start fast."""
+inside the commands so that `--help` and a small replay start fast.
+
+Conventions every command follows: `-h` is `--help`; `--json` prints the result as JSON,
+and then bad input too (an object with `error`: file, line, message, code); bad input
+exits with code 2; a FILE argument of `-` reads the scenario from stdin."""
 
 from __future__ import annotations
 
@@ -9,17 +13,22 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.output import (EXIT_BAD_INPUT, crash_data, error_data, fail, read_scenario, scenario_error_data,
+                                shown_name)
+
 app = typer.Typer(
     help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every subcommand
 )
 
-EXIT_BAD_INPUT = 2
+JSON_OPTION = typer.Option("--json", help="Print the result as JSON (errors too).")
+SCENARIO_ARGUMENT = typer.Argument(metavar="FILE", help="A scenario file (YAML, format 1), or - to read it from stdin.")
 
 
 def _fail_input(message: str) -> None:
+    """Bad input as a line on stderr, exit code 2 (commands with --json use `output.fail`)."""
     sys.stderr.write(f"error: {message}\n")
     raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -28,60 +37,117 @@ HOUSE_RULE_OPTION = typer.Option("--house-rule", "-H", metavar="NAME=VALUE",
                                  help="Play under a house rule, over the file's own value (repeatable).")
 
 
-def _house_rules(assignments: list[str] | None) -> dict[str, str]:
+def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
     """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
     from adjudicator.house_rules import HouseRuleError, parse_assignments
 
     try:
         return parse_assignments(assignments or [])
     except HouseRuleError as exc:
-        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
-        _fail_input(exc.message + near)
-        return {}
+        fail(error_data(exc.message, code="bad-house-rule", suggestions=exc.suggestions[:1]), json_output)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("adjudicator")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            from adjudicator import __version__ as number
+        sys.stdout.write(f"adjudicator {number}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Settle Fluxx rules disputes: replay a scenario file and get a cited verdict."""
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    file: Annotated[Path, SCENARIO_ARGUMENT],
+    json_output: Annotated[bool, JSON_OPTION] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.errors import ScenarioError
-    from adjudicator.loading.scenario import load_scenario
 
     try:
-        scenario = load_scenario(file, _house_rules(house_rule))
+        scenario = read_scenario(file, _house_rules(house_rule, json_output))
+        game = run_replay(scenario)
     except ScenarioError as exc:
-        _fail_input(str(exc))
-        return
-    game = run_replay(scenario)
+        fail(scenario_error_data(exc), json_output)
+    except Exception as exc:  # an engine bug: say what failed, without a traceback
+        fail(crash_data(exc, shown_name(file)), json_output)
     if json_output:
-        import json
-
+        from adjudicator.output import write_json
         from adjudicator.verdict import to_json
 
-        sys.stdout.write(json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n")
+        write_json(to_json(game))
         return
     from adjudicator.log.render import render_replay
+    from adjudicator.output import console
 
-    render_replay(game)
+    render_replay(game, console())
 
 
 @app.command()
 def check(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders to search for them.")],
+    paths: Annotated[list[Path], typer.Argument(
+        help="Scenario files or folders to search for them (- reads one scenario from stdin).")],
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list scenarios that pass.")] = False,
+    json_output: Annotated[bool, typer.Option(
+        "--json", help="Print per-file results (path, status, differences as data) as JSON.")] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
 
-    Exit code 0: all pass; 1: a scenario failed; 2: a file could not be read.
+    A file that cannot be read or that makes the engine fail is reported as an error and the
+    run goes on. Exit code 0: all pass; 1: a scenario failed; 2: a file had an error.
     """
     from adjudicator.checking import check_paths
 
-    raise typer.Exit(check_paths(paths, verbose=verbose, house_rules=_house_rules(house_rule)))
+    raise typer.Exit(check_paths(paths, verbose=verbose, json_output=json_output,
+                                 house_rules=_house_rules(house_rule, json_output)))
+
+
+@app.command()
+def new(
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="Where to write the starter scenario (.yaml), or - for stdout.")],
+    players: Annotated[str, typer.Option(
+        "--players", "-p", help="Player names in seating order, comma-separated.")] = "Alice,Bob",
+    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite FILE if it exists.")] = False,
+    json_output: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Write a commented starter scenario to FILE; it passes `adjudicator check` as written."""
+    from adjudicator.starter import NAME, starter_scenario
+
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
+        fail(error_data(f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
+                        f"commas, got {players!r}", code="bad-option"), json_output)
+    if str(file) == "-":
+        sys.stdout.write(starter_scenario(names))
+        return
+    if file.exists() and not force:
+        fail(error_data("already exists; pass --force to overwrite it", code="file-exists", file=str(file)),
+             json_output)
+    try:
+        file.write_text(starter_scenario(names, str(file)), encoding="utf-8")
+    except OSError as exc:
+        fail(error_data(f"cannot write: {exc.strerror}", code="cannot-write", file=str(file)), json_output)
+    if json_output:
+        from adjudicator.output import write_json
+
+        write_json({"path": str(file), "players": names})
+    else:
+        sys.stdout.write(f"wrote {file}; edit it, then run: adjudicator check {file}\n")
 
 
 @app.command()
@@ -97,7 +163,7 @@ def legal(
     try:
         command(str(file), player, json_output)
     except ScenarioError as exc:
-        _fail_input(str(exc))
+        fail(scenario_error_data(exc), json_output)
 
 
 @app.command()
@@ -114,7 +180,7 @@ def explore(
     try:
         command(str(file), at, player, json_output)
     except ScenarioError as exc:
-        _fail_input(str(exc))
+        fail(scenario_error_data(exc), json_output)
 
 
 @app.command(epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
@@ -138,8 +204,10 @@ def simulate(
     try:
         sim.command(games=games, seed=seed, players=players, decks=decks, house_rules=house_rule, compare=compare,
                     max_events=max_events, workers=workers, save=str(save) if save else None, json_output=json_output)
-    except (sim.OptionError, ScenarioError) as exc:
-        _fail_input(str(exc))
+    except ScenarioError as exc:
+        fail(scenario_error_data(exc), json_output)
+    except sim.OptionError as exc:
+        fail(error_data(str(exc), code="bad-option"), json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
@@ -154,8 +222,24 @@ app.add_typer(house_rules_app, name="house-rules",
               help="House rules: list, show NAME, and impact NAME=VALUE (what the switch changes).")
 
 
+
 def main() -> None:
-    app()
+    if "--json" not in sys.argv[1:]:
+        app()
+        return
+    # With --json, a usage error (a missing FILE, an unknown option) is JSON as well.
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        sys.exit(1)
+    except Exception as exc:
+        if not hasattr(exc, "format_message"):  # click's usage errors (typer vendors click from 0.28)
+            raise
+        from adjudicator.output import write_json
+
+        write_json({"error": error_data(exc.format_message(), code="usage")})
+        sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+    sys.exit(code or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -71,11 +71,14 @@ def _new_game(scenario: Scenario) -> Game:
 
 
 def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
-    """The legal events numbered `number`, and the pending choices nobody can answer."""
-    from adjudicator.engine.legal import explore
+    """The legal events numbered `number`, and the pending choices nobody can answer. The game
+    is first taken through the steps the next event forces whatever it is (`legal.next_events`),
+    so a win decided there is already on the table."""
+    from adjudicator.engine.legal import next_events
 
-    options = explore(game, number)
-    return options.events, options.unanswerable
+    events = next_events(game, number)
+    unanswerable = [f"{c.player} must {c.prompt}" for c in game.pending] if not events else []
+    return events, unanswerable
 
 
 def _apply(game: Game, event: Event) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.engine.game import Game
@@ -62,7 +63,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "stopped": game.stopped,
         "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
                      for s in rejections(game)],
-        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings)}
+        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings), "data": s.data()}
                   for s in game.steps],
         "rulings": cited_rulings(game),
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
@@ -85,6 +86,11 @@ def _names(cards: Any) -> Counter:
     return Counter(c.definition for c in cards)
 
 
+def _sorted(counter: Counter) -> list[str]:
+    """The cards' names, sorted (the plain data of a difference)."""
+    return sorted(name for _deck, name in counter.elements())
+
+
 def _show(counter: Counter, qualified: bool = False) -> str:
     """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
     return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
@@ -96,22 +102,48 @@ def _mismatch(want: Counter, got: Counter) -> str:
     return f"expected {_show(want, qualified)}, got {_show(got, qualified)}"
 
 
+@dataclass(frozen=True)
+class Difference:
+    """One way a replay differs from `expect`: the key, both values as plain data, and a sentence."""
+
+    key: str
+    expected: Any
+    actual: Any
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "expected": self.expected, "actual": self.actual, "message": self.message}
+
+
 def compare(expect: Mapping[str, Any], game: Game,
             canonical: Callable[[str], str] = lambda rid: rid) -> list[str]:
     """Each way the replay differs from `expect`, as 'key: expected X, got Y' lines."""
+    return [diff.message for diff in differences(expect, game, canonical)]
+
+
+def differences(expect: Mapping[str, Any], game: Game,
+                canonical: Callable[[str], str] = lambda rid: rid) -> list[Difference]:
+    """Each way the replay differs from `expect`, as data."""
     table = game.table
     turn, over = turn_view(game)
-    diffs: list[str] = []
+    diffs: list[Difference] = []
 
-    def differ(key: str, want: Any, got: Any) -> None:
+    def differ(key: str, want: Any, got: Any, label: str | None = None) -> None:
         if want != got:
-            diffs.append(f"{key}: expected {want}, got {got}")
+            diffs.append(Difference(key, want, got, f"{label or key}: expected {want}, got {got}"))
 
     for key, want in expect.items():
-        if key == "winner" and isinstance(want, tuple):
-            differ(key, " and ".join(want), " and ".join(winners(game)) or "none")
-        elif key == "winner":
-            differ(key, want or "none", " and ".join(winners(game)) or "none")
+        if key == "winner":
+            wanted = " and ".join(want) if isinstance(want, tuple) else want or "none"
+            got_winners = " and ".join(winners(game)) or "none"
+            if wanted != got_winners:  # as data: a list for a shared win, else a name or null
+                shared = isinstance(want, tuple)
+                diffs.append(Difference(key, list(want) if shared else want or None,
+                                        winners(game) if shared else (got_winners if winners(game) else None),
+                                        f"{key}: expected {wanted}, got {got_winners}"))
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":
@@ -123,39 +155,48 @@ def compare(expect: Mapping[str, Any], game: Game,
             for player, cards in want.items():
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
-                    diffs.append(f"{key} of {player}: {_mismatch(_names(cards), got)}")
+                    diffs.append(Difference(f"{key}.{player}", _sorted(_names(cards)), _sorted(got),
+                                            f"{key} of {player}: {_mismatch(_names(cards), got)}"))
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
-                differ(f"{key} of {player}", size, len(zone.get(player, ())))
+                differ(f"{key}.{player}", size, len(zone.get(player, ())), f"{key} of {player}")
         elif key in ("rules", "goals"):
             # Meta Rules are listed with the rules in a scenario, as in its setup
             got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
-                diffs.append(f"{key}: {_mismatch(_names(want), got)}")
+                diffs.append(Difference(key, _sorted(_names(want)), _sorted(got),
+                                        f"{key}: {_mismatch(_names(want), got)}"))
         elif key == "discard_has":
             missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
-                diffs.append(f"discard_has: {', '.join(missing)} not in the discard pile "
-                             f"({', '.join(c.name for c in table.discard) or 'empty'})")
+                pile = [c.name for c in table.discard]
+                diffs.append(Difference(key, [c.name for c in want], pile,
+                                        f"discard_has: {', '.join(missing)} not in the discard pile "
+                                        f"({', '.join(pile) or 'empty'})"))
         elif key == "draw_pile_size":
             differ(key, want, len(table.draw_pile))
         elif key == "rejected":
             got = sorted({s.event for s in rejections(game) if s.event is not None})
             if want != got:
                 reasons = "; ".join(f"event {s.event}: {s.reason}" for s in rejections(game))
-                diffs.append(f"rejected: expected events {want}, got {got}" + (f" ({reasons})" if reasons else ""))
+                diffs.append(Difference(key, list(want), got, f"rejected: expected events {want}, got {got}"
+                                        + (f" ({reasons})" if reasons else "")))
         elif key == "rulings":
             cited = {canonical(r) for r in cited_rulings(game)}
             missing = [r for r in want if canonical(r) not in cited]
             if missing:
-                diffs.append(f"rulings: {', '.join(missing)} not cited (cited: {', '.join(cited_rulings(game))})")
+                diffs.append(Difference(key, list(want), cited_rulings(game),
+                                        f"rulings: {', '.join(missing)} not cited "
+                                        f"(cited: {', '.join(cited_rulings(game))})"))
         elif key == "goals_won":
             for player, count in want.items():
-                differ(f"goals_won of {player}", count, game.goals_won.get(player, 0))
+                differ(f"goals_won.{player}", count, game.goals_won.get(player, 0), f"goals_won of {player}")
     if expect.get("stopped", False) != bool(game.stopped):
-        diffs.append(f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
-                     f"got {game.stopped or 'no stop'}")
+        diffs.append(Difference("stopped", bool(expect.get("stopped", False)), game.stopped or None,
+                                f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
+                                f"got {game.stopped or 'no stop'}"))
     if "rejected" not in expect and rejections(game):
-        diffs += [f"unexpected rejection of event {s.event}: {s.reason}" for s in rejections(game)]
+        diffs += [Difference("rejected", [], [s.event for s in rejections(game)],
+                             f"unexpected rejection of event {s.event}: {s.reason}") for s in rejections(game)]
     return diffs

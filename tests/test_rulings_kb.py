@@ -95,6 +95,45 @@ def test_typos_and_nicknames_find_the_ruling_in_top_3(question, expected):
     assert expected in top_ids(question), search(question, limit=5)
 
 
+# Ordinary typos corrected against the rulings' own words; (question, ruling in the top 3, words shown for it).
+TYPOS_CORRECTED = [
+    ("taxes and mony togther", "B-creeper-powers", ["taxes"]),
+    ("dubble agenda which goal wins", "R58", ["wins", "goal"]),
+    ("creeper drawn during d2ue", "R40", ["creeper", "drawn", "action"]),  # any Action's draw (R40)
+    ("hand limit on my turn", "B-limits-end-of-turn", ["limit", "my turn", "hand", "turn"]),
+]
+
+
+@pytest.mark.parametrize(("question", "expected", "shown"), TYPOS_CORRECTED)
+def test_typos_are_corrected_and_the_why_shows_readable_words(question, expected, shown):
+    results = search(question, limit=3)
+    assert expected in [record.id for record, _score, _why in results], results
+    why = next(why for record, _score, why in results if record.id == expected)
+    assert why.split("words: ")[1].split(", ") == shown
+
+
+def test_spelling_is_corrected_to_the_records_and_card_names_words():
+    index = search_module._index()
+    assert search_module._spell("togther", index) == ("together", 0.9)
+    assert search_module._spell("mony", index) == ("money", 0.9)  # a card's word; "many" is a substitution away
+    assert search_module._spell("wich", index)[0] == "which"  # then dropped as a stopword
+    assert search_module._spell("limit", index) == ("limit", 1.0)
+    assert search_module._spell("qqqq", index) == ("qqqq", 1.0)  # nothing close: kept as typed
+
+
+def test_the_why_column_shows_words_not_stems():
+    # the words as typed, not the stems "creeper", "action"
+    assert search("creepers drawn for actions", limit=1)[0][2] == "words: creepers, actions, drawn"
+    assert search("stealing kepers", limit=1)[0][2] == "words: stealing, keepers"  # the corrected word, not "keep"
+
+
+def test_records_without_a_usable_answer_and_weak_matches_are_not_results():
+    assert "R48" not in top_ids("that's mine on a keeper played by wormhole or mystery play", 10)
+    assert runner.invoke(app, ["rulings", "show", "R48"]).exit_code == 0  # still there by id
+    assert search("zzzz qqqq") == []
+    assert all(score >= search_module.MIN_RESULT for _r, score, _why in search("taxes and mony togther", 20))
+
+
 @pytest.mark.parametrize(("typed", "printed"), [
     ("D3P2", "Draw 3, Play 2 of Them"), ("draw 3 play 2", "Draw 3, Play 2 of Them"),
     ("D2UE", "Draw 2 and Use 'Em"), ("draw 2 and use em", "Draw 2 and Use 'Em"),
@@ -290,6 +329,19 @@ def test_rulings_show_r38():
     assert "Q272" in out
     assert "Related rulings" in out and "R37" in out
     assert "Scenarios that prove it" in out
+
+
+def test_rulings_show_a_card_name_or_phrase_falls_back_to_search():
+    result = runner.invoke(app, ["rulings", "show", "swap plays"])
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert out.startswith("No ruling has the id 'swap plays'; the best match for it: R38 (also Q272)")
+    assert "Other matches for 'swap plays' (adjudicator rulings show ID): Q2430" in out
+    data = json.loads(runner.invoke(app, ["rulings", "show", "double agenda", "--json"]).stdout)
+    assert data["matched_by"] == "search" and "Double Agenda" in data["cards"]
+    assert len(data["other_matches"]) == 4
+    assert all("Double Agenda" in m["reason"] for m in data["other_matches"])
+    assert json.loads(runner.invoke(app, ["rulings", "show", "R38", "--json"]).stdout)["matched_by"] == "id"
 
 
 def test_rulings_show_by_alias_and_json():

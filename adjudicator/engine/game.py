@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
 from adjudicator.engine import derived, solo
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -352,6 +353,11 @@ class Game(EventOrder, Copied):
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
                   options=tuple(str(o) for o in options), rulings=rulings)
 
+    def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
+        """`ask` for a choice a kind has declared (`Kind.choices`)."""
+        self.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings,
+                 at_least=spec.at_least, **options)
+
     def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
         mine = [c for c in self.pending if c.player == event.player and event.action in c.answer_verbs]
         # Choices waiting together (both limits) may be answered in either order: the answer goes
@@ -366,29 +372,13 @@ class Game(EventOrder, Copied):
                           f"nothing asks {event.player} to {event.action} now; "
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
-        given = list(event.choices)
-        if any(g is NO_CHOICE for g in given):
-            if len(given) > 1:
-                raise Illegal("bad_choice", "`none` cannot be given together with other choices", choice.rulings)
-            given = []
-        unknown = [str(g) for g in given if g not in choice.options]
-        if unknown:
-            raise Illegal("bad_choice", f"{', '.join(unknown)} is not among the options "
-                          f"({', '.join(map(str, choice.options))})", choice.rulings)
-        if len(set(map(id, given))) != len(given):
-            raise Illegal("bad_choice", "the same card is named twice", choice.rulings)
         if event.action == "keep" and choice.keep_means_complement:
-            want = len(choice.options) - choice.count
-            if len(given) != want:
-                raise Illegal("bad_choice", f"{event.player} must keep exactly {want}", choice.rulings)
-            given = [o for o in choice.options if o not in given]
-        elif choice.at_least is not None:
-            if not choice.at_least <= len(given) <= choice.count:
-                raise Illegal("bad_choice", f"{event.player} must {event.action} from {choice.at_least} to "
-                              f"{choice.count}, not {len(given)}", choice.rulings)
-        elif len(given) != choice.count:
-            raise Illegal("bad_choice", f"{event.player} must {event.action} exactly {choice.count}, "
-                          f"not {len(given)}", choice.rulings)
+            # "keeps X" names what stays: as many as are not discarded, the rest goes.
+            kept = ChoiceSpec(choice.player, choice.prompt, tuple(choice.options), len(choice.options) - choice.count,
+                              rulings=choice.rulings).check(event.choices, "keep")
+            given = [o for o in choice.options if o not in kept]
+        else:
+            given = choice.spec.check(event.choices, event.action)
         return choice, given
 
     def answer(self, event: "Event") -> None:

@@ -30,7 +30,7 @@ from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
 from adjudicator.engine import replay
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
-from adjudicator.engine.state import PendingChoice, Phase
+from adjudicator.engine.state import PendingChoice, Phase, Play
 from adjudicator.errors import Illegal
 from adjudicator.loading.scenario import Event
 from adjudicator.log import records as rec
@@ -257,6 +257,14 @@ class _Found:
     def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
         """The same play or use with `-> ...` answers, for a card whose kind checks them."""
         allowed = game.can_play if action == "play" else game.can_use
+        specs = kind_of(card).choices(game, Play(player=player, card=card, event=self.number)) \
+            if action == "play" and card.kind in REGISTRY else None
+        if specs:
+            # The kind declares its choices: its first one's picks, each checked by the engine.
+            for pick in islice(specs[0].selections(), MAX_ANSWERS):
+                if allowed(player, card, list(pick)):
+                    yield make_event(self.number, player, action, card, pick)
+            return
         if allowed(player, card, [UNKNOWN]):
             return  # the kind takes no stated choices (it would accept anything)
         trial = fork(game)
@@ -269,7 +277,7 @@ class _Found:
             trial.run()
         asked = next((c for c in trial.pending if c.player == player), None)
         if asked is not None:
-            candidates: Iterable[list[Any]] = (list(c) for c in _selections(asked, asked.count))
+            candidates: Iterable[list[Any]] = (list(c) for c in asked.spec.selections())
         else:
             # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
             # on the table one by one, then all those accepted together.
@@ -291,17 +299,6 @@ def _accepted(game: Game, event: Event) -> bool:
     return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
 
 
-def _selections(choice: PendingChoice, size: int) -> Iterator[tuple[Any, ...]]:
-    """Picks of `size` options; for an "up to" choice every size allowed (none written `none`)."""
-    least = choice.at_least
-    sizes = range(least, size + 1) if least is not None else (size,)
-    for n in sizes:
-        if n == 0:
-            yield (NO_CHOICE,)
-        else:
-            yield from combinations(choice.options, n)
-
-
 def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
     """The answers to choice that the engine accepts (each verb; `keep` names what stays)."""
     for verb in choice.answer_verbs:
@@ -311,7 +308,7 @@ def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
                 continue  # "keeps" with nothing named cannot be written
             picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
         else:
-            picks = _selections(choice, choice.count)
+            picks = choice.spec.selections()
         for given in islice(picks, MAX_ANSWERS):
             event = make_event(number, choice.player, verb, None, given)
             try:

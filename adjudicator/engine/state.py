@@ -10,9 +10,12 @@ import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from adjudicator.cards.model import Card
+
+if TYPE_CHECKING:
+    from adjudicator.engine.choices import ChoiceSpec
 
 
 _SHARED = (str, int, float, bool, type(None), Card, tuple, frozenset)
@@ -254,3 +257,10 @@ class PendingChoice(Copied):
     rulings: tuple[str, ...] = ()
     key: Any = None  # identifies what the choice is for, so a check never asks twice
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
+
+    @property
+    def spec(self) -> "ChoiceSpec":
+        """The choice as the validator and the legal-event generator see it."""
+        from adjudicator.engine.choices import ChoiceSpec
+
+        return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)

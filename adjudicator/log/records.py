@@ -6,8 +6,8 @@ the rulings that justify it, and how to say itself in one sentence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from adjudicator.cards.model import Card
 
@@ -30,6 +30,19 @@ class Step:
     @property
     def text(self) -> str:  # pragma: no cover - every subclass says itself
         raise NotImplementedError
+
+    def data(self) -> dict[str, Any]:
+        """The record's own fields as JSON data (cards by name, tuples as lists): who, which
+        cards, from where and to where, beside the sentence."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name not in ("event", "rulings")}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)  # a card (its name), a keyword choice, an assignment
 
 
 @dataclass(frozen=True, kw_only=True)

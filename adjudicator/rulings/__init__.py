@@ -1,1 +1,1 @@
-"""The rulings knowledge base: one record per ruling under the repository's rulings/ folder."""
+"""The rulings knowledge base: one YAML record per ruling, shipped as package data in records/."""

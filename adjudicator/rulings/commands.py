@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS_DIR = ROOT / "scenarios"
-EXIT_BAD_INPUT = 2
+SCENARIOS_DIR = ROOT / "scenarios"  # in a checkout; an installed package has none (and needs none)
 FAQ_ID = re.compile(r"^R(\d{2})$")
+LOOKS_LIKE_ID = re.compile(r"^(r\d+|q\d+|q-tag-\S+|b-\S+)$", re.IGNORECASE)
 SUFFIXES = (".yaml", ".yml")
 
 rulings_app = typer.Typer(
@@ -37,47 +37,55 @@ cards_app = typer.Typer(
 # ---------------------------------------------------------------- helpers
 
 
-def _console(stderr: bool = False) -> Any:
-    from rich.console import Console
+def _console() -> Any:
+    from adjudicator.output import console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
-
-
-def _fail(message: str, suggestions: tuple[str, ...] | list[str] = ()) -> None:
-    """Report bad input with the nearest names and exit with code 2."""
-    text = f"error: {message}"
-    if suggestions:
-        text += " (did you mean " + ", ".join(repr(s) for s in suggestions) + "?)"
-    sys.stderr.write(text + "\n")
-    raise typer.Exit(EXIT_BAD_INPUT)
+    return console()
 
 
-def _records() -> dict[str, Any]:
+def _fail(message: str, suggestions: tuple[str, ...] | list[str] = (), *, code: str = "bad-input",
+          json_output: bool = False, file: str | None = None) -> NoReturn:
+    """Report bad input with the nearest names (as JSON with --json) and exit with code 2."""
+    from adjudicator.output import error_data, fail
+
+    fail(error_data(message, code=code, file=file, suggestions=suggestions), json_output)
+
+
+def _records(json_output: bool = False) -> dict[str, Any]:
     from adjudicator.errors import ScenarioError
+    from adjudicator.output import fail, scenario_error_data
     from adjudicator.rulings.store import all_rulings
 
     try:
         return all_rulings()
     except ScenarioError as exc:
-        _fail(str(exc))
-        raise  # unreachable
+        fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
 
 
-def _find_ruling(ruling_id: str) -> Any:
-    """The record an id or alias names (case does not matter), or exit 2 with suggestions."""
+SHOW_ALSO = 4  # `rulings show PHRASE`: how many next-best matches to list under the best one
+
+
+def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tuple[Any, float, str]]]:
+    """The record an id or alias names (case does not matter); for a card name or a phrase, the
+    best search match and the next ones. Exit 2 with suggestions when nothing matches."""
     from adjudicator.names import suggest
     from adjudicator.rulings.store import aliases
 
-    records = _records()
+    records = _records(json_output)
     table = aliases()
-    wanted = ruling_id.strip()
-    canonical = table.get(wanted)
-    if canonical is None:
-        folded = {key.lower(): value for key, value in table.items()}
-        canonical = folded.get(wanted.lower())
-    if canonical is None:
-        _fail(f"no ruling {ruling_id!r}", suggest(wanted, sorted(table), limit=3))
-    return records[canonical]
+    wanted = wanted.strip()
+    folded = {key.lower(): value for key, value in table.items()}
+    canonical = table.get(wanted) or folded.get(wanted.lower())
+    if canonical is not None:
+        return records[canonical], []
+    if not LOOKS_LIKE_ID.match(wanted):
+        from adjudicator.rulings.search import search
+
+        found = search(wanted, limit=1 + SHOW_ALSO)
+        if found:
+            return found[0][0], found[1:]
+    _fail(f"no ruling {wanted!r}", suggest(wanted, sorted(table), limit=3), code="no-such-ruling",
+          json_output=json_output)
 
 
 def _shown_path(path: Path) -> str:
@@ -89,7 +97,7 @@ def _shown_path(path: Path) -> str:
     return str(path)
 
 
-def _scenario_files(paths: list[Path]) -> list[Path]:
+def _scenario_files(paths: list[Path], json_output: bool = False) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -97,7 +105,7 @@ def _scenario_files(paths: list[Path]) -> list[Path]:
         elif path.is_file():
             files.append(path)
         else:
-            _fail(f"{path}: no such file or folder")
+            _fail("no such file or folder", code="no-such-file", file=str(path), json_output=json_output)
     return files
 
 
@@ -117,14 +125,14 @@ def _cited_rulings(path: Path) -> list[str]:
     return [str(item) for item in cited if isinstance(item, (str, int))]
 
 
-def _citations(paths: list[Path]) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
+def _citations(paths: list[Path], json_output: bool = False) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
     """Record id -> scenario files citing it (by id or alias); and unknown ids -> files."""
     from adjudicator.rulings.store import aliases
 
     table = aliases()
     by_id: dict[str, list[Path]] = {}
     unknown: dict[str, list[Path]] = {}
-    for path in _scenario_files(paths):
+    for path in _scenario_files(paths, json_output):
         for cited in _cited_rulings(path):
             canonical = table.get(cited)
             target = by_id if canonical is not None else unknown
@@ -141,13 +149,27 @@ def _label(console: Any, label: str, value: str) -> None:
 
 
 def _json_out(data: Any) -> None:
-    import json
+    from adjudicator.output import write_json
 
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    write_json(data)
 
 
 def _brief(record: Any) -> dict[str, Any]:
     return {"id": record.id, "aliases": list(record.aliases), "title": record.title, "summary": record.summary}
+
+
+def complete_ruling_ids(incomplete: str) -> list[str]:
+    """Shell completion: the ruling ids and aliases that start with what was typed."""
+    from adjudicator.rulings.store import aliases
+
+    return sorted(i for i in aliases() if i.lower().startswith(incomplete.lower()))
+
+
+def complete_card_names(incomplete: str) -> list[str]:
+    """Shell completion: the card names that start with what was typed."""
+    from adjudicator.rulings.search import card_names
+
+    return [name for name in card_names() if name.lower().startswith(incomplete.lower())]
 
 
 # ---------------------------------------------------------------- rulings
@@ -162,7 +184,7 @@ def search_command(
     """Find the rulings that answer QUERY (typos, nicknames such as d3p2 or gowi, and ids are fine)."""
     from adjudicator.rulings.search import find_cards, search
 
-    _records()
+    _records(json_output)
     results = search(query, limit=limit)
     if json_output:
         _json_out({
@@ -195,13 +217,19 @@ def search_command(
 
 @rulings_app.command("show")
 def show_command(
-    ruling_id: Annotated[str, typer.Argument(metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all).")],
+    ruling_id: Annotated[str, typer.Argument(
+        metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all), or a card name or phrase to search for.",
+        autocompletion=complete_ruling_ids)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
 ) -> None:
-    """Show a ruling, the scenarios that prove it and the rulings related to it."""
+    """Show a ruling, the scenarios that prove it and the rulings related to it.
+
+    Given a card name or a phrase ("swap plays", "double agenda") instead of an id, show the
+    ruling that best matches it and list the next ones."""
     from adjudicator.rulings.graph import related_rulings
 
-    record = _find_ruling(ruling_id)
+    record, next_matches = _find_ruling(ruling_id, json_output)
+    searched = ruling_id.strip().lower() not in {i.lower() for i in record.ids}
     by_id, _unknown = _citations([SCENARIOS_DIR]) if SCENARIOS_DIR.is_dir() else ({}, {})
     scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
     related = related_rulings(record.id)
@@ -221,12 +249,16 @@ def show_command(
             "scenarios": scenarios,
             "related_ranked": [{"id": r.id, "title": r.title, "score": score, "reasons": why}
                                for r, score, why in related],
+            "matched_by": "search" if searched else "id",
+            "other_matches": [{**_brief(r), "score": score, "reason": why} for r, score, why in next_matches],
         })
         return
     from rich.table import Table
     from rich.text import Text
 
     console = _console()
+    if searched:
+        console.print(Text(f"No ruling has the id {ruling_id.strip()!r}; the best match for it:", style="italic"))
     heading = Text(record.id, style="bold")
     if record.aliases:
         heading.append(f" (also {', '.join(record.aliases)})")
@@ -269,6 +301,11 @@ def show_command(
         for other, score, why in related:
             table.add_row(other.id, f"{score:.1f}", other.title, ", ".join(why))
         console.print(table)
+    if next_matches:
+        console.print()
+        console.print(Text(f"Other matches for {ruling_id.strip()!r} (adjudicator rulings show ID):", style="bold"))
+        for other, _score, why in next_matches:
+            console.print(Text(f"  {other.id}  {other.title}  ({why})"))
 
 
 @rulings_app.command("list")
@@ -281,19 +318,21 @@ def list_command(
     """List rulings, optionally by topic, card or edition (a ruling for all editions counts for each)."""
     from adjudicator.names import normalize, suggest
 
-    records = list(_records().values())
+    records = list(_records(json_output).values())
     if topic is not None:
         topics = sorted({t for r in records for t in r.topics})
         wanted = {normalize(t): t for t in topics}.get(normalize(topic))
         if wanted is None:
-            _fail(f"no topic {topic!r}", suggest(topic, topics, limit=3))
+            _fail(f"no topic {topic!r}", suggest(topic, topics, limit=3), code="no-such-topic",
+                  json_output=json_output)
         records = [r for r in records if wanted in r.topics]
     if card is not None:
         from adjudicator.rulings.search import card_names, resolve_card
 
         name = resolve_card(card)
         if name is None:
-            _fail(f"no card {card!r}", suggest(card, card_names(), limit=3))
+            _fail(f"no card {card!r}", suggest(card, card_names(), limit=3), code="no-such-card",
+                  json_output=json_output)
         key = normalize(name)
         records = [r for r in records if any(normalize(c) == key for c in r.cards)]
     if edition is not None:
@@ -302,7 +341,8 @@ def list_command(
         editions = sorted({e for r in _records().values() for e in r.editions} | set(builtin().decks))
         wanted_edition = {normalize(e): e for e in editions}.get(normalize(edition))
         if wanted_edition is None:
-            _fail(f"no edition {edition!r}", suggest(edition, editions, limit=3))
+            _fail(f"no edition {edition!r}", suggest(edition, editions, limit=3), code="no-such-edition",
+                  json_output=json_output)
         records = [r for r in records if wanted_edition in r.editions or "all" in r.editions]
     if json_output:
         _json_out([{**_brief(r), "topics": list(r.topics), "cards": list(r.cards), "editions": list(r.editions),
@@ -340,9 +380,13 @@ def coverage_command(
     try:
         records = all_rulings(strict=True)  # the audit validates every record with pydantic
     except ScenarioError as exc:
-        _fail(str(exc))
-        return
-    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR])
+        from adjudicator.output import fail, scenario_error_data
+
+        fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
+    if not paths and not SCENARIOS_DIR.is_dir():
+        _fail("no scenarios/ folder next to the package: name the scenario files or folders to audit",
+              code="no-scenarios", json_output=json_output)
+    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR], json_output)
     statuses: dict[Path, str] = {}
 
     def status_of(path: Path) -> str:
@@ -423,7 +467,8 @@ def coverage_command(
 
 @cards_app.command("show")
 def card_show_command(
-    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).")],
+    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).",
+                                        autocompletion=complete_card_names)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the card as JSON.")] = False,
 ) -> None:
     """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
@@ -432,10 +477,11 @@ def card_show_command(
     from adjudicator.names import normalize, suggest
     from adjudicator.rulings.search import card_names, resolve_card
 
-    records = _records()
+    records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3))
+        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card",
+              json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)

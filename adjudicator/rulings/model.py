@@ -44,6 +44,9 @@ class Ruling:
     topics: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     conflicts: tuple[Conflict, ...] = field(default=())
+    #: False for a record kept only for completeness, whose answer says nothing usable (R48: the
+    #: question is lost and the answer is "Yes"); search and see-also leave it out.
+    usable: bool = True
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -59,7 +62,7 @@ def from_data(data: Any) -> Ruling:
         ruling=data["ruling"], source=Source(**data["source"]), checkable=bool(data["checkable"]),
         aliases=tuple(data.get("aliases") or ()), editions=tuple(data.get("editions") or ()),
         cards=tuple(data.get("cards") or ()), topics=tuple(data.get("topics") or ()),
-        related=tuple(data.get("related") or ()), conflicts=conflicts)
+        related=tuple(data.get("related") or ()), conflicts=conflicts, usable=bool(data.get("usable", True)))
 
 
 def validate(data: Any) -> Ruling:
@@ -96,6 +99,7 @@ def validate(data: Any) -> Ruling:
         related: list[str] = []
         checkable: bool
         conflicts: list[_Conflict] = []
+        usable: bool = True
 
     _Ruling.model_validate(data)
     return from_data(data)

@@ -3,11 +3,16 @@
 A query is first scanned for card names: the built-in catalog's names, the card
 names the records mention, and a table of table-talk nicknames ("d3p2", "gowi",
 "potato", ...), matched exactly or with a typo, in any part of the question.
-The rest of the question is matched word by word (fuzzy, so "plyas" still finds
-"plays") against each record's question, ruling, title, summary, card names and
-topics, with rare words counting more than common ones. A record that names a
-card the question mentions gets a strong boost. A ruling id or alias typed
-directly (R38, Q272, B-play-all) puts its record first.
+The rest of the question is matched word by word against each record's question,
+ruling, title, summary, card names and topics, with rare words counting more than
+common ones; a word the records and card names never use is first corrected to the
+closest one they do ("plyas" -> "plays", "mony" -> "money"). A record that names a
+card the question mentions gets a strong boost, and one that speaks of the card's
+type (an Action, a Creeper, a Surprise) a smaller one. A record answering only part
+of the question ranks below one that answers all of it. The "why" of a result shows
+the words as the question spelt them (or as corrected), never stems. A ruling id or
+alias typed directly (R38, Q272, B-play-all) puts its record first. Records without a
+usable answer (`usable: false`) and matches below MIN_RESULT are not results.
 
 The index is built once and kept on disk (`cache.load_or_build`, keyed by the record
 and deck files), so a process loads it in a few milliseconds; a query then costs a
@@ -83,7 +88,7 @@ _STOPWORDS = frozenset(
     "than that this these those there here what which who whom whose how why when where while "
     "about into onto over under up down out off again once some such own same other others "
     "each every both few more most only not no nor yes ok okay get gets got getting let lets "
-    "still even really like one's ones 's s t am go goes going went gone".split()) - {"off", "out", "one"}
+    "still even really like one's ones 's s t am go goes going went gone during".split()) - {"off", "out", "one"}
 
 _IRREGULAR = {
     "drew": "draw", "drawn": "draw", "drawing": "draw", "won": "win", "winning": "win",
@@ -111,6 +116,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "lower": ("fall", "drop"), "middle": ("mid",), "mid": ("middle",), "look": ("see",),
 }
 SYNONYM_CREDIT = 0.7
+SPELLING_CREDIT = {1: 0.9, 2: 0.75}  # what a query word corrected by 1 or 2 edits is worth
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _ID = re.compile(r"^(?:r\d{1,2}|q\d+|q-tag-[a-z0-9-]+|b-[a-z0-9-]+)$", re.IGNORECASE)
@@ -119,7 +125,10 @@ _ID = re.compile(r"^(?:r\d{1,2}|q\d+|q-tag-[a-z0-9-]+|b-[a-z0-9-]+)$", re.IGNORE
 FIELD_WEIGHTS = {"title": 1.0, "summary": 0.95, "question": 0.9, "cards": 0.8, "topics": 0.75, "ruling": 0.6}
 CARD_TERM = 3.5  # what a card named in the question weighs (a word found in a single record weighs about 5)
 CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this much
+CARD_TYPE_CREDIT = 0.4  # a record not naming a card but speaking of its type ("Action") gets this share
+COVERAGE_POWER = 0.5  # scores are scaled by (share of the question's words and cards found) ** this
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
+MIN_RESULT = 0.1  # search: a record matching less than this share of the question is not a result
 SEE_ALSO_LINK = 0.15  # see_also: bonus per `related` link to a cited ruling or the best match
 SEE_ALSO_MIN = 0.15  # see_also: a ruling scoring less than this is not worth suggesting
 SEE_ALSO_ANCHORS = 5  # see_also: a cited ruling lends its links only when it is among this many best matches
@@ -155,7 +164,24 @@ def words(text: str) -> list[str]:
 
 
 def content_stems(text: str) -> list[str]:
-    return [stem(w) for w in words(text) if w not in _STOPWORDS]
+    return [stem(w) for w in words(_mark_own_turn(text)) if w not in _STOPWORDS]
+
+
+#: "my turn", "your own turn" (the active player's own turn), but not "not your turn" or
+#: "outside your turn": the difference decides many questions about limits and Surprises,
+#: and the pronouns that carry it are stopwords.
+_OWN_TURN = re.compile(r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
+                       r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b", re.IGNORECASE)
+OWN_TURN = "ownturn"  # the word that stands for that phrase in the index
+
+
+def _mark_own_turn(text: str) -> str:
+    return _OWN_TURN.sub(lambda m: m.group(0) if m.group(1) else f"{m.group(0)} {OWN_TURN}", text)
+
+
+def _own_turn_phrase(query: str) -> str | None:
+    """The phrase of the query that speaks of the active player's own turn, if any."""
+    return next((m.group(0).lower() for m in _OWN_TURN.finditer(query) if not m.group(1)), None)
 
 
 @dataclass
@@ -187,6 +213,9 @@ class _Index:
     record_text: list[str]  # normalized question + ruling + title + summary
     record_card_count: list[int] = field(default_factory=list)
     synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    spellings: dict[str, int] = field(default_factory=dict)  # every word of the records and card names -> count
+    shown: dict[str, str] = field(default_factory=dict)  # stem -> the records' commonest word for it
+    card_types: dict[str, str] = field(default_factory=dict)  # normalized card name -> "action", "creeper", ...
 
 
 @lru_cache(maxsize=1)
@@ -309,8 +338,26 @@ def _build_index() -> _Index:
     idf = {s: math.log((n + 1) / (len(p) + 0.5)) + 0.2 for s, p in postings.items()}
     record_cards = [frozenset(normalize(c) for c in r.cards) for r in records]
     synonyms = {stem(k): tuple(stem(v) for v in vs) for k, vs in SYNONYMS.items()}
+    spellings: dict[str, int] = defaultdict(int)
+    for record in records:
+        for w in words(" ".join((record.title, record.summary, record.question, record.ruling, *record.cards))):
+            spellings[w.replace("'", "")] += 1
+    for name in card_keys.values():
+        for w in words(name):
+            spellings[w.replace("'", "")] += 1
+    by_stem: dict[str, dict[str, int]] = defaultdict(dict)
+    for w, count in spellings.items():
+        by_stem[stem(w)][w] = count
+    shown = {s: max(forms, key=lambda w: (forms[w], -len(w))) for s, forms in by_stem.items()}
+    from adjudicator.cards.catalog import builtin
+
+    # Only the types whose general rulings speak for every card of the type (the general rulings
+    # on Keepers or New Rules say little about one named Keeper or Rule).
+    card_types = {normalize(card.name): card.type.value for card in builtin().all_cards()
+                  if card.type.value in ("creeper", "action", "surprise")}
     return _Index(records, by_id, card_keys, nicknames, fuzzy_pool, partial, sorted(postings), idf,
-                  dict(postings), pairs, record_cards, record_text, [len(r.cards) for r in records], synonyms)
+                  dict(postings), pairs, record_cards, record_text, [len(r.cards) for r in records], synonyms,
+                  dict(spellings), shown, card_types)
 
 
 def _digits(text: str) -> str:
@@ -397,12 +444,10 @@ def _match_vocab(token: str, index: _Index) -> tuple[list[tuple[str, float]], fl
     from rapidfuzz import process
     from rapidfuzz.distance import DamerauLevenshtein
 
-    if token in index.postings:
-        matches = [(token, 1.0)]
-        cutoff = 0.85 if len(token) >= 7 else None
-    else:
-        matches = []
-        cutoff = 0.75 if len(token) >= 4 else None
+    # A misspelt word was corrected before (`_spell`); here a long word also finds its near
+    # forms in the records ("replacement" -> "replaced").
+    matches = [(token, 1.0)] if token in index.postings else []
+    cutoff = 0.85 if matches and len(token) >= 7 else None
     if cutoff is not None:
         for cand, sim, _i in process.extract(token, index.vocab, scorer=DamerauLevenshtein.normalized_similarity,
                                              score_cutoff=cutoff, limit=4):
@@ -414,6 +459,28 @@ def _match_vocab(token: str, index: _Index) -> tuple[list[tuple[str, float]], fl
     weighed = matches or synonyms
     weight = max((index.idf[s] for s, _sim in weighed), default=0.0)
     return matches + synonyms, weight
+
+
+def _spell(token: str, index: _Index) -> tuple[str, float]:
+    """The word a query word stands for, and how sure that is (1.0: spelt as in the records).
+
+    A word that neither the records nor the card names use is corrected to the closest one
+    they do (Damerau-Levenshtein: 1 edit for words up to 5 letters, 2 beyond); among equally
+    close words, one reached by adding or dropping letters ("mony" -> "money", not "many")
+    and then the commoner one wins. Too short, a number, or nothing close: kept as typed."""
+    if token in index.spellings or stem(token) in index.postings or len(token) < 4 or token.isdigit():
+        return token, 1.0
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein, Indel
+
+    limit = 1 if len(token) <= 5 else 2
+    found = process.extract(token, index.spellings.keys(), scorer=DamerauLevenshtein.distance,
+                            score_cutoff=limit, limit=20)
+    if not found:
+        return token, 1.0
+    word, distance, _key = min(found, key=lambda hit: (hit[1], Indel.distance(token, hit[0]),
+                                                       -index.spellings[hit[0]], hit[0]))
+    return word, SPELLING_CREDIT[distance]
 
 
 def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMention], int | None]:
@@ -439,17 +506,24 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             break
 
     toks = words(query)
-    terms: list[tuple[str, float]] = []  # stem, weight factor
+    terms: list[tuple[str, str, float]] = []  # stem, the word as shown, weight factor
     for i, tok in enumerate(toks):
-        if tok in _STOPWORDS or _ID.match(tok):
+        if _ID.match(tok):
             continue
-        factor = CARD_WORD_FACTOR if i in in_card else DIGIT_FACTOR if tok.isdigit() else 1.0
-        terms.append((stem(tok), factor))
+        word, sure = (tok, 1.0) if i in in_card else _spell(tok, index)
+        if word in _STOPWORDS:
+            continue
+        factor = CARD_WORD_FACTOR if i in in_card else DIGIT_FACTOR if word.isdigit() else sure
+        terms.append((stem(word), word, factor))
+    own_turn = _own_turn_phrase(query)
+    if own_turn is not None:
+        terms.append((OWN_TURN, own_turn, 1.0))
     got = [0.0] * n
-    matched: list[dict[str, float]] = [dict() for _ in range(n)]
+    concepts = [0] * n  # how many of the question's words and cards each record answers
+    matched: list[dict[str, float]] = [dict() for _ in range(n)]  # record -> word shown -> credit
     total = 0.0
     seen_terms: set[str] = set()
-    for term, factor in terms:
+    for term, word, factor in terms:
         if term in seen_terms:
             continue
         seen_terms.add(term)
@@ -458,21 +532,28 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             continue
         weight = factor * idf
         total += weight
-        best: dict[int, float] = {}
+        counts = factor > CARD_WORD_FACTOR  # the words of a named card count with the card
+        best: dict[int, tuple[float, str]] = {}
         for s, sim in options:
             for rec, (field_weight, _field) in index.postings[s].items():
                 value = field_weight * sim
-                if value > best.get(rec, 0.0):
-                    best[rec] = value
-        for rec, value in best.items():
+                if value > best.get(rec, (0.0, ""))[0]:
+                    best[rec] = (value, s)
+        for rec, (value, s) in best.items():
             got[rec] += weight * value
+            concepts[rec] += counts
             if factor >= DIGIT_FACTOR:
-                matched[rec][term] = weight * value
+                shown = word if s == term else index.shown.get(s, s)
+                matched[rec][shown] = max(matched[rec].get(shown, 0.0), weight * value)
 
     card_hits: list[list[str]] = [[] for _ in range(n)]
     for m in mentions:
         weight = CARD_TERM * m.weight
         total += weight
+        # A record that does not name the card may still answer for its type: "a Creeper drawn
+        # during d2ue" is answered by the ruling on Creepers drawn for any Action.
+        types = {index.card_types.get(key) for key in m.keys}
+        card_type = stem(types.pop()) if len(types) == 1 and None not in types else None
         for rec in range(n):
             if m.keys & index.record_cards[rec]:
                 crowd = 1.0 - 0.02 * min(index.record_card_count[rec] - 1, 10)
@@ -481,9 +562,18 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             elif any(len(k) >= 8 and k in index.record_text[rec] for k in m.keys):
                 got[rec] += 0.5 * weight
                 card_hits[rec].append(_card_label(m, frozenset()) + " (in text)")
+            elif card_type is not None and rec in index.postings.get(card_type, {}):
+                got[rec] += CARD_TYPE_CREDIT * weight * index.postings[card_type][rec][0]
+                matched[rec][index.shown.get(card_type, card_type)] = 0.0
+            else:
+                continue
+            concepts[rec] += 1
     scores = [g / total for g in got] if total else got
+    asked = len({term for term, _w, factor in terms if factor > CARD_WORD_FACTOR}) + len(mentions)
+    if asked > 1:  # a record answering only part of the question ranks below one answering all of it
+        scores = [score * (concepts[rec] / asked) ** COVERAGE_POWER for rec, score in enumerate(scores)]
 
-    stems = [stem(t) for t in toks if t not in _STOPWORDS]
+    stems = [term for term, _word, _factor in terms]
     query_pairs = {_pair(a, b) for i, a in enumerate(stems) for b in stems[i + 1:i + 1 + PAIR_WINDOW]
                    if a != b}
     if query_pairs:
@@ -498,7 +588,7 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             parts.append("names " + ", ".join(card_hits[rec]))
         words_hit = sorted(matched[rec], key=matched[rec].get, reverse=True)[:4]
         if words_hit:
-            parts.append("words: " + " ".join(words_hit))
+            parts.append("words: " + ", ".join(words_hit))
         reasons.append(parts)
     if direct is not None:
         scores[direct] = max(scores) + 1.0
@@ -527,10 +617,11 @@ def search(query: str, limit: int = 10) -> list[tuple[Any, float, str]]:
         return []
     index = _index()
     scores, reasons, _mentions, direct = _score_all(query)
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], index.records[i].id))
+    order = sorted((i for i in range(len(scores)) if index.records[i].usable or i == direct),
+                   key=lambda i: (-scores[i], index.records[i].id))
     out = []
     for i in order[:max(limit, 0)]:
-        if scores[i] <= 0.0:
+        if scores[i] < MIN_RESULT:
             break
         out.append((index.records[i], round(scores[i], 4), "; ".join(reasons[i]) or "weak match"))
     return out
@@ -575,6 +666,6 @@ def see_also_scored(question: str, cited: list[str], limit: int = 3) -> list[tup
             if index.by_id.get(other.lower()) in anchors:
                 linked[pos] += 1
     ranked = [(scores[i] + SEE_ALSO_LINK * min(linked.get(i, 0), 2), i) for i in range(len(scores))
-              if i not in excluded and scores[i] >= SEE_ALSO_MIN]
+              if i not in excluded and scores[i] >= SEE_ALSO_MIN and index.records[i].usable]
     ranked.sort(key=lambda item: (-item[0], index.records[item[1]].id))
     return [(index.records[i], round(score, 3)) for score, i in ranked[:max(limit, 0)]]

@@ -1,8 +1,9 @@
 """Loading ruling records.
 
-Records live one per file in `rulings/<group>/<ID>.yaml` (faq: R01-R65,
-official: Q<n>, rulebook: B-*, house: H-<switch>, one per house rule). A replay only opens the files of the rulings it
-cited; the full set (for aliases, search and the graph) loads on demand.
+Records live one per file in `records/<group>/<ID>.yaml` next to this module
+(faq: R01-R65, official: Q<n>, rulebook: B-*, house: H-<switch>, one per house
+rule): package data, installed with the code. A replay only opens the files of
+the rulings it cited; the full set (for aliases, search and the graph) loads on demand.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import yaml
 from adjudicator.errors import ScenarioError
 from adjudicator.rulings.model import Ruling, from_data, validate
 
-RULINGS_DIR = Path(__file__).resolve().parents[2] / "rulings"
+# A plain path next to this module (not importlib.resources): the search-index cache
+# fingerprints the files by path, and wheels install packages as ordinary folders.
+RULINGS_DIR = Path(__file__).resolve().parent / "records"
 GROUPS = ("faq", "official", "rulebook", "house")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import NO_CHOICE, Card, CardType
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -56,18 +57,17 @@ class TradeHands(ActionKind):
     needs_others = True
     hands_over = True
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-        if play.answers:
-            target = play.answers[0]
-            if len(play.answers) > 1 or target not in others:
-                raise Illegal("bad_choice", f"{play.card} needs one other player to trade with "
-                              f"({', '.join(others)})", ())
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        others = tuple(p for p in game.players if p != play.player)
+        return [ChoiceSpec(play.player, "choose the player to trade hands with", others,
+                           explain=f"{play.card} needs one other player to trade with ({', '.join(others)})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-
-        game.ask(play.player, "choose the player to trade hands with", others, 1, self.then("trade", play))
+        spec = self.choices(game, play)[0]
+        if not spec.options:
+            nothing_happens(game, play, "there is nobody to trade with")
+            return
+        game.ask_for(spec, self.then("trade", play))
 
     def trade(self, game: "Game", play: "Play", chosen: list[str]) -> None:
         other = chosen[0]
@@ -95,18 +95,18 @@ class TargetsOneCard(ActionKind):
         return [c for p in game.players if not (self.others_only and p == play.player)
                 for c in game.table.in_play[p] if c.type in types]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game, play)):
-            raise Illegal("bad_choice", f"{play.card} needs one card from "
-                          f"({', '.join(map(str, self.options(game, play))) or 'none available'})",
-                          self.choice_rulings)
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        options = tuple(self.options(game, play))
+        return [ChoiceSpec(play.player, f"choose the card for {play.card}", options, rulings=self.choice_rulings,
+                           explain=f"{play.card} needs one card from "
+                                   f"({', '.join(map(str, options)) or 'none available'})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        options = self.options(game, play)
-        if not options:
+        spec = self.choices(game, play)[0]
+        if not spec.options:
             nothing_happens(game, play, "there is nothing to take")
             return
-        game.ask(play.player, f"choose the card for {play.card}", options, 1, self.then("apply_chosen", play))
+        game.ask_for(spec, self.then("apply_chosen", play))
 
     def apply_chosen(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.choices import ChoiceSpec, check_stated
 from adjudicator.engine.state import Then
 
 if TYPE_CHECKING:
@@ -93,8 +94,20 @@ class Kind:
         return Then(self.name, method, args)
 
     # -- playing ----------------------------------------------------------
+    def choices(self, game: "Game", play: "Play") -> "list[ChoiceSpec] | None":
+        """The choices the card takes with its play (`-> ...`), in order, as far as they are
+        known when it is played. None: the kind takes none, or checks them itself."""
+        return None
+
+    #: Stated answers after the card's own choices belong to the card it plays at once.
+    passes_on_choices: ClassVar[bool] = False
+
     def verify_play(self, game: "Game", play: "Play") -> None:
-        """Raise `Illegal` when the stated choices cannot be used; the default accepts."""
+        """Raise `Illegal` when the stated choices cannot be used: by default, checked against
+        `choices` (a kind with none accepts anything)."""
+        specs = self.choices(game, play)
+        if specs is not None:
+            check_stated(play.answers, specs, rest=self.passes_on_choices)
 
     def resolve(self, game: "Game", play: "Play") -> None:
         raise NotImplementedError

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -412,18 +413,17 @@ class FetchAndEndTurn(ActionKind):
         table = game.table
         return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        if play.answers and (len(play.answers) != 1 or play.answers[0] not in self.options(game)):
-            raise bad_choice(f"{play.card} takes one card that is not a Creeper from the discard pile or the "
-                             "draw pile", ("R16",))
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        return [ChoiceSpec(play.player, f"choose the card to take with {play.card}", tuple(self.options(game)),
+                           rulings=("R16",), explain=f"{play.card} takes one card that is not a Creeper from the "
+                                                     "discard pile or the draw pile")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        options = self.options(game)
-        if not options:
+        spec = self.choices(game, play)[0]
+        if not spec.options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
-        game.ask(play.player, f"choose the card to take with {play.card}", options, 1, self.then("fetch", play),
-                 rulings=("R16",))
+        game.ask_for(spec, self.then("fetch", play))
 
     def fetch(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
         card = chosen[0]

@@ -15,6 +15,7 @@ from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.state import Play
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -74,20 +75,19 @@ class UseWhatYouTake(ActionKind):
     needs_others = True
     plays_a_card = True
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-        if play.answers and play.answers[0] not in others:
-            raise Illegal("bad_choice", f"{play.card} takes a card from another player's hand "
-                          f"({', '.join(others)})", ())
+    passes_on_choices = True  # the taken card's own choices follow the player's name
+
+    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+        others = tuple(p for p in game.players if p != play.player)
+        return [ChoiceSpec(play.player, f"choose the player to take a card from with {play.card}", others,
+                           explain=f"{play.card} takes a card from another player's hand ({', '.join(others)})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        others = [p for p in game.players if p != play.player]
-        if not others:
+        spec = self.choices(game, play)[0]
+        if not spec.options:
             nothing_happens(game, play, "there is no other player")
             return
-
-        game.ask(play.player, f"choose the player to take a card from with {play.card}", others, 1,
-                 self.then("take", play))
+        game.ask_for(spec, self.then("take", play))
 
     def take(self, game: "Game", play: "Play", chosen: list[str]) -> None:
         victim = chosen[0]

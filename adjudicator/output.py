@@ -1,0 +1,95 @@
+"""What every command shares about output: a console that does not hard-wrap piped output,
+JSON on stdout, reading a scenario from a file or from stdin (`-`), and bad input reported as
+text or, with --json, as a JSON object; both exit with code 2.
+
+Only the standard library and typer are imported here: the CLI imports this at start-up.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from adjudicator.errors import ScenarioError
+    from adjudicator.loading.scenario import Scenario
+
+EXIT_BAD_INPUT = 2
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+PIPED_WIDTH = 1000  # wide enough that no line is broken when output goes to a file or a pipe
+
+
+def console(stderr: bool = False) -> Console:
+    """A rich console; on a terminal it wraps at the terminal's width, elsewhere lines stay whole."""
+    import os
+
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream.isatty() or os.environ.get("COLUMNS") else PIPED_WIDTH
+    return Console(file=stream, highlight=False, width=width)
+
+
+def write_json(data: Any) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def error_data(message: str, *, code: str, file: str | None = None, line: int | None = None,
+               suggestions: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
+    """The `error` object of the JSON output."""
+    return {"file": file, "line": line, "message": message, "code": code, "suggestions": list(suggestions)}
+
+
+def scenario_error_data(exc: ScenarioError) -> dict[str, Any]:
+    code = "no-such-file" if exc.message == "no such file" else "invalid-scenario"
+    return error_data(exc.message, code=code, file=exc.path, line=exc.line, suggestions=exc.suggestions)
+
+
+def error_text(error: dict[str, Any]) -> str:
+    """The same error as one line: FILE:LINE: message (did you mean ...?)."""
+    where = error["file"] or ""
+    if error["line"] is not None:
+        where += f":{error['line']}"
+    text = f"{where}: {error['message']}" if where else error["message"]
+    if error["suggestions"]:
+        text += " (did you mean " + " or ".join(repr(s) for s in error["suggestions"]) + "?)"
+    return text
+
+
+def fail(error: dict[str, Any], json_output: bool = False) -> NoReturn:
+    """Report bad input (as JSON on stdout with --json, else a line on stderr) and exit 2."""
+    if json_output:
+        write_json({"error": error})
+    else:
+        sys.stderr.write(f"error: {error_text(error)}\n")
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def shown_name(path: Path | str) -> str:
+    """How messages name a scenario argument: its path, or <stdin> for `-`."""
+    return STDIN_NAME if str(path) == STDIN else str(path)
+
+
+def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+    """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE);
+    `house_rules` (switch -> value) override the file's own."""
+    from adjudicator.loading.scenario import load_scenario, parse_scenario
+
+    if str(path) == STDIN:
+        return parse_scenario(sys.stdin.read(), STDIN_NAME, house_rules)
+    return load_scenario(path, house_rules)
+
+
+def crash_data(exc: BaseException, file: str | None = None) -> dict[str, Any]:
+    """An unexpected failure of the engine, as an error for its file (the type and message, no traceback)."""
+    return error_data(f"the engine failed on this scenario: {type(exc).__name__}: {exc}", code="engine-crash",
+                      file=file)

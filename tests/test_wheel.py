@@ -1,0 +1,125 @@
+"""The built wheel works on its own: installed into a fresh venv, run from a folder outside the
+checkout, it replays a scenario, shows a ruling and checks a folder (records and decks are
+package data, and no folder of the checkout is on the path)."""
+
+import json
+import os
+import shutil
+import site
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
+                                     ".pytest_cache", ".hypothesis", "scenarios", "tests")
+
+
+def _run(args: list, cwd: Path, **kwargs) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env["ADJUDICATOR_CACHE_DIR"] = "off"
+    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=120, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """(the venv's bin folder, a work folder outside the checkout) with the wheel installed."""
+    pytest.importorskip("setuptools", minversion="77")  # the version pyproject.toml's build-system requires
+    tmp = tmp_path_factory.mktemp("wheel")
+    source = tmp / "source"  # a copy, so that no stale build/ folder of the checkout leaks in
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCES)
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                  "-q", "-w", tmp / "dist", source], cwd=tmp)
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp / "dist").glob("adjudicator-*.whl"))
+
+    env_dir = tmp / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / "python"
+    # The dependencies come from this interpreter's site folders (a path file, so that their
+    # own .pth files, such as this checkout's editable install, are not run); the package
+    # itself comes only from the wheel.
+    env_site = _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], cwd=tmp)
+    deps = [*site.getsitepackages(), site.getusersitepackages()]
+    Path(env_site.stdout.strip(), "dependencies.pth").write_text("\n".join(deps) + "\n")
+    installed = _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index",
+                      "-q", wheel], cwd=tmp)
+    assert installed.returncode == 0, installed.stderr
+
+    work = tmp / "work"
+    work.mkdir()
+    return bin_dir, work
+
+
+def test_the_wheel_ships_its_data_and_imports_from_itself(installed):
+    bin_dir, work = installed
+    where = _run([bin_dir / "python", "-c", "import adjudicator.rulings.store as s, adjudicator as a; "
+                  "print(a.__file__); print(len(s.all_rulings()))"], cwd=work)
+    assert where.returncode == 0, where.stderr
+    package_file, count = where.stdout.split()
+    assert Path(package_file).is_relative_to(bin_dir.parent) and int(count) > 150
+    top_level = [p.name for p in Path(package_file).parents[1].iterdir() if p.suffix != ".pth"]
+    assert "rulings" not in top_level and "adjudicator" in top_level
+
+
+def test_installed_commands_run_outside_the_checkout(installed):
+    bin_dir, work = installed
+    adjudicator = bin_dir / "adjudicator"
+    scenario = work / "dispute.yaml"
+    shutil.copy(EXAMPLE, scenario)
+
+    replay = _run([adjudicator, "replay", scenario.name], cwd=work)
+    assert replay.returncode == 0, replay.stderr
+    assert "Alice draws Bread, Chocolate" in replay.stdout and "B-draw-rule-change" in replay.stdout
+
+    shown = _run([adjudicator, "rulings", "show", "R38", "--json"], cwd=work)
+    assert shown.returncode == 0, shown.stderr
+    record = json.loads(shown.stdout)
+    assert record["id"] == "R38" and "Q272" in record["aliases"]
+    assert "Swap Plays for Draws" in record["cards"]
+
+    folder = work / "mine"
+    folder.mkdir()
+    shutil.copy(EXAMPLE, folder / "one.yaml")
+    (folder / "two.yaml").write_text(EXAMPLE.read_text().replace("expect:\n", "expect:\n  winner: Bob\n"))
+    checked = _run([adjudicator, "check", folder], cwd=work)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "FAIL" in checked.stdout and "two.yaml" in checked.stdout
+    assert "winner: expected Bob, got none" in checked.stdout
+    assert "1 passed, 1 failed" in checked.stdout
+
+    version = _run([adjudicator, "--version"], cwd=work)
+    assert version.stdout.strip() == f"adjudicator {_version()}"
+
+
+def test_no_top_level_folder_shadows_a_subpackage(installed):
+    """`python -m adjudicator` in the clone (the current folder comes first on the path) finds the
+    records inside the package; no top-level data folder is named like a subpackage."""
+    assert not (ROOT / "rulings").exists()
+    bin_dir, _work = installed
+    ran = _run([bin_dir / "python", "-m", "adjudicator", "rulings", "show", "R38"], cwd=ROOT)
+    assert ran.returncode == 0, ran.stderr
+    assert "Swap Plays for Draws" in ran.stdout
+
+
+def test_installed_word_fluxx_reads_its_word_lists(installed):
+    """The word lists and the CMU data are package data: a Word Fluxx replay finds them."""
+    bin_dir, work = installed
+    scenario = work / "knit.yaml"
+    shutil.copy(ROOT / "scenarios" / "word" / "silent-letter.yaml", scenario)
+    replay = _run([bin_dir / "adjudicator", "replay", scenario.name], cwd=work)
+    assert replay.returncode == 0, replay.stderr
+    assert "by spelling KNIT (the K of KNIT is silent: kn- at the start)" in replay.stdout
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("adjudicator")
+
