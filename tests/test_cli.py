@@ -37,7 +37,11 @@ def test_replay_json_contract():
                                 "rulings": ["B-turn-order"], "data": {"player": "Alice"}}
     drew = next(s for s in data["steps"] if s["kind"] == "Drew" and s["event"] is not None)
     assert drew["data"] == {"player": "Alice", "cards": ["Bread", "Chocolate"], "counted": True, "into": "hand",
-                            "why": drew["data"]["why"]}
+                            "why": drew["data"]["why"],
+                            "moves": [{"card": "Bread", "from": "draw pile", "to": "hand of Alice"},
+                                      {"card": "Chocolate", "from": "draw pile", "to": "hand of Alice"}]}
+    played = next(s for s in data["steps"] if s["kind"] == "Played")
+    assert played["data"]["moves"] == [{"card": "Draw 3", "from": "hand of Alice", "to": None}]  # being played
     assert all(set(s) >= {"event", "text", "rulings"} for s in data["steps"])
     assert data["rulings"][0] == "B-turn-order"
 

@@ -214,7 +214,7 @@ class Game(EventOrder, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        record = cls(event=self.event_no, **fields)
+        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
         self.steps.append(record)
         return record
 

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from adjudicator.cards.model import Card
+from adjudicator.engine.zones import Clock, Zone, ZoneMap
 
 if TYPE_CHECKING:
     from adjudicator.engine.choices import ChoiceSpec
@@ -44,114 +45,9 @@ class Phase(StrEnum):
     OVER = "over"            # the turn has ended; the next one has not begun
 
 
-class Clock:
-    """Counts the changes to a table's zones: whatever is derived from the position (the
-    effective rules, `derived.py`) is recomputed only after the clock has moved."""
-
-    __slots__ = ("ticks",)
-
-    def __init__(self) -> None:
-        self.ticks = 0
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
-        clock = memo.get(id(self))
-        if clock is None:
-            clock = memo[id(self)] = Clock()
-            clock.ticks = self.ticks
-        return clock
-
-
-class Zone(list):
-    """A list of cards that moves its table's clock whenever it changes, whoever changes it."""
-
-    __slots__ = ("clock",)
-
-    def __init__(self, clock: Clock, cards: Iterable[Card] = ()) -> None:
-        super().__init__(cards)
-        self.clock = clock
-
-    def append(self, card: Card) -> None:
-        self.clock.ticks += 1
-        list.append(self, card)
-
-    def extend(self, cards: Iterable[Card]) -> None:
-        self.clock.ticks += 1
-        list.extend(self, cards)
-
-    def insert(self, index: SupportsIndex, card: Card) -> None:
-        self.clock.ticks += 1
-        list.insert(self, index, card)
-
-    def remove(self, card: Card) -> None:
-        self.clock.ticks += 1
-        list.remove(self, card)
-
-    def pop(self, index: SupportsIndex = -1) -> Card:
-        self.clock.ticks += 1
-        return list.pop(self, index)
-
-    def clear(self) -> None:
-        self.clock.ticks += 1
-        list.clear(self)
-
-    def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.clock.ticks += 1
-        list.sort(self, *args, **kwargs)
-
-    def reverse(self) -> None:
-        self.clock.ticks += 1
-        list.reverse(self)
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        self.clock.ticks += 1
-        list.__setitem__(self, index, value)
-
-    def __delitem__(self, index: Any) -> None:
-        self.clock.ticks += 1
-        list.__delitem__(self, index)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
-        # Cards are identities (never copied); only the list and its clock are new.
-        return Zone(copy.deepcopy(self.clock, memo), self)
-
-    def __iadd__(self, cards: Iterable[Card]) -> "Zone":  # type: ignore[override]
-        self.clock.ticks += 1
-        list.extend(self, cards)
-        return self
-
-
-class ZoneMap(dict):
-    """Player -> Zone. Replacing a player's zone (Trade Hands swaps two) moves the clock too;
-    a plain list put in is made a Zone of this table."""
-
-    __slots__ = ("clock",)
-
-    def __init__(self, clock: Clock, zones: Mapping[Any, Iterable[Any]] = {}) -> None:  # noqa: B006 - read only
-        super().__init__((key, Zone(clock, cards)) for key, cards in zones.items())
-        self.clock = clock
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
-        copied = ZoneMap(copy.deepcopy(self.clock, memo))
-        for key, zone in self.items():
-            dict.__setitem__(copied, key, copy.deepcopy(zone, memo))
-        return copied
-
-    def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
-        self.clock.ticks += 1
-        dict.__setitem__(self, key, cards if type(cards) is Zone else Zone(self.clock, cards))
-
-    def __delitem__(self, key: Any) -> None:
-        self.clock.ticks += 1
-        dict.__delitem__(self, key)
-
-    def pop(self, key: Any, *default: Any) -> Any:
-        self.clock.ticks += 1
-        return dict.pop(self, key, *default)
-
-
 class Table(Copied):
     """All the zones of the game. Draw pile and discard pile are top card first. Every zone
-    is observed: any change moves `clock`."""
+    is observed (`zones.Zone`): any change moves `clock` and is written in its journal."""
 
     def __init__(self, players: list[str], hands: Mapping[str, Iterable[Card]],
                  in_play: Mapping[str, Iterable[Card]], rules: Iterable[Card], goals: Iterable[Card],
@@ -159,18 +55,18 @@ class Table(Copied):
                  rules_pile: Iterable[Card] = ()) -> None:
         self.clock = clock = Clock()
         self.players = players
-        self.hands = ZoneMap(clock, hands)
-        self.in_play = ZoneMap(clock, in_play)  # Keepers and Creepers in front of each player
-        self.rules = Zone(clock, rules)
-        self.goals = Zone(clock, goals)
-        self.draw_pile = Zone(clock, draw_pile)
-        self.discard = Zone(clock, discard)
-        self.scored = ZoneMap(clock)  # Goals claimed (Keep Going, Solo)
+        self.hands = ZoneMap(clock, "hand of {}", hands)
+        self.in_play = ZoneMap(clock, "in play of {}", in_play)  # Keepers and Creepers in front of each player
+        self.rules = Zone(clock, "rules", rules)
+        self.goals = Zone(clock, "goals", goals)
+        self.draw_pile = Zone(clock, "draw pile", draw_pile)
+        self.discard = Zone(clock, "discard", discard)
+        self.scored = ZoneMap(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
         # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
         # the cards that discard New Rules (B-meta-rules)
-        self.meta_rules = Zone(clock, meta_rules)
-        self.rules_pile = Zone(clock, rules_pile)  # Solo Fluxx: the Rules deck, top first
+        self.meta_rules = Zone(clock, "meta rules", meta_rules)
+        self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
     def all_cards(self) -> list[Card]:
         cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]

@@ -20,6 +20,9 @@ def names(cards: tuple[Card, ...] | list[Card]) -> str:
 class Step:
     event: int | None = None
     rulings: tuple[str, ...] = ()
+    #: The cards that changed place with this step: (card, from zone, to zone), None for a place
+    #: off the table (being played, a temporary hand). Written by the zones (engine/zones.py).
+    moves: tuple[tuple[Card, str | None, str | None], ...] = ()
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
 
@@ -34,7 +37,11 @@ class Step:
     def data(self) -> dict[str, Any]:
         """The record's own fields as JSON data (cards by name, tuples as lists): who, which
         cards, from where and to where, beside the sentence."""
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name not in ("event", "rulings")}
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("event", "rulings", "moves")}
+        if self.moves:
+            data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
+        return data
 
 
 def _plain(value: Any) -> Any:

@@ -1,0 +1,175 @@
+"""The zones of the table, which own every change of a card's place.
+
+A `Zone` is a list of cards that, whatever code changes it, moves its table's `Clock` (so
+what is derived from the position is worked out again, `derived.py`) and writes each card
+that leaves or arrives in the clock's journal. The game turns the journal into the moves of
+the step record it writes next (`Game.step`): every step says which cards went from where to
+where, without any card kind having to. Cards between zones -- being played, held by a card
+resolving, in a temporary hand -- are outside the table: a move from or to there has `None`
+as that end.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any, SupportsIndex
+
+from adjudicator.cards.model import Card
+
+#: One move: the card, the zone it left, the zone it reached (None: outside the table).
+Move = tuple[Card, "str | None", "str | None"]
+
+
+class Clock:
+    """Counts the changes to a table's zones and keeps the journal of cards in and out."""
+
+    __slots__ = ("ticks", "journal")
+
+    def __init__(self) -> None:
+        self.ticks = 0
+        self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
+        clock = memo.get(id(self))
+        if clock is None:
+            clock = memo[id(self)] = Clock()
+            clock.ticks = self.ticks
+            clock.journal = list(self.journal)
+        return clock
+
+    def moves(self) -> tuple[Move, ...]:
+        """The journal since it was last read, as moves (a card leaving and arriving at the same
+        place -- a shuffle -- is no move), and a fresh journal."""
+        left: dict[int, str] = {}
+        moves: list[Move] = []
+        for card, label, arrived in self.journal:
+            if not arrived:
+                left[id(card)] = label
+                continue
+            source = left.pop(id(card), None)
+            if source != label:
+                moves.append((card, source, label))
+        gone = {id(card): card for card, _label, arrived in self.journal if not arrived}
+        moves += [(gone[key], label, None) for key, label in left.items()]
+        self.journal.clear()
+        return tuple(moves)
+
+
+class Zone(list):
+    """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
+
+    __slots__ = ("clock", "label")
+
+    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = ()) -> None:
+        super().__init__(cards)
+        self.clock = clock
+        self.label = label
+
+    def _arrive(self, cards: Iterable[Card]) -> None:
+        clock = self.clock
+        clock.ticks += 1
+        clock.journal.extend((card, self.label, True) for card in cards)
+
+    def _leave(self, cards: Iterable[Card]) -> None:
+        clock = self.clock
+        clock.ticks += 1
+        clock.journal.extend((card, self.label, False) for card in cards)
+
+    def append(self, card: Card) -> None:
+        self._arrive((card,))
+        list.append(self, card)
+
+    def extend(self, cards: Iterable[Card]) -> None:
+        cards = list(cards)
+        self._arrive(cards)
+        list.extend(self, cards)
+
+    def __iadd__(self, cards: Iterable[Card]) -> "Zone":  # type: ignore[override]
+        self.extend(cards)
+        return self
+
+    def insert(self, index: SupportsIndex, card: Card) -> None:
+        self._arrive((card,))
+        list.insert(self, index, card)
+
+    def remove(self, card: Card) -> None:
+        list.remove(self, card)
+        self._leave((card,))
+
+    def pop(self, index: SupportsIndex = -1) -> Card:
+        card = list.pop(self, index)
+        self._leave((card,))
+        return card
+
+    def clear(self) -> None:
+        self._leave(list(self))
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self.clock.ticks += 1
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self.clock.ticks += 1
+        list.reverse(self)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        old = self[index]
+        self._leave(old if isinstance(index, slice) else (old,))
+        value = list(value) if isinstance(index, slice) else value
+        self._arrive(value if isinstance(index, slice) else (value,))
+        list.__setitem__(self, index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        old = self[index]
+        list.__delitem__(self, index)
+        self._leave(old if isinstance(index, slice) else (old,))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
+        # Cards are identities (never copied); only the list and its clock are new.
+        zone = Zone(copy.deepcopy(self.clock, memo), self.label)
+        list.extend(zone, self)
+        return zone
+
+
+class ZoneMap(dict):
+    """Player -> Zone, each labelled from `label` ("hand of {}"). Putting a zone under another
+    player (Trade Hands swaps two) moves its cards to that player; a plain list put in is made a
+    Zone of this table."""
+
+    __slots__ = ("clock", "label")
+
+    def __init__(self, clock: Clock, label: str, zones: Mapping[Any, Iterable[Any]] = {}) -> None:  # noqa: B006
+        super().__init__((key, Zone(clock, label.format(key), cards)) for key, cards in zones.items())
+        self.clock = clock
+        self.label = label
+
+    def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
+        label = self.label.format(key)
+        if type(cards) is Zone:
+            zone = cards
+            if zone.label != label:
+                zone._leave(zone)
+                zone.label = label
+                zone._arrive(zone)
+        else:
+            zone = Zone(self.clock, label)
+            zone.extend(cards)
+        dict.__setitem__(self, key, zone)
+
+    def __delitem__(self, key: Any) -> None:
+        self.pop(key)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key not in self:
+            return dict.pop(self, key, *default)
+        zone = dict.pop(self, key)
+        zone._leave(zone)
+        return zone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
+        copied = ZoneMap(copy.deepcopy(self.clock, memo), self.label)
+        for key, zone in self.items():
+            dict.__setitem__(copied, key, copy.deepcopy(zone, memo))
+        return copied
