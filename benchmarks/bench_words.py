@@ -2,8 +2,9 @@
 
 - what `adjudicator --help` and a Fluxx 5.0 replay import: never the dictionary;
 - the cost of the first word lookup in a fresh process (reading lemminflect's table and the
-  shipped lists), of building the index by letters (any order), and of the CMU data (rhymes,
-  syllables, silent letters), each the best of several fresh processes;
+  shipped lists), of building the index by letters (any order), of the CMU data (rhymes,
+  syllables, silent letters) and of the bit sets a search for 10+ letters uses, each the best
+  of several fresh processes;
 - a win check on a word Goal once the dictionary is loaded: the search itself (no cache) for
   players with 4 to 12 letters, the repeated check that hits the cache, and the engine's whole
   win check in a replayed position.
@@ -34,7 +35,9 @@ indexed = time.perf_counter()
 from adjudicator.words import sounds
 sounds.pronunciations()
 cmu = time.perf_counter()
-print(json.dumps([loaded - start, indexed - loaded, cmu - indexed]))
+index.spellable("abcdefghijkl", 1, 12)
+bits = time.perf_counter()
+print(json.dumps([loaded - start, indexed - loaded, cmu - indexed, bits - cmu]))
 """
 
 _IMPORTS = """
@@ -66,7 +69,7 @@ def fresh(code: str) -> str:
 
 def load_times(repeat: int = 3) -> list[float]:
     runs = [json.loads(fresh(_LOAD)) for _ in range(repeat)]
-    return [min(run[i] for run in runs) for i in range(3)]
+    return [min(run[i] for run in runs) for i in range(4)]
 
 
 def win_check_times() -> list[tuple[int, float, float]]:
@@ -74,6 +77,7 @@ def win_check_times() -> list[tuple[int, float, float]]:
     from adjudicator.words.requirement import Requirement, find
 
     lexicon().anagrams("a")
+    lexicon().spellable("abcdefghijkl", 1, 12)  # builds the bit sets (timed in load_times)
     rng = random.Random(5)
     bag = "EEEEAAAIIIOOOUUNNRRTTLLSSDGBCMPFHVWYKJXQZ"
     goals = [Requirement(part_of_speech="verb", min_length=5), Requirement(double_letter=True),
@@ -112,10 +116,11 @@ def main() -> None:
     for label, code in (("adjudicator --help", _HELP), ("a Fluxx 5.0 replay", _REPLAY_5)):
         modules = json.loads(fresh(_IMPORTS.format(code=code)))
         print(f"{label}: word modules / numpy / lemminflect imported: {modules or 'none'}")
-    lexicon_s, index_s, cmu_s = load_times()
+    lexicon_s, index_s, cmu_s, bits_s = load_times()
     print(f"first word lookup (lemminflect table + lists): {lexicon_s * 1000:.0f} ms")
     print(f"index by letters, any order (first search):    {index_s * 1000:.0f} ms")
     print(f"CMU pronouncing data (rhyme/silent/syllables): {cmu_s * 1000:.0f} ms")
+    print(f"bit sets, for a player with 10+ letters:       {bits_s * 1000:.0f} ms")
     for size, cold, warm in win_check_times():
         print(f"word Goal check, {size:2d} letters: search {cold * 1000:.3f} ms, repeated (cache) {warm * 1e6:.1f} µs")
     print(f"Game.check_win in a Word Fluxx position (2 players, letters unchanged): {game_check_time() * 1e6:.0f} µs")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -25,7 +26,7 @@ from adjudicator.engine.legal import explore
 from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import Event, load_scenario, parse_scenario
 from adjudicator.log import records as rec
-from adjudicator.words.lexicon import ADJECTIVE, NOUN, VERB, WordRules, lexicon
+from adjudicator.words.lexicon import ADJECTIVE, NOUN, VERB, WordRules, _BitSets, lexicon, sub_multisets
 from adjudicator.words.requirement import Requirement, find, letters_missing
 from adjudicator.words.silent import silent_letter
 from adjudicator.words.sounds import rhymes, syllables
@@ -128,6 +129,20 @@ def test_every_word_found_is_a_word_from_the_letters_meeting_the_goal():
                 continue
             assert not letters_missing(words, letters)
             assert all(lexicon().is_word(w) and requirement.shortfall(w) is None for w in words)
+
+
+def test_both_searches_list_the_same_spellings():
+    """Few letters: each selection is looked up; many: bit sets. Both give the same spellings."""
+    index = lexicon()
+    bit_sets = _BitSets(index.spellings())
+    rng = random.Random(9)
+    bag = "EEEEAAAIIIOOOUUNNRRTTLLSSDGBCMPFHVWYKJXQZ"
+    for size in (3, 7, 10, 13):
+        for _ in range(5):
+            letters = "".join(rng.sample(bag, size)).lower()
+            keys = sub_multisets(Counter(letters), 2, size)
+            looked_up = sorted(w for key in keys for w in index.by_letters.get(key, ()))
+            assert sorted(bit_sets.spellable(letters, 2, size)) == looked_up
 
 
 def test_describe_reads_like_the_card():

@@ -20,6 +20,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -62,6 +63,7 @@ class Lexicon:
         self.proper = proper    # listed only capitalised (names, places), lower-cased -> bits
         self.slang = slang
         self._by_letters: dict[int, list[str]] | None = None
+        self._bit_sets: _BitSets | None = None
 
     def not_a_word(self, word: str, rules: WordRules = OFFICIAL) -> str | None:
         """Why `word` does not count as a word for this table, or None when it does."""
@@ -91,6 +93,23 @@ class Lexicon:
             bits |= self.proper.get(word, 0)
         return bits
 
+    def spellable(self, letters: str, low: int, high: int) -> list[str]:
+        """Every known spelling of low..high letters made of some of these letters, each used at
+        most once. A few letters: each selection of them is looked up (a player with 8 different
+        letters has 256); more: bit sets of the spellings that need more of a letter than the
+        player has rule them out together (built on the first such search)."""
+        letters = letters.lower()
+        if len(letters) <= ENUMERATE_UP_TO:
+            by_letters = self.by_letters
+            return [w for key in sub_multisets(Counter(letters), low, high) for w in by_letters.get(key, ())]
+        if self._bit_sets is None:
+            self._bit_sets = _BitSets(self.spellings())
+        return self._bit_sets.spellable(letters, low, high)
+
+    def spellings(self) -> list[str]:
+        """Every spelling the lexicon knows (common, proper or slang), each once."""
+        return list(dict.fromkeys([*self.common, *self.proper, *self.slang]))
+
     def anagrams(self, letters: str) -> tuple[str, ...]:
         """Every known spelling (common, proper or slang) made of exactly these letters, any order."""
         return self.by_letters.get(letters_key(letters), ())
@@ -101,7 +120,7 @@ class Lexicon:
         first use)."""
         if self._by_letters is None:
             index: dict[int, list[str]] = {}
-            for word in dict.fromkeys([*self.common, *self.proper, *self.slang]):
+            for word in self.spellings():
                 index.setdefault(letters_key(word), []).append(word)
             self._by_letters = index
         return self._by_letters
@@ -116,6 +135,55 @@ LETTER_PRIMES = dict(zip("abcdefghijklmnopqrstuvwxyz", (2, 3, 5, 7, 11, 13, 17, 
 def letters_key(letters: str) -> int:
     """The product of the letters' primes: equal for two spellings with the same letters."""
     return prod(map(LETTER_PRIMES.__getitem__, letters.lower()))
+
+
+#: Up to this many letters the search looks up each selection of them; beyond, bit sets.
+ENUMERATE_UP_TO = 9
+
+
+def sub_multisets(counts: Counter, low: int, high: int) -> list[int]:
+    """The `letters_key` of every distinct selection of low..high of the letters."""
+    keys = [(1, 0)]  # (key, size)
+    for letter, count in counts.items():
+        prime = LETTER_PRIMES[letter]
+        keys = [(key * prime ** n, size + n) for key, size in keys for n in range(count + 1) if size + n <= high]
+    return [key for key, size in keys if size >= low]
+
+
+class _BitSets:
+    """Spellings as bits of big integers: for each letter and count k, the spellings with at
+    least k of that letter; for each length, the spellings that long. The spellings a set of
+    letters can make are those of the right length that need no letter more often than it has."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        size = (len(words) + 7) // 8
+        needs: dict[tuple[str, int], bytearray] = {}
+        lengths: dict[int, bytearray] = {}
+        for i, word in enumerate(words):
+            byte, bit = i >> 3, 1 << (i & 7)
+            for letter in set(word):
+                for k in range(1, word.count(letter) + 1):
+                    needs.setdefault((letter, k), bytearray(size))[byte] |= bit
+            lengths.setdefault(len(word), bytearray(size))[byte] |= bit
+        self.needs = {key: int.from_bytes(bits, "little") for key, bits in needs.items()}
+        self.lengths = {n: int.from_bytes(bits, "little") for n, bits in lengths.items()}
+
+    def spellable(self, letters: str, low: int, high: int) -> list[str]:
+        have = Counter(letters)
+        too_many = 0
+        for letter in LETTER_PRIMES:
+            too_many |= self.needs.get((letter, have[letter] + 1), 0)
+        fits = 0
+        for n in range(low, high + 1):
+            fits |= self.lengths.get(n, 0)
+        bits = format(fits & ~too_many, "b")  # the highest word number first
+        top, found = len(bits) - 1, []
+        at = bits.find("1")
+        while at != -1:
+            found.append(self.words[top - at])
+            at = bits.find("1", at + 1)
+        return found
 
 
 def _word_list(name: str) -> list[str]:

@@ -5,9 +5,9 @@ letter, a palindrome, a silent letter, a syllable count, a given word to spell, 
 that rhyme" (both words then meet every other part). Letters are each used once: two rhyming
 words together use no more of a letter than the player has.
 
-`find` is the engine's search: every sub-multiset of the letters (a player with 10 different
-letters has 1,024) is looked up in the lexicon's index of spellings by their letters, and the
-result is cached per (Goal, letters, house rules), so a repeated win check is a dict hit.
+`find` is the engine's search: the lexicon lists the spellings the letters can make
+(`Lexicon.spellable`), the requirement filters them, and the result is cached per (Goal,
+letters, house rules), so a repeated win check is a dict hit.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.words.lexicon import LETTER_PRIMES, OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
+from adjudicator.words.lexicon import OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
 
 _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
 
@@ -167,15 +167,14 @@ def find(requirement: Requirement, letters: str, rules: WordRules = OFFICIAL) ->
 
 def _words_meeting(requirement: Requirement, letters: str, low: int, high: int, rules: WordRules) -> Iterator[str]:
     index = lexicon()
-    by_letters, common, banned = index.by_letters, index.common, rules.banned
+    common, banned = index.common, rules.banned
     extra = [w for w in rules.allowed if low <= len(w) <= high and not letters_missing([w], letters)]
     seen = set()
-    for key in _sub_multisets(Counter(letters), low, high):
-        for word in by_letters.get(key, ()):
-            counts = (word in common and word not in banned) or index.is_word(word, rules)
-            if counts and word not in seen and requirement.meets(word, rules):
-                seen.add(word)
-                yield word
+    for word in index.spellable(letters, low, high):
+        counts = (word in common and word not in banned) or index.is_word(word, rules)
+        if counts and word not in seen and requirement.meets(word, rules):
+            seen.add(word)
+            yield word
     for word in extra:
         if word not in seen and word not in banned and requirement.meets(word, rules):
             seen.add(word)
@@ -198,12 +197,3 @@ def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tup
                 if not letters_missing(pair, letters) and requirement.pair_shortfall(first, second) is None:
                     best = pair
     return best
-
-
-def _sub_multisets(counts: Counter, low: int, high: int) -> list[int]:
-    """The `letters_key` of every distinct selection of low..high of the letters."""
-    keys = [(1, 0)]  # (key, size)
-    for letter, count in counts.items():
-        prime = LETTER_PRIMES[letter]
-        keys = [(key * prime ** n, size + n) for key, size in keys for n in range(count + 1) if size + n <= high]
-    return [key for key, size in keys if size >= low]
