@@ -884,8 +884,10 @@ class Game(EventOrder, Copied):
         """Whether a Surprise played now answers the chain rather than being one of the plays of
         the turn: always out of turn while the turn is under way; on your own turn only to
         counter a Surprise aimed at your card (R49)."""
-        if card.type is not CardType.SURPRISE:
-            return False
+        return card.type is CardType.SURPRISE and self.surprise_answers(player)
+
+    def surprise_answers(self, player: str) -> bool:
+        """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
         if self.is_active(player):
             top = self.chain_top()
             return top is not None and top.aimed_at == player
