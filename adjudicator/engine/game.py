@@ -277,7 +277,7 @@ class Game(EventOrder, Copied):
         return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
 
     def _check_state(self) -> None:
-        for owner, card in list(self.cards_in_play()):
+        for owner, card in derived.holding(self, "state_trigger"):
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
@@ -291,7 +291,7 @@ class Game(EventOrder, Copied):
         if goals != self._goals_seen:
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
-            for owner, card in list(self.cards_in_play()):
+            for owner, card in derived.holding(self, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
 
@@ -441,13 +441,13 @@ class Game(EventOrder, Copied):
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
-        for owner, card in list(self.cards_in_play()):
+        for owner, card in derived.holding(self, "on_turn_start"):
             kind_of(card).on_turn_start(self, card, owner)
         self.schedule_after(self.then("_draw_phase"))
 
     def _draw_phase(self) -> None:
         player = self.turn.player
-        for _owner, card in list(self.cards_in_play()):
+        for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
