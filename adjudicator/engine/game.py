@@ -560,6 +560,7 @@ class Game(EventOrder, ResponseChain, Copied):
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
+                      how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
@@ -576,6 +577,22 @@ class Game(EventOrder, ResponseChain, Copied):
             cites.append("B-tie-continues")
         self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
                   rulings=tuple(dict.fromkeys(cites)))
+
+    def verify_claim(self, player: str, words: Sequence[str]) -> None:
+        """A table testing a claimed word (Word Fluxx: `Alice spells CAT`): logged when it meets a
+        Goal in play, `Illegal` with the reason when it does not. Either way nothing changes."""
+        failures = []
+        for goal in self.table.goals:
+            try:
+                text, rulings = kind_of(goal).verify_claim(self, goal, player, tuple(words))
+            except Illegal as illegal:
+                failures.append(illegal)
+                continue
+            self.note(text, rulings)
+            return
+        if not failures:
+            raise Illegal("no_goal", "there is no Goal in play for a word to meet", ("B-word-goals",))
+        raise next((f for f in failures if f.code != "not_a_word_goal"), failures[0])
 
     def _half_goals(self, meeting: list[str], blocked: list[str], goal_of: dict[str, Card]) -> list[str]:
         """House rule goals_per_deck: players holding two half-Goals meet a Goal too (added to
@@ -603,8 +620,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.table.goals.remove(goal)
         scored = self.table.scored.setdefault(player, [])
         scored.append(goal)
-        self.note(f"{player} meets {goal} and claims it instead of winning: {len(scored)} of {target} "
-                  "claimed Goals", (*keep_going, *cites))
+        how = kind_of(goal).how_met(self, goal, player)  # taken before the cards used leave play
+        self.note(f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
+                  f"{len(scored)} of {target} claimed Goals", (*keep_going, *cites))
         if used:
             self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
         if len(scored) >= target:
