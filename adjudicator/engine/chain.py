@@ -59,16 +59,17 @@ class ResponseChain:
         self.run()
 
     def _resolve(self: "Game", play: Play) -> None:
-        self.resolving = play
-        try:
-            kind_of(play.card).resolve(self, play)
-        finally:
-            self.resolving = None
+        self._carry_out(play, "resolve")
 
     def _resolve_use(self: "Game", play: Play) -> None:
+        self._carry_out(play, "use")
+
+    def _carry_out(self: "Game", play: Play, what: str) -> None:
+        """The card's kind does what the play (`resolve`) or the free action (`use`) says;
+        meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
         try:
-            kind_of(play.card).use(self, play)
+            getattr(kind_of(play.card), what)(self, play)
         finally:
             self.resolving = None
 

@@ -866,11 +866,7 @@ class Game(EventOrder, ResponseChain, Copied):
             self.window = play
             self.step(rec.WindowOpened, card=card)
             return
-        self.resolving = play
-        try:
-            kind_of(card).use(self, play)
-        finally:
-            self.resolving = None
+        self._resolve_use(play)
         self.check_state()  # a free action changes the table directly, outside the agenda
 
     def is_optional_free_action(self, event: Any) -> bool:
