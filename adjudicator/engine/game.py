@@ -1026,16 +1026,7 @@ class Game(EventOrder, ResponseChain, Copied):
     # ------------------------------------------------------------ inspection
     def zones(self) -> dict[str, list[Card]]:
         """Every place a card can be, by label; each card of the game is in exactly one of them."""
-        table = self.table
-        zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
-                                        "rules": list(table.rules), "goals": list(table.goals),
-                                        "meta rules": list(table.meta_rules)}
-        for player in self.players:
-            zones[f"hand of {player}"] = list(table.hands[player])
-            zones[f"in play of {player}"] = list(table.in_play[player])
-        for player, cards in table.scored.items():
-            zones[f"scored by {player}"] = list(cards)
-        zones["rules pile"] = list(table.rules_pile)
+        zones = self.table.zones()
         zones["being played"] = [play.card for play in self.being_played]
         zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):

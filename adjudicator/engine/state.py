@@ -68,6 +68,13 @@ class Table(Copied):
         self.meta_rules = Zone(clock, "meta rules", meta_rules)
         self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
+    def zones(self) -> dict[str, list[Card]]:
+        """Every zone of the table by its label ("hand of Alice", "draw pile", ...), as lists."""
+        zones = [self.draw_pile, self.discard, self.rules, self.goals, self.meta_rules,
+                 *(zone for player in self.players for zone in (self.hands[player], self.in_play[player])),
+                 *self.scored.values(), self.rules_pile]
+        return {zone.label: list(zone) for zone in zones}
+
     def all_cards(self) -> list[Card]:
         cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]
         for player in self.players:
