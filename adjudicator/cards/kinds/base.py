@@ -106,7 +106,7 @@ class Kind:
     def verify_play(self, game: "Game", play: "Play") -> None:
         """Raise `Illegal` when the stated choices cannot be used: by default, checked against
         `choices` (a kind with none accepts anything)."""
-        specs = self.choices(game, play)
+        specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
             check_stated(play.answers, specs, rest=self.passes_on_choices)
 
