@@ -33,6 +33,7 @@ def _fail_input(message: str) -> None:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+REPORT_FORMATS = ("text", "json", "markdown", "html")
 HOUSE_RULE_OPTION = typer.Option("--house-rule", "-H", metavar="NAME=VALUE",
                                  help="Play under a house rule, over the file's own value (repeatable).")
 
@@ -70,30 +71,43 @@ def main_options(
 @app.command()
 def replay(
     file: Annotated[Path, SCENARIO_ARGUMENT],
-    json_output: Annotated[bool, JSON_OPTION] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON, errors too "
+                                                             "(the same as --format json).")] = False,
+    output_format: Annotated[str, typer.Option("--format", "-f", metavar="text|json|markdown|html",
+                                               help="text (default), json, markdown (for a chat) or html "
+                                                    "(one self-contained page).")] = "text",
+    full: Annotated[bool, typer.Option("--full", help="Show every step of a long log (by default "
+                                                      "only its first and last steps).")] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
+    as_json = json_output or output_format == "json"
+    if output_format not in REPORT_FORMATS:
+        fail(error_data(f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}",
+                        code="bad-option"), as_json)
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.errors import ScenarioError
 
     try:
-        scenario = read_scenario(file, _house_rules(house_rule, json_output))
+        scenario = read_scenario(file, _house_rules(house_rule, as_json))
         game = run_replay(scenario)
     except ScenarioError as exc:
-        fail(scenario_error_data(exc), json_output)
+        fail(scenario_error_data(exc), as_json)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
-        fail(crash_data(exc, shown_name(file)), json_output)
-    if json_output:
-        from adjudicator.output import write_json
-        from adjudicator.verdict import to_json
+        fail(crash_data(exc, shown_name(file)), as_json)
+    if as_json:
+        from adjudicator.verdict import json_text
 
-        write_json(to_json(game))
-        return
-    from adjudicator.log.render import render_replay
-    from adjudicator.output import console
+        sys.stdout.write(json_text(game))
+    elif output_format in ("markdown", "html"):
+        from adjudicator import report
 
-    render_replay(game, console())
+        sys.stdout.write(report.to_markdown(game, full) if output_format == "markdown" else report.to_html(game, full))
+    else:
+        from adjudicator.log.render import render_replay
+        from adjudicator.output import console
+
+        render_replay(game, console(), full=full)
 
 
 @app.command()
@@ -148,6 +162,14 @@ def new(
         write_json({"path": str(file), "players": names})
     else:
         sys.stdout.write(f"wrote {file}; edit it, then run: adjudicator check {file}\n")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema (draft 2020-12) of scenario files, for editors and validators."""
+    from adjudicator.loading.schema import schema_text
+
+    sys.stdout.write(schema_text())
 
 
 @app.command()

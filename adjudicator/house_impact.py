@@ -82,13 +82,8 @@ def _position(game: Game) -> dict[str, str]:
     def show(cards: Iterable[Any]) -> str:
         return "[" + ", ".join(sorted(c.name for c in cards)) + "]"
 
-    view = {"rules": show(table.rules), "goals": show(table.goals), "draw pile": str(len(table.draw_pile)),
-            "discard": show(table.discard)}
-    for player in table.players:
-        view[f"hand of {player}"] = show(table.hands[player])
-        view[f"in play of {player}"] = show(table.in_play[player])
-    for player, cards in table.scored.items():
-        view[f"goals won by {player}"] = show(cards)
+    view = {label: show(cards) for label, cards in table.zones().items() if cards or label != "meta rules"}
+    view["draw pile"] = str(len(table.draw_pile))  # its order is chance: only its size says something
     return view
 
 

@@ -21,15 +21,10 @@ if TYPE_CHECKING:
 
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
 def replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
-    """The game after these events, as the replay applies them (stops where it stops)."""
-    from adjudicator.engine.game import Game
+    """The game after these events, without the end-of-file steps (the next event may still come)."""
+    from adjudicator.engine.replay import play_events
 
-    game = Game(scenario)
-    for event in events:
-        if game.stopped:
-            break
-        game.push(event)
-    return game
+    return play_events(scenario, events)
 
 
 def finished_winner(game: Game) -> str | None:

@@ -46,9 +46,27 @@ def winners(game: Game) -> list[str]:
     return list(game.co_winners) or ([game.winner] if game.winner else [])
 
 
+def win_phrase(game: Game) -> str:
+    """'Alice wins with Night & Day', or 'Bob and Carol share the win with ...'; '' without a winner."""
+    names = winners(game)
+    if not names:
+        return ""
+    who = f"{' and '.join(names)} share the win" if len(names) > 1 else f"{names[0]} wins"
+    return f"{who} with {game.winning_goal}"
+
+
+def solo_phrase(game: Game) -> str:
+    """Solo Fluxx's outcome: the score, and whether the game is over."""
+    state = f"the game is over ({game.ended})" if game.ended else "the game goes on"
+    return f"{game.goals_won.get(game.players[0], 0)} Goal(s) scored; {state}"
+
+
 def to_json(game: Game) -> dict[str, Any]:
+    from adjudicator.answer import build_answer
+
     table = game.table
     turn, over = turn_view(game)
+    answer = build_answer(game)
     return {
         "title": game.scenario.title,
         "house_rules": game.house_rules.in_force(),
@@ -61,6 +79,9 @@ def to_json(game: Game) -> dict[str, Any]:
         "turn_over": over,
         "plays_left": game.plays_left(),
         "stopped": game.stopped,
+        "question": game.scenario.question or None,
+        "answer": answer.text,
+        "facts": answer.facts,
         "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
                      for s in rejections(game)],
         "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings), "data": s.data()}
@@ -78,6 +99,17 @@ def to_json(game: Game) -> dict[str, Any]:
             "discard": [c.name for c in table.discard],
         },
     }
+
+
+def json_text(game: Game) -> str:
+    """`replay --json`: indented for people; a long log (a hundred thousand events) on one
+    line, because only the compact encoder is fast enough for a million steps."""
+    import json
+
+    from adjudicator.log.outline import LONG_LOG
+
+    indent = 2 if len(game.steps) <= LONG_LOG else None
+    return json.dumps(to_json(game), indent=indent, ensure_ascii=False) + "\n"
 
 
 def _names(cards: Any) -> Counter:

@@ -34,14 +34,9 @@ ANSWERS = ("discard", "keep", "choose")
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
 def _replay_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     """The game after these events, without the end-of-file steps (the next event may still come)."""
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.replay import play_events
 
-    game = Game(scenario)
-    for event in events:
-        if game.stopped:
-            break
-        game.push(event)
-    return game
+    return play_events(scenario, events)
 
 
 def _replay(scenario: Scenario) -> Game:

@@ -327,5 +327,5 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
         return ran.stdout.splitlines()
 
     assert complete("adjudicator rulings show R3") == [f"R3{n}" for n in range(10)]
-    assert complete("adjudicator cards show Dou") == ["Double Agenda", "Dough"]
+    assert complete("adjudicator cards show Dou") == ["Double Agenda", "Double Letters", "Dough"]  # Word Fluxx
     assert complete("adjudicator rul") == ["rulings"]

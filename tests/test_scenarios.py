@@ -72,3 +72,17 @@ def test_a_missing_contract_fails_in_ci_and_skips_elsewhere(monkeypatch, tmp_pat
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         test_the_contracts_complete_example_passes()
+
+
+CITED_IN_CODE = re.compile(r'"((?:R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+))"')
+
+
+def test_every_ruling_the_engine_cites_is_proven_by_a_scenario():
+    """A ruling id the code cites is one the engine implements: some scenario must expect it.
+    (The house-rule table only names the official rulings a switch overrides: not citations.)"""
+    cited: set[str] = set()
+    for path in (ROOT / "adjudicator").rglob("*.py"):
+        if path.name != "house_rules.py":
+            cited |= set(CITED_IN_CODE.findall(path.read_text(encoding="utf-8")))
+    expected = {rid for path in FILES for rid in (load_scenario(path).expect or {}).get("rulings", ())}
+    assert sorted(cited - expected) == []

@@ -108,7 +108,18 @@ def test_no_top_level_folder_shadows_a_subpackage(installed):
     assert "Swap Plays for Draws" in ran.stdout
 
 
+def test_installed_word_fluxx_reads_its_word_lists(installed):
+    """The word lists and the CMU data are package data: a Word Fluxx replay finds them."""
+    bin_dir, work = installed
+    scenario = work / "knit.yaml"
+    shutil.copy(ROOT / "scenarios" / "word" / "silent-letter.yaml", scenario)
+    replay = _run([bin_dir / "adjudicator", "replay", scenario.name], cwd=work)
+    assert replay.returncode == 0, replay.stderr
+    assert "by spelling KNIT (the K of KNIT is silent: kn- at the start)" in replay.stdout
+
+
 def _version() -> str:
     from importlib.metadata import version
 
     return version("adjudicator")
+

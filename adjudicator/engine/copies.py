@@ -52,6 +52,9 @@ def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
             and _accepted(game, event):
         return event  # the copies it names already fit (an event built from the game itself)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
+    nearest = _rebuild(event, _nearest_distinct(ranked))
+    if _accepted(game, nearest):
+        return nearest  # the usual case, and the only one tried quickly when a long answer repeats names
     first: "Event | None" = None
     for binding in itertools.islice(itertools.product(*ranked), _MOST_TRIED):
         if len(set(map(id, binding))) != len(binding):
@@ -60,7 +63,18 @@ def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
         first = first or bound
         if _accepted(game, bound):
             return bound
-    return first or _rebuild(event, [copies[0] for copies in ranked])
+    return first or nearest
+
+
+def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:
+    """For each slot the nearest copy not taken by an earlier slot (a name given twice is two copies)."""
+    taken: set[int] = set()
+    chosen = []
+    for copies in ranked:
+        card = next((c for c in copies if id(c) not in taken), copies[0])
+        taken.add(id(card))
+        chosen.append(card)
+    return chosen
 
 
 def _belongs(game: "Game", card: Card, player: str) -> bool:

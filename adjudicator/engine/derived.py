@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import kind_of
+from adjudicator.cards.kinds.base import has_hook, kind_of
 
 if TYPE_CHECKING:
     from adjudicator.cards.model import Card
@@ -86,7 +86,8 @@ def slot_card(game: "Game", slot: str) -> "Card | None":
 @remembered
 def numeral_bonus(game: "Game", card: "Card | None") -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules)
+    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules
+               if has_hook(rule, "numeral_bonus"))
 
 
 def _in_play(game: "Game") -> list["Card"]:
@@ -95,17 +96,24 @@ def _in_play(game: "Game") -> list["Card"]:
 
 
 @remembered
+def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
+    """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
+    asked when the engine runs that hook over the table."""
+    return tuple((owner, card) for owner, card in game.cards_in_play() if has_hook(card, hook))
+
+
+@remembered
 def draw_rule(game: "Game", player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
-    return base + sum(kind_of(c).draw_bonus(game, c, player) for c in _in_play(game))
+    return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in holding(game, "draw_bonus"))
 
 
 @remembered
 def play_rule(game: "Game", player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
-    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for c in _in_play(game)))
+    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in holding(game, "play_bonus")))
 
 
 def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
@@ -138,7 +146,8 @@ def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     card = slot_card(game, slot)
     if card is None:
         return None
-    allowance = sum(kind_of(c).limit_bonus(game, c, player, slot) for c in _in_play(game)) if player else 0
+    allowance = sum(kind_of(c).limit_bonus(game, c, player, slot)
+                    for _owner, c in holding(game, "limit_bonus")) if player else 0
     return kind_of(card).number(game, card, "value") + allowance
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 #: How each action is written in an event line.
 VERBS = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out", "begin_turn": "begins"}
+         "join": "joins", "drop_out": "drops out", "spell": "spells", "begin_turn": "begins"}
 
 
 class EventOrder:
@@ -45,6 +45,14 @@ class EventOrder:
                 self._push_response(event)
                 return
         self.close_window()
+        if self.pending:  # the chain that just resolved may have raised the choice this event answers
+            event = bind_copies(self, event, strict=False)
+        if event.action == "spell":  # a word claimed for testing: not a move, so no turn moves on
+            try:
+                self.verify_claim(event.player, event.choices)
+            except Illegal as illegal:
+                self.reject(event, illegal)
+            return
         if self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)

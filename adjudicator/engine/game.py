@@ -28,9 +28,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.model import NO_CHOICE, Card, CardType
+from adjudicator.cards.model import Card, CardType
 from adjudicator.engine import derived, solo
 from adjudicator.engine.choices import ChoiceSpec
+from adjudicator.engine.chain import ResponseChain
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
-class Game(EventOrder, Copied):
+class Game(EventOrder, ResponseChain, Copied):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
@@ -277,7 +278,7 @@ class Game(EventOrder, Copied):
         return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
 
     def _check_state(self) -> None:
-        for owner, card in list(self.cards_in_play()):
+        for owner, card in derived.holding(self, "state_trigger"):
             kind_of(card).state_trigger(self, card, owner)
         for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
             if player == self.turn.player and self.turn.phase is not Phase.OVER:
@@ -291,7 +292,7 @@ class Game(EventOrder, Copied):
         if goals != self._goals_seen:
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
-            for owner, card in list(self.cards_in_play()):
+            for owner, card in derived.holding(self, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
 
@@ -442,7 +443,7 @@ class Game(EventOrder, Copied):
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
-        for owner, card in list(self.cards_in_play()):
+        for owner, card in derived.holding(self, "on_turn_start"):
             kind_of(card).on_turn_start(self, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
         self.schedule_after(self.then("_draw_phase"))
@@ -451,7 +452,7 @@ class Game(EventOrder, Copied):
         if self.winner:
             return  # a start-of-turn event decided the game
         player = self.turn.player
-        for _owner, card in list(self.cards_in_play()):
+        for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
@@ -570,6 +571,7 @@ class Game(EventOrder, Copied):
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
             self.step(rec.Won, player=self.winner, goal=self.winning_goal,
+                      how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                       rulings=("B-instant-win", *dict.fromkeys(cites)))
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
@@ -586,6 +588,22 @@ class Game(EventOrder, Copied):
             cites.append("B-tie-continues")
         self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
                   rulings=tuple(dict.fromkeys(cites)))
+
+    def verify_claim(self, player: str, words: Sequence[str]) -> None:
+        """A table testing a claimed word (Word Fluxx: `Alice spells CAT`): logged when it meets a
+        Goal in play, `Illegal` with the reason when it does not. Either way nothing changes."""
+        failures = []
+        for goal in self.table.goals:
+            try:
+                text, rulings = kind_of(goal).verify_claim(self, goal, player, tuple(words))
+            except Illegal as illegal:
+                failures.append(illegal)
+                continue
+            self.note(text, rulings)
+            return
+        if not failures:
+            raise Illegal("no_goal", "there is no Goal in play for a word to meet", ("B-word-goals",))
+        raise next((f for f in failures if f.code != "not_a_word_goal"), failures[0])
 
     def _half_goals(self, meeting: list[str], blocked: list[str], goal_of: dict[str, Card]) -> list[str]:
         """House rule goals_per_deck: players holding two half-Goals meet a Goal too (added to
@@ -613,8 +631,9 @@ class Game(EventOrder, Copied):
         self.table.goals.remove(goal)
         scored = self.table.scored.setdefault(player, [])
         scored.append(goal)
-        self.note(f"{player} meets {goal} and claims it instead of winning: {len(scored)} of {target} "
-                  "claimed Goals", (*keep_going, *cites))
+        how = kind_of(goal).how_met(self, goal, player)  # taken before the cards used leave play
+        self.note(f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
+                  f"{len(scored)} of {target} claimed Goals", (*keep_going, *cites))
         if used:
             self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
         if len(scored) >= target:
@@ -813,229 +832,6 @@ class Game(EventOrder, Copied):
         self.step(rec.WindowOpened, card=play.card)
         return play
 
-    def close_window(self) -> None:
-        """The chance to respond is over: every open window closes, innermost first (a card
-        that a resolution plays at once, `play_from`, opens a window of its own)."""
-        while self.window is not None:
-            self.close_one_window()
-
-    def close_one_window(self) -> None:
-        """The chain on the open window resolves, then the card being played, if it still
-        stands. Toggling (R28): the top answer stands, and each card below it is canceled by
-        the one above it, so an even number of answers leaves the card in effect."""
-        play = self.window
-        if play is None:
-            return
-        chain = [play, *self.responses]
-        self.window = None
-        self.responses = []
-        landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
-        self.reopened = None
-        self.step(rec.WindowClosed, card=play.card, landed=landed)
-        tasks: list[Then] = []
-        canceled: set[int] = set()
-        for above, below in reversed(list(zip(chain[1:], chain))):
-            if id(above) in canceled:
-                continue  # canceled itself: it has no effect, and the card below it stands
-            canceled.add(id(below))
-            tasks.append(self.then("_cancel_by", above, below))
-        if id(play) not in canceled and not landed:
-            tasks += ([self.then("_resolve_use", play)] if play.is_use else
-                      [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
-        self.schedule(*tasks)
-        self.run()
-
-    def _resolve(self, play: Play) -> None:
-        self.resolving = play
-        try:
-            kind_of(play.card).resolve(self, play)
-        finally:
-            self.resolving = None
-
-    def _resolve_use(self, play: Play) -> None:
-        self.resolving = play
-        try:
-            kind_of(play.card).use(self, play)
-        finally:
-            self.resolving = None
-
-    def discard_played(self, play: Play) -> None:
-        """An Action that has done what it says goes to the discard pile."""
-        if play in self.being_played:
-            self.leave_being_played(play)
-            self.discard_cards([play.card])
-
-    # ------------------------------------------------------------- responses
-    def chain_top(self) -> Play | None:
-        """The card a Surprise played now would answer: the latest answer, or the card played."""
-        return self.responses[-1] if self.responses else self.window
-
-    def is_active(self, player: str) -> bool:
-        return player == self.turn.player and self.turn.phase is not Phase.OVER
-
-    def is_response(self, player: str, card: Card) -> bool:
-        """Whether a Surprise played now answers the chain rather than being one of the plays of
-        the turn: always out of turn while the turn is under way; on your own turn only to
-        counter a Surprise aimed at your card (R49)."""
-        if card.type is not CardType.SURPRISE:
-            return False
-        if self.is_active(player):
-            top = self.chain_top()
-            return top is not None and top.aimed_at == player
-        late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
-        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
-
-    def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
-        """Check that player may answer the top of the chain with card; return the answer."""
-        self.verify_not_over()
-        frame = self.temp_hands[-1] if self.temp_hands and self.is_active(player) else None
-        if card not in self.table.hands.get(player, ()) and not (frame and card in frame.cards):
-            raise self._not_held(player, card)
-        top = self.chain_top()
-        if top is None:
-            raise self._nothing_to_answer(player, card)
-        if top.player == player:
-            raise Illegal("own_card", f"{player} cannot cancel {player}'s own {top.card}", ("R49",))
-        if self.is_active(player) and top.aimed_at != player:
-            raise Illegal("own_turn", f"on {player}'s own turn a Surprise cancels only a Surprise aimed at "
-                          f"{player}'s card, and {top.card} is not", ("R49", "R50"))
-        response = Play(player=player, card=card, event=self.event_no, answers=list(answers),
-                        from_temp_hand=frame is not None and card in frame.cards, responds_to=top)
-        try:
-            kind_of(card).verify_response(self, response)
-        except Illegal as illegal:
-            raise self._too_late(player, card, exclude=top) or illegal from None
-        return response
-
-    def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
-        try:
-            self.verify_respond(player, card, answers)
-        except Illegal:
-            return False
-        return True
-
-    def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
-        response = self.verify_respond(player, card, answers)
-        target = response.responds_to
-        assert target is not None
-        if response.from_temp_hand:
-            self.temp_hands[-1].cards.remove(card)  # the temporary hand keeps its plays (R55)
-        else:
-            self.table.hands[player].remove(card)
-        self.being_played.append(response)
-        self.responses.append(response)
-        cites: tuple[str, ...] = ("B-surprises",)
-        if self.is_active(player):
-            cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())
-        if target.responds_to is not None:
-            cites += ("R34",)  # a Surprise answering a Surprise; anyone may join either side
-        if target.played_from is not None:
-            cites += ("R26",)  # a card played at once (a flip) can be answered like any other
-        self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
-                  rulings=cites)
-        return response
-
-    def waits_for_played_card(self) -> bool:
-        """A Surprise that cannot answer the open card waits for the card that card will play
-        at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
-        return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
-
-    def _cancel_by(self, response: Play, target: Play) -> None:
-        self.resolving = response
-        try:
-            kind_of(response.card).cancel(self, response, target)
-        finally:
-            self.resolving = None
-        self.discard_played(response)
-
-    def cancel_play(self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...],
-                    to_player: str | None = None) -> None:
-        """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
-        A canceled free action only loses its effect: the card granting it stays in play."""
-        if not target.is_use:
-            if target in self.being_played:
-                self.leave_being_played(target)
-            else:
-                self._take_back(target.card)  # it had landed (house rule surprise_window: end_of_turn)
-            if to_player is None:
-                self.discard_cards([target.card])
-            else:
-                self.table.in_play[to_player].append(target.card)
-        self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
-                  outcome=outcome, rulings=rulings)
-
-    def _take_back(self, card: Card) -> None:
-        """Take a card that has landed off the table, to be canceled after all."""
-        for zone in (self.table.rules, self.table.goals, *self.table.in_play.values()):
-            if card in zone:
-                zone.remove(card)
-                return
-
-    def reopen_for_late_answer(self, player: str, card: Card) -> bool:
-        """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
-        still answer a card played earlier this turn while that card is where its play put it (an
-        Action's effects are done and cannot be undone). The open chain resolves first, then the
-        window on that card opens again. True when it did."""
-        if self.house_rules.surprise_window != "end_of_turn" or self.is_active(player) or self.reopened:
-            return False
-        if self._late_target(player, card, exclude=self.window) is None:
-            return False
-        self.close_window()
-        earlier = self._late_target(player, card)
-        if earlier is None or self.winner or self.pending:
-            return False
-        self.window = self.reopened = earlier
-        self.note(f"{card} answers {earlier.card}, played earlier this turn: under the house rule "
-                  "surprise_window: end_of_turn it is not too late", ("H-surprise_window", "R44"))
-        self.step(rec.WindowOpened, card=earlier.card)
-        return True
-
-    def _late_target(self, player: str, card: Card, exclude: Play | None = None) -> Play | None:
-        landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
-        for earlier in reversed(self.turn.history):
-            if earlier is exclude or earlier.player == player or earlier.is_use or earlier.card not in landed:
-                continue
-            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
-            try:
-                kind_of(card).verify_response(self, trial)
-            except Illegal:
-                continue
-            return earlier
-        return None
-
-    def _not_held(self, player: str, card: Card) -> Illegal:
-        window = self.window
-        holder = next((p for p in self.players if card in self.table.hands[p]), None)
-        if window is not None and holder is not None and kind_of(window.card).hands_over:
-            return Illegal("not_in_hand", f"{player} does not hold {card}: it is in {holder}'s hand, and a card "
-                           f"that {window.card} hands over arrives only after it has resolved, too late to "
-                           "answer it", ("R56",))
-        return Illegal("not_in_hand", f"{player} does not hold {card}", ("R56",) if holder else ("B-surprises",))
-
-    def _nothing_to_answer(self, player: str, card: Card) -> Illegal:
-        late = self._too_late(player, card)
-        if late is not None:
-            return late
-        if self.last_use is not None:
-            return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: {self.last_use.card} was used as a "
-                           "free action, which is not a card being played", ("R23", "R25"))
-        return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: no card is being played now, and "
-                       "a Surprise is never played out of turn just to get rid of it", ("R25",))
-
-    def _too_late(self, player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
-        """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
-        for earlier in reversed(self.turn.history):
-            if earlier is exclude or earlier.player == player:
-                continue
-            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
-            try:
-                kind_of(card).verify_response(self, trial)
-            except Illegal:
-                continue
-            return Illegal("too_late", f"too late: {card} had to answer {earlier.card} at once; once another "
-                           "card is played or its effects go on, it can no longer be canceled", ("R44", "R11"))
-        return None
-
     # ---------------------------------------------------------- free actions
     def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may use the free action card grants now."""
@@ -1081,11 +877,7 @@ class Game(EventOrder, Copied):
             self.window = play
             self.step(rec.WindowOpened, card=card)
             return
-        self.resolving = play
-        try:
-            kind_of(card).use(self, play)
-        finally:
-            self.resolving = None
+        self._resolve_use(play)
         self.check_state()  # a free action changes the table directly, outside the agenda
 
     def is_optional_free_action(self, event: Any) -> bool:
@@ -1245,16 +1037,7 @@ class Game(EventOrder, Copied):
     # ------------------------------------------------------------ inspection
     def zones(self) -> dict[str, list[Card]]:
         """Every place a card can be, by label; each card of the game is in exactly one of them."""
-        table = self.table
-        zones: dict[str, list[Card]] = {"draw pile": list(table.draw_pile), "discard": list(table.discard),
-                                        "rules": list(table.rules), "goals": list(table.goals),
-                                        "meta rules": list(table.meta_rules)}
-        for player in self.players:
-            zones[f"hand of {player}"] = list(table.hands[player])
-            zones[f"in play of {player}"] = list(table.in_play[player])
-        for player, cards in table.scored.items():
-            zones[f"scored by {player}"] = list(cards)
-        zones["rules pile"] = list(table.rules_pile)
+        zones = self.table.zones()
         zones["being played"] = [play.card for play in self.being_played]
         zones["held by cards being played"] = [card for play in self.being_played for card in play.held]
         for i, frame in enumerate(self.temp_hands):

@@ -26,7 +26,7 @@ from itertools import combinations, islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
-from adjudicator.cards.model import NO_CHOICE, UNKNOWN, Card, CardType
+from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.engine import replay, solo
 from adjudicator.engine.copying import fork
 from adjudicator.engine.game import Game
@@ -415,8 +415,7 @@ def next_events(game: Game, number: int) -> list[Event]:
     and uses are offered bare: the engine asks for what they need."""
     # A Surprise of a player who may answer now is judged as an answer before anything closes
     # (push): those are found first, on the position as it is, and are the only ones.
-    surprise = next((card for card in game.scenario.catalog.all_cards() if card.type is CardType.SURPRISE), None)
-    answering = {player for player in game.players if surprise is not None and game.is_response(player, surprise)}
+    answering = {player for player in game.players if game.surprise_answers(player)}
     found = _Found(number, False, None)
     if answering:
         found.responses(game)

@@ -32,12 +32,13 @@ def is_solo(game: "Game") -> bool:
 def score(game: "Game", player: str, goal: Card, rulings: tuple[str, ...]) -> None:
     """The player meets `goal`: it goes to her scored Goals, and what it needed is discarded."""
     used = kind_of(goal).cards_used(game, goal, player)
+    how = kind_of(goal).how_met(game, goal, player)
     game.table.goals.remove(goal)
     game.table.scored.setdefault(player, []).append(goal)
     for card in used:
         game.table.in_play[player].remove(card)
     game.discard_cards(used)
-    game.step(rec.GoalScored, player=player, goal=goal, discarded=tuple(used),
+    game.step(rec.GoalScored, player=player, goal=goal, discarded=tuple(used), how=how,
               total=len(game.table.scored[player]), rulings=("B-solo", *rulings))
 
 

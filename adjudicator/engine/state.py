@@ -10,7 +10,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.model import Card
 from adjudicator.engine.zones import Clock, Zone, ZoneMap
@@ -67,6 +67,13 @@ class Table(Copied):
         # the cards that discard New Rules (B-meta-rules)
         self.meta_rules = Zone(clock, "meta rules", meta_rules)
         self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every zone of the table by its label ("hand of Alice", "draw pile", ...), as lists."""
+        zones = [self.draw_pile, self.discard, self.rules, self.goals, self.meta_rules,
+                 *(zone for player in self.players for zone in (self.hands[player], self.in_play[player])),
+                 *self.scored.values(), self.rules_pile]
+        return {zone.label: list(zone) for zone in zones}
 
     def all_cards(self) -> list[Card]:
         cards = [*self.rules, *self.meta_rules, *self.goals, *self.draw_pile, *self.discard, *self.rules_pile]

@@ -158,6 +158,11 @@ class ZoneMap(dict):
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
+    def setdefault(self, key: Any, cards: Iterable[Any] = ()) -> Zone:  # type: ignore[override]
+        if key not in self:
+            self[key] = cards
+        return self[key]
+
     def __delitem__(self, key: Any) -> None:
         self.pop(key)
 

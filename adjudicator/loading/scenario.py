@@ -43,16 +43,16 @@ PHASES = ("deal", "start", "play", "end")
 EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
                "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
                "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
-ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn")
+ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
-          "joins": "join", "drops out": "drop_out", "begins": "begin_turn"}
+          "joins": "join", "drops out": "drop_out", "spells": "spell", "begins": "begin_turn"}
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
-_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|begins)(?=\s|$)"
-                       r"(?P<rest>.*)$", re.S)
+_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
+                       r"(?=\s|$)(?P<rest>.*)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -540,6 +540,9 @@ class _Reader:
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
             return Event(number, line, player, action, text=text)
+        if action == "spell":  # Word Fluxx: the words a player claims, tested against the Goal
+            return Event(number, line, player, action, choices=_spelled([card_name, *choice_names], text),
+                         text=text.strip())
         card = None
         if action in ("play", "use"):
             if not isinstance(card_name, str) or not card_name.strip():
@@ -623,8 +626,19 @@ class _Reader:
         return out
 
 
+def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
+    """The claimed words of `P spells CAT` (two for a rhyme: `P spells CAT, HAT`), upper case."""
+    words = tuple(str(w).strip().upper() for w in items if w is not None and str(w).strip())
+    if not words:
+        raise ScenarioError(f"'{text}' names no word to spell")
+    for word in words:
+        if not re.fullmatch(r"[A-Z]{1,30}", word):
+            raise ScenarioError(f"'{text}': {word!r} is not a word of the letters A to Z")
+    return words
+
+
 _FORMS = ("'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
-          "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out' or 'PLAYER begins'")
+          "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD' or 'PLAYER begins'")
 
 
 def same_player(name: str, players: Iterable[str]) -> str | None:
@@ -633,5 +647,5 @@ def same_player(name: str, players: Iterable[str]) -> str | None:
     return next((p for p in players if player_key(p) == key), None)
 
 
-_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|begins)\s")
+_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)\s")
 

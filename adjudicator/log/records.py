@@ -336,10 +336,12 @@ class WinChecked(Step):
 class Won(Step):
     player: str
     goal: Card
+    how: str = ""  # what the Goal's kind says of how it is met ("by spelling CAT")
 
     @property
     def text(self) -> str:
-        return f"{self.player} meets {self.goal} and wins"
+        how = f" {self.how}" if self.how else ""
+        return f"{self.player} meets {self.goal}{how} and wins"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -350,10 +352,12 @@ class GoalScored(Step):
     goal: Card
     discarded: tuple[Card, ...]
     total: int
+    how: str = ""  # what the Goal's kind says of how it is met ("by spelling CAT")
 
     @property
     def text(self) -> str:
-        return (f"{self.player} meets {self.goal} and scores it (Goals scored: {self.total}); "
+        how = f" {self.how}" if self.how else ""
+        return (f"{self.player} meets {self.goal}{how} and scores it (Goals scored: {self.total}); "
                 f"discarded: {names(self.discarded)}")
 
 

@@ -1,4 +1,9 @@
-"""Rendering a replay for people: the numbered log, the table, the verdict, the rulings."""
+"""Rendering a replay for people: the numbered log, the table, the answer and verdict, the rulings.
+
+A long log shows its first and last steps (see `adjudicator.log.outline`); with
+`full` every step is shown, and a long one is written as plain lines (rich would
+spend minutes laying out a million styled lines).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.log import records as rec
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view
+from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
+
+_STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
 
 
-def render_replay(game: Game, console: Console | None = None) -> None:
+def render_replay(game: Game, console: Console | None = None, full: bool = False) -> None:
     console = console or Console(highlight=False)
     scenario = game.scenario
     console.print(f"[bold]{escape(scenario.title)}[/bold]")
@@ -20,7 +27,10 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     if game.house_rules.given:
         console.print(f"House rules: {escape(game.house_rules.describe())}")
     console.print()
-    _render_steps(game, console)
+    if full and len(game.steps) > LONG_LOG:
+        _write_steps_plain(game, console)
+    else:
+        _render_steps(game, console, full)
     console.print()
     _render_position(game, console)
     console.print()
@@ -29,24 +39,35 @@ def render_replay(game: Game, console: Console | None = None) -> None:
     _render_see_also(game, console)
 
 
-def _render_steps(game: Game, console: Console) -> None:
-    events = {e.number: e for e in game.scenario.events}
-    current: object = object()
-    number = 0
-    for step in game.steps:
-        if step.event != current:
-            current = step.event
-            if step.event is None:
-                console.print("[bold cyan]before the first event[/bold cyan]")
-            else:
-                event = events.get(step.event)
-                console.print(f"[bold cyan]event {step.event}:[/bold cyan] {escape(event.text if event else '')}")
-        number += 1
-        cites = f" [dim]\\[{', '.join(step.rulings)}][/dim]" if step.rulings else ""
-        style = "red" if isinstance(step, rec.Rejected) else "bold green" if isinstance(step, rec.Won) else (
-            "yellow" if isinstance(step, (rec.ChoiceNeeded, rec.Stopped)) else "dim" if step.quiet else "")
-        text = escape(step.text)
-        console.print(f"  {number:>3}. " + (f"[{style}]{text}[/{style}]" if style else text) + cites)
+def _render_steps(game: Game, console: Console, full: bool) -> None:
+    for item in outline(game, full):
+        if isinstance(item, Heading):
+            console.print(_heading_markup(item))
+        elif isinstance(item, Line):
+            step = item.step
+            cites = f" [dim]\\[{', '.join(step.rulings)}][/dim]" if step.rulings else ""
+            style = _STYLES[step_style(step)]
+            text = escape(step.text)
+            console.print(f"  {item.number:>3}. " + (f"[{style}]{text}[/{style}]" if style else text) + cites)
+        else:
+            console.print(f"  [dim]{escape(skipped_text(item))}[/dim]")
+
+
+def _heading_markup(heading: Heading) -> str:
+    label, _, text = heading_text(heading).partition(": ")
+    return f"[bold cyan]{escape(label)}{':' if text or heading.event is not None else ''}[/bold cyan]" + (
+        f" {escape(text)}" if text else "")
+
+
+def _write_steps_plain(game: Game, console: Console) -> None:
+    lines = []
+    for item in outline(game, full=True):
+        if isinstance(item, Heading):
+            lines.append(heading_text(item))
+        elif isinstance(item, Line):
+            step = item.step
+            lines.append(f"  {item.number:>3}. {step.text}" + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
+    console.file.write("\n".join(lines) + "\n")
 
 
 def _render_position(game: Game, console: Console) -> None:
@@ -54,8 +75,9 @@ def _render_position(game: Game, console: Console) -> None:
     table.add_column("player")
     table.add_column("hand")
     table.add_column("in play")
+    turn, over = turn_view(game)
     for player in game.players:
-        mark = " (turn)" if player == game.turn.player else ""
+        mark = (" (next)" if over else " (turn)") if player == turn else ""
         table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
                       escape(", ".join(map(str, game.table.in_play[player])) or "-"))
     console.print(table)
@@ -67,9 +89,12 @@ def _render_position(game: Game, console: Console) -> None:
 
 
 def _render_verdict(game: Game, console: Console) -> None:
+    from adjudicator.answer import build_answer
+
+    console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
     turn, over = turn_view(game)
     if game.winner:
-        console.print(f"[bold green]Verdict: {escape(game.winner)} wins with {escape(str(game.winning_goal))}.[/bold green]")
+        console.print(f"[bold green]Verdict: {escape(win_phrase(game))}.[/bold green]")
     elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
         state = f"the game is over ({escape(game.ended)})" if game.ended else "the game goes on"
         scored = game.goals_won.get(game.players[0], 0)

@@ -113,7 +113,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "order": ("first", "start", "clockwise"), "free": ("cost",),
     "same": ("simultaneous",), "tie": ("simultaneous", "same"), "simultaneous": ("same", "tie"),
     "up": ("rise", "raise"), "raise": ("rise",), "rise": ("raise",), "increase": ("rise", "raise"),
-    "lower": ("fall", "drop"), "middle": ("mid",), "mid": ("middle",), "look": ("see",),
+    "lower": ("fall", "drop"), "middle": ("mid",), "mid": ("middle",),
 }
 SYNONYM_CREDIT = 0.7
 SPELLING_CREDIT = {1: 0.9, 2: 0.75}  # what a query word corrected by 1 or 2 edits is worth

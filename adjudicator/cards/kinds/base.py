@@ -8,6 +8,7 @@ whose kind is not registered here are "not supported yet".
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -105,7 +106,7 @@ class Kind:
     def verify_play(self, game: "Game", play: "Play") -> None:
         """Raise `Illegal` when the stated choices cannot be used: by default, checked against
         `choices` (a kind with none accepts anything)."""
-        specs = self.choices(game, play)
+        specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
             check_stated(play.answers, specs, rest=self.passes_on_choices)
 
@@ -250,6 +251,18 @@ def register(cls: type[Kind]) -> type[Kind]:
         raise ValueError(f"kind {cls.name!r} registered twice")
     REGISTRY[cls.name] = cls()
     return cls
+
+
+@functools.lru_cache(maxsize=None)
+def _overrides(kind_type: type, hook: str) -> bool:
+    return getattr(kind_type, hook) is not getattr(Kind, hook)
+
+
+def has_hook(card: Card, hook: str) -> bool:
+    """Whether the card's kind does something of its own for `hook` (most cards keep the
+    default, so the engine need not ask them)."""
+    kind = REGISTRY.get(card.kind)
+    return kind is not None and _overrides(type(kind), hook)
 
 
 def kind_of(card: Card) -> Kind:

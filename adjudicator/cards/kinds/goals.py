@@ -50,6 +50,16 @@ class GoalKind(Kind):
     def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
         return ()
 
+    def how_met(self, game: "Game", card: Card, player: str) -> str:
+        """How player meets the Goal, when that is worth saying in the win step ("by spelling CAT")."""
+        return ""
+
+    def verify_claim(self, game: "Game", card: Card, player: str,
+                     words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """A player's claim that these words meet the Goal (Word Fluxx, `Alice spells CAT`): the
+        sentence saying why it does and its rulings, or `Illegal` with the reason it does not."""
+        raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
+
 
 
 def _flatten(requirements: list) -> list[str]:

@@ -192,10 +192,11 @@ class Surprise(DiscardsSomeRules, ActionKind):
         cancels = response.card.params["cancels"]
         stolen_from = kind_of(target.card).steal_victim(game, target)
         if cancels == "keeper" and target.card.type is CardType.KEEPER:
+            stops_a_win = ("R52",) if _would_win(game, target.player, target.card) else ()
             game.cancel_play(target, response, to_player=response.player,
                              outcome=f"{target.card} goes in front of {response.player} instead; "
                              f"{target.player}'s play is still used up",
-                             rulings=("R45", "R01", "B-no-cancel-replacement"))
+                             rulings=(*stops_a_win, "R45", "R01", "B-no-cancel-replacement"))
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
             game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
@@ -212,6 +213,15 @@ class Surprise(DiscardsSomeRules, ActionKind):
             game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
                              f"pile; {target.player}'s play is still used up",
                              rulings=(*cites, "B-no-cancel-replacement"))
+
+
+def _would_win(game: "Game", player: str, keeper: Card) -> bool:
+    """Whether the Keeper, had it landed in front of player, would have won the game (tried on
+    a copy): canceling it then stops a win (R52)."""
+    trial = game.copy()
+    trial.table.in_play[player].append(keeper)
+    return any(player in kind_of(goal).candidates(trial, goal) and not trial.creeper_blocks(player, goal)
+               for goal in trial.table.goals)
 
 
 def _a(card: Card) -> str:

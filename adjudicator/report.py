@@ -1,0 +1,235 @@
+"""Shareable reports of a replay: markdown for a chat, one self-contained HTML page.
+
+Both say the same as the text output, in the order a table wants to read it: the
+title and question, the answer and verdict, the position, the numbered log with the
+rulings of each step, and the rulings cited with their summaries and sources.
+
+The numbered log comes from `adjudicator.log.outline`, as in the text output: a long
+log is cut to its first and last steps unless `full`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from adjudicator.answer import build_answer
+from adjudicator.engine.game import Game
+from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outline, skipped_text, step_style
+from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
+
+# ------------------------------------------------------------------ shared wording
+def verdict_lines(game: Game) -> list[str]:
+    """The verdict after the answer: who won, whose turn, rejections, a stop."""
+    turn, over = turn_view(game)
+    if game.winner:
+        lines = [f"{win_phrase(game)}."]
+    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
+        lines = [f"Solo Fluxx: {solo_phrase(game)}."]
+    else:
+        lines = ["No winner yet."]
+    if over:
+        lines.append(f"The turn is over; {turn} plays next.")
+    elif not game.winner:
+        lines.append(f"It is {turn}'s turn with {game.plays_left()} play(s) left.")
+    lines += [f"Event {s.event} rejected: {s.reason}" for s in rejections(game)]
+    if game.stopped:
+        lines.append(f"Stopped: {game.stopped}")
+    return lines
+
+
+def position_rows(game: Game) -> list[tuple[str, str, str]]:
+    """(player, hand, in play); the player whose turn it is, or comes next, is marked."""
+    table = game.table
+    turn, over = turn_view(game)
+    mark = " (next)" if over else " (turn)"
+    return [(player + (mark if player == turn else ""),
+             ", ".join(map(str, table.hands[player])) or "-",
+             ", ".join(map(str, table.in_play[player])) or "-") for player in game.players]
+
+
+def position_summary(game: Game) -> str:
+    table = game.table
+    return (f"Goal: {', '.join(map(str, table.goals)) or 'none'}; "
+            f"Rules: {', '.join(map(str, [*table.meta_rules, *table.rules])) or 'Basic Rules only'}; "
+            f"Draw {game.draw_rule()}, {game.play_rule()}; "
+            f"draw pile: {len(table.draw_pile)}; discard: {len(table.discard)}")
+
+
+def cited_records(game: Game) -> list[tuple[str, Any]]:
+    """(id, record or None) for every ruling cited."""
+    from adjudicator.rulings import store
+
+    return [(rid, store.get(rid)) for rid in cited_rulings(game)]
+
+
+# ------------------------------------------------------------------ markdown
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_<"})  # what starts emphasis, code or HTML
+
+
+def _md(text: str) -> str:
+    return text.translate(_MD_SPECIAL)
+
+
+def to_markdown(game: Game, full: bool = False) -> str:
+    """A report for a chat: headings, bold and lists only (no tables, no HTML)."""
+    scenario = game.scenario
+    answer = build_answer(game)
+    out = [f"## {_md(scenario.title)}", ""]
+    if scenario.question:
+        out += [f"> {_md(scenario.question)}", ""]
+    if game.house_rules.given:
+        out += [f"House rules: {_md(game.house_rules.describe())}", ""]
+    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game))), ""]
+    out += ["**Position after the replay**", ""]
+    out += [f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in
+            position_rows(game)]
+    out += [f"- {_md(position_summary(game))}", "", "**Log**", ""]
+    for item in outline(game, full):
+        if isinstance(item, Heading):
+            out += ["", f"*{_md(heading_text(item)[:1].upper() + heading_text(item)[1:])}*", ""]
+        elif isinstance(item, Skipped):
+            out += ["", _md(skipped_text(item)), ""]
+        else:
+            step = item.step
+            cites = f" ({', '.join(step.rulings)})" if step.rulings else ""
+            text = _md(step.text)
+            if step_style(step) in ("rejected", "won"):
+                text = f"**{text}**"
+            out.append(f"{item.number}. {text}{cites}")
+    records = cited_records(game)
+    if records:
+        out += ["", "**Rulings cited**", ""]
+        for rid, record in records:
+            if record is None:
+                out.append(f"- **{rid}**: (no record)")
+            else:
+                out.append(f"- **{rid}**: {_md(record.summary)} ({_md_source(record.source)})")
+    suggestions = see_also(game)
+    if suggestions:
+        out += ["", "**See also** (related to the question, not cited by the replay)", ""]
+        out += [f"- **{r.id}**: {_md(r.summary)}" for r, _score in suggestions]
+    return _collapse_blank_lines(out)
+
+
+def _md_source(source: Any) -> str:
+    """The source's document, with its address as an autolink when it is a plain web address."""
+    url = source.url or ""
+    link = f" <{url}>" if re.fullmatch(r"https?://[^\s<>]+", url) else ""
+    return _md(source.document) + link
+
+
+def _collapse_blank_lines(lines: list[str]) -> str:
+    kept: list[str] = []
+    for line in lines:
+        if line == "" and (not kept or kept[-1] == ""):
+            continue
+        kept.append(line)
+    while kept and kept[-1] == "":
+        kept.pop()
+    return "\n".join(kept) + "\n"
+
+
+# ------------------------------------------------------------------ HTML
+_CSS = """
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafafa;margin:0}
+main{max-width:60rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.5rem;margin:0 0 .5rem}h2{font-size:1.15rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #ddd}
+h3{font-size:.95rem;margin:1rem 0 .3rem;color:#0b5394}
+.question{font-style:italic;color:#444}
+.answer{background:#eef6ee;border-left:4px solid #2e7d32;padding:.6rem .8rem}
+table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:left;vertical-align:top}
+th{background:#f0f0f0}
+ol{margin:.2rem 0;padding-left:4.5rem}li{margin:.1rem 0}
+.rejected{color:#b00020;font-weight:600}.won{color:#1b5e20;font-weight:700}.waiting{color:#8a6d00}
+.quiet{color:#888}.cite{color:#555;font-size:.85em}.cite a{color:inherit}
+.skipped{color:#666;font-style:italic}
+dt{font-weight:700;margin-top:.4rem}dd{margin:0 0 0 1.5rem}
+footer{margin-top:2rem;color:#888;font-size:.8rem}
+"""
+
+
+def _h(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _ruling_link(rid: str) -> str:
+    return f'<a href="#ruling-{_h(rid)}">{_h(rid)}</a>'
+
+
+def _source_html(source: Any) -> str:
+    text = _h(source.document)
+    url = source.url or ""
+    if url.startswith(("https://", "http://")):
+        return f'<a href="{_h(url)}">{text}</a>'
+    return text
+
+
+def to_html(game: Game, full: bool = False) -> str:
+    """One self-contained page: inline CSS, no scripts, no external assets; every text escaped."""
+    from adjudicator import __version__
+
+    scenario = game.scenario
+    answer = build_answer(game)
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_h(scenario.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>", "<main>",
+           "<header>", f"<h1>{_h(scenario.title)}</h1>"]
+    if scenario.question:
+        out.append(f'<p class="question">{_h(scenario.question)}</p>')
+    if game.house_rules.given:
+        out.append(f'<p class="house-rules">House rules: {_h(game.house_rules.describe())}</p>')
+    out += ["</header>", '<section id="answer">', "<h2>Answer</h2>", f'<p class="answer">{_h(answer.text)}</p>',
+            f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game)))}</p>', "</section>"]
+
+    out += ['<section id="position">', "<h2>Position after the replay</h2>", "<table>",
+            "<thead><tr><th>player</th><th>hand</th><th>in play</th></tr></thead>", "<tbody>"]
+    out += [f"<tr><td>{_h(player)}</td><td>{_h(hand)}</td><td>{_h(kept)}</td></tr>"
+            for player, hand, kept in position_rows(game)]
+    out += ["</tbody>", "</table>", f"<p>{_h(position_summary(game))}</p>", "</section>"]
+
+    out += ['<section id="log">', "<h2>Log</h2>"]
+    list_open = False
+    for item in outline(game, full):
+        if isinstance(item, Line):
+            if not list_open:
+                out.append(f'<ol start="{item.number}">')
+                list_open = True
+            step = item.step
+            cites = (f' <span class="cite">[{", ".join(_ruling_link(r) for r in step.rulings)}]</span>'
+                     if step.rulings else "")
+            out.append(f'<li value="{item.number}" class="{step_style(step)}">{_h(step.text)}{cites}</li>')
+            continue
+        if list_open:
+            out.append("</ol>")
+            list_open = False
+        if isinstance(item, Heading):
+            out.append(f"<h3>{_h(heading_text(item)[:1].upper() + heading_text(item)[1:])}</h3>")
+        else:
+            out.append(f'<p class="skipped">{_h(skipped_text(item))}</p>')
+    if list_open:
+        out.append("</ol>")
+    out.append("</section>")
+
+    records = cited_records(game)
+    if records:
+        out += ['<section id="rulings">', "<h2>Rulings cited</h2>", "<dl>"]
+        for rid, record in records:
+            out.append(f'<dt id="ruling-{_h(rid)}">{_h(rid)}'
+                       + (f" — {_h(record.title)}" if record else "") + "</dt>")
+            if record is None:
+                out.append("<dd>(no record)</dd>")
+            else:
+                out.append(f'<dd>{_h(record.summary)} <span class="cite">{_source_html(record.source)}</span></dd>')
+        out += ["</dl>", "</section>"]
+    suggestions = see_also(game)
+    if suggestions:
+        out += ['<section id="see-also">', "<h2>See also</h2>",
+                "<p>Related to the question, not cited by the replay:</p>", "<ul>"]
+        out += [f"<li><strong>{_h(r.id)}</strong> {_h(r.summary)} "
+                f'<span class="cite">{_source_html(r.source)}</span></li>' for r, _score in suggestions]
+        out += ["</ul>", "</section>"]
+    out += [f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(scenario.path)}.</footer>",
+            "</main>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"

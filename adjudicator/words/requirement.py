@@ -1,0 +1,199 @@
+"""What a word Goal asks, and the search for words a player's letters can spell.
+
+A `Requirement` combines any of: an exact or minimum length, a part of speech, a double
+letter, a palindrome, a silent letter, a syllable count, a given word to spell, and "two words
+that rhyme" (both words then meet every other part). Letters are each used once: two rhyming
+words together use no more of a letter than the player has.
+
+`find` is the engine's search: the lexicon lists the spellings the letters can make
+(`Lexicon.spellable`), the requirement filters them, and the result is cached per (Goal,
+letters, house rules), so a repeated win check is a dict hit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from adjudicator.words.lexicon import OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
+
+_ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
+
+
+@dataclass(frozen=True)
+class Requirement:
+    length: int | None = None
+    min_length: int | None = None
+    part_of_speech: str | None = None  # noun, verb or adjective
+    double_letter: bool = False
+    palindrome: bool = False
+    silent_letter: bool = False
+    syllables: int | None = None
+    spell: str | None = None
+    rhyme: bool = False
+
+    @property
+    def words_needed(self) -> int:
+        return 2 if self.rhyme else 1
+
+    def describe(self) -> str:
+        """The requirement in words: "a verb of at least 5 letters"."""
+        what = _ARTICLE[self.part_of_speech] if self.part_of_speech else "a word"
+        if self.spell:
+            return f"the word {self.spell.upper()}"
+        parts = []
+        if self.length is not None:
+            parts.append(f"of exactly {self.length} letters")
+        if self.min_length is not None:
+            parts.append(f"of at least {self.min_length} letters")
+        if self.syllables is not None:
+            parts.append(f"of {self.syllables} syllable{'s' * (self.syllables != 1)}")
+        if self.double_letter:
+            parts.append("with a double letter")
+        if self.silent_letter:
+            parts.append("with a silent letter")
+        if self.palindrome:
+            parts.append("that reads the same backwards")
+        text = " ".join([what, *parts])
+        if self.rhyme:
+            plural = text.replace("a word", "words", 1).replace("a noun", "nouns", 1).replace(
+                "a verb", "verbs", 1).replace("an adjective", "adjectives", 1)
+            return f"two {plural} that rhyme"
+        return text
+
+    # -- one word --------------------------------------------------------------
+    def not_a_word(self, word: str, rules: WordRules = OFFICIAL) -> str | None:
+        """Why word does not count as a word here (the word a Spell Goal names always counts)."""
+        if self.spell and word.lower() == self.spell.lower():
+            return None
+        return lexicon().not_a_word(word, rules)
+
+    def shortfall(self, word: str, rules: WordRules = OFFICIAL) -> str | None:
+        """Why a word (already known to count as a word) does not meet this requirement, or None."""
+        word = word.lower()
+        shown = word.upper()
+        if self.spell and word != self.spell.lower():
+            return f"the Goal asks for {self.spell.upper()}, not {shown}"
+        if self.length is not None and len(word) != self.length:
+            return f"{shown} has {len(word)} letters, the Goal asks for exactly {self.length}"
+        if self.min_length is not None and len(word) < self.min_length:
+            return f"{shown} has {len(word)} letters, the Goal asks for at least {self.min_length}"
+        if self.part_of_speech and not lexicon().parts_of_speech(word, rules) & PARTS_OF_SPEECH[self.part_of_speech]:
+            return f"{shown} is not {_ARTICLE[self.part_of_speech]}"
+        if self.double_letter and not any(a == b for a, b in zip(word, word[1:])):
+            return f"{shown} has no double letter"
+        if self.palindrome and (len(word) < 2 or word != word[::-1]):
+            return f"{shown} does not read the same backwards"
+        if self.syllables is not None:
+            from adjudicator.words import sounds
+            counts = sounds.syllables(word)
+            if self.syllables not in counts:
+                said = "/".join(map(str, sorted(counts))) if counts else "no known"
+                return f"{shown} has {said} syllable(s), the Goal asks for {self.syllables}"
+        if self.silent_letter:
+            from adjudicator.words.silent import silent_letter
+            if silent_letter(word) is None:
+                return f"{shown} has no silent letter (by the stated rule and the shipped list)"
+        return None
+
+    def meets(self, word: str, rules: WordRules = OFFICIAL) -> bool:
+        """`shortfall(word) is None`, with the cheap tests first (the search calls it often)."""
+        if self.length is not None and len(word) != self.length:
+            return False
+        if self.min_length is not None and len(word) < self.min_length:
+            return False
+        if self.double_letter and not any(a == b for a, b in zip(word, word[1:])):
+            return False
+        if self.palindrome and (len(word) < 2 or word != word[::-1]):
+            return False
+        if self.part_of_speech and not lexicon().parts_of_speech(word, rules) & PARTS_OF_SPEECH[self.part_of_speech]:
+            return False
+        return self.shortfall(word, rules) is None
+
+    def pair_shortfall(self, first: str, second: str) -> str | None:
+        """Why two words (each meeting the rest) do not rhyme, or None."""
+        from adjudicator.words import sounds
+        if first.lower() == second.lower():
+            return f"{first.upper()} twice is one word, not two words that rhyme"
+        if not sounds.rhymes(first, second):
+            return f"{first.upper()} and {second.upper()} do not rhyme"
+        return None
+
+    def remarks(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """What is worth saying about words that meet it (which letter is silent)."""
+        if not self.silent_letter:
+            return ()
+        from adjudicator.words.silent import silent_letter
+        return tuple(str(silent_letter(w)) for w in words)
+
+    # -- the search ------------------------------------------------------------
+    def bounds(self, available: int) -> tuple[int, int]:
+        """The shortest and longest word worth looking for."""
+        low = max(1, self.length or 0, self.min_length or 0)
+        high = self.length if self.length is not None else available
+        if self.rhyme:
+            high = min(high, available - low)
+        return low, high
+
+
+def letters_missing(words: tuple[str, ...] | list[str], letters: str) -> str:
+    """The letters the words need beyond what is available ('' when they can be spelled),
+    each letter card used once across all the words."""
+    need = Counter("".join(words).upper())
+    need.subtract(Counter(letters.upper()))
+    return "".join(sorted(letter * count for letter, count in need.items() if count > 0))
+
+
+@lru_cache(maxsize=8192)
+def find(requirement: Requirement, letters: str, rules: WordRules = OFFICIAL) -> tuple[str, ...] | None:
+    """The words the letters spell that meet the requirement (two for a rhyme), or None.
+    Among several answers: the fewest letters used, then alphabetical order."""
+    letters = "".join(sorted(letters.lower()))
+    if requirement.spell:
+        word = requirement.spell.lower()
+        if not letters_missing([word], letters) and requirement.shortfall(word, rules) is None:
+            return (word,)
+        return None
+    low, high = requirement.bounds(len(letters))
+    if high < low:
+        return None
+    found = sorted(_words_meeting(requirement, letters, low, high, rules), key=lambda w: (len(w), w))
+    if not requirement.rhyme:
+        return (found[0],) if found else None
+    return _best_rhyme(requirement, found, letters)
+
+
+def _words_meeting(requirement: Requirement, letters: str, low: int, high: int, rules: WordRules) -> Iterator[str]:
+    index = lexicon()
+    common, banned = index.common, rules.banned
+    extra = [w for w in rules.allowed if low <= len(w) <= high and not letters_missing([w], letters)]
+    seen = set()
+    for word in index.spellable(letters, low, high):
+        counts = (word in common and word not in banned) or index.is_word(word, rules)
+        if counts and word not in seen and requirement.meets(word, rules):
+            seen.add(word)
+            yield word
+    for word in extra:
+        if word not in seen and word not in banned and requirement.meets(word, rules):
+            seen.add(word)
+            yield word
+
+
+def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tuple[str, str] | None:
+    from adjudicator.words import sounds
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        for key in sounds.rhyme_keys(word):
+            groups.setdefault(key, []).append(word)
+    best: tuple[str, str] | None = None
+    for group in groups.values():
+        for i, first in enumerate(group):
+            for second in group[i + 1:]:
+                pair = (first, second)
+                if best is not None and (len(first + second), pair) >= (len("".join(best)), best):
+                    continue
+                if not letters_missing(pair, letters) and requirement.pair_shortfall(first, second) is None:
+                    best = pair
+    return best

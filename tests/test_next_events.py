@@ -1,0 +1,55 @@
+"""The fast legal-event generator for drivers (`legal.next_events`): every event it offers is
+accepted by `Game.push` (never rejected, never a stop), advancing the game in place changes
+the log exactly as the next push would have, and random games played with it are the games
+their recorded events replay to."""
+
+import random
+
+import pytest
+import yaml
+
+from adjudicator.cards.catalog import builtin
+from adjudicator.cards.kinds import is_supported
+from adjudicator.engine.game import Game
+from adjudicator.engine.legal import next_events, scenario_item
+from adjudicator.engine.replay import replay
+from adjudicator.loading.scenario import parse_scenario
+from adjudicator.log import records as rec
+
+DECKS = ("fluxx5", "creeper_pack", "surprises")
+
+
+def scenario_text(seed: int, players: list[str], events: list) -> str:
+    catalog = builtin()
+    deck = [card.name for name in DECKS for card in catalog.decks[name].cards if is_supported(card)]
+    random.Random(seed).shuffle(deck)
+    return yaml.safe_dump({"title": "t", "players": players, "decks": list(DECKS), "seed": seed,
+                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck},
+                           "events": [scenario_item(e) for e in events]}, allow_unicode=True, width=200)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_offered_event_is_accepted_and_the_game_replays(seed):
+    players = ["Alice", "Bob", "Carol"][: 2 + seed % 2]
+    game = Game(parse_scenario(scenario_text(seed, players, [])))
+    rng = random.Random(seed)
+    for number in range(1, 61):
+        events = next_events(game, number)
+        if game.winner or not events:
+            break
+        for event in events:
+            trial = game.copy()
+            seen = len(trial.steps)
+            trial.push(event)
+            assert not trial.stopped, (event.text, trial.stopped)
+            assert not [s.text for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], event.text
+        game.push(rng.choice(events))
+    game.finish()
+    replayed = replay(parse_scenario(scenario_text(seed, players, list(game.move_stack))))
+    # The same steps; those after the last event (the game advanced for an event that never
+    # came) carry the next number live, and the last event's number in the replay.
+    last = len(game.move_stack)
+    assert [(s.kind, s.text) for s in replayed.steps] == [(s.kind, s.text) for s in game.steps]
+    upto = next((i for i, s in enumerate(game.steps) if s.event is not None and s.event > last), len(game.steps))
+    assert [s.event for s in replayed.steps[:upto]] == [s.event for s in game.steps[:upto]]
+    assert replayed.winner == game.winner
