@@ -160,7 +160,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     import json
     import sys
 
-    from rich.console import Console
+    from adjudicator import output
 
     from adjudicator.errors import ScenarioError
     from adjudicator.loading.scenario import load_scenario
@@ -178,4 +178,4 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     if json_output:
         sys.stdout.write(json.dumps(to_json(position, players), indent=2, ensure_ascii=False) + "\n")
         return
-    render(position, players, Console(highlight=False), path)
+    render(position, players, output.console(), path)

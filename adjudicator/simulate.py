@@ -479,7 +479,7 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
     import time
     from pathlib import Path
 
-    from rich.console import Console
+    from adjudicator import output
 
     if games < 1:
         raise OptionError("--games must be at least 1")
@@ -494,7 +494,7 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
     for _label, run_settings in runs:
         check_settings(run_settings)  # ScenarioError: the caller reports it
     workers = workers or os.cpu_count() or 1
-    err = Console(stderr=True)
+    err = output.console(stderr=True)
     reports: list[dict[str, Any]] = []
     timings: list[tuple[float, float]] = []
     for label, run_settings in runs:
@@ -522,7 +522,7 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
             output = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
         sys.stdout.write(json.dumps(output, indent=2, ensure_ascii=False) + "\n")
         return
-    console = Console(highlight=False)
+    console = output.console()
     for data, (elapsed, cpu) in zip(reports, timings):
         render(data, console, elapsed, workers, cpu)
         console.print()

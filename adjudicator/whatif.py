@@ -293,7 +293,7 @@ def command(path: str, at: int, player: str | None, json_output: bool) -> None:
     import json
     import sys
 
-    from rich.console import Console
+    from adjudicator import output
 
     from adjudicator.loading.scenario import load_scenario
 
@@ -301,4 +301,4 @@ def command(path: str, at: int, player: str | None, json_output: bool) -> None:
     if json_output:
         sys.stdout.write(json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")
         return
-    render(found, Console(highlight=False))
+    render(found, output.console())

@@ -3,9 +3,10 @@
 Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
 `goal_slots`, `numeral_bonus`), so adding a card kind never touches this file.
 
-An answer is remembered until the position changes: every zone is observed (`Zone`) and
-moves the table's clock, and so does a new turn (`Game.turn`). So a hook may read the zones,
-the scenario and the turn's player and start, and nothing that changes without the clock.
+An answer is remembered until what it is derived from changes: the zones it may read (New
+Rules, Goals, Meta Rules, the cards in front of the players) move the clock's `rule_ticks`
+(`zones.Zone`), and so does a new turn (`Game.turn`). So a hook may read those zones, the
+scenario and the turn's player and start -- not the hands or the piles.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def remembered(compute: F) -> F:
-    """Remember compute(game, *args) until the table's clock moves."""
+    """Remember compute(game, *args) until the zones it reads change (`Clock.rule_ticks`)."""
     name = compute.__name__
 
     @functools.wraps(compute)
     def lookup(game: "Game", *args: Any) -> Any:
         memo = game.derived_memo
-        ticks = game.table.clock.ticks
+        ticks = game.table.clock.rule_ticks
         if memo.get(None) != ticks:
             memo.clear()
             memo[None] = ticks

@@ -120,6 +120,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self._turn = turn
         self.turns_begun = getattr(self, "turns_begun", -1) + 1  # a copy keeps the count, not the object
         self.table.clock.ticks += 1
+        self.table.clock.rule_ticks += 1
 
     def copy(self) -> "Game":
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""

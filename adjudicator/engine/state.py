@@ -56,16 +56,16 @@ class Table(Copied):
         self.clock = clock = Clock()
         self.players = players
         self.hands = ZoneMap(clock, "hand of {}", hands)
-        self.in_play = ZoneMap(clock, "in play of {}", in_play)  # Keepers and Creepers in front of each player
-        self.rules = Zone(clock, "rules", rules)
-        self.goals = Zone(clock, "goals", goals)
+        self.in_play = ZoneMap(clock, "in play of {}", in_play, rules_read=True)  # Keepers and Creepers in front of each player
+        self.rules = Zone(clock, "rules", rules, rules_read=True)
+        self.goals = Zone(clock, "goals", goals, rules_read=True)
         self.draw_pile = Zone(clock, "draw pile", draw_pile)
         self.discard = Zone(clock, "discard", discard)
         self.scored = ZoneMap(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
         # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
         # the cards that discard New Rules (B-meta-rules)
-        self.meta_rules = Zone(clock, "meta rules", meta_rules)
+        self.meta_rules = Zone(clock, "meta rules", meta_rules, rules_read=True)
         self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
     def zones(self) -> dict[str, list[Card]]:

@@ -22,12 +22,16 @@ Move = tuple[Card, "str | None", "str | None"]
 
 
 class Clock:
-    """Counts the changes to a table's zones and keeps the journal of cards in and out."""
+    """Counts the changes to a table's zones and keeps the journal of cards in and out.
+    `rule_ticks` counts only the changes to the zones the effective rules are derived from
+    (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
+    a hand or discarding leaves what is derived from those alone standing."""
 
-    __slots__ = ("ticks", "journal")
+    __slots__ = ("ticks", "rule_ticks", "journal")
 
     def __init__(self) -> None:
         self.ticks = 0
+        self.rule_ticks = 0
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
@@ -35,6 +39,7 @@ class Clock:
         if clock is None:
             clock = memo[id(self)] = Clock()
             clock.ticks = self.ticks
+            clock.rule_ticks = self.rule_ticks
             clock.journal = list(self.journal)
         return clock
 
@@ -59,22 +64,26 @@ class Clock:
 class Zone(list):
     """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
 
-    __slots__ = ("clock", "label")
+    __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = ()) -> None:
+    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: bool = False) -> None:
         super().__init__(cards)
         self.clock = clock
         self.label = label
+        self.rules_read = rules_read  # the effective rules are derived from this zone
+
+    def _tick(self) -> None:
+        self.clock.ticks += 1
+        if self.rules_read:
+            self.clock.rule_ticks += 1
 
     def _arrive(self, cards: Iterable[Card]) -> None:
-        clock = self.clock
-        clock.ticks += 1
-        clock.journal.extend((card, self.label, True) for card in cards)
+        self._tick()
+        self.clock.journal.extend((card, self.label, True) for card in cards)
 
     def _leave(self, cards: Iterable[Card]) -> None:
-        clock = self.clock
-        clock.ticks += 1
-        clock.journal.extend((card, self.label, False) for card in cards)
+        self._tick()
+        self.clock.journal.extend((card, self.label, False) for card in cards)
 
     def append(self, card: Card) -> None:
         self._arrive((card,))
@@ -107,11 +116,11 @@ class Zone(list):
         list.clear(self)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.clock.ticks += 1
+        self._tick()
         list.sort(self, *args, **kwargs)
 
     def reverse(self) -> None:
-        self.clock.ticks += 1
+        self._tick()
         list.reverse(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
@@ -128,7 +137,7 @@ class Zone(list):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
         # Cards are identities (never copied); only the list and its clock are new.
-        zone = Zone(copy.deepcopy(self.clock, memo), self.label)
+        zone = Zone(copy.deepcopy(self.clock, memo), self.label, rules_read=self.rules_read)
         list.extend(zone, self)
         return zone
 
@@ -138,12 +147,14 @@ class ZoneMap(dict):
     player (Trade Hands swaps two) moves its cards to that player; a plain list put in is made a
     Zone of this table."""
 
-    __slots__ = ("clock", "label")
+    __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, zones: Mapping[Any, Iterable[Any]] = {}) -> None:  # noqa: B006
-        super().__init__((key, Zone(clock, label.format(key), cards)) for key, cards in zones.items())
+    def __init__(self, clock: Clock, label: str, zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
+                 rules_read: bool = False) -> None:
+        super().__init__((key, Zone(clock, label.format(key), cards, rules_read)) for key, cards in zones.items())
         self.clock = clock
         self.label = label
+        self.rules_read = rules_read
 
     def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
         label = self.label.format(key)
@@ -151,10 +162,10 @@ class ZoneMap(dict):
             zone = cards
             if zone.label != label:
                 zone._leave(zone)
-                zone.label = label
+                zone.label, zone.rules_read = label, self.rules_read
                 zone._arrive(zone)
         else:
-            zone = Zone(self.clock, label)
+            zone = Zone(self.clock, label, rules_read=self.rules_read)
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
@@ -174,7 +185,7 @@ class ZoneMap(dict):
         return zone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
-        copied = ZoneMap(copy.deepcopy(self.clock, memo), self.label)
+        copied = ZoneMap(copy.deepcopy(self.clock, memo), self.label, rules_read=self.rules_read)
         for key, zone in self.items():
             dict.__setitem__(copied, key, copy.deepcopy(zone, memo))
         return copied

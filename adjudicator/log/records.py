@@ -12,11 +12,16 @@ from typing import Any, ClassVar
 from adjudicator.cards.model import Card
 
 
+#: How every record is declared: frozen, keyword fields; no generated __eq__ or __repr__ (a record
+#: is read by its fields and said by `.text`), which keeps this module quick to import.
+record = dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+
+
 def names(cards: tuple[Card, ...] | list[Card]) -> str:
     return ", ".join(c.name for c in cards) if cards else "nothing"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Step:
     event: int | None = None
     rulings: tuple[str, ...] = ()
@@ -52,7 +57,7 @@ def _plain(value: Any) -> Any:
     return str(value)  # a card (its name), a keyword choice, an assignment
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Dealt(Step):
     player: str
     cards: tuple[Card, ...]
@@ -62,7 +67,7 @@ class Dealt(Step):
         return f"{self.player} is dealt {names(self.cards)}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class TurnBegan(Step):
     player: str
 
@@ -71,7 +76,7 @@ class TurnBegan(Step):
         return f"{self.player}'s turn begins"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Drew(Step):
     player: str
     cards: tuple[Card, ...]
@@ -86,7 +91,7 @@ class Drew(Step):
         return f"{self.player} draws {names(self.cards)}{where} — {self.why}{tail}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class CreeperPlaced(Step):
     player: str
     card: Card
@@ -96,7 +101,7 @@ class CreeperPlaced(Step):
         return f"{self.card} is a Creeper: it goes in front of {self.player} and a replacement is drawn"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Reshuffled(Step):
     count: int
 
@@ -105,7 +110,7 @@ class Reshuffled(Step):
         return f"the draw pile is empty: the discard pile ({self.count} cards) is shuffled into a new draw pile"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class PilesExhausted(Step):
     player: str
     missing: int
@@ -115,7 +120,7 @@ class PilesExhausted(Step):
         return f"no cards left to draw: {self.player} draws {self.missing} fewer"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Played(Step):
     player: str
     card: Card
@@ -126,7 +131,7 @@ class Played(Step):
         return f"{self.player} plays {self.card} ({self.counted})"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class WindowOpened(Step):
     card: Card
     quiet: ClassVar[bool] = True
@@ -136,7 +141,7 @@ class WindowOpened(Step):
         return f"response window opens on {self.card}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class WindowClosed(Step):
     card: Card
     landed: bool = False  # the card took effect earlier this turn (house rule surprise_window)
@@ -149,7 +154,7 @@ class WindowClosed(Step):
         return f"response window on {self.card} closes; it resolves"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Responded(Step):
     """A Surprise played out of turn (or as a counter) against the card on top of the chain."""
 
@@ -164,7 +169,7 @@ class Responded(Step):
                 "(a response, not a play)")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Canceled(Step):
     """A card in the chain is canceled: it does nothing and goes where the canceller sends it."""
 
@@ -179,7 +184,7 @@ class Canceled(Step):
         return f"{self.by_player}'s {self.by} cancels {self.player}'s {self.card}: {self.outcome}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class KeeperPlaced(Step):
     player: str
     card: Card
@@ -189,7 +194,7 @@ class KeeperPlaced(Step):
         return f"{self.card} goes into play in front of {self.player}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class RuleAdded(Step):
     card: Card
     replaced: tuple[Card, ...] = ()
@@ -201,7 +206,7 @@ class RuleAdded(Step):
         return f"{self.card} takes effect"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class GoalSet(Step):
     card: Card
     replaced: tuple[Card, ...] = ()
@@ -213,7 +218,7 @@ class GoalSet(Step):
         return f"{self.card} becomes the Goal"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class ActionDone(Step):
     card: Card
     what: str
@@ -223,7 +228,7 @@ class ActionDone(Step):
         return f"{self.card}: {self.what}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Note(Step):
     """A consequence worth saying that changes nothing (a Draw rule falling, a turn ending early)."""
 
@@ -234,7 +239,7 @@ class Note(Step):
         return self.what
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class TempHandOpened(Step):
     player: str
     source: Card
@@ -246,7 +251,7 @@ class TempHandOpened(Step):
                 f"{self.plays} play(s) from the temporary hand, all counted as one play")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class TempHandClosed(Step):
     player: str
     source: Card
@@ -258,7 +263,7 @@ class TempHandClosed(Step):
         return f"{self.source} is finished ({left}); {self.player} picks the hand back up"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Discarded(Step):
     player: str
     cards: tuple[Card, ...]
@@ -269,7 +274,7 @@ class Discarded(Step):
         return f"{self.player} discards {names(self.cards)} — {self.why}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Moved(Step):
     card: Card
     source: str
@@ -281,7 +286,7 @@ class Moved(Step):
         return f"{self.card} moves from {self.source} to {self.target} — {self.why}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class ChoiceNeeded(Step):
     player: str
     prompt: str
@@ -292,7 +297,7 @@ class ChoiceNeeded(Step):
         return f"waiting for {self.player}: {self.prompt} (from: {', '.join(self.options)})"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class PlaysOver(Step):
     player: str
     why: str
@@ -302,7 +307,7 @@ class PlaysOver(Step):
         return f"{self.player} has no plays left ({self.why}); the play phase is over"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class TurnEnded(Step):
     player: str
     next_player: str | None
@@ -313,7 +318,7 @@ class TurnEnded(Step):
         return f"{self.player}'s turn is over{nxt}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class WinChecked(Step):
     goals: tuple[Card, ...]
     meeting: tuple[str, ...] = ()
@@ -332,7 +337,7 @@ class WinChecked(Step):
         return f"win check on {goal}: " + "; ".join(parts)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Won(Step):
     player: str
     goal: Card
@@ -344,7 +349,7 @@ class Won(Step):
         return f"{self.player} meets {self.goal}{how} and wins"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class GoalScored(Step):
     """Solo Fluxx: a Goal met is scored instead of won."""
 
@@ -361,7 +366,7 @@ class GoalScored(Step):
                 f"discarded: {names(self.discarded)}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class RuleFlipped(Step):
     """Solo Fluxx: the top card of the Rules deck goes into play between turns."""
 
@@ -374,7 +379,7 @@ class RuleFlipped(Step):
         return f"the Rules deck's top card, {self.card}, goes into play{instead}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class SoloEnded(Step):
     player: str
     why: str
@@ -385,7 +390,7 @@ class SoloEnded(Step):
         return f"the solo game is over: {self.why}; {self.player} scored {self.score} Goal(s)"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Rejected(Step):
     player: str
     what: str
@@ -397,7 +402,7 @@ class Rejected(Step):
         return f"rejected: {self.player} {self.what} — {self.reason}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Stopped(Step):
     reason: str
 
@@ -406,7 +411,7 @@ class Stopped(Step):
         return f"replay stops: {self.reason}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class Joined(Step):
     player: str
     seat_after: str | None
@@ -417,7 +422,7 @@ class Joined(Step):
         return f"{self.player} jumps in{where}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record
 class DroppedOut(Step):
     player: str
     cards: tuple[Card, ...] = field(default=())
