@@ -440,7 +440,7 @@ class Game(EventOrder, ResponseChain, Copied):
         extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
         self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player],
                          extra_turns=prev.extra_turns[1:] if extra else [],
-                         granted_by=(*prev.granted_by, extra) if extra else ())
+                         granted_by=(*prev.granted_by, extra) if extra else (), begun_by=self.event_no)
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))

@@ -425,15 +425,23 @@ def next_events(game: Game, number: int) -> list[Event]:
             if forced.window is not None:
                 found.responses(forced)
     count = game.turns_begun
-    found.add(e for e in _gather(game, number) if not (e.action == "play" and e.card.type is CardType.SURPRISE and (
-        e.player in answering or game.turns_begun != count and e.player != game.turn.player)))
+    begun: list[str] = []
+    found.add(e for e in _gather(game, number, begun) if not (e.action == "play" and e.card.type is CardType.SURPRISE
+                                                              and (e.player in answering or game.turns_begun != count
+                                                                   and e.player != game.turn.player)))
+    if begun and not game.pending and not (game.turn.phase is Phase.PLAY and _free_actions(game, begun[0])
+                                           and _forces_plays(game)):
+        # `P begins` does what every event of hers does first -- unless a forced play may still
+        # come, which it would make and her free actions would not.
+        found.add([make_event(number, begun[0], "begin_turn")])
     return list(found.events.values())
 
 
-def _gather(game: Game, number: int) -> list[Event]:
+def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Event]:
     """The legal events after advancing game; at a parting of the ways, the events judged as
-    the position stands plus those of one copy taken down the other way."""
-    begun: list[str] = []
+    the position stands plus those of one copy taken down the other way. The players whose
+    turns were begun on the way are added to `begun`."""
+    begun = [] if begun is None else begun
     split = advance(game, number, begun)
     found = _Found(number, False, None)
     if game.stopped or game.winner:

@@ -96,6 +96,7 @@ class Turn(Copied):
     extra_turns: list[str] = field(default_factory=list)
     granted_by: tuple[str, ...] = ()
     next_up: str | None = None  # set when the turn ends: who plays next, after any missed turns
+    begun_by: int | None = None  # the number of the event that began this turn (`P begins` or any other)
 
 
 @dataclass
