@@ -174,7 +174,7 @@ def schema() -> None:
 
 @app.command()
 def legal(
-    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1); - reads it from stdin.")],
     player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's events.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as one JSON object.")] = False,
 ) -> None:
@@ -190,7 +190,7 @@ def legal(
 
 @app.command()
 def explore(
-    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1).")],
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML, format 1); - reads it from stdin.")],
     at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
     player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,

@@ -163,9 +163,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     from adjudicator import output
 
     from adjudicator.errors import ScenarioError
-    from adjudicator.loading.scenario import load_scenario
-
-    scenario = load_scenario(path)
+    scenario = output.read_scenario(path)  # `-`: from stdin
     position = next_events(scenario)
     players = list(position.game.players)
     if player is not None:

@@ -295,9 +295,7 @@ def command(path: str, at: int, player: str | None, json_output: bool) -> None:
 
     from adjudicator import output
 
-    from adjudicator.loading.scenario import load_scenario
-
-    found = explore_at(load_scenario(path), at, player)
+    found = explore_at(output.read_scenario(path), at, player)  # `-`: from stdin
     if json_output:
         sys.stdout.write(json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")
         return

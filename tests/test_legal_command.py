@@ -90,3 +90,14 @@ def test_an_unknown_player_exits_2():
                                  "--player", "Bobb"])
     assert result.exit_code == 2
     assert "no player 'Bobb' (players: Alice, Bob) (did you mean 'Bob'?)" in result.output
+
+
+def test_legal_and_explore_read_the_scenario_from_stdin():
+    text = (ROOT / "scenarios/surprises/R52-canceled-plans-stops-a-win.yaml").read_text(encoding="utf-8")
+    listed = CliRunner().invoke(app, ["legal", "-", "--json"], input=text)
+    assert listed.exit_code == 0, listed.output
+    assert json.loads(listed.output)["event"] >= 1
+    explored = CliRunner().invoke(app, ["explore", "-", "--at", "2"], input=text)
+    assert explored.exit_code == 0 and "Bob plays Canceled Plans" in explored.output
+    broken = CliRunner().invoke(app, ["legal", "-"], input="title: t\nplayers: [Alice]\n")
+    assert broken.exit_code == 2 and "<stdin>" in broken.output
