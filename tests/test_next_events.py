@@ -35,8 +35,9 @@ def test_every_offered_event_is_accepted_and_the_game_replays(seed):
     rng = random.Random(seed)
     for number in range(1, 61):
         events = next_events(game, number)
-        if game.winner or not events:
+        if game.winner or game.ended:
             break
+        assert events, f"no legal event and no winner at event {number}: a dead end"
         for event in events:
             trial = game.copy()
             seen = len(trial.steps)

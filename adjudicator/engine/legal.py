@@ -493,16 +493,23 @@ def _read(game: Game, found: "_Found") -> None:
 
 
 def _after_forced_play(game: Game, found: "_Found") -> None:
-    """Push makes a forced play right before it judges the event, closes its window unless
-    the event answers it, and goes no further: answers to the forced play, then the rest --
-    but the active player's free actions, which push judges before any forced play."""
+    """Push makes a forced play right before it judges the event and closes its window unless
+    the event answers it: answers to the forced play, then the rest. When the forced play has
+    used up the plays, push ends the turn before the event too (and may begin the next), as
+    `_gather` goes on from there. The active player's free actions are never among them:
+    push judges those before any forced play, when she had none (`advance`)."""
+    active = game.turn.player
     if game.window is not None:
         found.responses(game)
         game = game.copy() if found.events else game
         game.close_window()
-    rest = _Found(found.number, False, None)
-    _read(game, rest)
-    found.add(e for e in rest.events.values() if not (e.player == game.turn.player and e.action == "use"))
+    if game.turn.phase is Phase.PLAY_OVER and not game.pending:
+        rest = _gather(game, found.number)
+    else:
+        after = _Found(found.number, False, None)
+        _read(game, after)
+        rest = list(after.events.values())
+    found.add(e for e in rest if not (e.player == active and e.action == "use"))
 
 
 def _begins(begun: list[str], events: list[Event]) -> list[Event]:
