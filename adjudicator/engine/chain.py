@@ -10,7 +10,7 @@ against one's own card (R49, R50) are illegal with those rulings.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
@@ -207,9 +207,17 @@ class ResponseChain:
         return True
 
     def _late_target(self: "Game", player: str, card: Card, exclude: Play | None = None) -> Play | None:
+        """The latest card of this turn, still on the table, that card could have answered."""
         landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
+        return self._answerable_earlier(player, card, exclude,
+                                        lambda earlier: not earlier.is_use and earlier.card in landed)
+
+    def _answerable_earlier(self: "Game", player: str, card: Card, exclude: Play | None = None,
+                            still: Callable[[Play], bool] = lambda earlier: True) -> Play | None:
+        """The latest play of this turn by another player (not `exclude`, and `still` true of it)
+        that card could have answered at the time."""
         for earlier in reversed(self.turn.history):
-            if earlier is exclude or earlier.player == player or earlier.is_use or earlier.card not in landed:
+            if earlier is exclude or earlier.player == player or not still(earlier):
                 continue
             trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
             try:
@@ -240,14 +248,8 @@ class ResponseChain:
 
     def _too_late(self: "Game", player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
         """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
-        for earlier in reversed(self.turn.history):
-            if earlier is exclude or earlier.player == player:
-                continue
-            trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
-            try:
-                kind_of(card).verify_response(self, trial)
-            except Illegal:
-                continue
+        earlier = self._answerable_earlier(player, card, exclude)
+        if earlier is not None:
             return Illegal("too_late", f"too late: {card} had to answer {earlier.card} at once; once another "
                            "card is played or its effects go on, it can no longer be canceled", ("R44", "R11"))
         return None
