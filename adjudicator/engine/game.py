@@ -276,7 +276,8 @@ class Game(EventOrder, ResponseChain, Copied):
 
     def _state_signature(self) -> tuple:
         """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
-        return self.table.clock.ticks, self.turn.phase, tuple(c.key for c in self.pending), len(self.pending)
+        pending = self.pending
+        return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
     def _check_state(self) -> None:
         for owner, card in derived.holding(self, "state_trigger"):

@@ -46,6 +46,8 @@ class Clock:
     def moves(self) -> tuple[Move, ...]:
         """The journal since it was last read, as moves (a card leaving and arriving at the same
         place -- a shuffle -- is no move), and a fresh journal."""
+        if not self.journal:
+            return ()
         left: dict[int, str] = {}
         moves: list[Move] = []
         for card, label, arrived in self.journal:
