@@ -34,6 +34,15 @@ class ActionKind(Kind):
     def finish(self, game: "Game", play: "Play") -> None:
         game.discard_played(play)
 
+    def ask_declared(self, game: "Game", play: "Play", then: str, none_left: str) -> None:
+        """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
+        choose from, the Action is still played and nothing happens (`none_left` says why)."""
+        spec = self.choices(game, play)[0]  # type: ignore[index]
+        if not spec.options:
+            nothing_happens(game, play, none_left)
+            return
+        game.ask_for(spec, self.then(then, play))
+
 
 @register
 class TemporaryHand(ActionKind):
@@ -63,11 +72,7 @@ class TradeHands(ActionKind):
                            explain=f"{play.card} needs one other player to trade with ({', '.join(others)})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        spec = self.choices(game, play)[0]
-        if not spec.options:
-            nothing_happens(game, play, "there is nobody to trade with")
-            return
-        game.ask_for(spec, self.then("trade", play))
+        self.ask_declared(game, play, "trade", "there is nobody to trade with")
 
     def trade(self, game: "Game", play: "Play", chosen: list[str]) -> None:
         other = chosen[0]
@@ -102,11 +107,7 @@ class TargetsOneCard(ActionKind):
                                    f"({', '.join(map(str, options)) or 'none available'})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        spec = self.choices(game, play)[0]
-        if not spec.options:
-            nothing_happens(game, play, "there is nothing to take")
-            return
-        game.ask_for(spec, self.then("apply_chosen", play))
+        self.ask_declared(game, play, "apply_chosen", "there is nothing to take")
 
     def apply_chosen(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])

@@ -83,11 +83,7 @@ class UseWhatYouTake(ActionKind):
                            explain=f"{play.card} takes a card from another player's hand ({', '.join(others)})")]
 
     def resolve(self, game: "Game", play: "Play") -> None:
-        spec = self.choices(game, play)[0]
-        if not spec.options:
-            nothing_happens(game, play, "there is no other player")
-            return
-        game.ask_for(spec, self.then("take", play))
+        self.ask_declared(game, play, "take", "there is no other player")
 
     def take(self, game: "Game", play: "Play", chosen: list[str]) -> None:
         victim = chosen[0]
