@@ -91,11 +91,6 @@ def numeral_bonus(game: "Game", card: "Card | None") -> int:
                if has_hook(rule, "numeral_bonus"))
 
 
-def _in_play(game: "Game") -> list["Card"]:
-    """Every card whose presence may change a rule: New Rules, and Keepers and Creepers (The Computer)."""
-    return [card for _owner, card in game.cards_in_play()]
-
-
 @remembered
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
@@ -120,7 +115,7 @@ def play_rule(game: "Game", player: str) -> PlayQuota:
 def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
     """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
     hook = "draw_bonus" if what == "draw" else "play_bonus"
-    return [card for card in _in_play(game) if getattr(kind_of(card), hook)(game, card, player)]
+    return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
 def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:

@@ -59,6 +59,7 @@ class Game(EventOrder, ResponseChain, Copied):
             rules_pile=list(setup.rules_pile),
         )
         self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
+        self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
         self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
@@ -118,7 +119,7 @@ class Game(EventOrder, ResponseChain, Copied):
     def turn(self, turn: Turn) -> None:
         """A new turn is a new position: what is derived from it is worked out again."""
         self._turn = turn
-        self.turns_begun = getattr(self, "turns_begun", -1) + 1  # a copy keeps the count, not the object
+        self.turns_begun += 1  # a copy keeps the count, not the Turn object
         self.table.clock.ticks += 1
         self.table.clock.rule_ticks += 1
 

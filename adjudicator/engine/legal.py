@@ -461,7 +461,7 @@ def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Eve
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.add(_beyond(game, other_way, number))
+        found.add(_gather(other_way, number))
     elif split == "before forced play":
         found.add(found.uses(game, active))  # her free actions: no forced play before them
         forced = _Found(number, False, None)
@@ -471,14 +471,14 @@ def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Eve
         mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.add(e for e in _beyond(game, other_way, number)
+        found.add(e for e in _gather(other_way, number)
                   if not (e.player == active and game.is_optional_free_action(e)))
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.add(_beyond(game, other_way, number))
+        found.add(_gather(other_way, number))
     return _begins(begun, list(found.events.values()))
 
 
@@ -518,13 +518,3 @@ def _begins(begun: list[str], events: list[Event]) -> list[Event]:
     if not begun:
         return events
     return [e for e in events if e.player == begun[0] or e.action in ("discard", "keep", "choose")]
-
-
-def _beyond(game: Game, other_way: Game, number: int) -> list[Event]:
-    """The legal events of the copy taken the other way; where a turn begins on that way
-    (ending the turn), only its player's events and answers begin it."""
-    count = other_way.turns_begun
-    events = _gather(other_way, number)
-    if other_way.turns_begun == count and other_way.turns_begun == game.turns_begun:
-        return events
-    return events
