@@ -41,10 +41,10 @@ def test_offered_to_the_next_player_holding_only_surprises() -> None:
     """Alice's last play is open to answers: Bob's Surprise would answer it (and cannot), so
     `Bob begins` is the one event that begins his turn."""
     game = Game(parse_scenario(HEAD + "events: []\n"))
-    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
+    game.push(next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
     texts = [e.text for e in explore(game, 2).events]
     assert "Bob begins" in texts and "Bob plays Canceled Plans" not in texts and "Carol begins" not in texts
-    rp.apply_event(game, next(e for e in explore(game, 2).events if e.text == "Bob begins"))
+    game.push(next(e for e in explore(game, 2).events if e.text == "Bob begins"))
     assert game.turn.player == "Bob" and [c.name for c in game.table.hands["Bob"]] == ["Canceled Plans", "Cookies"]
     assert "Bob begins" not in [e.text for e in explore(game, 3).events]  # begun already
 
@@ -85,8 +85,8 @@ events: [Alice begins, Alice discards Cookies]
 """
     scenario = parse_scenario(text)
     game = Game(dataclasses.replace(scenario, events=()))
-    rp.apply_event(game, scenario.events[0])
+    game.push(scenario.events[0])
     assert not game.stopped and game.pending and game.pending[0].player == "Alice"
-    rp.apply_event(game, scenario.events[1])
+    game.push(scenario.events[1])
     assert [c.name for c in game.table.in_play["Alice"]] == ["Death", "Milk"]
     assert [c.name for c in game.table.hands["Alice"]] == ["Bread"]

@@ -3,7 +3,7 @@ every chain resolved, the replay faithful and deterministic.
 
 Hypothesis deals a game (2-6 players, every supported card of DECKS -- Fluxx 5.0, the Creeper
 Pack, the Surprises -- in a shuffled draw pile) and plays legal events chosen among
-`engine.legal.explore`'s, each applied through `replay.apply_event`, the path a scenario takes.
+`engine.legal.explore`'s, each applied through `Game.push`, the path a scenario takes.
 After every event: every card is in exactly one zone; no play was made beyond the Play rule or
 a temporary hand's count; every pending choice can be answered; a legal event is never rejected
 and never stops the replay; once a window has closed its chain is resolved and no card is left
@@ -35,7 +35,7 @@ from adjudicator.cards.model import Card
 from adjudicator.checking import check_scenario
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
-from adjudicator.engine.legal import explore, fork, make_event, scenario_item, settle
+from adjudicator.engine.legal import explore, make_event, scenario_item, settle
 from adjudicator.engine.state import Phase
 from adjudicator.loading.scenario import Event, parse_scenario
 from adjudicator.log import records as rec
@@ -130,12 +130,12 @@ def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.
     if game.is_response(player, card):  # a Surprise answering the chain: nothing closes first
         if game.waits_for_played_card():
             return  # it may wait for the card the open one plays: one window closes first
-        probed = fork(game)
+        probed = game.copy()
     else:
         probed = settle(game, number, player, "play")
-    tried = fork(game)
+    tried = game.copy()
     seen = len(tried.steps)
-    rp.apply_event(tried, event)
+    tried.push(event)
     if tried.stopped:
         assert probed.pending, f"{event.text!r} stopped the replay with no choice waiting"
     else:
@@ -148,8 +148,8 @@ def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.
 def check_over(game: Game) -> None:
     """No event but a seat change is legal: the game is over (won, or a solo game ended), once
     what is open has resolved, as when the events run out."""
-    over = fork(game)
-    rp.finish(over)
+    over = game.copy()
+    over.finish()
     turn = over.turn
     assert over.winner or over.ended, (
         f"dead end: no event can go on ({turn.player}'s turn, {turn.phase.name}, "
@@ -199,7 +199,7 @@ def play_random_game(data: st.DataObject, house_rules: dict | None = None) -> No
             event = data.draw(st.sampled_from(choices), label=f"event {number}")
             events.append(event)
             seen = len(game.steps)
-            rp.apply_event(game, event)
+            game.push(event)
             assert not game.stopped, game.stopped
             new_steps = game.steps[seen:]
             rejected = [s.reason for s in new_steps if isinstance(s, rec.Rejected)]
@@ -209,7 +209,7 @@ def play_random_game(data: st.DataObject, house_rules: dict | None = None) -> No
             check_settled(game)
         # The live game has received the events the written scenario lists (finish numbers its steps by them).
         game.scenario = dataclasses.replace(scenario, events=tuple(events))
-        rp.finish(game)
+        game.finish()
         check_cards(game)
         check_settled(game)  # it may stop for a choice the last event left open: the replay must too
 
@@ -241,7 +241,7 @@ events: []
     assert plays == ["Alice plays Milk", "Alice plays Trade Hands", "Alice plays Trade Hands -> Bob",
                      "Alice plays Trade Hands -> Carol"]
     trade = next(e for e in options.events if e.text == "Alice plays Trade Hands")
-    rp.apply_event(game, trade)
+    game.push(trade)
     answers = sorted(e.text for e in explore(game, 2).events)
     assert answers == ["Alice chooses Bob", "Alice chooses Carol"]
     assert game.window is not None and not game.pending  # exploring left the window open
@@ -261,11 +261,11 @@ events: []
     game = Game(parse_scenario(text))
     first = sorted(e.text for e in explore(game, 1).events)
     assert first == ["Alice plays Bread", "Alice plays Cookies", "Alice plays Milk"]
-    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
+    game.push(next(e for e in explore(game, 1).events if e.text == "Alice plays Milk"))
     # Alice's play is made: the turn ends at the next event, and she must keep one card.
     second = sorted(e.text for e in explore(game, 2).events)
     assert second == ["Alice discards Bread", "Alice discards Cookies", "Alice keeps Bread", "Alice keeps Cookies"]
-    rp.apply_event(game, next(e for e in explore(game, 2).events if e.text == "Alice keeps Bread"))
+    game.push(next(e for e in explore(game, 2).events if e.text == "Alice keeps Bread"))
     assert game.turn.phase is Phase.OVER
     # Bob's turn begins with his first play: he will have drawn Love.
     assert sorted(e.text for e in explore(game, 3).events) == ["Bob begins", "Bob plays Love", "Bob plays The Sun"]
@@ -350,10 +350,10 @@ setup:
 events: []
 """
     game = Game(parse_scenario(text))
-    rp.apply_event(game, next(e for e in explore(game, 1).events if e.text == "Alice plays Bread & Chocolate"))
+    game.push(next(e for e in explore(game, 1).events if e.text == "Alice plays Bread & Chocolate"))
     second = [e.text for e in explore(game, 2).events]
     assert "Bob plays Canceled Plans" in second  # the answer to Alice's Goal
-    rp.apply_event(game, next(e for e in explore(game, 2).events if e.player == "Bob"))
+    game.push(next(e for e in explore(game, 2).events if e.player == "Bob"))
     third = [e.text for e in explore(game, 3).events]
     assert "Alice plays That's Mine" in third  # her counter (R46), before the chain resolves
     assert game.responses and game.window is not None
@@ -370,11 +370,11 @@ setup:
 events: [Alice plays Trade Hands]
 """
     game = Game(parse_scenario(text))
-    rp.apply_event(game, parse_scenario(text).events[0])
+    game.push(parse_scenario(text).events[0])
     waiting = settle(game, 2)  # the window closed on a copy: Trade Hands asks Alice
     assert game.window is not None and not game.pending and waiting.pending
-    copy = fork(waiting)
-    rp.apply_event(copy, make_event(2, "Alice", "choose", None, ["Carol"]))
+    copy = waiting.copy()
+    copy.push(make_event(2, "Alice", "choose", None, ["Carol"]))
     assert [c.name for c in copy.table.hands["Alice"]] == ["Bread", "Cookies"] and not copy.pending
     assert waiting.pending and waiting.table.hands["Alice"] == [] and len(waiting.table.hands["Carol"]) == 2
 

@@ -22,7 +22,7 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore, scenario_item
 from adjudicator.loading.scenario import Event, parse_scenario
 from adjudicator.log import records as rec
-from test_property import DECK, DECKS, check_cards, check_settled, snapshot
+from test_property import DECK, DECKS, check_settled, snapshot
 
 MAX_EVENTS = 50
 #: Solo Fluxx sets aside the cards that act on other players.
@@ -65,7 +65,7 @@ def test_random_solo_games(data: st.DataObject) -> None:
             event = data.draw(st.sampled_from(options.events), label=f"event {number}")
             events.append(event)
             seen = len(game.steps)
-            rp.apply_event(game, event)
+            game.push(event)
             assert not game.stopped, game.stopped
             rejected = [s.reason for s in game.steps[seen:] if isinstance(s, rec.Rejected)]
             assert not rejected, f"legal event {event.text!r} rejected: {rejected}"
@@ -73,7 +73,7 @@ def test_random_solo_games(data: st.DataObject) -> None:
             check_solo_cards(game, in_game)
             check_settled(game)
         game.scenario = dataclasses.replace(scenario, events=tuple(events))
-        rp.finish(game)
+        game.finish()
         check_solo_cards(game, in_game)
         if game.ended:
             assert not game.table.draw_pile or not game.table.rules_pile

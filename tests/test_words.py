@@ -328,10 +328,10 @@ def test_random_word_fluxx_games(data):
             break
         event = data.draw(st.sampled_from(options), label=f"event {number}")
         note(event.text)
-        rp.apply_event(game, event)
+        game.push(event)
         where = Counter(id(c) for cards in game.zones().values() for c in cards)
         assert sorted(where.values()) == [1] * len(DECK) and set(where) == {id(c) for c in DECK}
-    rp.finish(game)  # the last play resolves: it may make a winner
+    game.finish()  # the last play resolves: it may make a winner
     goal = game.winning_goal
     if goal is None or goal.kind != "word":
         return
@@ -340,7 +340,7 @@ def test_random_word_fluxx_games(data):
     letters = [c.params["letter"] for c in game.keepers_of(game.winner) if c.kind == "letter"]
     assert not letters_missing(words, "".join(letters))
     seen = len(game.steps)
-    rp.apply_event(game, Event(99, None, game.winner, "spell", None, words, f"{game.winner} spells {', '.join(words)}"))
+    game.push(Event(99, None, game.winner, "spell", None, words, f"{game.winner} spells {', '.join(words)}"))
     assert not [s for s in game.steps[seen:] if isinstance(s, rec.Rejected)], game.steps[seen:]
 
 

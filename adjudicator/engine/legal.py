@@ -1,13 +1,13 @@
 """The events the players may legally send now, in the spirit of python-chess's `board.legal_moves`.
 
-An event is judged in the position the replay applies it in (`replay.apply_event`). A
+An event is judged in the position the replay applies it in (`Game.push`). A
 Surprise answering the open chain is judged before the window closes; anything else after
 it has closed and its chain resolved, and after the steps the replay takes for that sort
 of event: at the end of a play phase the turn ends first (unless the event is an optional
 free action of the active player), after a turn the next one begins first when the event
 is the next player's, and forced plays (First Play Random) come before anything but the
 active player's free actions (another player's Surprise meets the forced play's window). Those steps depend only on the position and on the sort of
-event and who sends it, so they are run on copies of the game (`fork`, `settle`); the game
+event and who sends it, so they are run on copies of the game (`Game.copy`, `settle`); the game
 itself is never changed.
 
 Legality is the engine's own: `can_play`, `can_use`, `can_respond` and `verify_answer`.
@@ -27,8 +27,7 @@ from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.cards.model import UNKNOWN, Card, CardType
-from adjudicator.engine import replay, solo
-from adjudicator.engine.copying import fork
+from adjudicator.engine import solo
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
 from adjudicator.errors import Illegal
@@ -88,7 +87,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     sends it (None: only the window closed, as for any event). The copy is brought there by
     an event of that sort that the replay rejects once it has done those steps, and that
     can answer nothing: a play or use of the `?` card, or the joining of a seated player."""
-    settled = fork(game)
+    settled = game.copy()
     if player is None:
         settled.event_no = number
         settled.close_window()
@@ -96,7 +95,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     probe = {"play": Event(number, None, player, "play", UNKNOWN, text=f"{player} plays ?"),
              "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
              "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
-    replay.apply_event(settled, probe)
+    settled.push(probe)
     return settled
 
 
@@ -147,7 +146,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
         return found.options()
     found.responses(game)
     if game.window is None and game.turn.phase is Phase.PLAY and not game.pending:
-        forced = fork(game)  # a forced play due now opens a window that Surprises may answer
+        forced = game.copy()  # a forced play due now opens a window that Surprises may answer
         forced.make_forced_plays()
         if forced.window is not None:
             found.responses(forced)
@@ -179,7 +178,7 @@ def _forced_play_ends_plays(now: Game) -> bool:
     """Whether the forced play due now (First Play Random) ends the play phase once resolved."""
     if now.turn.phase is not Phase.PLAY or now.window is not None or now.pending:
         return False
-    forced = fork(now)
+    forced = now.copy()
     forced.make_forced_plays()
     if forced.window is None:
         return False
@@ -285,7 +284,7 @@ class _Found:
             return
         if allowed(player, card, [UNKNOWN]):
             return  # the kind takes no stated choices (it would accept anything)
-        trial = fork(game)
+        trial = game.copy()
         trial.event_no = self.number
         if action == "play":
             trial.play(player, card)
@@ -311,9 +310,9 @@ class _Found:
 
 def _accepted(game: Game, event: Event) -> bool:
     """Whether the replay accepts event (tried on a copy)."""
-    trial = fork(game)
+    trial = game.copy()
     seen = len(trial.steps)
-    replay.apply_event(trial, event)
+    trial.push(event)
     return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
 
 

@@ -26,12 +26,3 @@ def play_events(scenario: Scenario, events: Sequence[Event]) -> Game:
             break
         game.push(event)
     return game
-
-
-def apply_event(game: Game, event: Event) -> None:
-    """Push one event (the name earlier code used)."""
-    game.push(event)
-
-
-def finish(game: Game) -> None:
-    game.finish()
