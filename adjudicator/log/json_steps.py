@@ -36,25 +36,21 @@ _NUMBERS = ("int", "bool", "float")
 
 
 class _Form:
-    """One record class's JSON form after the event number: a %-template and how to read
-    the values it takes."""
+    """One record class's JSON form after the event number: a %-template, the values it takes,
+    and the steps of the class written so far."""
 
     def __init__(self, cls: type[rec.Step]) -> None:
         own = [f for f in fields(cls) if f.name not in _COMMON]
-        names = [f.name for f in own]
-        data = ", ".join(f"{encode_basestring(name)}: %s" for name in names)  # field names hold no '%'
+        self.names = [f.name for f in own]
+        data = ", ".join(f"{encode_basestring(name)}: %s" for name in self.names)  # field names hold no '%'
         self.template = (', "kind": ' + encode_basestring(cls.__name__)
                          + ', "text": %s, "rulings": %s, "data": {' + data + "%s}}")
-        self.moves_key = ', "moves": ' if names else '"moves": '
-        numbers = [f.name for f in own if any(word in str(f.type) for word in _NUMBERS)]
-        #: What tells apart steps whose values are equal but written differently (True and 1)
-        self.number_types = (None if not numbers else
-                             (lambda step, name=numbers[0]: type(getattr(step, name))) if len(numbers) == 1 else
-                             (lambda step, get=attrgetter(*numbers): tuple(map(type, get(step)))))
-        # attrgetter of several names gives a tuple, of one a bare value: always make it a tuple
-        self.values = (attrgetter(*names) if len(names) > 1 else
-                       (lambda step, name=names[0]: (getattr(step, name),)) if names else
-                       (lambda step: ()))
+        self.moves_key = ', "moves": ' if self.names else '"moves": '
+        #: What tells two steps of the class apart, read in one call: every field but the event,
+        #: and the type of each number (1 == True, but one is written 1 and the other true)
+        numbers = [f"{f.name}.__class__" for f in own if any(word in str(f.type) for word in _NUMBERS)]
+        self.key = attrgetter("rulings", "moves", *self.names, *numbers)
+        self.written: dict[tuple[Any, ...], str] = {}  # key -> the step's JSON after its event
 
 
 class StepWriter:
@@ -63,29 +59,34 @@ class StepWriter:
 
     def __init__(self) -> None:
         self._forms: dict[type, _Form] = {}
-        self._written: dict[tuple[Any, ...], str] = {}  # (class, rulings, moves, values) -> JSON after the event
         self._cards: dict[Card, str] = {}
 
     def steps(self, steps: Iterable[rec.Step]) -> str:
         """The JSON list of the steps."""
-        forms, written, rest_of = self._forms, self._written, self._rest
-        texts = []
-        for step in steps:  # a million times in a long log: locals only, one dict look-up per step
-            cls = type(step)
-            form = forms.get(cls) or self._form(cls)
-            values = form.values(step)
-            key = (cls, step.rulings, step.moves, values, form.number_types(step)) if form.number_types else \
-                  (cls, step.rulings, step.moves, values)
+        return "".join(self.pieces(steps))
+
+    def pieces(self, steps: Iterable[rec.Step]) -> list[str]:
+        """The JSON list of the steps in pieces that join into it, one per step (its comma
+        included) and the closing bracket: a long log's text is copied once, by one join."""
+        forms = self._forms
+        pieces = []
+        append = pieces.append
+        opening = '[{"event": '
+        for step in steps:  # a million times in a long log: two look-ups and a concatenation
+            form = forms.get(type(step)) or self._form(type(step))
+            key = form.key(step)
             try:
-                rest = written.get(key)
+                rest = form.written.get(key)
             except TypeError:  # an unhashable value (a list): written each time
-                rest = rest_of(form, step, values)
+                rest = self._rest(form, step)
             else:
                 if rest is None:
-                    rest = written[key] = rest_of(form, step, values)
+                    rest = form.written[key] = self._rest(form, step)
             event = step.event
-            texts.append(('{"event": null' if event is None else '{"event": ' + int.__repr__(event)) + rest)
-        return "[" + ", ".join(texts) + "]"
+            append(opening + ("null" if event is None else int.__repr__(event)) + rest)
+            opening = ', {"event": '
+        append("]" if pieces else "[]")
+        return pieces
 
     def value(self, value: Any) -> str:
         """One field's value as JSON: cards by name, tuples as lists (as `Step.data` gives it)."""
@@ -107,12 +108,12 @@ class StepWriter:
         # a str or number subclass (an enum) as json writes it, anything else by its name
         return json.dumps(value if isinstance(value, (str, int, float)) else str(value), ensure_ascii=False)
 
-    def _rest(self, form: _Form, step: rec.Step, values: tuple[Any, ...]) -> str:
+    def _rest(self, form: _Form, step: rec.Step) -> str:
         moves = "" if not step.moves else form.moves_key + "[" + ", ".join(
             _MOVE % (self.value(card), self.value(source), self.value(target))
             for card, source, target in step.moves) + "]"
         return form.template % (encode_basestring(step.text), self.value(step.rulings),
-                                *map(self.value, values), moves)
+                                *(self.value(getattr(step, name)) for name in form.names), moves)
 
     def _form(self, cls: type[rec.Step]) -> _Form:
         form = self._forms[cls] = _Form(cls)

@@ -9,7 +9,7 @@ events then renders in well under a second.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.engine.game import Game
 from adjudicator.log import records as rec
@@ -20,21 +20,18 @@ HEAD = 60
 TAIL = 60
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(NamedTuple):
     event: int | None
     text: str  # the event as written, or "" before the first event
     continued: bool = False  # repeated after a cut: the event's first steps come before it
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     number: int
     step: rec.Step
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(NamedTuple):
     steps: int
     events: int
 
