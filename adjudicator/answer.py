@@ -123,7 +123,7 @@ def build_answer(game: Game) -> Answer:
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
     clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(game))
     clauses.append(_plays(game, over))
-    clauses.append(_outcome(game, steps))
+    clauses.append(_outcome(game, of(rec.Won), of(rec.WinChecked)))
     text = "; ".join(c for c in clauses if c)
     missing = [r for r in facts["deciding_rulings"] if not _mentions(text, r)]
     if missing:
@@ -180,15 +180,14 @@ def _plays(game: Game, over: bool) -> str:
     return f"{player} has {_plays_word(game.plays_left())} left ({game.turn.played} made this turn)"
 
 
-def _outcome(game: Game, steps: Sequence[rec.Step]) -> str:
+def _outcome(game: Game, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
     if game.stopped:
         return f"the replay stops: {game.stopped}"
-    won = next((s for s in reversed(steps) if isinstance(s, rec.Won)), None)
     if game.winner:
-        return f"{win_phrase(game)}{_cite(won.rulings if won else ())}"
+        return f"{win_phrase(game)}{_cite(wins[-1].rulings if wins else ())}"
     if len(game.players) == 1:
         return f"Solo Fluxx: {solo_phrase(game)}"
-    checks = [s for s in steps if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
+    checks = [s for s in win_checks if s.blocked or len(s.meeting) > 1]
     if checks:
         return f"no winner: {checks[-1].text.split(': ', 1)[-1]}{_cite(checks[-1].rulings)}"
     return "no winner yet"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, TextIO
 
 from adjudicator.engine.game import Game
@@ -14,7 +15,8 @@ from adjudicator.log import records as rec
 
 def cited_rulings(game: Game) -> list[str]:
     """Every ruling id the steps cited, in order of first citation."""
-    return list(dict.fromkeys(r for step in game.steps for r in step.rulings))
+    citations = dict.fromkeys(step.rulings for step in game.steps)  # a long log repeats a few
+    return list(dict.fromkeys(chain.from_iterable(citations)))
 
 
 def rejections(game: Game) -> list[rec.Rejected]:
