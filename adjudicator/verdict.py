@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, TextIO
@@ -115,36 +115,35 @@ def _json_object(game: Game, steps: Any) -> dict[str, Any]:
 
 def json_text(game: Game) -> str:
     """`replay --json`: indented for people; a long log (a hundred thousand events) on one
-    line, written by `compact_json_text`."""
-    return "".join(json_pieces(game))
+    line, written by `compact_json_chunks`."""
+    return "".join(json_chunks(game))
 
 
-def write_json_text(game: Game, stream: TextIO, chunk: int = 10_000) -> None:
-    """Write `json_text` to a stream a few thousand steps at a time (a long log's text, a few
-    hundred megabytes, is then never held whole, nor encoded at once)."""
-    pieces = json_pieces(game)
-    for start in range(0, len(pieces), chunk):
-        stream.write("".join(pieces[start:start + chunk]))
+def write_json_text(game: Game, stream: TextIO) -> None:
+    """Write `json_text` to a stream a chunk at a time: a long log's text, a few hundred
+    megabytes, is never held whole, nor encoded at once."""
+    for chunk in json_chunks(game):
+        stream.write(chunk)
 
 
-def json_pieces(game: Game) -> list[str]:
-    """`json_text` in pieces that join into it."""
+def json_chunks(game: Game) -> Iterator[str]:
+    """`json_text` in chunks that join into it."""
     import json
 
     from adjudicator.log.outline import LONG_LOG
 
     if len(game.steps) > LONG_LOG:
-        return compact_json_pieces(game)
-    return [json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"]
+        return compact_json_chunks(game)
+    return iter([json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"])
 
 
 def compact_json_text(game: Game) -> str:
     """`to_json` on one line, exactly as `json.dumps(..., ensure_ascii=False)` writes it."""
-    return "".join(compact_json_pieces(game))
+    return "".join(compact_json_chunks(game))
 
 
-def compact_json_pieces(game: Game) -> list[str]:
-    """`compact_json_text` in pieces that join into it: the steps are written by `StepWriter`,
+def compact_json_chunks(game: Game) -> Iterator[str]:
+    """`compact_json_text` in chunks that join into it: the steps are written by `StepWriter`,
     so a million steps take a second or two, not ten."""
     import json
 
@@ -155,10 +154,9 @@ def compact_json_pieces(game: Game) -> list[str]:
     at = keys.index("steps")
     before = json.dumps({k: data[k] for k in keys[:at]}, ensure_ascii=False)
     after = json.dumps({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)
-    pieces = [before[:-1] + ', "steps": ']
-    pieces += StepWriter().pieces(game.steps)
-    pieces.append(", " + after[1:] + "\n")
-    return pieces
+    yield before[:-1] + ', "steps": '
+    yield from StepWriter().chunks(game.steps)
+    yield ", " + after[1:] + "\n"
 
 
 def _names(cards: Any) -> Counter:

@@ -2,6 +2,7 @@
 byte for byte, what `json.dumps` says of the same object (tests/test_scenarios.py checks it on
 every scenario too)."""
 
+import io
 import json
 import sys
 from dataclasses import fields
@@ -17,7 +18,7 @@ from adjudicator.loading.scenario import parse_scenario
 from adjudicator.log import records as rec
 from adjudicator.log.json_steps import StepWriter
 from adjudicator.log.outline import LONG_LOG
-from adjudicator.verdict import compact_json_text, json_text, step_json, to_json
+from adjudicator.verdict import json_text, step_json, to_json, write_json_text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -34,6 +35,10 @@ def test_a_long_log_is_one_line_a_short_one_indented():
     text = json_text(long_game)
     assert text == dumped(long_game) and text.count("\n") == 1
     assert json.loads(text)["steps"][-1] == step_json(long_game.steps[-1])
+
+    written = io.StringIO()
+    write_json_text(long_game, written)  # what `replay --json` does: a chunk at a time
+    assert written.getvalue() == text
 
     short_game = replay(parse_scenario(scenario_text(3)))
     assert json_text(short_game) == json.dumps(to_json(short_game), indent=2, ensure_ascii=False) + "\n"
@@ -93,3 +98,12 @@ def test_values_equal_across_types_are_not_confused():
     written = StepWriter().steps(steps)
     assert written == json.dumps([step_json(s) for s in steps], ensure_ascii=False)
     assert [s["data"] for s in json.loads(written)[:3]] == [{"count": 1}, {"count": True}, {"count": 1.0}]
+
+
+def test_chunks_join_into_the_list_whatever_their_size():
+    steps = replay(parse_scenario(scenario_text(5))).steps
+    whole = json.dumps([step_json(s) for s in steps], ensure_ascii=False)
+    for size in (1, 7, len(steps), len(steps) + 1):
+        chunks = list(StepWriter().chunks(steps, size))
+        assert "".join(chunks) == whole and len(chunks) == len(steps) // size + 1
+    assert list(StepWriter().chunks([])) == ["[]"]

@@ -18,7 +18,7 @@ two on every scenario).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from json.encoder import encode_basestring  # the C encoder: a str as a JSON string, non-ASCII kept
 from operator import attrgetter
@@ -63,13 +63,13 @@ class StepWriter:
 
     def steps(self, steps: Iterable[rec.Step]) -> str:
         """The JSON list of the steps."""
-        return "".join(self.pieces(steps))
+        return "".join(self.chunks(steps))
 
-    def pieces(self, steps: Iterable[rec.Step]) -> list[str]:
-        """The JSON list of the steps in pieces that join into it, one per step (its comma
-        included) and the closing bracket: a long log's text is copied once, by one join."""
+    def chunks(self, steps: Iterable[rec.Step], size: int = 5_000) -> Iterator[str]:
+        """The JSON list of the steps in chunks of `size` steps that join into it: a long log
+        is written a megabyte at a time, never held whole (and a chunk stays in the cache)."""
         forms = self._forms
-        pieces = []
+        pieces: list[str] = []
         append = pieces.append
         opening = '[{"event": '
         for step in steps:  # a million times in a long log: two look-ups and a concatenation
@@ -85,8 +85,10 @@ class StepWriter:
             event = step.event
             append(opening + ("null" if event is None else int.__repr__(event)) + rest)
             opening = ', {"event": '
-        append("]" if pieces else "[]")
-        return pieces
+            if len(pieces) == size:
+                yield "".join(pieces)
+                pieces.clear()
+        yield "".join(pieces) + ("[]" if opening.startswith("[") else "]")
 
     def value(self, value: Any) -> str:
         """One field's value as JSON: cards by name, tuples as lists (as `Step.data` gives it)."""
