@@ -19,38 +19,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import fields
 from json.encoder import encode_basestring  # the C encoder: a str as a JSON string, non-ASCII kept
-from operator import attrgetter
 from typing import Any
 
 from adjudicator.cards.model import Card
 from adjudicator.log import records as rec
+from adjudicator.log.repeats import SaidOnce, own_fields
 
-#: Fields every record has, written outside its "data" (moves inside it, after the others).
-_COMMON = ("event", "rulings", "moves")
 _MOVE = '{"card": %s, "from": %s, "to": %s}'
-#: Annotations whose values compare equal across types (1 == True == 1.0) but are written
-#: differently: a step with such a field is remembered by its values' types too.
-_NUMBERS = ("int", "bool", "float")
 
 
 class _Form:
-    """One record class's JSON form after the event number: a %-template, the values it takes,
-    and the steps of the class written so far."""
+    """One record class's JSON form after the event number: a %-template and the fields it takes."""
 
     def __init__(self, cls: type[rec.Step]) -> None:
-        own = [f for f in fields(cls) if f.name not in _COMMON]
-        self.names = [f.name for f in own]
+        self.names = own_fields(cls)
         data = ", ".join(f"{encode_basestring(name)}: %s" for name in self.names)  # field names hold no '%'
         self.template = (', "kind": ' + encode_basestring(cls.__name__)
                          + ', "text": %s, "rulings": %s, "data": {' + data + "%s}}")
         self.moves_key = ', "moves": ' if self.names else '"moves": '
-        #: What tells two steps of the class apart, read in one call: every field but the event,
-        #: and the type of each number (1 == True, but one is written 1 and the other true)
-        numbers = [f"{f.name}.__class__" for f in own if any(word in str(f.type) for word in _NUMBERS)]
-        self.key = attrgetter("rulings", "moves", *self.names, *numbers)
-        self.written: dict[tuple[Any, ...], str] = {}  # key -> the step's JSON after its event
 
 
 class StepWriter:
@@ -60,6 +47,7 @@ class StepWriter:
     def __init__(self) -> None:
         self._forms: dict[type, _Form] = {}
         self._cards: dict[Card, str] = {}
+        self._rest = SaidOnce(self._written_rest)
 
     def steps(self, steps: Iterable[rec.Step]) -> str:
         """The JSON list of the steps."""
@@ -68,22 +56,13 @@ class StepWriter:
     def chunks(self, steps: Iterable[rec.Step], size: int = 5_000) -> Iterator[str]:
         """The JSON list of the steps in chunks of `size` steps that join into it: a long log
         is written a megabyte at a time, never held whole (and a chunk stays in the cache)."""
-        forms = self._forms
+        rest = self._rest
         pieces: list[str] = []
         append = pieces.append
         opening = '[{"event": '
-        for step in steps:  # a million times in a long log: two look-ups and a concatenation
-            form = forms.get(type(step)) or self._form(type(step))
-            key = form.key(step)
-            try:
-                rest = form.written.get(key)
-            except TypeError:  # an unhashable value (a list): written each time
-                rest = self._rest(form, step)
-            else:
-                if rest is None:
-                    rest = form.written[key] = self._rest(form, step)
+        for step in steps:  # a million times in a long log: a look-up and a concatenation
             event = step.event
-            append(opening + ("null" if event is None else int.__repr__(event)) + rest)
+            append(opening + ("null" if event is None else int.__repr__(event)) + rest(step))
             opening = ', {"event": '
             if len(pieces) == size:
                 yield "".join(pieces)
@@ -110,7 +89,9 @@ class StepWriter:
         # a str or number subclass (an enum) as json writes it, anything else by its name
         return json.dumps(value if isinstance(value, (str, int, float)) else str(value), ensure_ascii=False)
 
-    def _rest(self, form: _Form, step: rec.Step) -> str:
+    def _written_rest(self, step: rec.Step) -> str:
+        """The step's JSON after its event number."""
+        form = self._forms.get(type(step)) or self._form(type(step))
         moves = "" if not step.moves else form.moves_key + "[" + ", ".join(
             _MOVE % (self.value(card), self.value(source), self.value(target))
             for card, source, target in step.moves) + "]"
