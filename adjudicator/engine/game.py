@@ -79,6 +79,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self.stopped: str | None = None
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
+        self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
         self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
         self._begin(setup)
@@ -533,6 +534,13 @@ class Game(EventOrder, ResponseChain, Copied):
         if self.winner or not goals:
             self._win_signature = None
             return
+        # What the check reads -- Goals, rules, the cards in front of the players, the turn, and
+        # the hands only for a Goal that counts them -- has not changed: neither has its outcome.
+        clock = self.table.clock
+        stamp = (clock.rule_ticks, clock.ticks if any(kind_of(goal).reads_hands for goal in goals) else None)
+        if stamp == self._win_stamp:
+            return
+        self._win_stamp = stamp
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
