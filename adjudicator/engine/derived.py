@@ -16,13 +16,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import has_hook, kind_of
+from adjudicator.cards.kinds.base import has_hook, kind_of, own_hooks
 
 if TYPE_CHECKING:
     from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Memo(dict):
+    """What has been worked out for one position: (function name, *args) -> value, valid while
+    the clock's `rule_ticks` reads `ticks`."""
+
+    __slots__ = ("ticks",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ticks = -1
 
 
 def remembered(compute: F) -> F:
@@ -33,15 +44,14 @@ def remembered(compute: F) -> F:
     def lookup(game: "Game", *args: Any) -> Any:
         memo = game.derived_memo
         ticks = game.table.clock.rule_ticks
-        if memo.get(None) != ticks:
+        if memo.ticks != ticks:
             memo.clear()
-            memo[None] = ticks
+            memo.ticks = ticks
         key = (name, *args)
-        try:
-            return memo[key]
-        except KeyError:
+        value = memo.get(key, memo)  # the memo itself stands for "not worked out yet"
+        if value is memo:
             value = memo[key] = compute(game, *args)
-            return value
+        return value
 
     return lookup  # type: ignore[return-value]
 
@@ -92,10 +102,20 @@ def numeral_bonus(game: "Game", card: "Card | None") -> int:
 
 
 @remembered
+def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
+    """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
+    table order: one pass over the table serves every hook."""
+    found: dict[str, list[tuple[str | None, "Card"]]] = {}
+    for owner, card in game.cards_in_play():
+        for hook in own_hooks(card):
+            found.setdefault(hook, []).append((owner, card))
+    return {hook: tuple(cards) for hook, cards in found.items()}
+
+
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table."""
-    return tuple((owner, card) for owner, card in game.cards_in_play() if has_hook(card, hook))
+    return _holders(game).get(hook, ())
 
 
 @remembered

@@ -45,7 +45,7 @@ class Game(EventOrder, ResponseChain, Copied):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
-        self.rng = random.Random(scenario.seed)  # the only source of chance in a replay
+        self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
             players=list(scenario.players),
@@ -58,7 +58,7 @@ class Game(EventOrder, ResponseChain, Copied):
             meta_rules=[c for c in setup.rules if c.type is CardType.META],
             rules_pile=list(setup.rules_pile),
         )
-        self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
+        self.derived_memo = derived.Memo()  # what derived.py has worked out for this position
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
@@ -111,6 +111,13 @@ class Game(EventOrder, ResponseChain, Copied):
         for player in self.players:
             self.step(rec.Dealt, player=player, cards=tuple(dealt[player]),
                       rulings=("B-deal", *self.house_rules.cite("starting_hand")))
+
+    @property
+    def rng(self) -> random.Random:
+        """The only source of chance in a replay, seeded from the scenario."""
+        if self._rng is None:
+            self._rng = random.Random(self.scenario.seed)
+        return self._rng
 
     @property
     def turn(self) -> Turn:
