@@ -156,6 +156,12 @@ def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
 
 
 @remembered
+def limit_slots(game: "Game") -> tuple[str, ...]:
+    """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
+    return tuple(slot for slot in ("hand_limit", "keeper_limit") if slot_card(game, slot) is not None)
+
+
+@remembered
 def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""

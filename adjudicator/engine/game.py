@@ -81,7 +81,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
-        self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
+        self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
 
     # ------------------------------------------------------------------ setup
@@ -291,18 +291,20 @@ class Game(EventOrder, ResponseChain, Copied):
     def _check_state(self) -> None:
         for owner, card in derived.holding(self, "state_trigger"):
             kind_of(card).state_trigger(self, card, owner)
-        for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
-            if player == self.turn.player and self.turn.phase is not Phase.OVER:
-                if self.house_rules.limits_on_own_turn:
-                    self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
-                continue  # officially the active player complies at the end of the turn
-            self._enforce_limits(player, ("B-limits-other-players",))
+        if derived.limit_slots(self):  # after the triggers: War may have sent a Keeper over the limit
+            turn = self.turn
+            for player in self.players:
+                if player == turn.player and turn.phase is not Phase.OVER:
+                    if self.house_rules.limits_on_own_turn:
+                        self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
+                    continue  # officially the active player complies at the end of the turn
+                self._enforce_limits(player, ("B-limits-other-players",))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
-        goals = tuple(map(id, self.table.goals))
-        if goals != self._goals_seen:
+        goals = self.table.goals
+        if len(goals) != len(self._goals_seen) or any(a is not b for a, b in zip(goals, self._goals_seen)):
             # The Goal change and what it triggers count as one moment: one win check after both.
-            self._goals_seen = goals
+            self._goals_seen = tuple(goals)
             for owner, card in derived.holding(self, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
@@ -516,15 +518,16 @@ class Game(EventOrder, ResponseChain, Copied):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot, zone, label, discard in (
-                ("hand_limit", self.table.hands[player], "Hand Limit", "discard_from_hand"),
-                ("keeper_limit", self.keepers_of(player), "Keeper Limit", "discard_from_play")):
+        for slot in derived.limit_slots(self):
             limit = derived.limit(self, slot, player)
+            zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
             if limit is None or len(zone) <= limit:
                 continue
             key = (slot, player)
             if any(c.key == key for c in self.pending):
                 continue
+            label, discard = (("Hand Limit", "discard_from_hand") if slot == "hand_limit"
+                              else ("Keeper Limit", "discard_from_play"))
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
             self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
