@@ -138,6 +138,7 @@ def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
     return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
+@remembered
 def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""

@@ -225,7 +225,8 @@ class Game(EventOrder, ResponseChain, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
+        clock = self.table.clock
+        record = cls(event=self.event_no, moves=clock.moves() if clock.journal else (), **fields)
         self.steps.append(record)
         return record
 
@@ -977,6 +978,8 @@ class Game(EventOrder, ResponseChain, Copied):
         The player responsible (whoever played the card resolving, else the active player) chooses
         which Goals stay; `-> Goal` answers of that play give the choice. True while unsettled."""
         goals = self.table.goals
+        if len(goals) <= 1:
+            return False  # there is always a slot for one Goal
         slots = self.goal_slots()
         if len(goals) <= slots:
             return False
