@@ -35,6 +35,13 @@ class Memo(dict):
         super().__init__()
         self.ticks = -1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Memo":
+        # What is worked out is never changed in place, so a copy of the game shares the values.
+        copied = Memo()
+        copied.update(self)
+        copied.ticks = self.ticks
+        return copied
+
 
 def remembered(compute: F) -> F:
     """Remember compute(game, *args) until the zones it reads change (`Clock.rule_ticks`)."""
@@ -101,21 +108,26 @@ def numeral_bonus(game: "Game", card: "Card | None") -> int:
                if has_hook(rule, "numeral_bonus"))
 
 
+#: The hooks the engine runs over every card in play (`holding`).
+TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_draw_phase",
+               "draw_bonus", "play_bonus", "limit_bonus")
+
+
 @remembered
 def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
     """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
     table order: one pass over the table serves every hook."""
-    found: dict[str, list[tuple[str | None, "Card"]]] = {}
+    found: dict[str, list[tuple[str | None, "Card"]]] = {hook: [] for hook in TABLE_HOOKS}
     for owner, card in game.cards_in_play():
-        for hook in own_hooks(card):
-            found.setdefault(hook, []).append((owner, card))
+        for hook in own_hooks(card, TABLE_HOOKS):
+            found[hook].append((owner, card))
     return {hook: tuple(cards) for hook, cards in found.items()}
 
 
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
-    asked when the engine runs that hook over the table."""
-    return _holders(game).get(hook, ())
+    asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
+    return _holders(game)[hook]
 
 
 @remembered

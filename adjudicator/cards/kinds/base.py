@@ -259,9 +259,8 @@ def _overrides(kind_type: type, hook: str) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _own_hooks(kind_type: type) -> tuple[str, ...]:
-    return tuple(name for name, value in vars(Kind).items()
-                 if callable(value) and not name.startswith("_") and _overrides(kind_type, name))
+def _own_hooks(kind_type: type, among: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(hook for hook in among if _overrides(kind_type, hook))
 
 
 def has_hook(card: Card, hook: str) -> bool:
@@ -271,10 +270,10 @@ def has_hook(card: Card, hook: str) -> bool:
     return kind is not None and _overrides(type(kind), hook)
 
 
-def own_hooks(card: Card) -> tuple[str, ...]:
-    """The hooks (methods of `Kind`) that the card's kind has its own version of."""
+def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
     kind = REGISTRY.get(card.kind)
-    return () if kind is None else _own_hooks(type(kind))
+    return () if kind is None else _own_hooks(type(kind), among)
 
 
 def kind_of(card: Card) -> Kind:
