@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from adjudicator.engine.game import Game
@@ -56,14 +57,13 @@ def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
 def build_answer(game: Game) -> Answer:
     steps = game.steps
     events = game.scenario.events
-    by_type: dict[type, list[int]] = {}  # one pass over a log that may hold a million steps
-    for index, step in enumerate(steps):
-        by_type.setdefault(type(step), []).append(index)
+    types = list(map(type, steps))  # a log may hold a million steps: its kinds are read once,
+    present = set(types)  # and the steps of a kind picked out without a Python loop
 
     def of(*kinds: type) -> list[Any]:
         """The steps of these kinds, in log order."""
-        groups = [group for t, group in by_type.items() if issubclass(t, kinds)]
-        return [steps[i] for i in (groups[0] if len(groups) == 1 else sorted(i for g in groups for i in g))]
+        wanted = {t for t in present if issubclass(t, kinds)}
+        return list(compress(steps, map(wanted.__contains__, types))) if wanted else []
 
     rejected = of(rec.Rejected)
     canceled = of(rec.Canceled)

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
+from operator import attrgetter
 from typing import Any, TextIO
 
 from adjudicator.engine.game import Game
@@ -13,14 +14,17 @@ from adjudicator.engine.state import Phase
 from adjudicator.log import records as rec
 
 
+_RULINGS = attrgetter("rulings")
+
+
 def cited_rulings(game: Game) -> list[str]:
     """Every ruling id the steps cited, in order of first citation."""
-    citations = dict.fromkeys(step.rulings for step in game.steps)  # a long log repeats a few
+    citations = dict.fromkeys(map(_RULINGS, game.steps))  # a long log repeats a few
     return list(dict.fromkeys(chain.from_iterable(citations)))
 
 
 def rejections(game: Game) -> list[rec.Rejected]:
-    return [s for s in game.steps if isinstance(s, rec.Rejected)]
+    return list(filter(rec.Rejected.__instancecheck__, game.steps))  # no Python loop over a long log
 
 
 def turn_view(game: Game) -> tuple[str, bool]:

@@ -1,18 +1,14 @@
 """The step log as one line of JSON text, written fast enough for a million steps.
 
 `json.dumps` over a dict per step (`Step.data()`) costs several microseconds a step: a
-replay of a hundred thousand events would spend seconds there. Two things make it cheap:
-
-- a record class's JSON form is known in advance (its kind, its field names and their
-  order), so each class gets a %-template once;
-- a step's JSON after its event number depends only on its class and field values (its
-  sentence is said from them), and a long game repeats the same steps over and over, so
-  that text is written once per distinct step and then looked up. Values are told apart by
-  equality, and by type where a field is declared a number (1 == True, written 1 and true).
+replay of a hundred thousand events would spend seconds there. Here a record class's JSON
+form is known in advance (its kind, its field names and their order), so each class gets a
+%-template once; and a step's JSON after its event number is written once per distinct step
+(`log/repeats.py`), then looked up.
 
 The text is exactly what `json.dumps(..., ensure_ascii=False)` writes for the step's
-`{"event", "kind", "text", "rulings", "data"}` dict (tests/test_json_output.py compares the
-two on every scenario).
+`{"event", "kind", "text", "rulings", "data"}` dict (tests/test_json_output.py and
+tests/test_scenarios.py compare the two).
 """
 
 from __future__ import annotations
@@ -41,12 +37,11 @@ class _Form:
 
 
 class StepWriter:
-    """Writes steps as compact JSON. Remembers what repeats in a long log (a step but for
-    its event, a card's name) for as long as it lives: one per output."""
+    """Writes steps as compact JSON. Remembers each distinct step for as long as it lives:
+    one per output."""
 
     def __init__(self) -> None:
         self._forms: dict[type, _Form] = {}
-        self._cards: dict[Card, str] = {}
         self._rest = SaidOnce(self._written_rest)
 
     def steps(self, steps: Iterable[rec.Step]) -> str:
@@ -75,7 +70,7 @@ class StepWriter:
         if kind is str:
             return encode_basestring(value)
         if kind is Card:
-            return self._cards.get(value) or self._remember_card(value)
+            return encode_basestring(value.name)
         if kind is tuple or kind is list:
             return "[" + ", ".join(map(self.value, value)) + "]"
         if value is None:
@@ -101,7 +96,3 @@ class StepWriter:
     def _form(self, cls: type[rec.Step]) -> _Form:
         form = self._forms[cls] = _Form(cls)
         return form
-
-    def _remember_card(self, card: Card) -> str:
-        text = self._cards[card] = encode_basestring(str(card))
-        return text
