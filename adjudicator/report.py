@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.answer import build_answer
 from adjudicator.engine.game import Game
 from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outline, skipped_text, step_style
-from adjudicator.log.repeats import SaidOnce
+from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
 
 # ------------------------------------------------------------------ shared wording
@@ -87,7 +87,7 @@ def to_markdown(game: Game, full: bool = False) -> str:
     out += [f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in
             position_rows(game)]
     out += [f"- {_md(position_summary(game))}", "", "**Log**", ""]
-    said = SaidOnce(_md_step)
+    said = said_once(_md_step)
     for item in outline(game, full):
         if isinstance(item, Heading):
             out += ["", f"*{_md(heading_text(item)[:1].upper() + heading_text(item)[1:])}*", ""]
@@ -204,7 +204,7 @@ def to_html(game: Game, full: bool = False) -> str:
 
     out += ['<section id="log">', "<h2>Log</h2>"]
     list_open = False
-    said = SaidOnce(_html_step)
+    said = said_once(_html_step)
     for item in outline(game, full):
         if isinstance(item, Line):
             if not list_open:

@@ -3,7 +3,7 @@ every field but its event, and only a step alike in all of them is looked up."""
 
 from adjudicator.cards.model import Card, CardType
 from adjudicator.log import records as rec
-from adjudicator.log.repeats import SaidOnce
+from adjudicator.log.repeats import said_once
 
 
 def counting_sayer():
@@ -12,7 +12,7 @@ def counting_sayer():
     def say(step):
         said.append(step)
         return f"{step.kind}: {step.text} {list(step.rulings)}"
-    return said, SaidOnce(say)
+    return said, said_once(say)
 
 
 def test_steps_alike_but_for_their_event_are_said_once():

@@ -20,7 +20,7 @@ from typing import Any
 
 from adjudicator.cards.model import Card
 from adjudicator.log import records as rec
-from adjudicator.log.repeats import SaidOnce, own_fields
+from adjudicator.log.repeats import said_once, own_fields
 
 _MOVE = '{"card": %s, "from": %s, "to": %s}'
 
@@ -42,7 +42,7 @@ class StepWriter:
 
     def __init__(self) -> None:
         self._forms: dict[type, _Form] = {}
-        self._rest = SaidOnce(self._written_rest)
+        self._rest = said_once(self._written_rest)
 
     def steps(self, steps: Iterable[rec.Step]) -> str:
         """The JSON list of the steps."""

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from adjudicator.engine.game import Game
 from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
-from adjudicator.log.repeats import SaidOnce
+from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
@@ -61,7 +61,7 @@ def _heading_markup(heading: Heading) -> str:
 
 
 def _write_steps_plain(game: Game, console: Console) -> None:
-    said = SaidOnce(lambda step: step.text + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
+    said = said_once(lambda step: step.text + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
     lines = []
     for item in outline(game, full=True):
         if isinstance(item, Line):

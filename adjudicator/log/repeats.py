@@ -34,26 +34,24 @@ def key_reader(cls: type[rec.Step]) -> Callable[[rec.Step], tuple[Any, ...]]:
     return attrgetter("rulings", "moves", *own_fields(cls), *numbers)
 
 
-class SaidOnce:
-    """`say(step)`, remembered for every step alike (for as long as this object lives: one
-    output). A step with an unhashable value (a list) is said each time."""
+def said_once(say: Callable[[rec.Step], str]) -> Callable[[rec.Step], str]:
+    """`say`, remembered for every step alike (for as long as the function returned lives:
+    one output). A step with an unhashable value (a list) is said each time."""
+    #: per record class: how to read a step's key, and what the class's steps said
+    classes: dict[type, tuple[Callable[[rec.Step], tuple[Any, ...]], dict[tuple[Any, ...], str]]] = {}
 
-    def __init__(self, say: Callable[[rec.Step], str]) -> None:
-        self._say = say
-        #: per record class: how to read a step's key, and what the class's steps said
-        self._classes: dict[type, tuple[Callable[[rec.Step], tuple[Any, ...]], dict[tuple[Any, ...], str]]] = {}
-
-    def __call__(self, step: rec.Step) -> str:
-        read, said = self._classes.get(type(step)) or self._add(type(step))
+    def said(step: rec.Step) -> str:
+        entry = classes.get(type(step))
+        if entry is None:
+            entry = classes[type(step)] = (key_reader(type(step)), {})
+        read, remembered = entry
         key = read(step)
         try:
-            text = said.get(key)
+            text = remembered.get(key)
         except TypeError:  # unhashable
-            return self._say(step)
+            return say(step)
         if text is None:
-            text = said[key] = self._say(step)
+            text = remembered[key] = say(step)
         return text
 
-    def _add(self, cls: type[rec.Step]) -> tuple[Callable[[rec.Step], tuple[Any, ...]], dict[tuple[Any, ...], str]]:
-        entry = self._classes[cls] = (key_reader(cls), {})
-        return entry
+    return said
