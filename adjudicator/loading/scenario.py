@@ -89,6 +89,13 @@ class Event:
     choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
     text: str = ""
 
+    def renumbered(self, number: int, line: int | None) -> "Event":
+        """The same event at another place in the list (a long game repeats its lines: each
+        distinct line is read once). A copy of the fields, faster than the frozen __init__."""
+        event = object.__new__(Event)
+        event.__dict__.update(self.__dict__, number=number, line=line)
+        return event
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -164,13 +171,14 @@ def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be",
                             path=path)
-    data = yaml_lines.load(text, path)
-    try:
-        return _Reader(path, house_rules).read(data)
-    except ScenarioError as exc:
-        raise exc.located(path)
-    except RecursionError:
-        raise ScenarioError("the file is nested too deeply", path=path) from None
+    with yaml_lines.collection_paused():
+        data = yaml_lines.load(text, path)
+        try:
+            return _Reader(path, house_rules).read(data)
+        except ScenarioError as exc:
+            raise exc.located(path)
+        except RecursionError:
+            raise ScenarioError("the file is nested too deeply", path=path) from None
 
 
 class _Reader:
@@ -182,6 +190,7 @@ class _Reader:
         self.joined: list[str] = []  # players who jump in during the events
         self.decks: tuple[str, ...] = ()
         self.house_rules = HouseRules()
+        self.event_cards: dict[str, Card] = {}  # see event_card
 
     def fail(self, message: str, node: Any = None, key: Any = None, suggestions: Iterable[str] = ()) -> ScenarioError:
         return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
@@ -442,37 +451,46 @@ class _Reader:
             items = []
         if not isinstance(items, list):
             raise self.fail("`events` must be a list (it may be empty: [])", data, "events")
-        known = list(self.players)
+        roster = _Roster(self.players)
+        lines = items.item_lines if isinstance(items, yaml_lines.LinedList) else [None] * len(items)
+        read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
         events = []
-        for i, item in enumerate(items):
-            event = self.read_event(item, i + 1, items.line_of(i) if hasattr(items, "line_of") else None, known)
-            if event.action == "join" and event.player not in known:
-                known.append(event.player)
+        for number, (item, line) in enumerate(zip(items, lines), 1):
+            event = read.get(item) if type(item) is str else None
+            if event is not None:
+                events.append(event.renumbered(number, line))
+                continue
+            event = self.read_event(item, number, line, roster)
+            if type(item) is str:
+                read[item] = event
+            if event.action == "join" and event.player not in roster.names:
+                roster = _Roster([*roster.names, event.player])
                 self.joined.append(event.player)
+                read.clear()  # a line may name the newcomer now
             events.append(event)
         return tuple(events)
 
-    def read_event(self, item: Any, number: int, line: int | None, known: list[str]) -> Event:
+    def read_event(self, item: Any, number: int, line: int | None, roster: _Roster) -> Event:
         try:
             if isinstance(item, str):
-                return self.read_event_text(item, number, line, known)
+                return self.read_event_text(item, number, line, roster)
             if isinstance(item, dict):
-                return self.read_event_mapping(item, number, line, known)
+                return self.read_event_mapping(item, number, line, roster)
         except ScenarioError as exc:
             exc.message = f"event {number}: {exc.message}"
             raise exc.located(self.path, line)
         raise ScenarioError(f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
                             f"with player/action/card/choices, not {type(item).__name__}", path=self.path, line=line)
 
-    def read_event_text(self, text: str, number: int, line: int | None, known: list[str]) -> Event:
+    def read_event_text(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         text = " ".join(text.split())  # a tab or a double space is one space
         words = text.split(" ")
         match = None
-        for name in sorted(known, key=lambda n: n.count(" "), reverse=True):  # "Ann Lee" before "Ann"
-            size = name.count(" ") + 1
-            if len(words) > size and player_key(" ".join(words[:size])) == player_key(name):
+        for size, names in roster.by_size:
+            if len(words) > size and (name := names.get(player_key(" ".join(words[:size])))) is not None:
                 match = (name, " ".join(words[size:]))
                 break
+        known = roster.names
         if match is None:
             found = _EVENT_RE.match(text)
             if not found:
@@ -494,9 +512,9 @@ class _Reader:
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
-            return self.make_event(number, line, player, action, card_text.strip(), choices, text, known)
+            return self.make_event(number, line, player, action, card_text.strip(), choices, text, roster)
         items = [c for c in rest.split(",") if c.strip()]
-        return self.make_event(number, line, player, action, None, items, text, known)
+        return self.make_event(number, line, player, action, None, items, text, roster)
 
     def verb_for(self, player: str, said: str, after: str) -> tuple[str, ...]:
         """What an unknown verb most likely meant: a near spelling ("plyas"), else, when a card
@@ -510,7 +528,7 @@ class _Reader:
         grants_use = type(kind_of(card)).use is not Kind.use if is_supported(card) else False
         return (f"{player} {'uses' if grants_use else 'plays'} {after}",)
 
-    def read_event_mapping(self, item: dict, number: int, line: int | None, known: list[str]) -> Event:
+    def read_event_mapping(self, item: dict, number: int, line: int | None, roster: _Roster) -> Event:
         self.check_keys(item, EVENT_KEYS, f"event {number}")
         action = item.get("action")
         if action not in ACTIONS:
@@ -520,17 +538,17 @@ class _Reader:
         if action == "join" and isinstance(name, str) and name.strip():
             player = name.strip()
         else:
-            player = self.player(name, item, "player", known)
+            player = self.player(name, item, "player", roster.names)
         choices = item.get("choices") or []
         if not isinstance(choices, list):
             choices = [choices]
         text = f"{player} {action.replace('_', ' ')}" + (f" {item['card']}" if item.get("card") else "")
         if choices:
             text += " -> " + ", ".join(map(str, choices))
-        return self.make_event(number, line, player, action, item.get("card"), choices, text, known)
+        return self.make_event(number, line, player, action, item.get("card"), choices, text, roster)
 
     def make_event(self, number: int, line: int | None, player: str, action: str, card_name: Any,
-                   choice_names: list[Any], text: str, known: list[str]) -> Event:
+                   choice_names: list[Any], text: str, roster: _Roster) -> Event:
         if action == "begin_turn":
             if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
                 raise ScenarioError(f"'{text}': 'begins' takes no card or choices (write '{player} begins' "
@@ -549,17 +567,25 @@ class _Reader:
                 raise ScenarioError(f"'{text}' does not name a card")
             if card_name.strip() == "?":
                 raise ScenarioError("a `?` card cannot be played: name the card in the setup")
-            card = self.catalog.card(card_name)
+            card = self.event_card(card_name)
         elif not choice_names and card_name is None:
             raise ScenarioError(f"'{text}' names nothing to {action}")
         if card_name is not None and action not in ("play", "use"):
             choice_names = [card_name, *choice_names]
-        choices = tuple(self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), known)
+        choices = tuple(self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), roster)
                         for c in choice_names)
         return Event(number, line, player, action, card, choices, text.strip())
 
-    def choice(self, name: str, known: list[str]) -> Any:
-        player = same_player(name, known)
+    def event_card(self, name: str) -> Card:
+        """The card an event names, looked up once per name (the catalog is final by then)."""
+        card = self.event_cards.get(name)
+        if card is None:
+            card = self.event_cards[name] = self.catalog.card(name)
+        return card
+
+    def choice(self, name: str, roster: _Roster) -> Any:
+        known = roster.names
+        player = roster.find(name)
         if player is not None:
             return player
         card = self.catalog.resolve(name)
@@ -567,7 +593,7 @@ class _Reader:
             return NO_CHOICE
         if card is None and " to " in name:
             left, _, right = name.rpartition(" to ")
-            target = same_player(right, known)
+            target = roster.find(right)
             if target is not None:
                 return Assignment(self.catalog.card(left.strip()), target)
         if card is None and " of " in name:
@@ -639,6 +665,26 @@ def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
 
 _FORMS = ("'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
           "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD' or 'PLAYER begins'")
+
+
+class _Roster:
+    """The players events may name, with their folded names worked out once (again when one
+    joins), not for every event: a long game has 100,000 events."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = list(names)
+        self.by_key: dict[str, str] = {}
+        by_size: dict[int, dict[str, str]] = {}
+        for name in self.names:  # the first of two names that fold alike wins, as in same_player
+            key = player_key(name)
+            self.by_key.setdefault(key, name)
+            by_size.setdefault(name.count(" ") + 1, {}).setdefault(key, name)
+        #: (words in a name, folded name -> name), longest first: "Ann Lee" before "Ann".
+        self.by_size = sorted(by_size.items(), reverse=True)
+
+    def find(self, name: str) -> str | None:
+        """The player `name` spells (case and spacing aside), or None: `same_player`, by look-up."""
+        return self.by_key.get(player_key(name))
 
 
 def same_player(name: str, players: Iterable[str]) -> str | None:

@@ -15,14 +15,17 @@ Hostile input is refused with a `ScenarioError`, never a crash or a hang:
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
 
 from adjudicator.errors import ScenarioError
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases
 #: How many values aliases may add in all. A scenario repeats a list or two at most.
 ALIAS_BUDGET = 10_000
@@ -30,8 +33,25 @@ ALIAS_BUDGET = 10_000
 _FLOW_QUESTION = re.compile(r"[\[,][ \t]*\?[ \t]*(?=[,\]])")
 #: The pure-Python parser is ~15 times slower: it reads again only files a person wrote.
 _SLOW_PARSE_LIMIT = 256 * 1024
+_STR_TAG = "tag:yaml.org,2002:str"
 _TAG_NAMES = {"bool": "true or false", "int": "a whole number", "float": "a number",
               "timestamp": "a date", "null": "null", "binary": "base64 text"}
+
+
+class _Loader(_Parser):  # type: ignore[misc, valid-type]
+    """The safe loader, remembering how each plain value resolved (text, a number, true...):
+    PyYAML's resolver is Python code run for every value, and a long game repeats its lines."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.resolved: dict[tuple[Any, Any, Any], str] = {}
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        key = (kind, value, implicit)
+        tag = self.resolved.get(key)
+        if tag is None:
+            tag = self.resolved[key] = super().resolve(kind, value, implicit)
+        return tag
 
 
 class LinedDict(dict):
@@ -68,6 +88,20 @@ def line_of(container: Any, key: Any = None) -> int | None:
     return getattr(container, "line", None)
 
 
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """No cycle collection while a file loads: it makes objects by the hundred thousand and frees
+    none, so each collection would walk them all to find nothing (a tenth of a long file's load)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def load(text: str, path: str) -> Any:
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -80,7 +114,7 @@ def load(text: str, path: str) -> Any:
 
 def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str) -> Any:
     """Parse again with PyYAML's own parser when the C parser refused a `?` in a flow list."""
-    if _Loader is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
+    if _Parser is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:
@@ -109,6 +143,7 @@ class _Builder:
         self.constructor = yaml.constructor.SafeConstructor()
         self.seen: set[int] = set()  # nodes built once: building one again is an alias expanding
         self.repeated = 0
+        self.aliased = "*" in text  # without a `*` no alias can repeat a node: nothing to count
 
     def fail(self, message: str, node: yaml.Node) -> ScenarioError:
         return ScenarioError(message, path=self.path, line=node.start_mark.line + 1)
@@ -116,6 +151,17 @@ class _Builder:
     def build(self, node: yaml.Node, depth: int) -> Any:
         if depth > _MAX_DEPTH:
             raise self.fail("nesting is too deep (or an alias refers to itself)", node)
+        if self.aliased:
+            self.count_repeat(node)
+        if isinstance(node, yaml.MappingNode):
+            if self.is_bare_question(node):
+                return "?"
+            return self.build_mapping(node, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return self.build_sequence(node, depth)
+        return self.build_scalar(node)
+
+    def count_repeat(self, node: yaml.Node) -> None:
         if id(node) in self.seen:
             self.repeated += 1
             if self.repeated > ALIAS_BUDGET:
@@ -123,17 +169,17 @@ class _Builder:
                                 "file may repeat a value with an alias, but not this much (an alias bomb?)", node)
         else:
             self.seen.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            if self.is_bare_question(node):
-                return "?"
-            return self.build_mapping(node, depth)
-        if isinstance(node, yaml.SequenceNode):
-            result = LinedList(line=node.start_mark.line + 1)
-            for item in node.value:
-                result.append(self.build(item, depth + 1))
-                result.item_lines.append(item.start_mark.line + 1)
-            return result
-        return self.build_scalar(node)
+
+    def build_sequence(self, node: yaml.SequenceNode, depth: int) -> LinedList:
+        result = LinedList(line=node.start_mark.line + 1)
+        items = node.value
+        if self.aliased or depth >= _MAX_DEPTH:
+            result += [self.build(item, depth + 1) for item in items]
+        else:  # text items taken as they are, the rest built: what build() does, without a call per event
+            result += [item.value if item.tag == _STR_TAG and type(item) is yaml.ScalarNode
+                       else self.build(item, depth + 1) for item in items]
+        result.item_lines += [item.start_mark.line + 1 for item in items]
+        return result
 
     def build_mapping(self, node: yaml.MappingNode, depth: int) -> LinedDict:
         result = LinedDict(line=node.start_mark.line + 1)
@@ -157,6 +203,8 @@ class _Builder:
                    for part in node.value[0])
 
     def build_scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _STR_TAG:
+            return node.value  # what the constructor would return, without its machinery
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
