@@ -89,7 +89,7 @@ class Event:
     choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
     text: str = ""
 
-    def renumbered(self, number: int, line: int | None) -> "Event":
+    def renumbered(self, number: int, line: int | None) -> Event:
         """The same event at another place in the list (a long game repeats its lines: each
         distinct line is read once). A copy of the fields, faster than the frozen __init__."""
         event = object.__new__(Event)
