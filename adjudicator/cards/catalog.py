@@ -10,16 +10,20 @@ more than one) and the cards it shares with other editions, listed by reference
 lists it. Names can clash between editions (Holiday's Fruitcake Keeper, the Fun
 Pack's Fruitcake Creeper): `Fruitcake (holiday)` names one, and a bare name that
 fits two cards is an error listing both.
+
+The built-in decks are read from their files once, then kept between processes in the
+on-disk cache (rulings/cache.py, keyed by the deck files and the code that reads them):
+a replay that starts from the cache makes the cards without parsing YAML.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -37,10 +41,16 @@ _SLOTS = ("draw", "play", "hand_limit", "keeper_limit")
 TYPE_ALIASES = {"problem": CardType.CREEPER}
 DEFAULT_BASIC_RULES = MappingProxyType({"deal": 3, "draw": 1, "play": 1})
 _QUALIFIED = re.compile(r"^(?P<name>.*\S)\s*\((?P<deck>[^()]+)\)\s*$")
+_TYPES = [t.value for t in CardType if t is not CardType.UNKNOWN]  # the types a card may have
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: A plain path (not importlib.resources): the cache fingerprints the deck files by path.
+DECKS_DIR = os.path.join(_PACKAGE, "cards", "decks")
 
 
 @dataclass(frozen=True)
 class Deck:
+    """One deck file: an edition or expansion, its own cards and those it shares."""
+
     id: str
     title: str
     cards: tuple[Card, ...]  # its own cards, every copy
@@ -55,6 +65,8 @@ class Deck:
 
 @dataclass
 class Catalog:
+    """The cards a scenario may name, by name: the decks in play and the scenario's own cards."""
+
     decks: dict[str, Deck]
     extra: tuple[Card, ...] = ()  # the scenario's own cards (`cards:`)
     basic_rules: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BASIC_RULES)
@@ -185,10 +197,9 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
         raise ScenarioError("a card needs a `name`", path=path, line=line)
     type_name = entry.get("type")
     type_name = TYPE_ALIASES[type_name].value if type_name in TYPE_ALIASES else type_name
-    types = [t.value for t in CardType if t is not CardType.UNKNOWN]
-    if type_name not in types:
-        raise ScenarioError(f"card {name!r}: `type` must be one of {', '.join(types)}", path=path,
-                            line=_line(entry, "type"), suggestions=suggest(str(type_name), types, 1))
+    if type_name not in _TYPES:
+        raise ScenarioError(f"card {name!r}: `type` must be one of {', '.join(_TYPES)}", path=path,
+                            line=_line(entry, "type"), suggestions=suggest(str(type_name), _TYPES, 1))
     slot = entry.get("slot")
     if slot is not None and (type_name != "rule" or slot not in _SLOTS):
         raise ScenarioError(f"card {name!r}: `slot` is for rules and is one of {', '.join(_SLOTS)}",
@@ -277,16 +288,58 @@ def _shared(deck: Deck, shares: Any, decks: Mapping[str, Deck], path: str) -> tu
 
 @lru_cache(maxsize=1)
 def builtin() -> Catalog:
-    """Every deck shipped with the package (loaded once per process)."""
-    loaded: dict[str, tuple[Deck, Any, str]] = {}
-    folder = resources.files("adjudicator.cards") / "decks"
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".yaml"):
-            path = f"adjudicator/cards/decks/{item.name}"
-            deck, shares = _load_deck(item.read_text(encoding="utf-8"), path)
-            loaded[deck.id] = (deck, shares, path)
-    own = {deck_id: deck for deck_id, (deck, _s, _p) in loaded.items()}
-    decks = {deck_id: dataclasses.replace(deck, shared=_shared(deck, shares, own, path))
-             for deck_id, (deck, shares, path) in loaded.items()}
+    """Every deck shipped with the package (loaded once per process, from the cache when it can)."""
+    decks = built_in_decks()
     basic = decks["fluxx5"].basic_rules if "fluxx5" in decks else DEFAULT_BASIC_RULES
     return Catalog(decks, basic_rules=basic or DEFAULT_BASIC_RULES)
+
+
+def built_in_decks() -> dict[str, Deck]:
+    """The decks of DECKS_DIR by id: from the cache, else read from their files (and cached)."""
+    from adjudicator.rulings.cache import load_or_build
+
+    return load_or_build("decks", DECKS_DIR, _deck_sources(), _read_decks, _dump_decks, _undump_decks)
+
+
+def _deck_files() -> list[str]:
+    return sorted(entry.path for entry in os.scandir(DECKS_DIR) if entry.name.endswith(".yaml"))
+
+
+def _deck_sources() -> list[str]:
+    """The cache key: the deck files and the code that turns them into cards (a kind's parameters
+    decide whether an entry is valid, and the kinds' module decides a card's default kind)."""
+    code = [os.path.join(_PACKAGE, *parts) for parts in (("cards", "catalog.py"), ("cards", "model.py"),
+                                                        ("loading", "yaml_lines.py"), ("names.py",))]
+    kinds = [entry.path for entry in os.scandir(os.path.join(_PACKAGE, "cards", "kinds")) if entry.name.endswith(".py")]
+    return [*_deck_files(), *code, *kinds]
+
+
+def _read_decks() -> dict[str, Deck]:
+    """Every deck, read from its file: any problem is a ScenarioError naming the file and line."""
+    loaded: dict[str, tuple[Deck, Any, str]] = {}
+    for file in _deck_files():
+        path = f"adjudicator/cards/decks/{os.path.basename(file)}"
+        with open(file, encoding="utf-8") as stream:
+            deck, shares = _load_deck(stream.read(), path)
+        loaded[deck.id] = (deck, shares, path)
+    own = {deck_id: deck for deck_id, (deck, _s, _p) in loaded.items()}
+    return {deck_id: dataclasses.replace(deck, shared=_shared(deck, shares, own, path))
+            for deck_id, (deck, shares, path) in loaded.items()}
+
+
+def _dump_decks(decks: Mapping[str, Deck]) -> list[tuple]:
+    """The decks as plain values for the cache; a shared card is (its deck, its place there)."""
+    place = {id(card): (deck.id, i) for deck in decks.values() for i, card in enumerate(deck.cards)}
+    return [(deck.id, deck.title, None if deck.basic_rules is None else dict(deck.basic_rules),
+             [(c.name, c.type.value, c.kind, dict(c.params), c.text, sorted(c.flags), c.copy) for c in deck.cards],
+             [place[id(c)] for c in deck.shared]) for deck in decks.values()]
+
+
+def _undump_decks(data: list[tuple]) -> dict[str, Deck]:
+    """The decks `_dump_decks` stored, every card made again as it was built (checked then)."""
+    own = {deck_id: tuple(Card(name, CardType(type_name), kind, MappingProxyType(params), text, deck_id,
+                               frozenset(flags), copy)
+                          for name, type_name, kind, params, text, flags, copy in cards)
+           for deck_id, _title, _basic, cards, _shared in data}
+    return {deck_id: Deck(deck_id, title, own[deck_id], basic, tuple(own[d][i] for d, i in shared))
+            for deck_id, title, basic, _cards, shared in data}

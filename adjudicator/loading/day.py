@@ -22,6 +22,8 @@ _KEYS = ("day", "holiday", "birthdays")
 
 @dataclass(frozen=True)
 class Day:
+    """The day of the game as `date:` gives it (every part may be missing)."""
+
     day: datetime.date | None = None
     holiday: str | None = None
     birthdays: tuple[str, ...] = ()

@@ -81,6 +81,8 @@ class Whose:
 
 @dataclass(frozen=True)
 class Event:
+    """One line of `events:`, read: who does what, with which card and choices."""
+
     number: int
     line: int | None
     player: str
@@ -99,6 +101,8 @@ class Event:
 
 @dataclass(frozen=True)
 class Setup:
+    """The position the scenario starts from (`setup:`)."""
+
     turn: str
     phase: str
     drawn: int | None
@@ -114,6 +118,8 @@ class Setup:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario file, read and checked: what the engine replays and what it must find."""
+
     path: str
     title: str
     question: str

@@ -1,0 +1,67 @@
+"""The built-in decks kept in the on-disk cache: the same cards as the files give, and a deck
+file that changes is read again (a mistake in it is reported with its line, never hidden)."""
+
+import shutil
+
+import pytest
+
+from adjudicator.cards import catalog
+from adjudicator.errors import ScenarioError
+
+
+def _fields(deck: catalog.Deck) -> tuple:
+    def card(c):
+        return (c.name, c.type, c.kind, dict(c.params), c.text, c.deck, c.flags, c.copy)
+
+    return (deck.id, deck.title, deck.basic_rules, [card(c) for c in deck.cards], [card(c) for c in deck.shared])
+
+
+def test_decks_from_the_cache_are_the_decks_of_the_files(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    from_files = catalog._read_decks()
+    first = catalog.built_in_decks()  # read, then stored
+    assert len(list(tmp_path.glob("decks-*.marshal"))) == 1
+
+    def no_reading():
+        raise AssertionError("the decks were read from their files again")
+
+    monkeypatch.setattr(catalog, "_read_decks", no_reading)
+    cached = catalog.built_in_decks()
+    assert list(cached) == list(first) == list(from_files)
+    for deck_id, deck in from_files.items():
+        assert _fields(cached[deck_id]) == _fields(first[deck_id]) == _fields(deck)
+    # a shared card is still the very card of the deck that prints it
+    play4 = next(c for c in cached["rick_and_morty"].shared if c.name == "Play 4")
+    assert any(play4 is c for c in cached["fluxx5"].cards)
+    # and the catalog built on them answers alike
+    names = catalog.Catalog(from_files).names()
+    assert catalog.Catalog(cached).names() == names
+
+
+@pytest.fixture
+def decks_copy(tmp_path, monkeypatch):
+    """A copy of the deck folder that the catalog reads, with a cache of it already warm."""
+    folder = tmp_path / "decks"
+    shutil.copytree(catalog.DECKS_DIR, folder)
+    monkeypatch.setattr(catalog, "DECKS_DIR", str(folder))
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path / "cache"))
+    catalog.built_in_decks()
+    return folder
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('  - name: "Sleep"\n    type: keeper\n', '  - name: "Sleep"\n    type: keepr\n',
+     "card 'Sleep': `type` must be one of keeper, creeper, goal, rule, action, surprise, meta"),
+    ('  - name: "Sleep"\n    type: keeper\n', '  - name: "Sleep"\n    type: keeper\n    copies: 0\n',
+     "card 'Sleep': `copies` must be a whole number from 1 to 100, not 0"),
+])
+def test_a_mistake_in_a_cached_deck_file_is_reported_with_its_line(decks_copy, old, new, message):
+    path = decks_copy / "fluxx5.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        catalog.built_in_decks()
+    assert info.value.message == message
+    assert info.value.path == "adjudicator/cards/decks/fluxx5.yaml"
+    assert info.value.line == text[:text.index(old)].count("\n") + (2 if "keepr" in new else 3)
