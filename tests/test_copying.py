@@ -16,6 +16,7 @@ import yaml
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
+from adjudicator.engine.copying import Snapshot
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
 from adjudicator.house_rules import HouseRules
@@ -126,26 +127,34 @@ def walk_copying(seed: int, met: dict[str, int]) -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_copies_of_copies_draw_the_same_random_numbers(seed):
-    """The random generator goes on from the same state in every copy, whichever draws first."""
+def test_copies_of_copies_draw_what_the_original_would_have(seed):
+    """The random generator goes on from the same state in every copy, whichever draws first,
+    even when the first draw is a shuffle (which holds the generator's method through a loop)."""
     game = new_game(seed, ["Alice", "Bob"])
+    expected = random.Random()
+    expected.setstate(game.rng.getstate())
     first = game.copy()
-    second = first.copy()
-    third = game.copy()
-    draws = [g.rng.random() for g in (second, game)]
-    draws += [first.rng.random(), third.rng.random()]
-    assert len(set(draws)) == 1
-    order = list(range(50))
-    shuffled = []
-    for g in (game, first, second, third):
-        cards = order[:]
-        g.rng.shuffle(cards)
-        shuffled.append(cards)
-    assert all(s == shuffled[0] for s in shuffled) and shuffled[0] != order
+    second, third = first.copy(), game.copy()
+
+    def draws(rng: random.Random) -> tuple[list[int], float, int]:
+        cards = list(range(50))
+        rng.shuffle(cards)
+        return cards, rng.random(), rng.randrange(1000)
+
+    wanted = draws(expected)
+    assert wanted[0] != list(range(50))
+    for copied in (second, game, third, first):
+        assert draws(copied.rng) == wanted
+        assert type(copied.rng) is random.Random  # a plain generator once it has drawn
+    fourth = game.copy()
+    fifth = fourth.copy()
+    assert fourth.rng.getstate() == game.rng.getstate() == expected.getstate()
+    assert [fifth.rng.random(), game.rng.random(), fourth.rng.random()] == [expected.random()] * 3
 
 
-#: Objects that a copy shares with its original by design: fixed for the whole game, or frozen.
-SHARED = (Card, Scenario, HouseRules, Event, rec.Step, str, int, float, bool, type(None), Enum)
+#: Objects that a copy shares with its original by design: fixed for the whole game, or frozen;
+#: and the state their generators had when copied, which neither draws from (`ForkedRandom`).
+SHARED = (Card, Scenario, HouseRules, Event, rec.Step, str, int, float, bool, type(None), Enum, Snapshot)
 
 
 def mutable_objects(game: Game) -> dict[int, str]:
@@ -179,7 +188,7 @@ def mutable_objects(game: Game) -> dict[int, str]:
 def test_a_copy_shares_no_mutable_object_with_its_original(seed):
     """A field added to the position later, mutable and forgotten by the copy, fails here."""
     for game, _number, _offered, _rng in positions(seed, 80):
-        original = mutable_objects(game)
-        copied = mutable_objects(game.copy())
+        copy = game.copy()
+        original, copied = mutable_objects(game), mutable_objects(copy)
         shared = [original[key] for key in original.keys() & copied.keys()]
         assert not shared, f"shared between a game and its copy: {sorted(shared)[:5]}"

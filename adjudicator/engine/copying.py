@@ -19,10 +19,81 @@ if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
 
-def _copy_rng(rng: random.Random) -> random.Random:
-    copied = random.Random.__new__(random.Random)  # not seeded: its state is set at once
-    copied.setstate(rng.getstate())
-    return copied
+class Snapshot:
+    """The state of a game's generator when the game was copied, shared by the games copied
+    from there until each first draws. It is read from the old generator -- which no game draws
+    from any more -- only when one of them does (most copies never draw)."""
+
+    __slots__ = ("source", "_state")
+
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+        self._state: tuple[Any, ...] | None = None
+
+    @property
+    def state(self) -> tuple[Any, ...]:
+        if self._state is None:
+            self._state = self.source.getstate()
+        return self._state
+
+
+class ForkedRandom(random.Random):
+    """The generator of a game copied (or of the game it was copied from) before it draws
+    again: it takes the snapshot's state at its first draw and is a plain `random.Random`
+    from then on, drawing exactly what the game's generator would have. Every draw of
+    `random.Random` goes through `random` or `getrandbits`, the two taken over here."""
+
+    def __new__(cls, snapshot: Snapshot) -> "ForkedRandom":
+        return super().__new__(cls)  # not seeded: the state is the snapshot's
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+
+    # A bound method may outlive the switch (`_randbelow` holds `self.getrandbits` through a
+    # loop): each override works on either class.
+    def random(self) -> float:
+        _resume(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _resume(self)
+        return random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        return self.snapshot.state if type(self) is ForkedRandom else random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _resume(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        _resume(self)
+        random.Random.seed(self, *args, **kwargs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return random.Random, (), self.getstate()
+
+
+def _resume(rng: random.Random) -> None:
+    """Make a `ForkedRandom` that has not drawn yet a plain generator in its snapshot's state."""
+    if type(rng) is ForkedRandom:
+        state = rng.snapshot.state
+        del rng.snapshot
+        rng.__class__ = random.Random  # the same layout: allowed
+        random.Random.setstate(rng, state)
+
+
+def _fork_rng(game: Game, clone: Game) -> None:
+    """Give the copy a generator that goes on from the game's state, without reading that state
+    (625 numbers) now: both games get a `ForkedRandom` of one snapshot, equal to the game's
+    generator, which neither draws from again (game code reaches it as `game.rng` each time)."""
+    rng = game.rng
+    if type(rng) is ForkedRandom:  # it has not drawn since the last copy: one more shares it
+        clone.rng = ForkedRandom(rng.snapshot)
+        return
+    snapshot = Snapshot(rng)
+    game.rng = ForkedRandom(snapshot)
+    clone.rng = ForkedRandom(snapshot)
 
 
 def _share(value: Any) -> Any:
@@ -36,7 +107,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "steps": list,             # step records are frozen: the list is new, the records shared
     "move_stack": list,        # so are the events pushed
     "derived_memo": dict,      # its values are immutable and true of the copy's position too
-    "rng": _copy_rng,          # much faster than deepcopy's walk through the state tuple
+    "rng": _share,             # replaced at once (`_fork_rng`)
 }
 
 
@@ -53,4 +124,5 @@ def fork(game: Game) -> Game:
             fields[name] = special[name](value)
         else:
             fields[name] = duplicate(value, memo)
+    _fork_rng(game, clone)
     return clone

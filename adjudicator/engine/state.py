@@ -28,11 +28,13 @@ class Copied:
     continuation) is copied once. A new field needs nothing here: it is copied by its type."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        copied = object.__new__(type(self))
-        memo[id(self)] = copied
+        copied = memo[id(self)] = object.__new__(type(self))
+        fields = self.__dict__.copy()
         atoms = ATOMS
-        copied.__dict__.update({name: value if type(value) in atoms else duplicate(value, memo)
-                                for name, value in self.__dict__.items()})
+        for name, value in fields.items():
+            if type(value) not in atoms:
+                fields[name] = duplicate(value, memo)
+        copied.__dict__ = fields
         return copied
 
 
@@ -53,7 +55,12 @@ def duplicate(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_tuple(value: tuple, memo: dict[int, Any]) -> tuple:
-    if ATOMS.issuperset(map(type, value)):
+    atoms = ATOMS
+    for item in value:  # most tuples hold only atoms, or tuples of atoms (signatures): shared
+        cls = type(item)
+        if cls not in atoms and not (cls is tuple and atoms.issuperset(map(type, item))):
+            break
+    else:
         return value
     items = tuple([duplicate(item, memo) for item in value])
     return value if all(map(operator.is_, items, value)) else items
@@ -69,7 +76,10 @@ def _copy_list(value: list, memo: dict[int, Any]) -> list:
     copied = memo.get(id(value))
     if copied is None:
         atoms = ATOMS
-        copied = memo[id(value)] = [item if type(item) in atoms else duplicate(item, memo) for item in value]
+        if atoms.issuperset(map(type, value)):
+            copied = memo[id(value)] = value.copy()
+        else:
+            copied = memo[id(value)] = [item if type(item) in atoms else duplicate(item, memo) for item in value]
     return copied
 
 
