@@ -186,16 +186,36 @@ def check_settings(settings: Settings) -> None:
     parse_scenario(scenario_text(scenario_data(settings, 0, deck_names(settings.decks))), "<simulate>")
 
 
+def dealt_scenario(settings: Settings, rng: random.Random) -> "Scenario":
+    """A game about to be dealt: the decks' cards shuffled with rng, and a seed drawn from it.
+    The same as loading the scenario file `scenario_data` writes for that pile and seed (tested),
+    without writing and reading it: the file of the unshuffled decks is read once per run."""
+    template = _template(settings)
+    pile = list(template.setup.draw_pile)
+    rng.shuffle(pile)  # the same order as shuffling the names: a shuffle only looks at the length
+    seed = rng.randrange(2**31)
+    return replace(template, seed=seed, setup=replace(template.setup, draw_pile=tuple(pile)))
+
+
+_TEMPLATES: dict[tuple, "Scenario"] = {}  # per process: a worker reads the file once
+
+
+def _template(settings: Settings) -> "Scenario":
+    from adjudicator.loading.scenario import parse_scenario
+
+    key = (settings.players, settings.decks, repr(sorted(settings.house_rules.items())))
+    if key not in _TEMPLATES:
+        _TEMPLATES[key] = parse_scenario(scenario_text(scenario_data(settings, 0, deck_names(settings.decks))),
+                                         "<simulate>")
+    return _TEMPLATES[key]
+
+
 def play_game(settings: Settings, index: int) -> GameResult:
     """Game `index` of a run: deal, then random legal events until it ends."""
     from adjudicator.engine.legal import scenario_item
-    from adjudicator.loading.scenario import parse_scenario
 
     rng = game_rng(settings.seed, index)
-    pile = deck_names(settings.decks)
-    rng.shuffle(pile)
-    seed = rng.randrange(2**31)
-    game = _new_game(parse_scenario(scenario_text(scenario_data(settings, seed, pile)), "<simulate>"))
+    game = _new_game(dealt_scenario(settings, rng))
     events: list[Event] = []
     ending, problem, winner, turns_ahead = "capped", None, None, 0
     try:
@@ -229,7 +249,8 @@ def play_game(settings: Settings, index: int) -> GameResult:
     result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + turns_ahead,
                         len(events), dict(sorted(rulings.items())), problem)
     if ending in PROBLEMS:
-        data = scenario_data(settings, seed, [c for c in pile], [scenario_item(e) for e in events])
+        data = scenario_data(settings, game.scenario.seed, [c.name for c in game.scenario.setup.draw_pile],
+                             [scenario_item(e) for e in events])
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"
         result.scenario = scenario_text(data)
     return result

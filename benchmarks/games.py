@@ -29,20 +29,12 @@ PEER = {"games/s": 172, "turns/s": 10_900}
 
 
 def new_game(seed: int, players: tuple[str, ...] = ("Alice", "Bob")):
-    from adjudicator.cards.catalog import builtin
-    from adjudicator.cards.kinds import is_supported
+    """A shuffled game about to be dealt, and the random source that picks its events."""
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.simulate import Settings, dealt_scenario
 
-    import yaml
-
-    catalog = builtin()
-    deck = [card.name for name in DECKS for card in catalog.decks[name].cards if is_supported(card)]
     rng = random.Random(seed)
-    rng.shuffle(deck)
-    text = yaml.safe_dump({"title": "benchmark", "players": list(players), "decks": list(DECKS), "seed": seed,
-                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck}, "events": []})
-    return Game(parse_scenario(text, "<benchmark>")), rng
+    return Game(dealt_scenario(Settings(players=players, decks=DECKS), rng)), rng
 
 
 def play(seed: int) -> tuple[int, float, float, str]:

@@ -132,3 +132,23 @@ def test_an_engine_error_is_reported_with_where_it_was_raised(monkeypatch):
     assert result.problem.startswith("IndexError: list index out of range (at ")
     assert result.problem.endswith("in broken)")
     assert "A random legal game" not in result.scenario and "game 0 (crashed)" in result.scenario
+
+
+def test_a_dealt_game_is_the_game_its_scenario_file_deals():
+    import random
+
+    from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.simulate import Settings, dealt_scenario, deck_names, scenario_data, scenario_text
+
+    settings = Settings(house_rules={"starting_hand": 4})
+    for index in range(3):
+        dealt = dealt_scenario(settings, random.Random(index))
+        names = deck_names(settings.decks)
+        again = random.Random(index)
+        again.shuffle(names)
+        seed = again.randrange(2**31)
+        written = parse_scenario(scenario_text(scenario_data(settings, seed, names)), "<written>")
+        assert dealt.seed == written.seed
+        assert [c.name for c in dealt.setup.draw_pile] == [c.name for c in written.setup.draw_pile]
+        assert [s.text for s in Game(dealt).steps] == [s.text for s in Game(written).steps]

@@ -59,6 +59,7 @@ class Catalog:
     extra: tuple[Card, ...] = ()  # the scenario's own cards (`cards:`)
     basic_rules: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BASIC_RULES)
     _index: dict[str, list[Card]] = field(default_factory=dict, init=False, repr=False)
+    _copies: dict[Card, tuple[Card, ...]] = field(default_factory=dict, init=False, repr=False)  # copies_of, remembered
 
     def __post_init__(self) -> None:
         seen: set[int] = set()
@@ -83,9 +84,13 @@ class Catalog:
         """Every card object of the catalog, each copy once."""
         return [card for cards in self._index.values() for card in cards]
 
-    def copies_of(self, card: Card) -> list[Card]:
-        """Every copy of card's definition, the first copy first."""
-        return [c for c in self._index.get(normalize(card.name), ()) if c.definition == card.definition] or [card]
+    def copies_of(self, card: Card) -> tuple[Card, ...]:
+        """Every copy of card's definition, the first copy first (asked before every event)."""
+        copies = self._copies.get(card)
+        if copies is None:
+            copies = self._copies[card] = tuple(
+                c for c in self._index.get(normalize(card.name), ()) if c.definition == card.definition) or (card,)
+        return copies
 
     def definitions(self, name: str) -> list[Card]:
         """The first copy of each card a name can mean: one card, several (a clash), or none.

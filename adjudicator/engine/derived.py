@@ -16,13 +16,31 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import has_hook, kind_of
+from adjudicator.cards.kinds.base import has_hook, kind_of, own_hooks
 
 if TYPE_CHECKING:
     from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Memo(dict):
+    """What has been worked out for one position: (function name, *args) -> value, valid while
+    the clock's `rule_ticks` reads `ticks`."""
+
+    __slots__ = ("ticks",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ticks = -1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Memo":
+        # What is worked out is never changed in place, so a copy of the game shares the values.
+        copied = Memo()
+        copied.update(self)
+        copied.ticks = self.ticks
+        return copied
 
 
 def remembered(compute: F) -> F:
@@ -33,15 +51,14 @@ def remembered(compute: F) -> F:
     def lookup(game: "Game", *args: Any) -> Any:
         memo = game.derived_memo
         ticks = game.table.clock.rule_ticks
-        if memo.get(None) != ticks:
+        if memo.ticks != ticks:
             memo.clear()
-            memo[None] = ticks
+            memo.ticks = ticks
         key = (name, *args)
-        try:
-            return memo[key]
-        except KeyError:
+        value = memo.get(key, memo)  # the memo itself stands for "not worked out yet"
+        if value is memo:
             value = memo[key] = compute(game, *args)
-            return value
+        return value
 
     return lookup  # type: ignore[return-value]
 
@@ -91,11 +108,26 @@ def numeral_bonus(game: "Game", card: "Card | None") -> int:
                if has_hook(rule, "numeral_bonus"))
 
 
+#: The hooks the engine runs over every card in play (`holding`).
+TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_draw_phase",
+               "draw_bonus", "play_bonus", "limit_bonus")
+
+
 @remembered
+def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
+    """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
+    table order: one pass over the table serves every hook."""
+    found: dict[str, list[tuple[str | None, "Card"]]] = {hook: [] for hook in TABLE_HOOKS}
+    for owner, card in game.cards_in_play():
+        for hook in own_hooks(card, TABLE_HOOKS):
+            found[hook].append((owner, card))
+    return {hook: tuple(cards) for hook, cards in found.items()}
+
+
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
-    asked when the engine runs that hook over the table."""
-    return tuple((owner, card) for owner, card in game.cards_in_play() if has_hook(card, hook))
+    asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
+    return _holders(game)[hook]
 
 
 @remembered
@@ -118,6 +150,7 @@ def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
     return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
+@remembered
 def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
@@ -133,6 +166,12 @@ def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     if what == "play" and giving and play_rule(game, player).mode != "count":
         cites.append("Q-tag-batcomputer")  # a bonus on Play All / Play All But N
     return tuple(dict.fromkeys(cites))
+
+
+@remembered
+def limit_slots(game: "Game") -> tuple[str, ...]:
+    """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
+    return tuple(slot for slot in ("hand_limit", "keeper_limit") if slot_card(game, slot) is not None)
 
 
 @remembered

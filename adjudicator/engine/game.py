@@ -45,7 +45,7 @@ class Game(EventOrder, ResponseChain, Copied):
     def __init__(self, scenario: "Scenario") -> None:
         setup = scenario.setup
         self.scenario = scenario
-        self.rng = random.Random(scenario.seed)  # the only source of chance in a replay
+        self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
             players=list(scenario.players),
@@ -58,7 +58,7 @@ class Game(EventOrder, ResponseChain, Copied):
             meta_rules=[c for c in setup.rules if c.type is CardType.META],
             rules_pile=list(setup.rules_pile),
         )
-        self.derived_memo: dict[Any, Any] = {}  # what derived.py has worked out for this position
+        self.derived_memo = derived.Memo()  # what derived.py has worked out for this position
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
@@ -79,8 +79,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.stopped: str | None = None
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
+        self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
-        self._goals_seen = tuple(map(id, self.table.goals))  # to notice a change of Goals
+        self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
 
     # ------------------------------------------------------------------ setup
@@ -110,6 +111,13 @@ class Game(EventOrder, ResponseChain, Copied):
         for player in self.players:
             self.step(rec.Dealt, player=player, cards=tuple(dealt[player]),
                       rulings=("B-deal", *self.house_rules.cite("starting_hand")))
+
+    @property
+    def rng(self) -> random.Random:
+        """The only source of chance in a replay, seeded from the scenario."""
+        if self._rng is None:
+            self._rng = random.Random(self.scenario.seed)
+        return self._rng
 
     @property
     def turn(self) -> Turn:
@@ -217,7 +225,8 @@ class Game(EventOrder, ResponseChain, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
+        clock = self.table.clock
+        record = cls(event=self.event_no, moves=clock.moves() if clock.journal else (), **fields)
         self.steps.append(record)
         return record
 
@@ -283,18 +292,20 @@ class Game(EventOrder, ResponseChain, Copied):
     def _check_state(self) -> None:
         for owner, card in derived.holding(self, "state_trigger"):
             kind_of(card).state_trigger(self, card, owner)
-        for player in self.players:  # after the triggers: War may have sent a Keeper over the limit
-            if player == self.turn.player and self.turn.phase is not Phase.OVER:
-                if self.house_rules.limits_on_own_turn:
-                    self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
-                continue  # officially the active player complies at the end of the turn
-            self._enforce_limits(player, ("B-limits-other-players",))
+        if derived.limit_slots(self):  # after the triggers: War may have sent a Keeper over the limit
+            turn = self.turn
+            for player in self.players:
+                if player == turn.player and turn.phase is not Phase.OVER:
+                    if self.house_rules.limits_on_own_turn:
+                        self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
+                    continue  # officially the active player complies at the end of the turn
+                self._enforce_limits(player, ("B-limits-other-players",))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
-        goals = tuple(map(id, self.table.goals))
-        if goals != self._goals_seen:
+        goals = self.table.goals
+        if len(goals) != len(self._goals_seen) or any(a is not b for a, b in zip(goals, self._goals_seen)):
             # The Goal change and what it triggers count as one moment: one win check after both.
-            self._goals_seen = goals
+            self._goals_seen = tuple(goals)
             for owner, card in derived.holding(self, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
@@ -508,15 +519,16 @@ class Game(EventOrder, ResponseChain, Copied):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot, zone, label, discard in (
-                ("hand_limit", self.table.hands[player], "Hand Limit", "discard_from_hand"),
-                ("keeper_limit", self.keepers_of(player), "Keeper Limit", "discard_from_play")):
+        for slot in derived.limit_slots(self):
             limit = derived.limit(self, slot, player)
+            zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
             if limit is None or len(zone) <= limit:
                 continue
             key = (slot, player)
             if any(c.key == key for c in self.pending):
                 continue
+            label, discard = (("Hand Limit", "discard_from_hand") if slot == "hand_limit"
+                              else ("Keeper Limit", "discard_from_play"))
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
             self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
@@ -533,6 +545,13 @@ class Game(EventOrder, ResponseChain, Copied):
         if self.winner or not goals:
             self._win_signature = None
             return
+        # What the check reads -- Goals, rules, the cards in front of the players, the turn, and
+        # the hands only for a Goal that counts them -- has not changed: neither has its outcome.
+        clock = self.table.clock
+        stamp = (clock.rule_ticks, clock.ticks if any(kind_of(goal).reads_hands for goal in goals) else None)
+        if stamp == self._win_stamp:
+            return
+        self._win_stamp = stamp
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
@@ -959,6 +978,8 @@ class Game(EventOrder, ResponseChain, Copied):
         The player responsible (whoever played the card resolving, else the active player) chooses
         which Goals stay; `-> Goal` answers of that play give the choice. True while unsettled."""
         goals = self.table.goals
+        if len(goals) <= 1:
+            return False  # there is always a slot for one Goal
         slots = self.goal_slots()
         if len(goals) <= slots:
             return False

@@ -258,11 +258,22 @@ def _overrides(kind_type: type, hook: str) -> bool:
     return getattr(kind_type, hook) is not getattr(Kind, hook)
 
 
+@functools.lru_cache(maxsize=None)
+def _own_hooks(kind_type: type, among: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(hook for hook in among if _overrides(kind_type, hook))
+
+
 def has_hook(card: Card, hook: str) -> bool:
     """Whether the card's kind does something of its own for `hook` (most cards keep the
     default, so the engine need not ask them)."""
     kind = REGISTRY.get(card.kind)
     return kind is not None and _overrides(type(kind), hook)
+
+
+def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
+    kind = REGISTRY.get(card.kind)
+    return () if kind is None else _own_hooks(type(kind), among)
 
 
 def kind_of(card: Card) -> Kind:

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 class GoalKind(Kind):
     card_type = CardType.GOAL
     rulings = ("B-goal-replaces",)
+    #: Whether `candidates` looks at the hands. A Goal that does not is met or not by the zones
+    #: the effective rules are read from alone, so the win check need not run again until one
+    #: of them changes (`Game.check_win`).
+    reads_hands = False
 
     def verify_play(self, game: "Game", play: "Play") -> None:
         """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
@@ -240,6 +244,7 @@ class MostGoal(GoalKind):
 @register
 class MostCardsInHand(MostGoal):
     name = "most_cards_in_hand"
+    reads_hands = True
 
     def count(self, game: "Game", player: str) -> int:
         return len(game.table.hands[player])
