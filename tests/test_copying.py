@@ -16,6 +16,7 @@ import yaml
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
+from adjudicator.engine import derived
 from adjudicator.engine.copying import Snapshot
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
@@ -173,6 +174,8 @@ def mutable_objects(game: Game) -> dict[int, str]:
         frozen = getattr(getattr(type(value), "__dataclass_params__", None), "frozen", False)
         if not frozen:
             found[id(value)] = path
+        if isinstance(value, derived.Memo):
+            continue  # what is worked out is never changed in place: copies share the values
         if isinstance(value, dict):
             stack += [(v, f"{path}[{k!r}]") for k, v in value.items()]
             stack += [(k, f"{path}.key") for k in value]

@@ -5,7 +5,8 @@ The position is plain data: zones, the turn, the being-played zone, and continua
 each object of the position copied once, whatever shares it). What is fixed for the whole
 game -- the scenario, its house rules, the cards -- is shared by every copy; the step log and
 the move stack are copied as lists of frozen records; what `derived.py` remembered for the
-position stays true in the copy; the random generator continues from the same state.
+position stays true in the copy (its own `__deepcopy__`); the random generator goes on from
+the same state, read only when a game draws (`ForkedRandom`).
 """
 
 from __future__ import annotations
@@ -83,32 +84,31 @@ def _resume(rng: random.Random) -> None:
         random.Random.setstate(rng, state)
 
 
-def _fork_rng(game: Game, clone: Game) -> None:
-    """Give the copy a generator that goes on from the game's state, without reading that state
-    (625 numbers) now: both games get a `ForkedRandom` of one snapshot, equal to the game's
-    generator, which neither draws from again (game code reaches it as `game.rng` each time)."""
-    rng = game.rng
+def _fork_generator(game: Game, name: str, rng: random.Random) -> random.Random:
+    """The copy's generator (the game's field `name`), going on from the game's state without
+    reading that state (625 numbers) now: both games get a `ForkedRandom` of one snapshot,
+    equal to the game's generator, which neither draws from again (game code reaches the
+    generator through the game each time it draws, never keeping it)."""
     if type(rng) is ForkedRandom:  # it has not drawn since the last copy: one more shares it
-        clone.rng = ForkedRandom(rng.snapshot)
-        return
+        return ForkedRandom(rng.snapshot)
     snapshot = Snapshot(rng)
-    game.rng = ForkedRandom(snapshot)
-    clone.rng = ForkedRandom(snapshot)
+    game.__dict__[name] = ForkedRandom(snapshot)
+    return ForkedRandom(snapshot)
 
 
 def _share(value: Any) -> Any:
     return value
 
 
-#: Fields of a game copied their own way; any other is copied by its type (`duplicate`).
+#: Fields of a game copied their own way; any other is copied by its type (`duplicate`), a
+#: random generator lazily (`_fork_generator`).
 FIELDS: dict[str, Callable[[Any], Any]] = {
     "scenario": _share,        # never changed by play
     "house_rules": _share,     # frozen
     "steps": list,             # step records are frozen: the list is new, the records shared
     "move_stack": list,        # so are the events pushed
-    "derived_memo": dict,      # its values are immutable and true of the copy's position too
-    "rng": _share,             # replaced at once (`_fork_rng`)
 }
+_GENERATORS = (random.Random, ForkedRandom)
 
 
 def fork(game: Game) -> Game:
@@ -118,11 +118,13 @@ def fork(game: Game) -> Game:
     fields = clone.__dict__
     atoms, special = ATOMS, FIELDS
     for name, value in game.__dict__.items():
-        if type(value) in atoms:
+        cls = type(value)
+        if cls in atoms:
             fields[name] = value
         elif name in special:
             fields[name] = special[name](value)
+        elif cls in _GENERATORS:
+            fields[name] = _fork_generator(game, name, value)
         else:
             fields[name] = duplicate(value, memo)
-    _fork_rng(game, clone)
     return clone
