@@ -12,9 +12,9 @@ the same state, read only when a game draws (`ForkedRandom`).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.state import ATOMS, duplicate
+from adjudicator.engine.state import copy_fields
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -71,6 +71,10 @@ class ForkedRandom(random.Random):
         _resume(self)
         random.Random.seed(self, *args, **kwargs)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> random.Random:
+        """One more generator of the snapshot (it has not drawn since: it would be a Random)."""
+        return ForkedRandom(self.snapshot)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return random.Random, (), self.getstate()
 
@@ -84,47 +88,26 @@ def _resume(rng: random.Random) -> None:
         random.Random.setstate(rng, state)
 
 
-def _fork_generator(game: Game, name: str, rng: random.Random) -> random.Random:
-    """The copy's generator (the game's field `name`), going on from the game's state without
-    reading that state (625 numbers) now: both games get a `ForkedRandom` of one snapshot,
-    equal to the game's generator, which neither draws from again (game code reaches the
-    generator through the game each time it draws, never keeping it)."""
-    if type(rng) is ForkedRandom:  # it has not drawn since the last copy: one more shares it
-        return ForkedRandom(rng.snapshot)
-    snapshot = Snapshot(rng)
-    game.__dict__[name] = ForkedRandom(snapshot)
-    return ForkedRandom(snapshot)
-
-
-def _share(value: Any) -> Any:
-    return value
-
-
-#: Fields of a game copied their own way; any other is copied by its type (`duplicate`), a
-#: random generator lazily (`_fork_generator`).
-FIELDS: dict[str, Callable[[Any], Any]] = {
-    "scenario": _share,        # never changed by play
-    "house_rules": _share,     # frozen
-    "steps": list,             # step records are frozen: the list is new, the records shared
-    "move_stack": list,        # so are the events pushed
-}
-_GENERATORS = (random.Random, ForkedRandom)
+#: Fields of a game that its copies share, being fixed for the whole game.
+SHARED = frozenset({"scenario", "house_rules"})
+#: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
+#: list is new, the records shared. Any other field is copied by its type (`state.copy_fields`).
+RECORDS = frozenset({"steps", "move_stack"})
+_KEPT = SHARED | RECORDS
 
 
 def fork(game: Game) -> Game:
     """An independent copy of the game: whatever runs on the copy leaves `game` alone."""
+    state = game.__dict__
+    for name, value in state.items():
+        if type(value) is random.Random:
+            # Its state is not read now (625 numbers): the game gets a generator equal to it,
+            # which the copy's copies (`ForkedRandom.__deepcopy__`), and neither draws from it
+            # again (game code reaches the generator through the game each time, never keeping it).
+            state[name] = ForkedRandom(Snapshot(value))
     clone = object.__new__(type(game))
     memo: dict[int, Any] = {id(game): clone}
-    fields = clone.__dict__
-    atoms, special = ATOMS, FIELDS
-    for name, value in game.__dict__.items():
-        cls = type(value)
-        if cls in atoms:
-            fields[name] = value
-        elif name in special:
-            fields[name] = special[name](value)
-        elif cls in _GENERATORS:
-            fields[name] = _fork_generator(game, name, value)
-        else:
-            fields[name] = duplicate(value, memo)
+    fields = clone.__dict__ = copy_fields(state, memo, skip=_KEPT)
+    for name in RECORDS:
+        fields[name] = list(fields[name])
     return clone

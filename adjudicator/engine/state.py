@@ -29,12 +29,7 @@ class Copied:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         copied = memo[id(self)] = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        atoms = ATOMS
-        for name, value in fields.items():
-            if type(value) not in atoms:
-                fields[name] = duplicate(value, memo)
-        copied.__dict__ = fields
+        copied.__dict__ = copy_fields(self.__dict__, memo)
         return copied
 
 
@@ -52,6 +47,27 @@ def duplicate(value: Any, memo: dict[int, Any]) -> Any:
         return value
     copier = _COPIERS.get(cls) or _copier_for(cls)
     return copier(value, memo)
+
+
+def copy_fields(fields: dict[str, Any], memo: dict[int, Any], skip: Any = ()) -> dict[str, Any]:
+    """An object's fields (its `__dict__`) for its copy, each value copied by `duplicate`
+    except those named in `skip` (left as they are, for the caller). Atoms, tuples of atoms and
+    lists are most of a position: they are handled here, without a call per value."""
+    fields = fields.copy()
+    atoms = ATOMS
+    for name, value in fields.items():
+        cls = type(value)
+        if cls in atoms or name in skip:
+            continue
+        if cls is list:
+            key = id(value)
+            copied = memo.get(key)
+            if copied is None:
+                copied = memo[key] = _copy_items(value, memo) if value else []
+            fields[name] = copied
+        elif cls is not tuple or not atoms.issuperset(map(type, value)):
+            fields[name] = duplicate(value, memo)
+    return fields
 
 
 def _copy_tuple(value: tuple, memo: dict[int, Any]) -> tuple:
@@ -73,14 +89,18 @@ def _copy_frozenset(value: frozenset, memo: dict[int, Any]) -> frozenset:
 
 
 def _copy_list(value: list, memo: dict[int, Any]) -> list:
-    copied = memo.get(id(value))
+    key = id(value)
+    copied = memo.get(key)
     if copied is None:
-        atoms = ATOMS
-        if atoms.issuperset(map(type, value)):
-            copied = memo[id(value)] = value.copy()
-        else:
-            copied = memo[id(value)] = [item if type(item) in atoms else duplicate(item, memo) for item in value]
+        copied = memo[key] = _copy_items(value, memo) if value else []
     return copied
+
+
+def _copy_items(value: list, memo: dict[int, Any]) -> list:
+    atoms = ATOMS
+    if atoms.issuperset(map(type, value)):
+        return value.copy()
+    return [item if type(item) in atoms else duplicate(item, memo) for item in value]
 
 
 def _copy_dict(value: dict, memo: dict[int, Any]) -> dict:
@@ -190,14 +210,14 @@ class Table(Copied):
         """Field by field like any `Copied`, the zones (most of a table) straight onto the new clock."""
         copied = memo[id(self)] = object.__new__(Table)
         clock = self.clock.__deepcopy__(memo)
-        fields = copied.__dict__
-        for name, value in self.__dict__.items():
+        fields = copied.__dict__ = self.__dict__.copy()
+        for name, value in fields.items():
             cls = type(value)
             if cls is Zone or cls is ZoneMap:
                 known = memo.get(id(value))
                 fields[name] = value.copy_onto(clock, memo) if known is None else known
-            else:
-                fields[name] = value if cls in ATOMS else duplicate(value, memo)
+            elif cls not in ATOMS:
+                fields[name] = duplicate(value, memo)
         return copied
 
     def zones(self) -> dict[str, list[Card]]:
