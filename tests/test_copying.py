@@ -17,7 +17,8 @@ from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
 from adjudicator.engine import derived
-from adjudicator.engine.copying import Snapshot
+from adjudicator.engine import legal
+from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
 from adjudicator.house_rules import HouseRules
@@ -195,3 +196,44 @@ def test_a_copy_shares_no_mutable_object_with_its_original(seed):
         original, copied = mutable_objects(game), mutable_objects(copy)
         shared = [original[key] for key in original.keys() & copied.keys()]
         assert not shared, f"shared between a game and its copy: {sorted(shared)[:5]}"
+
+
+def test_chance_set_aside_leaves_the_generator_where_it_was():
+    """A look that draws at random (`copying.chance_aside`) leaves the game drawing what it would
+    have: whether its generator was not made yet, had drawn, or was a fork not drawn from."""
+    game = new_game(0, ["Alice", "Bob"])
+    fresh = game.copy()
+    with chance_aside(game):
+        game.rng.shuffle(list(range(20)))
+    assert game.rng.random() == fresh.rng.random()  # made lazily meanwhile: made again the same
+    other = game.copy()  # both are forks now, not drawn from; then plain generators that have drawn
+    for _ in range(3):
+        with chance_aside(game):
+            game.rng.random()
+        assert game.rng.random() == other.rng.random()
+
+
+def test_no_copy_is_skipped_where_a_forced_play_is_due():
+    """legal.py asks whether a forced play (First Play Random) is due without a copy; wherever it
+    says none is, making the forced plays on a copy changes nothing."""
+    checked = []
+    asked = legal._forced_play_due
+
+    def checking(game: Game) -> bool:
+        due = asked(game)
+        if not due:
+            trial = game.copy()
+            before = fingerprint(trial)
+            trial.make_forced_plays()
+            assert fingerprint(trial) == before
+            checked.append(game)
+        return due
+
+    legal._forced_play_due = checking
+    try:
+        for seed in range(6):
+            for _game, _number, _offered, _rng in positions(seed, 200):
+                pass
+    finally:
+        legal._forced_play_due = asked
+    assert len(checked) > 10

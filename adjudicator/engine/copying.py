@@ -12,6 +12,8 @@ the same state, read only when a game draws (`ForkedRandom`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.state import copy_fields
@@ -111,3 +113,25 @@ def fork(game: Game) -> Game:
     for name in RECORDS:
         fields[name] = list(fields[name])
     return clone
+
+
+@contextmanager
+def chance_aside(game: Game) -> Iterator[None]:
+    """For a look at the game that may draw at random (a rule picking the card it would force):
+    whatever is drawn meanwhile, the game's random generator is where it was afterwards. The
+    draws come from a fork of it, or from a generator made meanwhile (made lazily), undone."""
+    fields = game.__dict__
+    for name, value in fields.items():
+        if type(value) is random.Random:
+            fields[name] = ForkedRandom(Snapshot(value))
+    before = fields.copy()
+    snapshots = {name: value.snapshot for name, value in before.items() if type(value) is ForkedRandom}
+    try:
+        yield
+    finally:
+        for name, value in list(fields.items()):
+            if name in snapshots:
+                if type(value) is not ForkedRandom:  # it drew: a fresh fork of the same state
+                    fields[name] = ForkedRandom(snapshots[name])
+            elif isinstance(value, random.Random) and not isinstance(before.get(name), random.Random):
+                fields[name] = before.get(name)  # made meanwhile: unmade (it is made again the same)

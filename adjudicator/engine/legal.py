@@ -28,6 +28,7 @@ from typing import Any
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.engine import solo
+from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
 from adjudicator.errors import Illegal
@@ -350,6 +351,19 @@ def _forces_plays(game: Game) -> bool:
     return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
 
 
+def _forced_play_due(game: Game) -> bool:
+    """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
+    so that no copy is made to find out: in the plain case (nothing else due, no card on its
+    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
+    random the card it forces)."""
+    turn = game.turn
+    if (game.agenda or game.pending or game.window or game.being_played or game.temp_hands or game.winner
+            or game.stopped or game.ended or turn.phase is not Phase.PLAY):
+        return True  # not the plain case: a copy finds out
+    with chance_aside(game):
+        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
+
+
 def _free_actions(game: Game, player: str) -> list[Card]:
     """The cards whose free action player may use now (offered bare)."""
     return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())]
@@ -418,7 +432,8 @@ def next_events(game: Game, number: int) -> list[Event]:
     found = _Found(number, False, None)
     if answering:
         found.responses(game)
-        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game):
+        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game) \
+                and _forced_play_due(game):
             forced = game.copy()  # a forced play due now opens a window that Surprises may answer
             forced.make_forced_plays()
             if forced.window is not None:
@@ -448,11 +463,13 @@ def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Eve
     if split == "forced play":
         _after_forced_play(game, found)
         return _begins(begun, list(found.events.values()))
+    if split == "before forced play" and not _forced_play_due(game):
+        split = None  # no play is forced now after all: the position stands as it is
     other_way = game.copy() if split is not None else game
     if split == "before forced play":
         other_way.make_forced_plays()
         if len(other_way.steps) == len(game.steps):
-            split = None  # no play is forced now after all: the position stands as it is
+            split = None
     if split is None:
         _read(game, found)
         return _begins(begun, list(found.events.values()))
