@@ -1,12 +1,13 @@
 """Copies of a game that run on their own (`fork`), for trying what an event would do.
 
 The position is plain data: zones, the turn, the being-played zone, and continuations as
-`Then` records (never closures), so a structural copy is a faithful one (`state.duplicate`:
+`Then` records (never closures), so a structural copy is a faithful one (`state.copy_fields`:
 each object of the position copied once, whatever shares it). What is fixed for the whole
 game -- the scenario, its house rules, the cards -- is shared by every copy; the step log and
 the move stack are copied as lists of frozen records; what `derived.py` remembered for the
 position stays true in the copy (its own `__deepcopy__`); the random generator goes on from
-the same state, read only when a game draws (`ForkedRandom`).
+the same state, read only when a game draws (`ForkedRandom`). `chance_aside` lets a look at
+the game itself draw at random without moving its generator, where a copy would cost more.
 """
 
 from __future__ import annotations
@@ -103,8 +104,8 @@ def fork(game: Game) -> Game:
     state = game.__dict__
     for name, value in state.items():
         if type(value) is random.Random:
-            # Its state is not read now (625 numbers): the game gets a generator equal to it,
-            # which the copy's copies (`ForkedRandom.__deepcopy__`), and neither draws from it
+            # Its state is not read now (625 numbers): the game gets a generator equal to it, which
+            # the copy copies in turn (`ForkedRandom.__deepcopy__`); neither draws from the old one
             # again (game code reaches the generator through the game each time, never keeping it).
             state[name] = ForkedRandom(Snapshot(value))
     clone = object.__new__(type(game))

@@ -469,7 +469,7 @@ def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Eve
     if split == "before forced play":
         other_way.make_forced_plays()
         if len(other_way.steps) == len(game.steps):
-            split = None
+            split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found)
         return _begins(begun, list(found.events.values()))

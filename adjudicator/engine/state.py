@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
 
 class Copied:
-    """Copied field by field (`copy.deepcopy`, or `duplicate` for a whole game), sharing what
-    cannot change -- names, numbers, cards, immutable records -- and copying the rest with the
-    same memo, so an object reached twice (a `Play` in the being-played zone and in a
-    continuation) is copied once. A new field needs nothing here: it is copied by its type."""
+    """Copied field by field (by `copy.deepcopy`, or `copying.fork` with the whole game),
+    sharing what cannot change -- names, numbers, cards, immutable records -- and copying the
+    rest with the same memo, so an object reached twice (a `Play` in the being-played zone and
+    in a continuation) is copied once. A new field needs nothing here: it is copied by its type."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         copied = memo[id(self)] = object.__new__(type(self))
