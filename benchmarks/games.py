@@ -38,7 +38,7 @@ def new_game(seed: int, players: tuple[str, ...] = ("Alice", "Bob")):
 
 
 def play(seed: int) -> tuple[int, float, float, str]:
-    """One game: (turns, seconds listing events, seconds pushing them, how it ended)."""
+    """One game: (turns, wall seconds listing events, wall seconds pushing them, how it ended)."""
     from adjudicator.engine.legal import next_events
     from adjudicator.log import records as rec
 
@@ -46,18 +46,18 @@ def play(seed: int) -> tuple[int, float, float, str]:
     listing = pushing = 0.0
     ended = "capped"
     for number in range(1, CAP + 1):
-        start = time.process_time()
+        start = time.perf_counter()  # the split is a share: wall time is close enough, and much cheaper to read
         events = next_events(game, number)
-        listing += time.process_time() - start
+        listing += time.perf_counter() - start
         if game.winner:
             ended = "won"
             break
         if not events:
             ended = "stuck"
             break
-        start = time.process_time()
+        start = time.perf_counter()
         game.push(rng.choice(events))
-        pushing += time.process_time() - start
+        pushing += time.perf_counter() - start
         if game.winner:
             ended = "won"
             break
@@ -83,9 +83,10 @@ def replays_per_second(repeat: int = 5) -> float:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     new_game(0)  # warm the catalog
-    start = time.process_time()
+    start, elapsed = time.process_time(), time.perf_counter()
     results = [play(seed) for seed in range(games)]
-    wall = time.process_time() - start
+    wall = time.process_time() - start  # CPU time (named for what it stands in for: one core's wall time)
+    elapsed = time.perf_counter() - elapsed
     turns = sum(r[0] for r in results)
     listing = sum(r[1] for r in results)
     pushing = sum(r[2] for r in results)
@@ -94,8 +95,8 @@ def main() -> None:
     print(f"  {games / wall:.1f} games/s   {turns / wall:,.0f} turns/s   {wall / turns * 1e6:.0f} µs per turn"
           f"   ({turns / games:.0f} turns per game; {ended['won']} won, {ended['stuck']} stuck, "
           f"{ended['capped']} capped at {CAP} events)")
-    print(f"  time listing legal events {listing / wall:.0%}, pushing events {pushing / wall:.0%}, "
-          f"the rest (dealing, setup) {1 - (listing + pushing) / wall:.0%}")
+    print(f"  time listing legal events {listing / elapsed:.0%}, pushing events {pushing / elapsed:.0%}, "
+          f"the rest (dealing, setup) {1 - (listing + pushing) / elapsed:.0%}")
     print(f"  reference, fluxx_sim core (issue 13, same kind of machine): {PEER['games/s']} games/s, "
           f"{PEER['turns/s']:,} turns/s (99 cards, no Creepers, no Surprises)")
     print(f"engine-only scenario replays: {replays_per_second():,.0f} replays/s")

@@ -48,7 +48,10 @@ class EventOrder:
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
-            return  # her turn began with this event's own forced steps, taken first (`legal.advance`): done
+            # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
+            # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
+            self.make_forced_plays()
+            return
         if event.action == "spell":  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)

@@ -439,23 +439,26 @@ def next_events(game: Game, number: int) -> list[Event]:
             if forced.window is not None:
                 found.responses(forced)
     count = game.turns_begun
-    begun: list[str] = []
-    found.add(e for e in _gather(game, number, begun) if not (e.action == "play" and e.card.type is CardType.SURPRISE
-                                                              and (e.player in answering or game.turns_begun != count
-                                                                   and e.player != game.turn.player)))
-    if begun and not game.pending and not (game.turn.phase is Phase.PLAY and _free_actions(game, begun[0])
-                                           and _forces_plays(game)):
-        # `P begins` does what every event of hers does first -- unless a forced play may still
-        # come, which it would make and her free actions would not.
-        found.add([make_event(number, begun[0], "begin_turn")])
+    found.add(e for e in _gather(game, number) if not (e.action == "play" and e.card.type is CardType.SURPRISE
+                                                       and (e.player in answering or game.turns_begun != count
+                                                            and e.player != game.turn.player)))
     return list(found.events.values())
 
 
-def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Event]:
+def _gather(game: Game, number: int) -> list[Event]:
     """The legal events after advancing game; at a parting of the ways, the events judged as
-    the position stands plus those of one copy taken down the other way. The players whose
-    turns were begun on the way are added to `begun`."""
-    begun = [] if begun is None else begun
+    the position stands plus those of one copy taken down the other way. Where a turn was
+    begun on the way (on either way), `P begins` is among them: it does what every event of
+    hers does first, and no more (a forced play due waits for her next event)."""
+    begun: list[str] = []
+    events = _gather_on(game, number, begun)
+    if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
+        events.append(make_event(number, begun[0], "begin_turn"))
+    return events
+
+
+def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
+    """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     split = advance(game, number, begun)
     found = _Found(number, False, None)
     if game.stopped or game.winner:
@@ -495,6 +498,8 @@ def _gather(game: Game, number: int, begun: list[str] | None = None) -> list[Eve
         other_way.begin_turn(following)
         other_way.run()
         found.add(_gather(other_way, number))
+        if not (other_way.winner or other_way.stopped or other_way.ended):
+            found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
     return _begins(begun, list(found.events.values()))
 
 
