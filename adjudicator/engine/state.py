@@ -33,6 +33,16 @@ class Copied:
         return copied
 
 
+def _copy_copied(value: Copied, memo: dict[int, Any]) -> Any:
+    """`Copied.__deepcopy__` for `duplicate`, which looks in the memo first itself."""
+    key = id(value)
+    copied = memo.get(key)
+    if copied is None:
+        copied = memo[key] = object.__new__(type(value))
+        copied.__dict__ = copy_fields(value.__dict__, memo)
+    return copied
+
+
 #: The types whose values cannot change: a copy of a game shares them with the original.
 #: Enums and other immutable types join as they are first met (`_copier_for`).
 ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), Card}
@@ -161,8 +171,10 @@ def _copier_for(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
         ATOMS.add(cls)
         return _share
     params = getattr(cls, "__dataclass_params__", None)
-    if hasattr(cls, "__deepcopy__"):
-        copier: Callable[[Any, dict[int, Any]], Any] = _copy_own_way
+    if getattr(cls, "__deepcopy__", None) is Copied.__deepcopy__:
+        copier: Callable[[Any, dict[int, Any]], Any] = _copy_copied
+    elif hasattr(cls, "__deepcopy__"):
+        copier = _copy_own_way
     elif params is not None and params.frozen and not hasattr(cls, "__slots__"):
         copier = _copy_frozen
     else:
