@@ -54,3 +54,29 @@ def test_every_offered_event_is_accepted_and_the_game_replays(seed):
     upto = next((i for i, s in enumerate(game.steps) if s.event is not None and s.event > last), len(game.steps))
     assert [s.event for s in replayed.steps[:upto]] == [s.event for s in game.steps[:upto]]
     assert replayed.winner == game.winner
+
+
+@pytest.mark.parametrize(("seed", "upto"), [(4, 100), (10, 60), (30, 207)])
+def test_an_offered_event_means_the_same_before_the_game_is_advanced(seed, upto):
+    """A driver pushes on the advanced game, a replay of the written events on the game as it
+    stood: each offered event must be accepted there too. These games reach the positions that
+    once broke it: an extra turn after a free action used once (seeds 4, 10), a Surprise that
+    could only answer a turn that its player's event would not begin (seed 30)."""
+    from adjudicator.simulate import Settings, dealt_scenario
+
+    names = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
+    rng = random.Random(seed)
+    settings = Settings(players=names[:2 + seed % 5], house_rules=[{"keep_going": 2}, {}, {"tie": "shared"}][seed % 3])
+    game = Game(dealt_scenario(settings, rng))
+    for number in range(1, upto + 1):
+        as_it_stood = game.copy()
+        events = next_events(game, number)
+        if game.winner or game.ended or not events:
+            break
+        for event in events if number > upto - 15 else ():
+            trial = as_it_stood.copy()
+            seen = len(trial.steps)
+            trial.push(event)
+            assert not trial.stopped, (number, event.text, trial.stopped)
+            assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
+        game.push(rng.choice(events))

@@ -459,13 +459,23 @@ def _gather(game: Game, number: int) -> list[Event]:
 
 def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
+    was_active, turn = game.turn.player, game.turn
     split = advance(game, number, begun)
+
+    def judged(events: list[Event]) -> list[Event]:
+        if game.turn is not turn:
+            # Push judges the optional free actions of the player whose turn it was in that turn,
+            # before its end (`_advance_turn`): not in her next one, when she goes again.
+            events = [e for e in events if not (e.player == was_active and game.is_optional_free_action(e))]
+        return _only_who_begins(begun, events)
+
+
     found = _Found(number, False, None)
     if game.stopped or game.winner:
         return []
     if split == "forced play":
         _after_forced_play(game, found)
-        return _begins(begun, list(found.events.values()))
+        return judged(list(found.events.values()))
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     other_way = game.copy() if split is not None else game
@@ -475,7 +485,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found)
-        return _begins(begun, list(found.events.values()))
+        return judged(list(found.events.values()))
     active = game.turn.player
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
@@ -497,10 +507,10 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.add(_gather(other_way, number))
+        found.add(_only_who_begins([following], _gather(other_way, number)))
         if not (other_way.winner or other_way.stopped or other_way.ended):
             found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
-    return _begins(begun, list(found.events.values()))
+    return judged(list(found.events.values()))
 
 
 def _read(game: Game, found: "_Found") -> None:
@@ -533,7 +543,7 @@ def _after_forced_play(game: Game, found: "_Found") -> None:
     found.add(e for e in rest if not (e.player == active and e.action == "use"))
 
 
-def _begins(begun: list[str], events: list[Event]) -> list[Event]:
+def _only_who_begins(begun: list[str], events: list[Event]) -> list[Event]:
     """Where a turn was begun on the way, only an event of its player -- or an answer to what
     its start asks -- begins it (push): nobody else's event comes after that point."""
     if not begun:
