@@ -8,6 +8,7 @@ import random
 from collections import deque
 from collections.abc import Iterator
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,16 +17,18 @@ import yaml
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
+from adjudicator.checking import scenario_files
 from adjudicator.engine import derived
 from adjudicator.engine import legal
 from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
 from adjudicator.house_rules import HouseRules
-from adjudicator.loading.scenario import Event, Scenario, parse_scenario
+from adjudicator.loading.scenario import Event, Scenario, load_scenario, parse_scenario
 from adjudicator.log import records as rec
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def new_game(seed: int, players: list[str]) -> Game:
@@ -237,3 +240,31 @@ def test_no_copy_is_skipped_where_a_forced_play_is_due():
     finally:
         legal._forced_play_due = asked
     assert len(checked) > 10
+
+
+def test_a_copy_steps_like_its_original_in_every_scenario_file():
+    """The same check at every event of the scenario files: Solo Fluxx, Word Fluxx, house rules,
+    the Holiday and Rick and Morty decks, which random games of the 5.0 deck never meet."""
+    checked = 0
+    for path in scenario_files([SCENARIOS]):
+        scenario = load_scenario(path)
+        game = Game(scenario)
+        for event in scenario.events:
+            if game.stopped:
+                break
+            before = fingerprint(game)
+            copy = game.copy()
+            seen = len(copy.steps)
+            copy.push(event)
+            assert fingerprint(game) == before, f"{path.name}: pushing {event.text!r} on a copy changed the original"
+            pushed = fingerprint(copy)
+            game.push(event)
+            assert fingerprint(copy) == pushed, f"{path.name}: pushing {event.text!r} changed its copy"
+            assert journal(game, seen) == journal(copy, seen), f"{path.name}: {event.text}"
+            assert fingerprint(game) == pushed, f"{path.name}: {event.text}"
+            checked += 1
+        finished = game.copy()
+        finished.finish()
+        game.finish()
+        assert journal(finished, 0) == journal(game, 0), path.name
+    assert checked > 500
