@@ -100,7 +100,8 @@ _KEPT = SHARED | RECORDS
 
 
 def fork(game: Game) -> Game:
-    """An independent copy of the game: whatever runs on the copy leaves `game` alone."""
+    """An independent copy of the game: whatever runs on the copy leaves `game` alone. Of the
+    game itself only its random generator changes, for an equal one (it draws the same)."""
     state = game.__dict__
     for name, value in state.items():
         if type(value) is random.Random:
