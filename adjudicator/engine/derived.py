@@ -46,21 +46,44 @@ class Memo(dict):
 def remembered(compute: F) -> F:
     """Remember compute(game, *args) until the zones it reads change (`Clock.rule_ticks`)."""
     name = compute.__name__
+    arity = compute.__code__.co_argcount - 1  # the arguments besides the game
 
-    @functools.wraps(compute)
+    # Asked tens of times per event, so each arity has its own lookup, with no tuple to build
+    # for the common cases. The memo itself stands for "not worked out yet".
+    def lookup0(game: "Game") -> Any:
+        memo = game.derived_memo
+        if memo.ticks != game.table.clock.rule_ticks:
+            memo.clear()
+            memo.ticks = game.table.clock.rule_ticks
+        value = memo.get(name, memo)
+        if value is memo:
+            value = memo[name] = compute(game)
+        return value
+
+    def lookup1(game: "Game", arg: Any) -> Any:
+        memo = game.derived_memo
+        if memo.ticks != game.table.clock.rule_ticks:
+            memo.clear()
+            memo.ticks = game.table.clock.rule_ticks
+        key = (name, arg)
+        value = memo.get(key, memo)
+        if value is memo:
+            value = memo[key] = compute(game, arg)
+        return value
+
     def lookup(game: "Game", *args: Any) -> Any:
         memo = game.derived_memo
-        ticks = game.table.clock.rule_ticks
-        if memo.ticks != ticks:
+        if memo.ticks != game.table.clock.rule_ticks:
             memo.clear()
-            memo.ticks = ticks
+            memo.ticks = game.table.clock.rule_ticks
         key = (name, *args)
-        value = memo.get(key, memo)  # the memo itself stands for "not worked out yet"
+        value = memo.get(key, memo)
         if value is memo:
             value = memo[key] = compute(game, *args)
         return value
 
-    return lookup  # type: ignore[return-value]
+    chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
+    return functools.wraps(compute)(chosen)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

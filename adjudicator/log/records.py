@@ -7,15 +7,28 @@ the rulings that justify it, and how to say itself in one sentence.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from typing import Any, ClassVar
 
 from adjudicator.cards.model import Card
 
 
-#: How every record is declared: frozen, keyword fields; no generated __eq__ or __repr__ (a record
-#: is read by its fields and said by `.text`), which keeps this module quick to import.
-record = dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+#: How every record is declared: keyword fields, and no generated method at all -- no __eq__ or
+#: __repr__ (a record is read by its fields and said by `.text`), and one shared __init__ and
+#: __setattr__ (`Step`) in place of a generated one per class: records are made ten times an event
+#: and this module is imported by every command, so both must be quick.
+record = dataclass(init=False, kw_only=True, eq=False, repr=False)
+
+
+_SHAPES: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _shape(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A record class's defaults and field names (worked out at its first record)."""
+    declared = fields(cls)
+    shape = _SHAPES[cls] = ({f.name: f.default for f in declared if f.default is not MISSING},
+                            frozenset(f.name for f in declared))
+    return shape
 
 
 def names(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -31,6 +44,22 @@ class Step:
     moves: tuple[tuple[Card, str | None, str | None], ...] = ()
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
+
+    def __init__(self, **values: Any) -> None:
+        defaults, names = _SHAPES.get(type(self)) or _shape(type(self))
+        own = self.__dict__
+        own.update(defaults)
+        own.update(values)
+        if own.keys() != names:
+            unknown, missing = sorted(own.keys() - names), sorted(names - own.keys())
+            raise TypeError(f"{type(self).__name__}: " + "; ".join(
+                [*(f"unknown field {n!r}" for n in unknown), *(f"missing field {n!r}" for n in missing)]))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a step record is never changed (cannot delete {name!r})")
 
     @property
     def kind(self) -> str:
