@@ -268,3 +268,21 @@ def test_a_copy_steps_like_its_original_in_every_scenario_file():
         game.finish()
         assert journal(finished, 0) == journal(game, 0), path.name
     assert checked > 500
+
+
+def test_an_object_reached_twice_is_one_object_in_the_copy():
+    """A Play in the being-played zone and in a continuation waiting for a choice (or on the
+    agenda) stays one object in the copy, so that what the continuation does to it shows there."""
+    met = 0
+    for seed in range(4):
+        for game, _number, _offered, _rng in positions(seed):
+            thens = [choice.then for choice in game.pending] + list(game.agenda)
+            for t, then in enumerate(thens):
+                for a, arg in enumerate(then.args):
+                    if any(arg is play for play in game.being_played):
+                        copy = game.copy()
+                        copied = ([choice.then for choice in copy.pending] + list(copy.agenda))[t].args[a]
+                        assert copied is not arg
+                        assert any(copied is play for play in copy.being_played)
+                        met += 1
+    assert met > 0
