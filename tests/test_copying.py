@@ -18,8 +18,7 @@ from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
 from adjudicator.checking import scenario_files
-from adjudicator.engine import derived
-from adjudicator.engine import legal
+from adjudicator.engine import derived, legal
 from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
@@ -87,15 +86,15 @@ def journal(game: Game, seen: int) -> list[tuple]:
     return [(s.kind, s.text, s.event) for s in game.steps[seen:]]
 
 
+#: Random games walked: enough to meet every kind of position (a temporary hand is the rarest).
+SEEDS = 4
+
+
 def test_a_copy_steps_like_its_original_and_never_touches_it():
     met = {"window": 0, "pending": 0, "agenda": 0, "temp hand": 0, "being played": 0}
     for seed in range(SEEDS):
         walk_copying(seed, met)
     assert all(met.values()), f"the walks never met some kinds of positions: {met}"
-
-
-#: Random games walked: enough to meet every kind of position (a temporary hand is the rarest).
-SEEDS = 4
 
 
 def walk_copying(seed: int, met: dict[str, int]) -> None:
