@@ -13,8 +13,6 @@ the game itself draw at random without moving its generator, where a copy would 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.state import copy_fields
@@ -117,23 +115,33 @@ def fork(game: Game) -> Game:
     return clone
 
 
-@contextmanager
-def chance_aside(game: Game) -> Iterator[None]:
-    """For a look at the game that may draw at random (a rule picking the card it would force):
-    whatever is drawn meanwhile, the game's random generator is where it was afterwards. The
-    draws come from a fork of it, or from a generator made meanwhile (made lazily), undone."""
-    fields = game.__dict__
-    for name, value in fields.items():
-        if type(value) is random.Random:
-            fields[name] = ForkedRandom(Snapshot(value))
-    before = fields.copy()
-    snapshots = {name: value.snapshot for name, value in before.items() if type(value) is ForkedRandom}
-    try:
-        yield
-    finally:
-        for name, value in list(fields.items()):
-            if name in snapshots:
-                if type(value) is not ForkedRandom:  # it drew: a fresh fork of the same state
-                    fields[name] = ForkedRandom(snapshots[name])
-            elif isinstance(value, random.Random) and not isinstance(before.get(name), random.Random):
-                fields[name] = before.get(name)  # made meanwhile: unmade (it is made again the same)
+class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib's
+    """`with chance_aside(game):` a look at the game that may draw at random (a rule picking the
+    card it would force) leaves the game's random generator where it was: the draws come from
+    a fork of it, or from a generator made meanwhile (made lazily), unmade afterwards."""
+
+    def __init__(self, game: Game) -> None:
+        self.fields = game.__dict__
+
+    def __enter__(self) -> None:
+        fields = self.fields
+        self.snapshots: dict[str, Snapshot] = {}
+        self.unset: list[str] = []  # fields holding None: a generator made lazily may land there
+        for name, value in fields.items():
+            cls = type(value)
+            if cls is random.Random:
+                snapshot = self.snapshots[name] = Snapshot(value)
+                fields[name] = ForkedRandom(snapshot)
+            elif cls is ForkedRandom:
+                self.snapshots[name] = value.snapshot
+            elif value is None:
+                self.unset.append(name)
+
+    def __exit__(self, *exception: object) -> None:
+        fields = self.fields
+        for name, snapshot in self.snapshots.items():
+            if type(fields[name]) is not ForkedRandom:  # it drew: a fresh fork of the same state
+                fields[name] = ForkedRandom(snapshot)
+        for name in self.unset:
+            if isinstance(fields[name], random.Random):
+                fields[name] = None  # made meanwhile: unmade (it is made again the same)
