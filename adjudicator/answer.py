@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from adjudicator.engine.game import Game
@@ -56,14 +57,13 @@ def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
 def build_answer(game: Game) -> Answer:
     steps = game.steps
     events = game.scenario.events
-    by_type: dict[type, list[int]] = {}  # one pass over a log that may hold a million steps
-    for index, step in enumerate(steps):
-        by_type.setdefault(type(step), []).append(index)
+    types = list(map(type, steps))  # a log may hold a million steps: its kinds are read once,
+    present = set(types)  # and the steps of a kind picked out without a Python loop
 
     def of(*kinds: type) -> list[Any]:
         """The steps of these kinds, in log order."""
-        groups = [group for t, group in by_type.items() if issubclass(t, kinds)]
-        return [steps[i] for i in (groups[0] if len(groups) == 1 else sorted(i for g in groups for i in g))]
+        wanted = {t for t in present if issubclass(t, kinds)}
+        return list(compress(steps, map(wanted.__contains__, types))) if wanted else []
 
     rejected = of(rec.Rejected)
     canceled = of(rec.Canceled)
@@ -123,7 +123,7 @@ def build_answer(game: Game) -> Answer:
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
     clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(game))
     clauses.append(_plays(game, over))
-    clauses.append(_outcome(game, steps))
+    clauses.append(_outcome(game, of(rec.Won), of(rec.WinChecked)))
     text = "; ".join(c for c in clauses if c)
     missing = [r for r in facts["deciding_rulings"] if not _mentions(text, r)]
     if missing:
@@ -180,15 +180,14 @@ def _plays(game: Game, over: bool) -> str:
     return f"{player} has {_plays_word(game.plays_left())} left ({game.turn.played} made this turn)"
 
 
-def _outcome(game: Game, steps: Sequence[rec.Step]) -> str:
+def _outcome(game: Game, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
     if game.stopped:
         return f"the replay stops: {game.stopped}"
-    won = next((s for s in reversed(steps) if isinstance(s, rec.Won)), None)
     if game.winner:
-        return f"{win_phrase(game)}{_cite(won.rulings if won else ())}"
+        return f"{win_phrase(game)}{_cite(wins[-1].rulings if wins else ())}"
     if len(game.players) == 1:
         return f"Solo Fluxx: {solo_phrase(game)}"
-    checks = [s for s in steps if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
+    checks = [s for s in win_checks if s.blocked or len(s.meeting) > 1]
     if checks:
         return f"no winner: {checks[-1].text.split(': ', 1)[-1]}{_cite(checks[-1].rulings)}"
     return "no winner yet"

@@ -96,9 +96,9 @@ def replay(
     except Exception as exc:  # an engine bug: say what failed, without a traceback
         fail(crash_data(exc, shown_name(file)), as_json)
     if as_json:
-        from adjudicator.verdict import json_text
+        from adjudicator.verdict import write_json_text
 
-        sys.stdout.write(json_text(game))
+        write_json_text(game, sys.stdout)
     elif output_format in ("markdown", "html"):
         from adjudicator import report
 

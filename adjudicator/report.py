@@ -17,6 +17,7 @@ from typing import Any
 from adjudicator.answer import build_answer
 from adjudicator.engine.game import Game
 from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outline, skipped_text, step_style
+from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
 
 # ------------------------------------------------------------------ shared wording
@@ -86,18 +87,14 @@ def to_markdown(game: Game, full: bool = False) -> str:
     out += [f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in
             position_rows(game)]
     out += [f"- {_md(position_summary(game))}", "", "**Log**", ""]
+    said = said_once(_md_step)
     for item in outline(game, full):
         if isinstance(item, Heading):
             out += ["", f"*{_md(heading_text(item)[:1].upper() + heading_text(item)[1:])}*", ""]
         elif isinstance(item, Skipped):
             out += ["", _md(skipped_text(item)), ""]
         else:
-            step = item.step
-            cites = f" ({', '.join(step.rulings)})" if step.rulings else ""
-            text = _md(step.text)
-            if step_style(step) in ("rejected", "won"):
-                text = f"**{text}**"
-            out.append(f"{item.number}. {text}{cites}")
+            out.append(f"{item.number}. {said(item.step)}")
     records = cited_records(game)
     if records:
         out += ["", "**Rulings cited**", ""]
@@ -111,6 +108,15 @@ def to_markdown(game: Game, full: bool = False) -> str:
         out += ["", "**See also** (related to the question, not cited by the replay)", ""]
         out += [f"- **{r.id}**: {_md(r.summary)}" for r, _score in suggestions]
     return _collapse_blank_lines(out)
+
+
+def _md_step(step: Any) -> str:
+    """A step of the log after its number: the sentence (in bold when it decides), the rulings."""
+    cites = f" ({', '.join(step.rulings)})" if step.rulings else ""
+    text = _md(step.text)
+    if step_style(step) in ("rejected", "won"):
+        text = f"**{text}**"
+    return text + cites
 
 
 def _md_source(source: Any) -> str:
@@ -166,6 +172,13 @@ def _source_html(source: Any) -> str:
     return text
 
 
+def _html_step(step: Any) -> str:
+    """A step's list item after its number: its style, the sentence, the rulings as links."""
+    cites = (f' <span class="cite">[{", ".join(_ruling_link(r) for r in step.rulings)}]</span>'
+             if step.rulings else "")
+    return f'class="{step_style(step)}">{_h(step.text)}{cites}</li>'
+
+
 def to_html(game: Game, full: bool = False) -> str:
     """One self-contained page: inline CSS, no scripts, no external assets; every text escaped."""
     from adjudicator import __version__
@@ -191,15 +204,13 @@ def to_html(game: Game, full: bool = False) -> str:
 
     out += ['<section id="log">', "<h2>Log</h2>"]
     list_open = False
+    said = said_once(_html_step)
     for item in outline(game, full):
         if isinstance(item, Line):
             if not list_open:
                 out.append(f'<ol start="{item.number}">')
                 list_open = True
-            step = item.step
-            cites = (f' <span class="cite">[{", ".join(_ruling_link(r) for r in step.rulings)}]</span>'
-                     if step.rulings else "")
-            out.append(f'<li value="{item.number}" class="{step_style(step)}">{_h(step.text)}{cites}</li>')
+            out.append(f'<li value="{item.number}" {said(item.step)}')
             continue
         if list_open:
             out.append("</ol>")

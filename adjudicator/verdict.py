@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from itertools import chain
+from operator import attrgetter
+from typing import Any, TextIO
 
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import Phase
 from adjudicator.log import records as rec
 
 
+_RULINGS = attrgetter("rulings")
+
+
 def cited_rulings(game: Game) -> list[str]:
     """Every ruling id the steps cited, in order of first citation."""
-    return list(dict.fromkeys(r for step in game.steps for r in step.rulings))
+    citations = dict.fromkeys(map(_RULINGS, game.steps))  # a long log repeats a few
+    return list(dict.fromkeys(chain.from_iterable(citations)))
 
 
 def rejections(game: Game) -> list[rec.Rejected]:
-    return [s for s in game.steps if isinstance(s, rec.Rejected)]
+    return list(filter(rec.Rejected.__instancecheck__, game.steps))  # no Python loop over a long log
 
 
 def turn_view(game: Game) -> tuple[str, bool]:
@@ -62,6 +68,17 @@ def solo_phrase(game: Game) -> str:
 
 
 def to_json(game: Game) -> dict[str, Any]:
+    """The contract's JSON object (docs/scenario-format.md)."""
+    return _json_object(game, [step_json(s) for s in game.steps])
+
+
+def step_json(step: rec.Step) -> dict[str, Any]:
+    """One step of the log: its event, kind, sentence, rulings and own fields as data."""
+    return {"event": step.event, "kind": step.kind, "text": step.text, "rulings": list(step.rulings),
+            "data": step.data()}
+
+
+def _json_object(game: Game, steps: Any) -> dict[str, Any]:
     from adjudicator.answer import build_answer
 
     table = game.table
@@ -84,8 +101,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "facts": answer.facts,
         "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
                      for s in rejections(game)],
-        "steps": [{"event": s.event, "kind": s.kind, "text": s.text, "rulings": list(s.rulings), "data": s.data()}
-                  for s in game.steps],
+        "steps": steps,
         "rulings": cited_rulings(game),
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
@@ -103,13 +119,48 @@ def to_json(game: Game) -> dict[str, Any]:
 
 def json_text(game: Game) -> str:
     """`replay --json`: indented for people; a long log (a hundred thousand events) on one
-    line, because only the compact encoder is fast enough for a million steps."""
+    line, written by `compact_json_chunks`."""
+    return "".join(json_chunks(game))
+
+
+def write_json_text(game: Game, stream: TextIO) -> None:
+    """Write `json_text` to a stream a chunk at a time: a long log's text, a few hundred
+    megabytes, is never held whole, nor encoded at once."""
+    for chunk in json_chunks(game):
+        stream.write(chunk)
+
+
+def json_chunks(game: Game) -> Iterator[str]:
+    """`json_text` in chunks that join into it."""
     import json
 
     from adjudicator.log.outline import LONG_LOG
 
-    indent = 2 if len(game.steps) <= LONG_LOG else None
-    return json.dumps(to_json(game), indent=indent, ensure_ascii=False) + "\n"
+    if len(game.steps) > LONG_LOG:
+        return compact_json_chunks(game)
+    return iter([json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"])
+
+
+def compact_json_text(game: Game) -> str:
+    """`to_json` on one line, exactly as `json.dumps(..., ensure_ascii=False)` writes it."""
+    return "".join(compact_json_chunks(game))
+
+
+def compact_json_chunks(game: Game) -> Iterator[str]:
+    """`compact_json_text` in chunks that join into it: the steps are written by `StepWriter`,
+    so a million steps take a second or two, not ten."""
+    import json
+
+    from adjudicator.log.json_steps import StepWriter
+
+    data = _json_object(game, steps=None)
+    keys = list(data)
+    at = keys.index("steps")
+    before = json.dumps({k: data[k] for k in keys[:at]}, ensure_ascii=False)
+    after = json.dumps({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)
+    yield before[:-1] + ', "steps": '
+    yield from StepWriter().chunks(game.steps)
+    yield ", " + after[1:] + "\n"
 
 
 def _names(cards: Any) -> Counter:

@@ -9,6 +9,7 @@ Run: python benchmarks/long_log.py [EVENTS]      (default 100000)
 from __future__ import annotations
 
 import io
+import os
 import sys
 import tempfile
 import time
@@ -40,7 +41,7 @@ def main() -> None:
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import load_scenario
     from adjudicator.log.render import render_replay
-    from adjudicator.verdict import json_text
+    from adjudicator.verdict import json_text, write_json_text
 
     events = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     with tempfile.TemporaryDirectory() as folder:
@@ -57,6 +58,8 @@ def main() -> None:
         timed("markdown", lambda: report.to_markdown(game))
         timed("html", lambda: report.to_html(game))
         timed("json (one line past 200 steps)", lambda: json_text(game))
+        with open(os.devnull, "w", encoding="utf-8") as devnull:
+            timed("replay --json to /dev/null", lambda: write_json_text(game, devnull))
 
 
 if __name__ == "__main__":

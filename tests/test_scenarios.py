@@ -1,6 +1,7 @@
 """Every scenario file under scenarios/ is replayed through the same code as `adjudicator check`,
 and every ruling id a scenario expects or a replay cites must be a ruling the knowledge base has."""
 
+import json
 import os
 import re
 import sys
@@ -12,7 +13,7 @@ from adjudicator.checking import canonical_id, check_scenario, scenario_files
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.rulings import store
-from adjudicator.verdict import cited_rulings, compare
+from adjudicator.verdict import cited_rulings, compact_json_text, compare, to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(scenario_files([ROOT / "scenarios"]))
@@ -40,6 +41,8 @@ def test_scenario(path: Path):
     differences = compare(scenario.expect, game, canonical_id)  # what check_scenario does
     assert differences == [], "\n".join(differences)
     assert unknown_ruling_ids(scenario, game) == []
+    # a long log's one-line JSON is written by a faster writer: it must say what json.dumps says
+    assert compact_json_text(game) == json.dumps(to_json(game), ensure_ascii=False) + "\n"
 
 
 def test_a_misspelt_q_tag_id_is_caught():

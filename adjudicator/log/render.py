@@ -13,6 +13,7 @@ from rich.table import Table
 
 from adjudicator.engine.game import Game
 from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
@@ -60,14 +61,17 @@ def _heading_markup(heading: Heading) -> str:
 
 
 def _write_steps_plain(game: Game, console: Console) -> None:
+    said = said_once(lambda step: step.text + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
     lines = []
     for item in outline(game, full=True):
-        if isinstance(item, Heading):
+        if isinstance(item, Line):
+            lines.append(f"  {item.number:>3}. {said(item.step)}")
+        elif isinstance(item, Heading):
             lines.append(heading_text(item))
-        elif isinstance(item, Line):
-            step = item.step
-            lines.append(f"  {item.number:>3}. {step.text}" + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
-    console.file.write("\n".join(lines) + "\n")
+        if len(lines) == 5_000:  # written as it goes: a million lines are never held at once
+            console.file.write("\n".join(lines) + "\n")
+            lines.clear()
+    console.file.write("".join(line + "\n" for line in lines))
 
 
 def _render_position(game: Game, console: Console) -> None:
