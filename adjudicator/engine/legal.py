@@ -255,15 +255,10 @@ class _Found:
 
     # ----------------------------------------------------- plays and uses
     def plays(self, game: Game, player: str) -> Iterator[Event]:
-        turn = game.turn
-        if turn.player != player or turn.phase is not Phase.PLAY:
-            return
-        source = game.temp_hands[-1].cards if game.temp_hands else game.table.hands[player]
-        for card in list(source):
-            if game.can_play(player, card):
-                yield make_event(self.number, player, "play", card)
-                if self.stated_choices:
-                    yield from self._stated(game, player, "play", card)
+        for card in game.playable(player):
+            yield make_event(self.number, player, "play", card)
+            if self.stated_choices:
+                yield from self._stated(game, player, "play", card)
 
     def uses(self, game: Game, player: str) -> Iterator[Event]:
         for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
