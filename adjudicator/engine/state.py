@@ -6,6 +6,8 @@ the cards in play (see `derived.py`) whenever they are asked for.
 
 from __future__ import annotations
 
+import functools
+
 import copy
 import operator
 from collections import deque
@@ -326,9 +328,10 @@ class PendingChoice(Copied):
     key: Any = None  # identifies what the choice is for, so a check never asks twice
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
 
-    @property
+    @functools.cached_property
     def spec(self) -> "ChoiceSpec":
-        """The choice as the validator and the legal-event generator see it."""
+        """The choice as the validator and the legal-event generator see it (made once: a pending
+        choice is never changed, only answered)."""
         from adjudicator.engine.choices import ChoiceSpec
 
         return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
