@@ -6,9 +6,8 @@ the cards in play (see `derived.py`) whenever they are asked for.
 
 from __future__ import annotations
 
-import functools
-
 import copy
+import functools
 import operator
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
