@@ -235,7 +235,13 @@ def _loads_or_refuses(text: str) -> None:
         assert str(exc).startswith("fuzz.yaml")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: The fuzzers below try the same inputs on every run (CI stays reproducible); the nightly profile
+#: (`ADJUDICATOR_PROPERTY=nightly`, .ci/nightly) tries new ones each time.
+FRESH_INPUTS = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
+FUZZ = {"deadline": None, "derandomize": not FRESH_INPUTS, "database": None, "print_blob": True}
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], **FUZZ)
 @given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10**6),
                                                       st.sampled_from(_YAML_BITS)), min_size=1, max_size=4))
 def test_mutated_scenario_files_raise_only_scenario_errors(text, edits):
@@ -278,7 +284,7 @@ def _value(rng, depth: int = 0):
     return {rng.choice(_KEYS): _value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, **FUZZ)
 @given(st.randoms(use_true_random=False), st.sampled_from([["Alice", "Bob"], ["Alice"], ["Zoë", "Zoé"], None]),
        st.sets(st.sampled_from(["expect", "cards", "seed", "decks", "question", "format", "house_rules"])))
 def test_generated_scenarios_raise_only_scenario_errors(rng, players, optional):
@@ -296,7 +302,7 @@ def test_generated_scenarios_raise_only_scenario_errors(rng, players, optional):
     _loads_or_refuses(yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True))
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture], **FUZZ)
 @given(st.binary(max_size=200))
 def test_arbitrary_bytes_raise_only_scenario_errors(tmp_path, data):
     path = tmp_path / "bytes.yaml"
@@ -306,3 +312,13 @@ def test_arbitrary_bytes_raise_only_scenario_errors(tmp_path, data):
     except ScenarioError as exc:
         assert str(exc).startswith(str(path))
 
+
+
+def test_a_card_type_that_is_a_list_is_refused(write_scenario):
+    """Found by the fuzzer: `type: [rule]` in `cards:` raised TypeError (a list cannot be hashed)."""
+    path = write_scenario("title: t\nplayers: [Alice, Bob]\ncards:\n  - {name: Gizmo, type: [rule]}\n"
+                          "setup: {turn: Alice}\nevents: []\n")
+    result, _seconds = replay_cli(path)
+    assert result.exit_code == 2, result.output
+    assert f"{path}:4:" in result.output.replace("\n", "")
+    assert "`type` must be one of" in result.output

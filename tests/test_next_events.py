@@ -80,3 +80,23 @@ def test_an_offered_event_means_the_same_before_the_game_is_advanced(seed, upto)
             assert not trial.stopped, (number, event.text, trial.stopped)
             assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
         game.push(rng.choice(events))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_playable_is_can_play_card_by_card(seed):
+    """`Game.playable` (the generator's shortcut) names exactly the cards `can_play` accepts."""
+    players = ["Alice", "Bob", "Carol"][: 2 + seed % 2]
+    game = Game(parse_scenario(scenario_text(seed, players, [])))
+    rng = random.Random(seed)
+    checked = 0
+    for number in range(1, 81):
+        events = next_events(game, number)  # the position the generator reads plays from
+        for player in game.players:
+            source = game.temp_hands[-1].cards if game.temp_hands and game.is_active(player) else \
+                game.table.hands[player]
+            assert game.playable(player) == [c for c in source if game.can_play(player, c)], (number, player)
+            checked += bool(game.playable(player))
+        if game.winner or game.ended or not events:
+            break
+        game.push(rng.choice(events))
+    assert checked > 10  # positions where something was playable were met

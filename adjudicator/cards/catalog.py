@@ -196,7 +196,8 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
     if not isinstance(name, str) or not name.strip():
         raise ScenarioError("a card needs a `name`", path=path, line=line)
     type_name = entry.get("type")
-    type_name = TYPE_ALIASES[type_name].value if type_name in TYPE_ALIASES else type_name
+    if isinstance(type_name, str) and type_name in TYPE_ALIASES:
+        type_name = TYPE_ALIASES[type_name].value
     if type_name not in _TYPES:
         raise ScenarioError(f"card {name!r}: `type` must be one of {', '.join(_TYPES)}", path=path,
                             line=_line(entry, "type"), suggestions=suggest(str(type_name), _TYPES, 1))

@@ -1,26 +1,147 @@
 """Copies of a game that run on their own (`fork`), for trying what an event would do.
 
 The position is plain data: zones, the turn, the being-played zone, and continuations as
-`Then` records (never closures), so a structural copy is a faithful one. Cards, kinds and the
-scenario are identities shared by every copy; the step log is copied as a list of frozen
-records; the random generator continues from the same state.
+`Then` records (never closures), so a structural copy is a faithful one (`state.copy_fields`:
+each object of the position copied once, whatever shares it). What is fixed for the whole
+game -- the scenario, its house rules, the cards -- is shared by every copy; the step log and
+the move stack are copied as lists of frozen records; what `derived.py` remembered for the
+position stays true in the copy (its own `__deepcopy__`); the random generator goes on from
+the same state, read only when a game draws (`ForkedRandom`). `chance_aside` lets a look at
+the game itself draw at random without moving its generator, where a copy would cost more.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.game import Game
+from adjudicator.engine.state import copy_fields
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+
+
+class Snapshot:
+    """The state of a game's generator when the game was copied, shared by the games copied
+    from there until each first draws. It is read from the old generator -- which no game draws
+    from any more -- only when one of them does (most copies never draw)."""
+
+    __slots__ = ("source", "_state")
+
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+        self._state: tuple[Any, ...] | None = None
+
+    @property
+    def state(self) -> tuple[Any, ...]:
+        if self._state is None:
+            self._state = self.source.getstate()
+        return self._state
+
+
+class ForkedRandom(random.Random):
+    """The generator of a game copied (or of the game it was copied from) before it draws
+    again: it takes the snapshot's state at its first draw and is a plain `random.Random`
+    from then on, drawing exactly what the game's generator would have. Every draw of
+    `random.Random` goes through `random` or `getrandbits`, the two taken over here."""
+
+    def __new__(cls, snapshot: Snapshot) -> "ForkedRandom":
+        return super().__new__(cls)  # not seeded: the state is the snapshot's
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+
+    # A bound method may outlive the switch (`_randbelow` holds `self.getrandbits` through a
+    # loop): each override works on either class.
+    def random(self) -> float:
+        _resume(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _resume(self)
+        return random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        return self.snapshot.state if type(self) is ForkedRandom else random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _resume(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        _resume(self)
+        random.Random.seed(self, *args, **kwargs)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> random.Random:
+        """One more generator of the snapshot (it has not drawn since: it would be a Random)."""
+        return ForkedRandom(self.snapshot)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return random.Random, (), self.getstate()
+
+
+def _resume(rng: random.Random) -> None:
+    """Make a `ForkedRandom` that has not drawn yet a plain generator in its snapshot's state."""
+    if type(rng) is ForkedRandom:
+        state = rng.snapshot.state
+        del rng.snapshot
+        rng.__class__ = random.Random  # the same layout: allowed
+        random.Random.setstate(rng, state)
+
+
+#: Fields of a game that its copies share, being fixed for the whole game.
+SHARED = frozenset({"scenario", "house_rules"})
+#: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
+#: list is new, the records shared. Any other field is copied by its type (`state.copy_fields`).
+RECORDS = frozenset({"steps", "move_stack"})
+_KEPT = SHARED | RECORDS
 
 
 def fork(game: Game) -> Game:
-    """An independent copy of the game: whatever runs on the copy leaves `game` alone."""
-    memo: dict[int, Any] = {id(game.scenario): game.scenario,
-                            id(game.steps): list(game.steps),  # step records are frozen: shared
-                            id(game.move_stack): list(game.move_stack)}  # so are the events pushed
-    rng = random.Random()
-    rng.setstate(game.rng.getstate())  # much faster than deepcopy's walk through the state tuple
-    memo[id(game.rng)] = rng
-    return copy.deepcopy(game, memo)
+    """An independent copy of the game: whatever runs on the copy leaves `game` alone. Of the
+    game itself only its random generator changes, for an equal one (it draws the same)."""
+    state = game.__dict__
+    for name, value in state.items():
+        if type(value) is random.Random:
+            # Its state is not read now (625 numbers): the game gets a generator equal to it, which
+            # the copy copies in turn (`ForkedRandom.__deepcopy__`); neither draws from the old one
+            # again (game code reaches the generator through the game each time, never keeping it).
+            state[name] = ForkedRandom(Snapshot(value))
+    clone = object.__new__(type(game))
+    memo: dict[int, Any] = {id(game): clone}
+    fields = clone.__dict__ = copy_fields(state, memo, skip=_KEPT)
+    for name in RECORDS:
+        fields[name] = list(fields[name])
+    return clone
+
+
+class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib's
+    """`with chance_aside(game):` a look at the game that may draw at random (a rule picking the
+    card it would force) leaves the game's random generator where it was: the draws come from
+    a fork of it, or from a generator made meanwhile (made lazily), unmade afterwards."""
+
+    def __init__(self, game: Game) -> None:
+        self.fields = game.__dict__
+
+    def __enter__(self) -> None:
+        fields = self.fields
+        self.snapshots: dict[str, Snapshot] = {}
+        self.unset: list[str] = []  # fields holding None: a generator made lazily may land there
+        for name, value in fields.items():
+            cls = type(value)
+            if cls is random.Random:
+                snapshot = self.snapshots[name] = Snapshot(value)
+                fields[name] = ForkedRandom(snapshot)
+            elif cls is ForkedRandom:
+                self.snapshots[name] = value.snapshot
+            elif value is None:
+                self.unset.append(name)
+
+    def __exit__(self, *exception: object) -> None:
+        fields = self.fields
+        for name, snapshot in self.snapshots.items():
+            if type(fields[name]) is not ForkedRandom:  # it drew: a fresh fork of the same state
+                fields[name] = ForkedRandom(snapshot)
+        for name in self.unset:
+            if isinstance(fields[name], random.Random):
+                fields[name] = None  # made meanwhile: unmade (it is made again the same)

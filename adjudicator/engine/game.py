@@ -785,15 +785,7 @@ class Game(EventOrder, ResponseChain, Copied):
     # -------------------------------------------------------------- playing
     def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may play card now; return the play, or raise Illegal."""
-        self.verify_not_over()
-        turn = self.turn
-        if player != turn.player or turn.phase is not Phase.PLAY:
-            if player == turn.player:
-                raise self._no_plays_left(player, card, "the play phase is over")
-            if turn.phase is Phase.OVER:
-                raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
-                              ("B-turn-order",))
-            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
+        self._verify_playing_now(player, card)
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is not None:
             if card not in frame.cards:
@@ -806,6 +798,22 @@ class Game(EventOrder, ResponseChain, Copied):
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
         elif self.plays_left() == 0:
             raise self._no_plays_left(player, card, f"under {self.play_rule()}")
+        return self._verify_card_play(player, card, answers, frame)
+
+    def _verify_playing_now(self, player: str, card: Card | None) -> None:
+        """What does not depend on the card: the game goes on, and it is player's play phase."""
+        self.verify_not_over()
+        turn = self.turn
+        if player != turn.player or turn.phase is not Phase.PLAY:
+            if player == turn.player:
+                raise self._no_plays_left(player, card, "the play phase is over")
+            if turn.phase is Phase.OVER:
+                raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
+                              ("B-turn-order",))
+            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
+
+    def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
+        """What depends on the card, once it is known to be in the hand it is played from."""
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
@@ -813,9 +821,28 @@ class Game(EventOrder, ResponseChain, Copied):
         kind_of(card).verify_play(self, play)
         return play
 
+    def playable(self, player: str) -> list[Card]:
+        """The cards player may play now as they are (no stated choices): those of her hand -- or of
+        the temporary hand being played from -- that `can_play` accepts, worked out together."""
+        try:
+            self._verify_playing_now(player, None)
+        except Illegal:
+            return []
+        frame = self.temp_hands[-1] if self.temp_hands else None
+        if frame is None and self.plays_left() == 0:
+            return []
+        playable = []
+        for card in list(frame.cards if frame is not None else self.table.hands[player]):
+            try:
+                self._verify_card_play(player, card, (), frame)
+            except Illegal:
+                continue
+            playable.append(card)
+        return playable
+
     @staticmethod
-    def _no_plays_left(player: str, card: Card, why: str) -> Illegal:
-        if card.type is CardType.SURPRISE:
+    def _no_plays_left(player: str, card: Card | None, why: str) -> Illegal:
+        if card is not None and card.type is CardType.SURPRISE:
             return Illegal("no_plays_left", f"{player} has no plays left ({why}); on her own turn a Surprise is "
                            "one of her plays, and she cannot use it to cancel her own card",
                            ("B-play-rule", "R49", "R50"))

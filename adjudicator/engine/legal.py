@@ -28,6 +28,7 @@ from typing import Any
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.engine import solo
+from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
 from adjudicator.errors import Illegal
@@ -254,15 +255,10 @@ class _Found:
 
     # ----------------------------------------------------- plays and uses
     def plays(self, game: Game, player: str) -> Iterator[Event]:
-        turn = game.turn
-        if turn.player != player or turn.phase is not Phase.PLAY:
-            return
-        source = game.temp_hands[-1].cards if game.temp_hands else game.table.hands[player]
-        for card in list(source):
-            if game.can_play(player, card):
-                yield make_event(self.number, player, "play", card)
-                if self.stated_choices:
-                    yield from self._stated(game, player, "play", card)
+        for card in game.playable(player):
+            yield make_event(self.number, player, "play", card)
+            if self.stated_choices:
+                yield from self._stated(game, player, "play", card)
 
     def uses(self, game: Game, player: str) -> Iterator[Event]:
         for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
@@ -350,6 +346,19 @@ def _forces_plays(game: Game) -> bool:
     return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
 
 
+def _forced_play_due(game: Game) -> bool:
+    """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
+    so that no copy is made to find out: in the plain case (nothing else due, no card on its
+    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
+    random the card it forces)."""
+    turn = game.turn
+    if (game.agenda or game.pending or game.window or game.being_played or game.temp_hands or game.winner
+            or game.stopped or game.ended or turn.phase is not Phase.PLAY):
+        return True  # not the plain case: a copy finds out
+    with chance_aside(game):
+        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
+
+
 def _free_actions(game: Game, player: str) -> list[Card]:
     """The cards whose free action player may use now (offered bare)."""
     return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())]
@@ -418,7 +427,8 @@ def next_events(game: Game, number: int) -> list[Event]:
     found = _Found(number, False, None)
     if answering:
         found.responses(game)
-        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game):
+        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game) \
+                and _forced_play_due(game):
             forced = game.copy()  # a forced play due now opens a window that Surprises may answer
             forced.make_forced_plays()
             if forced.window is not None:
@@ -461,11 +471,13 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
     if split == "forced play":
         _after_forced_play(game, found)
         return judged(list(found.events.values()))
+    if split == "before forced play" and not _forced_play_due(game):
+        split = None  # no play is forced now after all: the position stands as it is
     other_way = game.copy() if split is not None else game
     if split == "before forced play":
         other_way.make_forced_plays()
         if len(other_way.steps) == len(game.steps):
-            split = None  # no play is forced now after all: the position stands as it is
+            split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found)
         return judged(list(found.events.values()))

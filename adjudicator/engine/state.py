@@ -7,9 +7,12 @@ the cards in play (see `derived.py`) whenever they are asked for.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+import functools
+import operator
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.model import Card
@@ -19,22 +22,170 @@ if TYPE_CHECKING:
     from adjudicator.engine.choices import ChoiceSpec
 
 
-_SHARED = (str, int, float, bool, type(None), Card, tuple, frozenset)
-
-
 class Copied:
-    """Copied field by field (`copy.deepcopy`), sharing what cannot change -- names, numbers,
-    cards, tuples -- and copying the rest with the same memo, so an object reached twice (a
-    `Play` in the being-played zone and in a continuation) is copied once. Much faster than
-    deepcopy's generic path for the objects of a position."""
+    """Copied field by field (by `copy.deepcopy`, or `copying.fork` with the whole game),
+    sharing what cannot change -- names, numbers, cards, immutable records -- and copying the
+    rest with the same memo, so an object reached twice (a `Play` in the being-played zone and
+    in a continuation) is copied once. A new field needs nothing here: it is copied by its type."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        copied = object.__new__(type(self))
-        memo[id(self)] = copied
-        fields = copied.__dict__
-        for name, value in self.__dict__.items():
-            fields[name] = value if isinstance(value, _SHARED) else copy.deepcopy(value, memo)
+        copied = memo[id(self)] = object.__new__(type(self))
+        copied.__dict__ = copy_fields(self.__dict__, memo)
         return copied
+
+
+def _copy_copied(value: Copied, memo: dict[int, Any]) -> Any:
+    """`Copied.__deepcopy__` for `duplicate`, which looks in the memo first itself."""
+    key = id(value)
+    copied = memo.get(key)
+    if copied is None:
+        copied = memo[key] = object.__new__(type(value))
+        copied.__dict__ = copy_fields(value.__dict__, memo)
+    return copied
+
+
+#: The types whose values cannot change: a copy of a game shares them with the original.
+#: Enums and other immutable types join as they are first met (`_copier_for`).
+ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), Card}
+
+
+def duplicate(value: Any, memo: dict[int, Any]) -> Any:
+    """value as an independent copy of a game holds it: immutable values shared, containers and
+    objects of the position copied once each (`memo`: id of an original -> its copy), the same
+    way `copy.deepcopy` would, only much faster for the types a position is made of."""
+    cls = type(value)
+    if cls in ATOMS:
+        return value
+    copier = _COPIERS.get(cls) or _copier_for(cls)
+    return copier(value, memo)
+
+
+def copy_fields(fields: dict[str, Any], memo: dict[int, Any], skip: Any = ()) -> dict[str, Any]:
+    """An object's fields (its `__dict__`) for its copy, each value copied by `duplicate`
+    except those named in `skip` (left as they are, for the caller). Atoms, tuples of atoms and
+    lists are most of a position: they are handled here, without a call per value."""
+    fields = fields.copy()
+    atoms = ATOMS
+    for name, value in fields.items():
+        cls = type(value)
+        if cls in atoms or name in skip:
+            continue
+        if cls is list:
+            key = id(value)
+            copied = memo.get(key)
+            if copied is None:
+                copied = memo[key] = _copy_items(value, memo) if value else []
+            fields[name] = copied
+        elif cls is not tuple or not atoms.issuperset(map(type, value)):
+            fields[name] = duplicate(value, memo)
+    return fields
+
+
+def _copy_tuple(value: tuple, memo: dict[int, Any]) -> tuple:
+    atoms = ATOMS
+    for item in value:  # most tuples hold only atoms, or tuples of atoms (signatures): shared
+        cls = type(item)
+        if cls not in atoms and not (cls is tuple and atoms.issuperset(map(type, item))):
+            break
+    else:
+        return value
+    items = tuple([duplicate(item, memo) for item in value])
+    return value if all(map(operator.is_, items, value)) else items
+
+
+def _copy_frozenset(value: frozenset, memo: dict[int, Any]) -> frozenset:
+    if ATOMS.issuperset(map(type, value)):
+        return value
+    return frozenset(duplicate(item, memo) for item in value)
+
+
+def _copy_list(value: list, memo: dict[int, Any]) -> list:
+    key = id(value)
+    copied = memo.get(key)
+    if copied is None:
+        copied = memo[key] = _copy_items(value, memo) if value else []
+    return copied
+
+
+def _copy_items(value: list, memo: dict[int, Any]) -> list:
+    atoms = ATOMS
+    if atoms.issuperset(map(type, value)):
+        return value.copy()
+    return [item if type(item) in atoms else duplicate(item, memo) for item in value]
+
+
+def _copy_dict(value: dict, memo: dict[int, Any]) -> dict:
+    copied = memo.get(id(value))
+    if copied is None:
+        copied = memo[id(value)] = {}
+        for key, item in value.items():
+            copied[duplicate(key, memo)] = duplicate(item, memo)
+    return copied
+
+
+def _copy_set(value: set, memo: dict[int, Any]) -> set:
+    copied = memo.get(id(value))
+    if copied is None:
+        copied = memo[id(value)] = {duplicate(item, memo) for item in value}
+    return copied
+
+
+def _copy_deque(value: deque, memo: dict[int, Any]) -> deque:
+    copied = memo.get(id(value))
+    if copied is None:
+        copied = memo[id(value)] = deque((duplicate(item, memo) for item in value), value.maxlen)
+    return copied
+
+
+def _copy_own_way(value: Any, memo: dict[int, Any]) -> Any:
+    """An object that knows how to copy itself (`__deepcopy__`: `Copied`, the zones)."""
+    copied = memo.get(id(value))
+    if copied is None:
+        copied = memo.setdefault(id(value), value.__deepcopy__(memo))
+    return copied
+
+
+def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
+    """A frozen dataclass (`Then`, an answer): shared unless a field holds something mutable."""
+    fields = value.__dict__
+    copied = {name: duplicate(item, memo) for name, item in fields.items()}
+    if all(copied[name] is item for name, item in fields.items()):
+        return value
+    clone = object.__new__(type(value))
+    clone.__dict__.update(copied)
+    return clone
+
+
+def _copy_other(value: Any, memo: dict[int, Any]) -> Any:
+    return copy.deepcopy(value, memo)
+
+
+_COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {
+    tuple: _copy_tuple, frozenset: _copy_frozenset, list: _copy_list, dict: _copy_dict, set: _copy_set,
+    deque: _copy_deque,
+}
+
+
+def _copier_for(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
+    """How values of a type met for the first time are copied (remembered per type)."""
+    if issubclass(cls, Enum):
+        ATOMS.add(cls)
+        return _share
+    params = getattr(cls, "__dataclass_params__", None)
+    if getattr(cls, "__deepcopy__", None) is Copied.__deepcopy__:
+        copier: Callable[[Any, dict[int, Any]], Any] = _copy_copied
+    elif hasattr(cls, "__deepcopy__"):
+        copier = _copy_own_way
+    elif params is not None and params.frozen and not hasattr(cls, "__slots__"):
+        copier = _copy_frozen
+    else:
+        copier = _copy_other  # whatever else: copy.deepcopy's own way
+    _COPIERS[cls] = copier
+    return copier
+
+
+def _share(value: Any, memo: dict[int, Any]) -> Any:
+    return value
 
 
 class Phase(StrEnum):
@@ -67,6 +218,20 @@ class Table(Copied):
         # the cards that discard New Rules (B-meta-rules)
         self.meta_rules = Zone(clock, "meta rules", meta_rules, rules_read=True)
         self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
+        """Field by field like any `Copied`, the zones (most of a table) straight onto the new clock."""
+        copied = memo[id(self)] = object.__new__(Table)
+        clock = self.clock.__deepcopy__(memo)
+        fields = copied.__dict__ = self.__dict__.copy()
+        for name, value in fields.items():
+            cls = type(value)
+            if cls is Zone or cls is ZoneMap:
+                known = memo.get(id(value))
+                fields[name] = value.copy_onto(clock, memo) if known is None else known
+            elif cls not in ATOMS:
+                fields[name] = duplicate(value, memo)
+        return copied
 
     def zones(self) -> dict[str, list[Card]]:
         """Every zone of the table by its label ("hand of Alice", "draw pile", ...), as lists."""
@@ -162,9 +327,10 @@ class PendingChoice(Copied):
     key: Any = None  # identifies what the choice is for, so a check never asks twice
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
 
-    @property
+    @functools.cached_property
     def spec(self) -> "ChoiceSpec":
-        """The choice as the validator and the legal-event generator see it."""
+        """The choice as the validator and the legal-event generator see it (made once: a pending
+        choice is never changed, only answered)."""
         from adjudicator.engine.choices import ChoiceSpec
 
         return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)

@@ -11,7 +11,6 @@ as that end.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Any, SupportsIndex
 
@@ -138,9 +137,13 @@ class Zone(list):
         self._leave(old if isinstance(index, slice) else (old,))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
-        # Cards are identities (never copied); only the list and its clock are new.
-        zone = Zone(copy.deepcopy(self.clock, memo), self.label, rules_read=self.rules_read)
+        return self.copy_onto(self.clock.__deepcopy__(memo), memo)
+
+    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> "Zone":
+        """A copy observed by `clock` (the copy of its table's). Cards are identities: never copied."""
+        zone = memo[id(self)] = Zone.__new__(Zone)
         list.extend(zone, self)
+        zone.clock, zone.label, zone.rules_read = clock, self.label, self.rules_read
         return zone
 
 
@@ -187,7 +190,13 @@ class ZoneMap(dict):
         return zone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
-        copied = ZoneMap(copy.deepcopy(self.clock, memo), self.label, rules_read=self.rules_read)
+        return self.copy_onto(self.clock.__deepcopy__(memo), memo)
+
+    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> "ZoneMap":
+        """A copy observed by `clock`, with a copy of each zone."""
+        copied = memo[id(self)] = ZoneMap.__new__(ZoneMap)
         for key, zone in self.items():
-            dict.__setitem__(copied, key, copy.deepcopy(zone, memo))
+            known = memo.get(id(zone))  # (an empty zone is falsy: compare with None)
+            dict.__setitem__(copied, key, zone.copy_onto(clock, memo) if known is None else known)
+        copied.clock, copied.label, copied.rules_read = clock, self.label, self.rules_read
         return copied
