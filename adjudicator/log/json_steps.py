@@ -20,7 +20,8 @@ from typing import Any
 
 from adjudicator.cards.model import Card
 from adjudicator.log import records as rec
-from adjudicator.log.repeats import own_fields, said_once
+from adjudicator.log.records import own_fields
+from adjudicator.log.repeats import said_once
 
 _MOVE = '{"card": %s, "from": %s, "to": %s}'
 

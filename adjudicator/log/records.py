@@ -72,14 +72,14 @@ class Step:
     def data(self) -> dict[str, Any]:
         """The record's own fields as JSON data (cards by name, tuples as lists): who, which
         cards, from where and to where, beside the sentence."""
-        data = {name: _plain(getattr(self, name)) for name in _own_fields(type(self))}
+        data = {name: _plain(getattr(self, name)) for name in own_fields(type(self))}
         if self.moves:
             data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
         return data
 
 
 @functools.cache
-def _own_fields(cls: type) -> tuple[str, ...]:
+def own_fields(cls: type) -> tuple[str, ...]:
     """A record class's own field names (a long log asks once per class, not once per step)."""
     return tuple(f.name for f in fields(cls) if f.name not in ("event", "rulings", "moves"))
 

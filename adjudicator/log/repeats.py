@@ -15,15 +15,11 @@ from operator import attrgetter
 from typing import Any
 
 from adjudicator.log import records as rec
+from adjudicator.log.records import own_fields
 
 #: Annotations whose values compare equal across types (1 == True == 1.0) but are said
 #: differently: the key holds the type of such a field's value too.
 _NUMBERS = ("int", "bool", "float")
-
-
-def own_fields(cls: type[rec.Step]) -> list[str]:
-    """A record class's own field names, in order: all but event, rulings and moves."""
-    return [f.name for f in fields(cls) if f.name not in ("event", "rulings", "moves")]
 
 
 def key_reader(cls: type[rec.Step]) -> Callable[[rec.Step], tuple[Any, ...]]:
