@@ -38,6 +38,7 @@ def main() -> None:
 
     from adjudicator import report
     from adjudicator.answer import build_answer
+    from adjudicator.cards.catalog import builtin
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import load_scenario
     from adjudicator.log.render import render_replay
@@ -48,6 +49,7 @@ def main() -> None:
         path = Path(folder) / "long.yaml"
         path.write_text(scenario_text(events), encoding="utf-8")
         print(f"{events:,} events (CPU seconds):")
+        timed("built-in decks (once per process)", builtin)
         scenario = timed("load the file", lambda: load_scenario(path))
         game = timed("replay (engine)", lambda: replay(scenario))
         print(f"  {'steps':<38} {len(game.steps):,}")
