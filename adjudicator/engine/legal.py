@@ -322,8 +322,14 @@ def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
             picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
         else:
             picks = choice.spec.selections()
+        # The only choice this answer could go to takes any pick its spec makes (`ChoiceSpec.check`
+        # accepts every one of its `selections`): no need to ask the engine pick by pick.
+        alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
         for given in islice(picks, MAX_ANSWERS):
             event = make_event(number, choice.player, verb, None, given)
+            if alone and not (verb == "keep" and choice.keep_means_complement):
+                yield event
+                continue
             try:
                 answered, _ = game.verify_answer(event)
             except Illegal:
