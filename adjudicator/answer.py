@@ -31,6 +31,8 @@ MAX_ITEMS = 4  # per kind of happening in the answer line; the facts keep counts
 
 @dataclass(frozen=True)
 class Answer:
+    """The one-line answer to a replay and the facts it was built from (for JSON)."""
+
     text: str
     facts: dict[str, Any]
 

@@ -26,6 +26,8 @@ STATUSES = ("pass", "fail", "error", "no-expect")
 
 @dataclass
 class CheckResult:
+    """How one scenario file fared against its `expect` block: its status and the differences found."""
+
     path: str
     status: str  # one of STATUSES
     differences: list[Difference] = field(default_factory=list)

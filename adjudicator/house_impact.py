@@ -28,6 +28,8 @@ BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
 
 @dataclass
 class Change:
+    """One bundled scenario whose outcome a house rule changes: what changed and the rulings involved."""
+
     path: str
     differences: list[tuple[str, str, str]]  # (what, before, after)
     rulings: list[str]                       # cited in one replay and not the other
@@ -48,6 +50,8 @@ class Change:
 
 @dataclass
 class Impact:
+    """A house rule set to one value, replayed over the bundled scenarios: the files it changes."""
+
     switch: str
     value: str
     replayed: int = 0

@@ -36,6 +36,8 @@ PROBLEMS = ENDINGS[2:]
 
 @dataclass(frozen=True)
 class Settings:
+    """How the random games are set up: players, decks, house rules, length limit and seed."""
+
     players: tuple[str, ...] = DEFAULT_NAMES[:2]
     decks: tuple[str, ...] = DEFAULT_DECKS
     house_rules: Mapping[str, Any] = field(default_factory=dict)
@@ -49,6 +51,8 @@ class Settings:
 
 @dataclass
 class GameResult:
+    """How one random game ended, with the rulings it cited (and the game itself when it went wrong)."""
+
     index: int
     ending: str
     winner: str | None

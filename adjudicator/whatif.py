@@ -66,6 +66,8 @@ def _legal(game: Game, number: int) -> list[Event]:
 # ------------------------------------------------------------- verdicts
 @dataclass
 class Verdict:
+    """The outcome of one replay from event N on: winner, stop, rejected events, final position, rulings."""
+
     winner: str | None
     winning_goal: str | None
     stopped: str | None
@@ -140,6 +142,8 @@ def _cards(names: Sequence[str]) -> str:
 # --------------------------------------------------------- alternatives
 @dataclass
 class Alternative:
+    """One other way event N could have gone, and how the outcome differs from the real one."""
+
     how: str  # instead, before, skip, after
     event: Event | None  # None: event N left out
     verdict: Verdict
@@ -170,6 +174,8 @@ class Alternative:
 
 @dataclass
 class Exploration:
+    """Every alternative tried at event N of a file, beside the real outcome."""
+
     path: str
     at: int
     player: str | None

@@ -127,6 +127,8 @@ def _begun(now: Game, settled: Game) -> str | None:
 # --------------------------------------------------------------- exploring
 @dataclass
 class Options:
+    """What `explore` found: the legal events, and the pending choices no event can answer."""
+
     events: list[Event] = field(default_factory=list)
     #: Pending choices that some position needs answered and no event can answer.
     unanswerable: list[str] = field(default_factory=list)

@@ -249,6 +249,8 @@ class Table(Copied):
 
 @dataclass
 class Turn(Copied):
+    """The current turn: whose it is, its phase, and what has been drawn and played in it so far."""
+
     player: str
     phase: Phase
     drawn: int = 0    # cards drawn this turn that count toward the Draw rule

@@ -17,6 +17,8 @@ _ID = re.compile(ID_PATTERN)
 
 @dataclass(frozen=True)
 class Source:
+    """Where a ruling comes from: a document (a rulebook, the FAQ), with a link and a note if any."""
+
     document: str
     url: str | None = None
     note: str | None = None
@@ -24,6 +26,8 @@ class Source:
 
 @dataclass(frozen=True)
 class Conflict:
+    """Another ruling that answers the same question differently, and which answer this one keeps and why."""
+
     with_: str
     answer: str
     selected_by: str
@@ -31,6 +35,8 @@ class Conflict:
 
 @dataclass(frozen=True)
 class Ruling:
+    """One ruling record: the question, the answer, where it comes from, and the cards and topics it concerns."""
+
     id: str
     title: str
     summary: str

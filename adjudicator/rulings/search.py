@@ -199,6 +199,8 @@ class CardMention:
 
 @dataclass
 class _Index:
+    """Everything a search needs, worked out once from the records: names, nicknames, word weights."""
+
     records: list[Any]
     by_id: dict[str, int]  # every id and alias -> position
     card_keys: dict[str, str]  # normalized name -> printed name (catalog + records)

@@ -24,6 +24,8 @@ _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
 
 @dataclass(frozen=True)
 class Requirement:
+    """What a word Goal asks of a word (or of two rhyming words); unset parts ask nothing."""
+
     length: int | None = None
     min_length: int | None = None
     part_of_speech: str | None = None  # noun, verb or adjective
