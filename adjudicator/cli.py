@@ -5,7 +5,8 @@ Conventions every command follows: `-h` is `--help`; `--json` prints the result 
 and then bad input too (an object with `error`: file, line, message, code); bad input
 exits with code 2; a FILE argument of `-` reads the scenario from stdin."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` in the modules that declare commands: typer reads
+# every command's signature at each start, and string annotations would be evaluated anew.
 
 import sys
 from pathlib import Path

@@ -1,18 +1,17 @@
 """`adjudicator house-rules list | show NAME | impact NAME=VALUE [PATHS]`.
 
-Imports only typer and the house-rule model; `impact` loads the engine when it runs.
+Imports only typer at start-up (the CLI imports this module for `--help` too): the house-rule
+model is imported when a command runs, and `impact` loads the engine.
 """
 
-from __future__ import annotations
-
-import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from adjudicator.house_rules import SWITCHES, HouseRuleError, Switch, parse_assignments, switch_named
+if TYPE_CHECKING:
+    from adjudicator.house_rules import Switch
 
 house_rules_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
@@ -24,13 +23,21 @@ def _bad_input(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _describe(switch: Switch) -> dict[str, Any]:
+def _write_json(data: Any, ensure_ascii: bool = True) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=ensure_ascii) + "\n")
+
+
+def _describe(switch: "Switch") -> dict[str, Any]:
     return {"name": switch.name, "values": switch.values, "official": switch.official_text,
             "meaning": switch.meaning, "overrides": list(switch.overrides), "ruling": switch.ruling_id,
             "applied": switch.applied}
 
 
-def _switch(name: str) -> Switch:
+def _switch(name: str) -> "Switch":
+    from adjudicator.house_rules import HouseRuleError, switch_named
+
     try:
         return switch_named(name)
     except HouseRuleError as exc:
@@ -42,8 +49,10 @@ def _switch(name: str) -> Switch:
 @house_rules_app.command("list")
 def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
     """Every house rule: its values (official first), what it changes, the rulings it overrides."""
+    from adjudicator.house_rules import SWITCHES
+
     if json_output:
-        sys.stdout.write(json.dumps([_describe(s) for s in SWITCHES.values()], indent=2) + "\n")
+        _write_json([_describe(s) for s in SWITCHES.values()])
         return
     for switch in SWITCHES.values():
         note = "" if switch.applied else "  (validated; no built card reads it yet)"
@@ -58,7 +67,7 @@ def show(name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_
     """One house rule in full, with the official rulings it overrides."""
     switch = _switch(name)
     if json_output:
-        sys.stdout.write(json.dumps(_describe(switch), indent=2) + "\n")
+        _write_json(_describe(switch))
         return
     from adjudicator.rulings import store
 
@@ -83,6 +92,8 @@ def impact(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Replay scenarios with the house rule and list each one whose verdict or position changes."""
+    from adjudicator.house_rules import HouseRuleError, parse_assignments
+
     try:
         (name, value), = parse_assignments([assignment]).items()
     except HouseRuleError as exc:
@@ -96,7 +107,7 @@ def impact(
 
     result = run_impact(name, value, paths or ())
     if json_output:
-        sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+        _write_json(result.to_json(), ensure_ascii=False)
     else:
         sys.stdout.write(render(result))
     if not result.replayed:

@@ -5,8 +5,6 @@ at start-up, so the records, rich, rapidfuzz, networkx and the engine are import
 inside the commands that need them.
 """
 
-from __future__ import annotations
-
 import re
 import sys
 from pathlib import Path
