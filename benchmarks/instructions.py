@@ -3,7 +3,8 @@
 Wall and CPU times on a shared machine vary by 20 % or more from run to run, too much to see
 a 3 % change. valgrind's callgrind counts the instructions a run executes, which does not
 depend on what else the machine is doing. Each workload runs twice under callgrind, once empty
-and once full, so the difference is the workload alone (start-up and imports cancel out):
+and once full, so the difference is the workload alone (start-up and imports cancel out),
+with string hashing fixed (PYTHONHASHSEED=0):
 
 - `games`: the six recorded random games in benchmarks/recorded/ (5.0 + Creeper Pack +
   Surprises, 2 players; 658 events): before each recorded event, `legal.next_events` lists
@@ -20,6 +21,7 @@ Run: python benchmarks/instructions.py [games|scenarios|long ...]   (needs valgr
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shutil
 import subprocess
@@ -75,7 +77,8 @@ def instructions(name: str, full: bool) -> tuple[int, int]:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", str(python), __file__,
              "--run", name, "full" if full else "empty"],
-            capture_output=True, text=True, check=True)
+            capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashing varies the count a little otherwise
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[-1])
 
 

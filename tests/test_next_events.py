@@ -100,3 +100,23 @@ def test_playable_is_can_play_card_by_card(seed):
             break
         game.push(rng.choice(events))
     assert checked > 10  # positions where something was playable were met
+
+
+def test_usable_is_can_use_card_by_card():
+    """`Game.usable` (the generator's shortcut) names exactly the cards whose free action
+    `can_use` accepts, among the rules and the player's own cards in play."""
+    checked = 0
+    for seed in range(4):
+        players = ["Alice", "Bob", "Carol"][: 2 + seed % 2]
+        game = Game(parse_scenario(scenario_text(seed, players, [])))
+        rng = random.Random(seed)
+        for number in range(1, 81):
+            events = next_events(game, number)
+            for player in game.players:
+                mine = [*game.table.rules, *game.table.in_play[player]]
+                assert game.usable(player) == [c for c in mine if game.can_use(player, c)], (seed, number, player)
+                checked += bool(game.usable(player))
+            if game.winner or game.ended or not events:
+                break
+            game.push(rng.choice(events))
+    assert checked > 5  # positions where a free action could be used were met

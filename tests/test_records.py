@@ -1,4 +1,5 @@
-"""Step records: frozen, keyword-only, and strict about their fields (one shared __init__)."""
+"""Step records: frozen, keyword-only, strict about their fields (one shared __init__); a long log
+kept out of the cycle collector while it grows."""
 
 import dataclasses
 
@@ -34,3 +35,18 @@ def test_dataclasses_replace_makes_a_new_record():
     step = rec.TurnBegan(player="Alice")
     other = dataclasses.replace(step, player="Bob")
     assert (step.player, other.player, type(other)) == ("Alice", "Bob", rec.TurnBegan)
+
+
+def test_a_long_replay_sets_its_log_aside_from_the_collector_and_back():
+    import gc
+
+    from adjudicator.engine import replay as rp
+    from adjudicator.loading.scenario import parse_scenario
+
+    lines = ["title: t", "players: [Alice, Bob]", "setup: {turn: Alice, hands: {Alice: [Jackpot!]}}", "events:"]
+    lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(rp.SETTLE_EVERY + 3)]
+    scenario = parse_scenario("\n".join(lines) + "\n", "long.yaml")
+    assert gc.get_freeze_count() == 0
+    game = rp.replay(scenario)
+    assert len(game.move_stack) == rp.SETTLE_EVERY + 3 and not game.stopped
+    assert gc.get_freeze_count() == 0  # set back once the replay is over

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.kinds.base import has_hook
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine import derived, solo
 from adjudicator.engine.choices import ChoiceSpec
@@ -891,6 +892,10 @@ class Game(EventOrder, ResponseChain, Copied):
                           ("B-free-actions",))
         if owner is not None and owner != player:
             raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
+        return self._verify_use_of_own(player, card, answers)
+
+    def _verify_use_of_own(self, player: str, card: Card, answers: Sequence[Any]) -> Play:
+        """What is left once card is known to be a rule in play or one of player's own cards in play."""
         turn = self.turn
         kind = kind_of(card)
         if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
@@ -907,6 +912,24 @@ class Game(EventOrder, ResponseChain, Copied):
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
         kind_of(card).verify_use(self, play)
         return play
+
+    def usable(self, player: str) -> list[Card]:
+        """The cards whose free action player may use now as they are (no stated choices): the rules
+        and her own cards in play that `can_use` accepts, worked out together."""
+        try:
+            self.verify_not_over()
+        except Illegal:
+            return []
+        usable = []
+        for card in [*self.table.rules, *self.table.in_play.get(player, ())]:
+            if not has_hook(card, "verify_use"):
+                continue  # the card grants no free action
+            try:
+                self._verify_use_of_own(player, card, ())
+            except Illegal:
+                continue
+            usable.append(card)
+        return usable
 
     def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         try:

@@ -68,11 +68,6 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
     return item
 
 
-def grants_free_action(card: Card) -> bool:
-    """Whether the card's kind has a free action at all (most cards have none to ask about)."""
-    return card.kind in REGISTRY and type(kind_of(card)).verify_use is not Kind.verify_use
-
-
 def _key(event: Event) -> tuple:
     return event.player, event.action, id(event.card), tuple(map(str, event.choices))  # names are unique
 
@@ -263,11 +258,10 @@ class _Found:
                 yield from self._stated(game, player, "play", card)
 
     def uses(self, game: Game, player: str) -> Iterator[Event]:
-        for card in [*game.table.rules, *game.table.in_play.get(player, ())]:
-            if grants_free_action(card) and game.can_use(player, card):
-                yield make_event(self.number, player, "use", card)
-                if self.stated_choices:
-                    yield from self._stated(game, player, "use", card)
+        for card in game.usable(player):
+            yield make_event(self.number, player, "use", card)
+            if self.stated_choices:
+                yield from self._stated(game, player, "use", card)
 
     def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
         """The same play or use with `-> ...` answers, for a card whose kind checks them."""
@@ -367,12 +361,6 @@ def _forced_play_due(game: Game) -> bool:
         return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
 
 
-def _free_actions(game: Game, player: str) -> list[Card]:
-    """The cards whose free action player may use now (offered bare)."""
-    return [card for card in [*game.table.rules, *game.table.in_play.get(player, ())]
-            if grants_free_action(card) and game.can_use(player, card)]
-
-
 def _others_use_any_time(game: Game, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes)."""
     return any(card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
@@ -400,14 +388,14 @@ def advance(game: Game, number: int, begun: list[str] | None = None) -> str | No
             game.close_window()
         elif turn.phase is Phase.PLAY:
             if _forces_plays(game) and not game.being_played and not game.temp_hands:
-                if _free_actions(game, turn.player):
+                if game.usable(turn.player):
                     return "before forced play"
                 game.make_forced_plays()
                 if game.window is not None:
                     return "forced play"  # push makes it right before judging the event, and goes no further
             return None
         elif turn.phase is Phase.PLAY_OVER:
-            if any(not kind_of(card).needs_a_play(game, card) for card in _free_actions(game, turn.player)):
+            if any(not kind_of(card).needs_a_play(game, card) for card in game.usable(turn.player)):
                 return "before turn end"
             game.end_turn()
         elif turn.phase is Phase.OVER:

@@ -56,8 +56,9 @@ class Clock:
             source = left.pop(id(card), None)
             if source != label:
                 moves.append((card, source, label))
-        gone = {id(card): card for card, _label, arrived in self.journal if not arrived}
-        moves += [(gone[key], label, None) for key, label in left.items()]
+        if left:  # cards that left the table (being played, held by a card resolving)
+            gone = {id(card): card for card, _label, arrived in self.journal if not arrived}
+            moves += [(gone[key], label, None) for key, label in left.items()]
         self.journal.clear()
         return tuple(moves)
 
