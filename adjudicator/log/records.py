@@ -37,6 +37,8 @@ def names(cards: tuple[Card, ...] | list[Card]) -> str:
 
 @record
 class Step:
+    """One change the engine made: the event it belongs to, the rulings behind it, the cards it moved."""
+
     event: int | None = None
     rulings: tuple[str, ...] = ()
     #: The cards that changed place with this step: (card, from zone, to zone), None for a place
@@ -94,6 +96,8 @@ def _plain(value: Any) -> Any:
 
 @record
 class Dealt(Step):
+    """A player's opening hand, dealt before the first turn."""
+
     player: str
     cards: tuple[Card, ...]
 
@@ -104,6 +108,8 @@ class Dealt(Step):
 
 @record
 class TurnBegan(Step):
+    """A player's turn starts."""
+
     player: str
 
     @property
@@ -113,6 +119,8 @@ class TurnBegan(Step):
 
 @record
 class Drew(Step):
+    """Cards a player drew, why, and whether they count toward the Draw rule."""
+
     player: str
     cards: tuple[Card, ...]
     why: str
@@ -128,6 +136,8 @@ class Drew(Step):
 
 @record
 class CreeperPlaced(Step):
+    """A Creeper that comes to a hand goes straight into play, and a replacement is drawn."""
+
     player: str
     card: Card
 
@@ -138,6 +148,8 @@ class CreeperPlaced(Step):
 
 @record
 class Reshuffled(Step):
+    """The draw pile ran out: the discard pile was shuffled to make a new one."""
+
     count: int
 
     @property
@@ -147,6 +159,8 @@ class Reshuffled(Step):
 
 @record
 class PilesExhausted(Step):
+    """Both piles are empty: a player draws fewer cards than owed."""
+
     player: str
     missing: int
 
@@ -157,6 +171,8 @@ class PilesExhausted(Step):
 
 @record
 class Played(Step):
+    """A player plays a card from hand, and how that play counts."""
+
     player: str
     card: Card
     counted: str
@@ -168,6 +184,8 @@ class Played(Step):
 
 @record
 class WindowOpened(Step):
+    """The moment to answer a card with a Surprise begins."""
+
     card: Card
     quiet: ClassVar[bool] = True
 
@@ -178,6 +196,8 @@ class WindowOpened(Step):
 
 @record
 class WindowClosed(Step):
+    """The response window on a card closes: it resolves (or took effect earlier this turn)."""
+
     card: Card
     landed: bool = False  # the card took effect earlier this turn (house rule surprise_window)
     quiet: ClassVar[bool] = True
@@ -221,6 +241,8 @@ class Canceled(Step):
 
 @record
 class KeeperPlaced(Step):
+    """A Keeper lands in front of a player."""
+
     player: str
     card: Card
 
@@ -231,6 +253,8 @@ class KeeperPlaced(Step):
 
 @record
 class RuleAdded(Step):
+    """A New Rule takes effect, with any rules it displaces."""
+
     card: Card
     replaced: tuple[Card, ...] = ()
 
@@ -243,6 +267,8 @@ class RuleAdded(Step):
 
 @record
 class GoalSet(Step):
+    """A Goal becomes the current Goal, with any Goal it displaces."""
+
     card: Card
     replaced: tuple[Card, ...] = ()
 
@@ -255,6 +281,8 @@ class GoalSet(Step):
 
 @record
 class ActionDone(Step):
+    """What a card's effect did, in words (an Action's result, rules discarded to a limit)."""
+
     card: Card
     what: str
 
@@ -276,6 +304,8 @@ class Note(Step):
 
 @record
 class TempHandOpened(Step):
+    """A card sets the hand aside and gives a temporary hand to play from."""
+
     player: str
     source: Card
     plays: int
@@ -288,6 +318,8 @@ class TempHandOpened(Step):
 
 @record
 class TempHandClosed(Step):
+    """The temporary hand is done: leftovers discarded, the real hand taken back."""
+
     player: str
     source: Card
     discarded: tuple[Card, ...]
@@ -300,6 +332,8 @@ class TempHandClosed(Step):
 
 @record
 class Discarded(Step):
+    """Cards a player discarded, and why (a limit, a card's effect)."""
+
     player: str
     cards: tuple[Card, ...]
     why: str
@@ -311,6 +345,8 @@ class Discarded(Step):
 
 @record
 class Moved(Step):
+    """A card changed place on the table, and why."""
+
     card: Card
     source: str
     target: str
@@ -323,6 +359,8 @@ class Moved(Step):
 
 @record
 class ChoiceNeeded(Step):
+    """The replay waits for a player's decision (the scenario did not give one)."""
+
     player: str
     prompt: str
     options: tuple[str, ...]
@@ -334,6 +372,8 @@ class ChoiceNeeded(Step):
 
 @record
 class PlaysOver(Step):
+    """A player has no plays left this turn, and why."""
+
     player: str
     why: str
 
@@ -344,6 +384,8 @@ class PlaysOver(Step):
 
 @record
 class TurnEnded(Step):
+    """A player's turn is over, and who plays next."""
+
     player: str
     next_player: str | None
 
@@ -355,6 +397,8 @@ class TurnEnded(Step):
 
 @record
 class WinChecked(Step):
+    """A win check with no winner: nobody meets the Goal, a Creeper blocks the win, or a tie."""
+
     goals: tuple[Card, ...]
     meeting: tuple[str, ...] = ()
     blocked: tuple[str, ...] = ()
@@ -374,6 +418,8 @@ class WinChecked(Step):
 
 @record
 class Won(Step):
+    """A player meets the Goal and wins the game."""
+
     player: str
     goal: Card
     how: str = ""  # what the Goal's kind says of how it is met ("by spelling CAT")
@@ -416,6 +462,8 @@ class RuleFlipped(Step):
 
 @record
 class SoloEnded(Step):
+    """The solo game ends, with the player's score."""
+
     player: str
     why: str
     score: int
@@ -427,6 +475,8 @@ class SoloEnded(Step):
 
 @record
 class Rejected(Step):
+    """An event of the scenario that the rules do not allow, with the reason."""
+
     player: str
     what: str
     code: str
@@ -439,6 +489,8 @@ class Rejected(Step):
 
 @record
 class Stopped(Step):
+    """The replay cannot go on: the events leave a choice unanswered, or a `?` card must be named."""
+
     reason: str
 
     @property
@@ -448,6 +500,8 @@ class Stopped(Step):
 
 @record
 class Joined(Step):
+    """A new player sits down in the middle of the game."""
+
     player: str
     seat_after: str | None
 
@@ -459,6 +513,8 @@ class Joined(Step):
 
 @record
 class DroppedOut(Step):
+    """A player leaves the game and discards every card they held."""
+
     player: str
     cards: tuple[Card, ...] = field(default=())
 
