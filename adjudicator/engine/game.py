@@ -226,8 +226,7 @@ class Game(EventOrder, ResponseChain, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        clock = self.table.clock
-        record = cls(event=self.event_no, moves=clock.moves() if clock.journal else (), **fields)
+        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
         self.steps.append(record)
         return record
 
@@ -303,10 +302,10 @@ class Game(EventOrder, ResponseChain, Copied):
                 self._enforce_limits(player, ("B-limits-other-players",))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
-        goals = self.table.goals
-        if len(goals) != len(self._goals_seen) or any(a is not b for a, b in zip(goals, self._goals_seen)):
+        goals = tuple(self.table.goals)
+        if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
-            self._goals_seen = tuple(goals)
+            self._goals_seen = goals
             for owner, card in derived.holding(self, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()

@@ -460,7 +460,6 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
             events = [e for e in events if not (e.player == was_active and game.is_optional_free_action(e))]
         return _only_who_begins(begun, events)
 
-
     found = _Found(number, False, None)
     if game.stopped or game.winner:
         return []
