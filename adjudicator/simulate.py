@@ -183,11 +183,9 @@ def scenario_text(data: Mapping[str, Any]) -> str:
 
 
 def check_settings(settings: Settings) -> None:
-    """Load the first game's scenario: a bad deck, player or house rule fails here (ScenarioError)
-    before any worker starts."""
-    from adjudicator.loading.scenario import parse_scenario
-
-    parse_scenario(scenario_text(scenario_data(settings, 0, deck_names(settings.decks))), "<simulate>")
+    """Load the run's scenario (the decks before shuffling): a bad deck, player or house rule
+    fails here (ScenarioError) before any worker starts."""
+    _template(settings)
 
 
 def dealt_scenario(settings: Settings, rng: random.Random) -> "Scenario":
