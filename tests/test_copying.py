@@ -18,10 +18,11 @@ from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.cards.model import Card
 from adjudicator.checking import scenario_files
-from adjudicator.engine import derived, legal
+from adjudicator.engine import legal
 from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
+from adjudicator.engine.zones import Memo
 from adjudicator.house_rules import HouseRules
 from adjudicator.loading.scenario import Event, Scenario, load_scenario, parse_scenario
 from adjudicator.log import records as rec
@@ -177,7 +178,7 @@ def mutable_objects(game: Game) -> dict[int, str]:
         frozen = getattr(getattr(type(value), "__dataclass_params__", None), "frozen", False)
         if not frozen:
             found[id(value)] = path
-        if isinstance(value, derived.Memo):
+        if isinstance(value, Memo):
             continue  # what is worked out is never changed in place: copies share the values
         if isinstance(value, dict):
             stack += [(v, f"{path}[{k!r}]") for k, v in value.items()]

@@ -23,7 +23,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -95,6 +95,11 @@ class Catalog:
     def all_cards(self) -> list[Card]:
         """Every card object of the catalog, each copy once."""
         return [card for cards in self._index.values() for card in cards]
+
+    @cached_property
+    def holds_copies(self) -> bool:
+        """Whether some card has several copies (if not, no event needs its copies bound)."""
+        return any(card.copy > 1 for card in self.all_cards())
 
     def copies_of(self, card: Card) -> tuple[Card, ...]:
         """Every copy of card's definition, the first copy first (asked before every event)."""

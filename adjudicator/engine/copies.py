@@ -35,6 +35,8 @@ def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
     none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
     card may still be on its way) the event as it is."""
     catalog = game.scenario.catalog
+    if not catalog.holds_copies and not any(isinstance(choice, Whose) for choice in event.choices):
+        return event  # every card is the only one of its name, and no `CARD of PLAYER` needs checking
     slots = _card_slots(event)
     options = []
     for card, owner in slots:

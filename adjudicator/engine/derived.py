@@ -3,10 +3,10 @@
 Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
 `goal_slots`, `numeral_bonus`), so adding a card kind never touches this file.
 
-An answer is remembered until what it is derived from changes: the zones it may read (New
-Rules, Goals, Meta Rules, the cards in front of the players) move the clock's `rule_ticks`
-(`zones.Zone`), and so does a new turn (`Game.turn`). So a hook may read those zones, the
-scenario and the turn's player and start -- not the hands or the piles.
+An answer is remembered until what it is derived from changes: a change to the zones it may
+read (New Rules, Goals, Meta Rules, the cards in front of the players), or a new turn
+(`Game.turn`), empties the clock's memo (`zones.Clock.rules_moved`). So a hook may read
+those zones, the scenario and the turn's player and start -- not the hands or the piles.
 """
 
 from __future__ import annotations
@@ -25,46 +25,23 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Memo(dict):
-    """What has been worked out for one position: (function name, *args) -> value, valid while
-    the clock's `rule_ticks` reads `ticks`."""
-
-    __slots__ = ("ticks",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ticks = -1
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Memo":
-        # What is worked out is never changed in place, so a copy of the game shares the values.
-        copied = Memo()
-        copied.update(self)
-        copied.ticks = self.ticks
-        return copied
-
-
 def remembered(compute: F) -> F:
-    """Remember compute(game, *args) until the zones it reads change (`Clock.rule_ticks`)."""
+    """Remember compute(game, *args) until the zones it reads change (the clock's `derived`
+    memo, emptied whenever they do)."""
     name = compute.__name__
     arity = compute.__code__.co_argcount - 1  # the arguments besides the game
 
     # Asked tens of times per event, so each arity has its own lookup, with no tuple to build
     # for the common cases. The memo itself stands for "not worked out yet".
     def lookup0(game: "Game") -> Any:
-        memo = game.derived_memo
-        if memo.ticks != game.table.clock.rule_ticks:
-            memo.clear()
-            memo.ticks = game.table.clock.rule_ticks
+        memo = game.table.clock.derived
         value = memo.get(name, memo)
         if value is memo:
             value = memo[name] = compute(game)
         return value
 
     def lookup1(game: "Game", arg: Any) -> Any:
-        memo = game.derived_memo
-        if memo.ticks != game.table.clock.rule_ticks:
-            memo.clear()
-            memo.ticks = game.table.clock.rule_ticks
+        memo = game.table.clock.derived
         key = (name, arg)
         value = memo.get(key, memo)
         if value is memo:
@@ -72,10 +49,7 @@ def remembered(compute: F) -> F:
         return value
 
     def lookup(game: "Game", *args: Any) -> Any:
-        memo = game.derived_memo
-        if memo.ticks != game.table.clock.rule_ticks:
-            memo.clear()
-            memo.ticks = game.table.clock.rule_ticks
+        memo = game.table.clock.derived
         key = (name, *args)
         value = memo.get(key, memo)
         if value is memo:

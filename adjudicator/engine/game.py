@@ -59,7 +59,6 @@ class Game(EventOrder, ResponseChain, Copied):
             meta_rules=[c for c in setup.rules if c.type is CardType.META],
             rules_pile=list(setup.rules_pile),
         )
-        self.derived_memo = derived.Memo()  # what derived.py has worked out for this position
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
@@ -129,8 +128,7 @@ class Game(EventOrder, ResponseChain, Copied):
         """A new turn is a new position: what is derived from it is worked out again."""
         self._turn = turn
         self.turns_begun += 1  # a copy keeps the count, not the Turn object
-        self.table.clock.ticks += 1
-        self.table.clock.rule_ticks += 1
+        self.table.clock.rules_moved()
 
     def copy(self) -> "Game":
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""

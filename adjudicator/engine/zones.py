@@ -20,18 +20,30 @@ from adjudicator.cards.model import Card
 Move = tuple[Card, "str | None", "str | None"]
 
 
+class Memo(dict):
+    """What `derived.py` has worked out from the zones the effective rules are derived from:
+    (function name, *args) -> value. The clock empties it whenever one of those zones changes,
+    so an answer found in it is true of the position as it stands."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Memo":
+        return Memo(self)  # what is worked out is never changed in place: a copy shares the values
+
+
 class Clock:
     """Counts the changes to a table's zones and keeps the journal of cards in and out.
     `rule_ticks` counts only the changes to the zones the effective rules are derived from
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
-    a hand or discarding leaves what is derived from those alone standing."""
+    a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived")
 
     def __init__(self) -> None:
         self.ticks = 0
         self.rule_ticks = 0
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
+        self.derived = Memo()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
         clock = memo.get(id(self))
@@ -40,7 +52,14 @@ class Clock:
             clock.ticks = self.ticks
             clock.rule_ticks = self.rule_ticks
             clock.journal = list(self.journal)
+            clock.derived = Memo(self.derived)
         return clock
+
+    def rules_moved(self) -> None:
+        """A change to what the effective rules are derived from (a rule zone, a new turn)."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
 
     def moves(self) -> tuple[Move, ...]:
         """The journal since it was last read, as moves (a card leaving and arriving at the same
@@ -75,9 +94,10 @@ class Zone(list):
         self.rules_read = rules_read  # the effective rules are derived from this zone
 
     def _tick(self) -> None:
-        self.clock.ticks += 1
         if self.rules_read:
-            self.clock.rule_ticks += 1
+            self.clock.rules_moved()
+        else:
+            self.clock.ticks += 1
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
@@ -87,8 +107,10 @@ class Zone(list):
         self._tick()
         self.clock.journal.extend((card, self.label, False) for card in cards)
 
+    # One card at a time is most of a game's moves: those write the journal directly.
     def append(self, card: Card) -> None:
-        self._arrive((card,))
+        self._tick()
+        self.clock.journal.append((card, self.label, True))
         list.append(self, card)
 
     def extend(self, cards: Iterable[Card]) -> None:
@@ -101,16 +123,19 @@ class Zone(list):
         return self
 
     def insert(self, index: SupportsIndex, card: Card) -> None:
-        self._arrive((card,))
+        self._tick()
+        self.clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
     def remove(self, card: Card) -> None:
         list.remove(self, card)
-        self._leave((card,))
+        self._tick()
+        self.clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
         card = list.pop(self, index)
-        self._leave((card,))
+        self._tick()
+        self.clock.journal.append((card, self.label, False))
         return card
 
     def clear(self) -> None:
