@@ -121,6 +121,7 @@ def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
     return {hook: tuple(cards) for hook, cards in found.items()}
 
 
+@remembered
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
@@ -163,6 +164,12 @@ def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
     if what == "play" and giving and play_rule(game, player).mode != "count":
         cites.append("Q-tag-batcomputer")  # a bonus on Play All / Play All But N
     return tuple(dict.fromkeys(cites))
+
+
+@remembered
+def goals_read_hands(game: "Game") -> bool:
+    """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
+    return any(kind_of(goal).reads_hands for goal in game.table.goals)
 
 
 @remembered

@@ -183,10 +183,11 @@ class Game(EventOrder, ResponseChain, Copied):
 
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
-        if self.turn.phase is not Phase.PLAY:
+        turn = self.turn
+        if turn.phase is not Phase.PLAY:
             return 0
-        hand = len(self.table.hands.get(self.turn.player, ()))
-        return self.play_rule().left(self.turn.played, hand)
+        hand = len(self.table.hands.get(turn.player, ()))
+        return derived.play_rule(self, turn.player).left(turn.played, hand)
 
     def next_player(self, after: str | None = None) -> str:
         if after is None and self.turn.next_up in self.players:
@@ -313,7 +314,7 @@ class Game(EventOrder, ResponseChain, Copied):
             return False
         turn = self.turn
         if turn.phase is Phase.PLAY:
-            missing = self.draw_rule() - turn.drawn
+            missing = derived.draw_rule(self, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(turn.player, missing, counted=True,
                           why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
@@ -546,7 +547,7 @@ class Game(EventOrder, ResponseChain, Copied):
         # What the check reads -- Goals, rules, the cards in front of the players, the turn, and
         # the hands only for a Goal that counts them -- has not changed: neither has its outcome.
         clock = self.table.clock
-        stamp = (clock.rule_ticks, clock.ticks if any(kind_of(goal).reads_hands for goal in goals) else None)
+        stamp = (clock.rule_ticks, clock.ticks if derived.goals_read_hands(self) else None)
         if stamp == self._win_stamp:
             return
         self._win_stamp = stamp
