@@ -120,3 +120,35 @@ def test_usable_is_can_use_card_by_card():
                 break
             game.push(rng.choice(events))
     assert checked > 5  # positions where a free action could be used were met
+
+
+@pytest.mark.parametrize(("seed", "upto"), [(3, 82), (16, 178), (31, 60), (21, 117), (35, 131)])
+def test_both_generators_agree_where_turns_follow_each_other(seed, upto):
+    """Two generators, one reference: every event `next_events` offers is accepted on the game as
+    it stood, and `explore` (which `legal` and what-if use) offers exactly those events. These
+    games, dealt as the benchmark deals them, reach the positions that once split them: a forced
+    play that ends the next player's turn before a choice the turn after it asks (seed 3: no event
+    now can answer it), a free action needing a play that ends the turn and is used in the extra
+    turn that follows (seeds 16, 31), and a free action of a player whose turn is over, used in
+    the extra turn it begins (seeds 21, 35)."""
+    from adjudicator.engine.legal import legal_events
+    from adjudicator.simulate import Settings, dealt_scenario
+
+    rng = random.Random(seed)
+    game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=DECKS), rng))
+    for number in range(1, upto + 1):
+        as_it_stood = game.copy()
+        events = next_events(game, number)
+        if game.winner or game.ended or not events:
+            break
+        if number > upto - 10:
+            explored = {e.text for e in legal_events(as_it_stood, number, stated_choices=False)}
+            assert explored == {e.text for e in events}, number
+            for event in events:
+                trial = as_it_stood.copy()
+                seen = len(trial.steps)
+                trial.push(event)
+                assert not trial.stopped, (number, event.text, trial.stopped)
+                assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
+        game.push(rng.choice(events))
+    assert number == upto  # the game went as far as the position it is about

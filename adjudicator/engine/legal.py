@@ -20,7 +20,7 @@ written out as a scenario file (`scenario_item`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Any
@@ -167,8 +167,15 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
                 # Her event begins her turn: `P begins` does only that (her hand may hold only
                 # Surprises, which would answer the open window; her turn may need no input).
                 found.add([make_event(number, player, "begin_turn")])
+            own_play_over = route is None and now.turn.phase is Phase.PLAY_OVER
             found.events_of(positions[route], player, sort, game,
-                            optional_only=route is None and now.turn.phase is Phase.PLAY_OVER, begun=begun)
+                            keep=now.is_optional_free_action if own_play_over else None, begun=begun)
+            if own_play_over and sort == "use":
+                # Her free actions that need a play end her turn first: judged where that leaves
+                # them, in a turn of hers that follows at once (Take Another Turn), if one does.
+                after = positions.setdefault(("turn over", player), settle(game, number, player, sort))
+                found.events_of(after, player, sort, game, keep=lambda e: not now.is_optional_free_action(e),
+                                begun=_begun(now, after))
     return found.options()
 
 
@@ -201,11 +208,12 @@ class _Found:
         for event in events:
             self.events.setdefault(_key(event), event)
 
-    def events_of(self, game: Game, player: str, sort: str, before: Game, optional_only: bool,
-                  begun: str | None = None) -> None:
+    def events_of(self, game: Game, player: str, sort: str, before: Game,
+                  keep: Callable[[Event], bool] | None = None, begun: str | None = None) -> None:
         """player's events of one sort in the position they meet; `before` is the game
-        before the window closes (a Surprise played then is an answer to the chain);
-        `begun`: the player whose turn began on the way."""
+        before the window closes (a Surprise played then is an answer to the chain); `keep`:
+        which of her free actions are judged there (None: all); `begun`: the player whose turn
+        began on the way."""
         if game.winner or game.ended:
             return
         if game.pending:
@@ -218,7 +226,7 @@ class _Found:
                 self.answers(game, askers)
             return
         if sort == "use":
-            self.add(e for e in self.uses(game, player) if not optional_only or game.is_optional_free_action(e))
+            self.add(e for e in self.uses(game, player) if keep is None or keep(e))
         elif sort == "play":
             self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
         else:
@@ -436,12 +444,13 @@ def next_events(game: Game, number: int) -> list[Event]:
     return list(found.events.values())
 
 
-def _gather(game: Game, number: int) -> list[Event]:
+def _gather(game: Game, number: int, before: Sequence[str] = ()) -> list[Event]:
     """The legal events after advancing game; at a parting of the ways, the events judged as
     the position stands plus those of one copy taken down the other way. Where a turn was
     begun on the way (on either way), `P begins` is among them: it does what every event of
-    hers does first, and no more (a forced play due waits for her next event)."""
-    begun: list[str] = []
+    hers does first, and no more (a forced play due waits for her next event). `before`: the
+    players whose turns were begun on the way to game (`_only_who_begins`)."""
+    begun = list(before)
     events = _gather_on(game, number, begun)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
         events.append(make_event(number, begun[0], "begin_turn"))
@@ -450,13 +459,14 @@ def _gather(game: Game, number: int) -> list[Event]:
 
 def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
-    was_active, turn = game.turn.player, game.turn
+    was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
     split = advance(game, number, begun)
 
     def judged(events: list[Event]) -> list[Event]:
-        if game.turn is not turn:
+        if game.turn is not turn and not was_over:
             # Push judges the optional free actions of the player whose turn it was in that turn,
-            # before its end (`_advance_turn`): not in her next one, when she goes again.
+            # before its end (`_advance_turn`): not in her next one, when she goes again. (A turn
+            # already over when the event came is not hers to act in any more.)
             events = [e for e in events if not (e.player == was_active and game.is_optional_free_action(e))]
         return _only_who_begins(begun, events)
 
@@ -464,7 +474,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
     if game.stopped or game.winner:
         return []
     if split == "forced play":
-        _after_forced_play(game, found)
+        _after_forced_play(game, found, begun)
         return judged(list(found.events.values()))
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -480,24 +490,24 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.add(_gather(other_way, number))
+        found.add(_gather(other_way, number, begun))
     elif split == "before forced play":
         found.add(found.uses(game, active))  # her free actions: no forced play before them
         forced = _Found(number, False, None)
-        _after_forced_play(other_way, forced)
+        _after_forced_play(other_way, forced, begun)
         found.add(e for e in forced.events.values() if not (e.player == active and e.action == "use"))
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.add(e for e in _gather(other_way, number)
+        found.add(e for e in _gather(other_way, number, begun)
                   if not (e.player == active and game.is_optional_free_action(e)))
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.add(_only_who_begins([following], _gather(other_way, number)))
+        found.add(_gather(other_way, number, [*begun, following]))
         if not (other_way.winner or other_way.stopped or other_way.ended):
             found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
     return judged(list(found.events.values()))
@@ -513,7 +523,7 @@ def _read(game: Game, found: "_Found") -> None:
             found.add(found.uses(game, player))
 
 
-def _after_forced_play(game: Game, found: "_Found") -> None:
+def _after_forced_play(game: Game, found: "_Found", begun: list[str]) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays, push ends the turn before the event too (and may begin the next), as
@@ -525,7 +535,7 @@ def _after_forced_play(game: Game, found: "_Found") -> None:
         game = game.copy() if found.events else game
         game.close_window()
     if game.turn.phase is Phase.PLAY_OVER and not game.pending:
-        rest = _gather(game, found.number)
+        rest = _gather(game, found.number, begun)
     else:
         after = _Found(found.number, False, None)
         _read(game, after)
@@ -534,8 +544,10 @@ def _after_forced_play(game: Game, found: "_Found") -> None:
 
 
 def _only_who_begins(begun: list[str], events: list[Event]) -> list[Event]:
-    """Where a turn was begun on the way, only an event of its player -- or an answer to what
-    its start asks -- begins it (push): nobody else's event comes after that point."""
+    """Where turns were begun on the way, only an event of their player begins them (push) --
+    or, where one turn was, an answer to what its start asks, which begins that turn alone
+    (`Game._needs_next_turn`): nobody else's event comes after that point."""
     if not begun:
         return events
-    return [e for e in events if e.player == begun[0] or e.action in ("discard", "keep", "choose")]
+    return [e for e in events if all(player == e.player for player in begun)
+            or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))]
