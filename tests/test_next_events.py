@@ -3,6 +3,7 @@ accepted by `Game.push` (never rejected, never a stop), advancing the game in pl
 the log exactly as the next push would have, and random games played with it are the games
 their recorded events replay to."""
 
+import os
 import random
 
 import pytest
@@ -152,3 +153,26 @@ def test_both_generators_agree_where_turns_follow_each_other(seed, upto):
                 assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
         game.push(rng.choice(events))
     assert number == upto  # the game went as far as the position it is about
+
+
+NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
+
+
+@pytest.mark.skipif(not NIGHTLY, reason="the nightly profile (.ci/nightly): whole games, new ones every run")
+def test_both_generators_agree_on_new_random_games():
+    """The agreement above, at every position of whole random games dealt afresh each run (the
+    seed is printed on failure)."""
+    from adjudicator.engine.legal import legal_events
+    from adjudicator.simulate import Settings, dealt_scenario
+
+    for seed in random.SystemRandom().sample(range(10**9), int(os.environ.get("ADJUDICATOR_PROPERTY_EXAMPLES", 20))):
+        rng = random.Random(seed)
+        game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=DECKS), rng))
+        for number in range(1, 400):
+            as_it_stood = game.copy()
+            events = next_events(game, number)
+            if game.winner or game.ended or not events:
+                break
+            assert {e.text for e in legal_events(as_it_stood, number, stated_choices=False)} == \
+                {e.text for e in events}, (seed, number)
+            game.push(rng.choice(events))
