@@ -1,5 +1,5 @@
-"""Step records: frozen, keyword-only, strict about their fields (one shared __init__); a long log
-kept out of the cycle collector while it grows."""
+"""Step records: frozen, keyword-only, strict about their fields (an __init__ each class writes at
+its first record); a long log kept out of the cycle collector while it grows."""
 
 import dataclasses
 
@@ -29,6 +29,26 @@ def test_a_record_refuses_unknown_and_missing_fields():
         rec.Drew(player="Alice", counted=True, into="hand")
     with pytest.raises(TypeError, match="TurnBegan: unknown field 'card'"):
         rec.TurnBegan(player="Alice", card=None)
+
+
+def test_a_record_class_writes_its_own_init_at_its_first_record():
+    @rec.record
+    class Tried(rec.Step):
+        player: str
+        count: int = 0
+
+    assert Tried.__init__ is rec.Step.__init__
+    first = Tried(player="Alice", rulings=("B-turn-order",))
+    assert Tried.__init__ is not rec.Step.__init__
+    second = Tried(player="Bob", count=2)
+    assert [(r.player, r.count, r.rulings, r.event) for r in (first, second)] == [
+        ("Alice", 0, ("B-turn-order",), None), ("Bob", 2, (), None)]
+    with pytest.raises(TypeError, match="Tried: unknown field 'card'; missing field 'player'"):
+        Tried(card=None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        second.count = 3
+    base = rec.Step.__init__
+    assert rec.Step(event=1).event == 1 and rec.Step.__init__ is base  # kept: every record class inherits it
 
 
 def test_dataclasses_replace_makes_a_new_record():

@@ -225,7 +225,10 @@ class Game(EventOrder, ResponseChain, Copied):
 
     # ------------------------------------------------------------- the log
     def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
-        record = cls(event=self.event_no, moves=self.table.clock.moves(), **fields)
+        # event and moves join the record's own fields in this call's dict, not in a merged copy
+        fields["event"] = self.event_no
+        fields["moves"] = self.table.clock.moves()
+        record = cls(**fields)
         self.steps.append(record)
         return record
 

@@ -64,11 +64,16 @@ class Clock:
     def moves(self) -> tuple[Move, ...]:
         """The journal since it was last read, as moves (a card leaving and arriving at the same
         place -- a shuffle -- is no move), and a fresh journal."""
-        if not self.journal:
+        journal = self.journal
+        if not journal:
             return ()
+        if len(journal) == 1:  # the commonest move: one card off the table (played) or onto it (landing)
+            ((card, label, arrived),) = journal
+            journal.clear()
+            return ((card, None, label),) if arrived else ((card, label, None),)
         left: dict[int, str] = {}
         moves: list[Move] = []
-        for card, label, arrived in self.journal:
+        for card, label, arrived in journal:
             if not arrived:
                 left[id(card)] = label
                 continue
@@ -76,9 +81,9 @@ class Clock:
             if source != label:
                 moves.append((card, source, label))
         if left:  # cards that left the table (being played, held by a card resolving)
-            gone = {id(card): card for card, _label, arrived in self.journal if not arrived}
+            gone = {id(card): card for card, _label, arrived in journal if not arrived}
             moves += [(gone[key], label, None) for key, label in left.items()]
-        self.journal.clear()
+        journal.clear()
         return tuple(moves)
 
 

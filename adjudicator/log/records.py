@@ -7,28 +7,61 @@ the rulings that justify it, and how to say itself in one sentence.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from adjudicator.cards.model import Card
 
 
-#: How every record is declared: keyword fields, and no generated method at all -- no __eq__ or
-#: __repr__ (a record is read by its fields and said by `.text`), and one shared __init__ and
-#: __setattr__ (`Step`) in place of a generated one per class: records are made ten times an event
-#: and this module is imported by every command, so both must be quick.
-record = dataclass(init=False, kw_only=True, eq=False, repr=False)
+#: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
+#: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
+#: empty: no field is positional), one shared __setattr__ (`Step`), and an __init__ written for
+#: each class only when its first record is made (`_own_init`): records are made ten times an
+#: event and this module is imported by every command, so both must be quick.
+record = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False)
 
 
-_SHAPES: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+#: The default of a required field in a class's own __init__: the field was not given.
+_REQUIRED: Any = object()
 
 
-def _shape(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
-    """A record class's defaults and field names (worked out at its first record)."""
+def _first_record(self: Step, **values: Any) -> None:
+    """Every record class's __init__ until its first record: the class gets its own, which
+    makes this record and every later one. A class with subclasses (`Step`) keeps this one,
+    which they would inherit; a record class is never the base of another."""
+    init = _own_init(type(self))
+    if not type(self).__subclasses__():
+        type(self).__init__ = init  # type: ignore[misc]
+    init(self, **values)
+
+
+def _own_init(cls: type) -> Callable[..., None]:
+    """A record class's __init__, written for its fields: each a keyword argument with its default
+    (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
+    the values go straight into the record's __dict__, past the frozen __setattr__."""
     declared = fields(cls)
-    shape = _SHAPES[cls] = ({f.name: f.default for f in declared if f.default is not MISSING},
-                            frozenset(f.name for f in declared))
-    return shape
+    names = [f.name for f in declared]
+    given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
+    source = (f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
+              f"    if _unknown{given}:\n"
+              f"        _refuse(type(self), _unknown, locals())\n"
+              f"    _own = self.__dict__\n"
+              + "".join(f"    _own[{name!r}] = {name}\n" for name in names))
+    namespace = {"_REQUIRED": _REQUIRED, "_refuse": _refuse}
+    exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
+    init = namespace["__init__"]
+    init.__kwdefaults__ = {f.name: _REQUIRED if f.default is MISSING else f.default for f in declared}
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoReturn:
+    """The error for a record made with fields its class does not have, or without required ones
+    (`given`: the __init__'s locals())."""
+    missing = [name for name, value in given.items() if value is _REQUIRED]
+    raise TypeError(f"{cls.__name__}: " + "; ".join(
+        [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]))
 
 
 def names(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -47,15 +80,7 @@ class Step:
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
 
-    def __init__(self, **values: Any) -> None:
-        defaults, names = _SHAPES.get(type(self)) or _shape(type(self))
-        own = self.__dict__
-        own.update(defaults)
-        own.update(values)
-        if own.keys() != names:
-            unknown, missing = sorted(own.keys() - names), sorted(names - own.keys())
-            raise TypeError(f"{type(self).__name__}: " + "; ".join(
-                [*(f"unknown field {n!r}" for n in unknown), *(f"missing field {n!r}" for n in missing)]))
+    __init__ = _first_record
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
