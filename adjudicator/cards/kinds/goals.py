@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
@@ -73,18 +74,26 @@ def _flatten(requirements: list) -> list[str]:
     return out
 
 
-def match(requirements: list, cards: list[Card]) -> list[Card] | None:
-    """A different card for each requirement (a name, or a list of names: any one of them), or
-    None. A card that counts as several cards (Fruitcake: Dessert and The Gift) fills only one
-    requirement at a time (Q1354); two copies of a card fill two."""
+@functools.lru_cache(maxsize=4096)
+def required_names(goal: Card) -> tuple[frozenset[str], ...]:
+    """A Goal's requirements (`requires`: names, a nested list meaning any one of them), each as
+    the folded names of the cards that fill it (`Card.names_called`); asked at every win check."""
+    return tuple(frozenset(map(normalize, entry if isinstance(entry, list) else [entry]))
+                 for entry in goal.param("requires", ()))
+
+
+def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card] | None:
+    """A different card for each requirement (`required_names`), or None. A card that counts as
+    several cards (Fruitcake: Dessert and The Gift) fills only one requirement at a time (Q1354);
+    two copies of a card fill two."""
     chosen: list[Card] = []
 
     def fill(i: int) -> bool:
-        if i == len(requirements):
+        if i == len(required):
             return True
-        names = requirements[i] if isinstance(requirements[i], list) else [requirements[i]]
+        names = required[i]
         for card in cards:
-            if all(card is not c for c in chosen) and any(card.is_called(n) for n in names):
+            if all(card is not c for c in chosen) and not names.isdisjoint(card.names_called):
                 chosen.append(card)
                 if fill(i + 1):
                     return True
@@ -133,13 +142,13 @@ class KeepersGoal(GoalKind):
         return tuple(cites)
 
     def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
-        return match(list(card.params["requires"]), game.table.in_play[player]) or []
+        return match(required_names(card), game.table.in_play[player]) or []
 
     def candidates(self, game: "Game", card: Card) -> list[str]:
         forbidden = card.param("forbids_anywhere", ())
         if forbidden and any(c.is_called(n) for p in game.players for c in game.table.in_play[p] for n in forbidden):
             return []
-        required = list(card.params["requires"])
+        required = required_names(card)
         found = []
         for player in game.players:
             used = match(required, game.table.in_play[player])
@@ -172,7 +181,7 @@ class KeepersCountGoal(GoalKind):
     def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
         """The required cards, then the first `pick` of the `from` cards held besides them."""
         cards = game.table.in_play[player]
-        required = match(list(goal.param("requires", ())), cards)
+        required = match(required_names(goal), cards)
         if required is None:
             return []
         pool = [c for c in cards if all(c is not r for r in required)
@@ -201,7 +210,7 @@ class KeepersWithSymbol(GoalKind):
         return frozenset(card.param("requires", ()))
 
     def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
-        required = match(list(card.param("requires", ())), game.table.in_play[player])
+        required = match(required_names(card), game.table.in_play[player])
         if required is None:
             return []
         symbol = normalize(card.params["symbol"])
