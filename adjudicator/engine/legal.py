@@ -37,23 +37,13 @@ from adjudicator.log import records as rec
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
-_VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out", "begin_turn": "begins"}
 
 
 # ------------------------------------------------------------------ events
 def make_event(number: int, player: str, action: str, card: Card | None = None,
                choices: Sequence[Any] = ()) -> Event:
-    """An Event as the loader builds it from the one-line form."""
-    choices = tuple(choices)
-    listed = ", ".join(map(str, choices))
-    if action in ("play", "use"):
-        text = f"{player} {_VERB[action]} {card}" + (f" -> {listed}" if choices else "")
-    elif action in ("join", "drop_out", "begin_turn"):
-        text = f"{player} {_VERB[action]}"
-    else:
-        text = f"{player} {_VERB[action]} {listed}"
-    return Event(number, None, player, action, card, choices, text)
+    """An Event as the loader builds it from the one-line form (its text said when asked)."""
+    return Event.made(number, player, action, card, tuple(choices))
 
 
 def scenario_item(event: Event) -> str | dict[str, Any]:
@@ -69,7 +59,10 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
 
 
 def _key(event: Event) -> tuple:
-    return event.player, event.action, id(event.card), tuple(map(str, event.choices))  # names are unique
+    """What makes two listed events one: the card itself (cards compare by identity), and the
+    choices by name (names are unique; copies of one card named as a choice are one choice)."""
+    choices = event.choices
+    return event.player, event.action, event.card, tuple(map(str, choices)) if choices else ()
 
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
@@ -88,9 +81,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
         settled.event_no = number
         settled.close_window()
         return settled
-    probe = {"play": Event(number, None, player, "play", UNKNOWN, text=f"{player} plays ?"),
-             "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
-             "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
+    probe = make_event(number, player, "join") if sort == "seat" else make_event(number, player, sort, UNKNOWN)
     settled.push(probe)
     return settled
 
@@ -241,11 +232,15 @@ class _Found:
     # ------------------------------------------------------------ responses
     def responses(self, game: Game) -> None:
         """Surprises answering the open chain: the replay tries them before the window closes."""
+        if game.chain_top() is None:
+            return  # nothing to answer: `verify_respond` refuses every card (after working out why)
         for player in game.players:
+            if not game.surprise_answers(player):
+                continue  # `is_response`, asked once per player: her Surprises are plays, not answers
             frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
             for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
-                if not game.is_response(player, card):
-                    continue
+                if card.type is not CardType.SURPRISE:
+                    continue  # only a Surprise answers
                 event = make_event(self.number, player, "play", card)
                 if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
                     self.add([event])
