@@ -181,12 +181,12 @@ class _Found:
         self.stated_choices = stated_choices
         self.newcomers = list(newcomers or ())
         self.events: dict[tuple, Event] = {}
-        self.needed: dict[tuple, str] = {}
+        self.needed: dict[tuple, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[tuple] = set()
 
     def options(self) -> Options:
-        missing = {key: text for key, text in self.needed.items() if key not in self.answered}
-        return Options(list(self.events.values()), list(missing.values()))
+        missing = [_describe(choice) for key, choice in self.needed.items() if key not in self.answered]
+        return Options(list(self.events.values()), missing)
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -201,7 +201,7 @@ class _Found:
             return
         if game.pending:
             for choice in game.pending:
-                self.needed.setdefault(_choice_key(choice), _describe(choice))
+                self.needed.setdefault(_choice_key(choice), choice)
             if sort == "play":
                 # What the start of a turn asks of someone else is answered by them, and their
                 # answer is what begins that turn (replay._needs_next_turn).
@@ -222,7 +222,7 @@ class _Found:
     def answers(self, game: Game, players: Sequence[str]) -> None:
         for choice in game.pending:
             key = _choice_key(choice)
-            self.needed.setdefault(key, _describe(choice))
+            self.needed.setdefault(key, choice)
             if choice.player not in players:
                 continue
             for event in _answers(game, choice, self.number):
