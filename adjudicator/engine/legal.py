@@ -20,7 +20,7 @@ written out as a scenario file (`scenario_item`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import Any
@@ -64,6 +64,9 @@ def _key(event: Event) -> tuple:
     choices = event.choices
     return event.player, event.action, event.card, tuple(map(str, choices)) if choices else ()
 
+
+#: Events by their `_key`, in the order found: passed on whole, so that no key is made twice.
+Keyed = dict[tuple, Event]
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
 #: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
@@ -191,6 +194,12 @@ class _Found:
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
             self.events.setdefault(_key(event), event)
+
+    def merge(self, events: Keyed, keep: Callable[[Event], bool] | None = None) -> None:
+        """Add events found already (their keys made once), those that `keep` accepts."""
+        for key, event in events.items():
+            if keep is None or keep(event):
+                self.events.setdefault(key, event)
 
     def events_of(self, game: Game, player: str, sort: str, before: Game, optional_only: bool,
                   begun: str | None = None) -> None:
@@ -425,13 +434,13 @@ def next_events(game: Game, number: int) -> list[Event]:
             if forced.window is not None:
                 found.responses(forced)
     count = game.turns_begun
-    found.add(e for e in _gather(game, number) if not (e.action == "play" and e.card.type is CardType.SURPRISE
-                                                       and (e.player in answering or game.turns_begun != count
-                                                            and e.player != game.turn.player)))
+    found.merge(_gather(game, number), lambda e: not (e.action == "play" and e.card.type is CardType.SURPRISE
+                                                      and (e.player in answering or game.turns_begun != count
+                                                           and e.player != game.turn.player)))
     return list(found.events.values())
 
 
-def _gather(game: Game, number: int) -> list[Event]:
+def _gather(game: Game, number: int) -> Keyed:
     """The legal events after advancing game; at a parting of the ways, the events judged as
     the position stands plus those of one copy taken down the other way. Where a turn was
     begun on the way (on either way), `P begins` is among them: it does what every event of
@@ -439,28 +448,30 @@ def _gather(game: Game, number: int) -> list[Event]:
     begun: list[str] = []
     events = _gather_on(game, number, begun)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
-        events.append(make_event(number, begun[0], "begin_turn"))
+        begins = make_event(number, begun[0], "begin_turn")
+        events.setdefault(_key(begins), begins)
     return events
 
 
-def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
+def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     was_active, turn = game.turn.player, game.turn
     split = advance(game, number, begun)
 
-    def judged(events: list[Event]) -> list[Event]:
+    def judged(events: Keyed) -> Keyed:
         if game.turn is not turn:
             # Push judges the optional free actions of the player whose turn it was in that turn,
             # before its end (`_advance_turn`): not in her next one, when she goes again.
-            events = [e for e in events if not (e.player == was_active and game.is_optional_free_action(e))]
+            events = {k: e for k, e in events.items()
+                      if not (e.player == was_active and game.is_optional_free_action(e))}
         return _only_who_begins(begun, events)
 
     found = _Found(number, False, None)
     if game.stopped or game.winner:
-        return []
+        return {}
     if split == "forced play":
         _after_forced_play(game, found)
-        return judged(list(found.events.values()))
+        return judged(found.events)
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     other_way = game.copy() if split is not None else game
@@ -470,32 +481,31 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found)
-        return judged(list(found.events.values()))
+        return judged(found.events)
     active = game.turn.player
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.add(_gather(other_way, number))
+        found.merge(_gather(other_way, number))
     elif split == "before forced play":
         found.add(found.uses(game, active))  # her free actions: no forced play before them
         forced = _Found(number, False, None)
         _after_forced_play(other_way, forced)
-        found.add(e for e in forced.events.values() if not (e.player == active and e.action == "use"))
+        found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.add(e for e in _gather(other_way, number)
-                  if not (e.player == active and game.is_optional_free_action(e)))
+        found.merge(_gather(other_way, number), lambda e: not (e.player == active and game.is_optional_free_action(e)))
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.add(_only_who_begins([following], _gather(other_way, number)))
+        found.merge(_only_who_begins([following], _gather(other_way, number)))
         if not (other_way.winner or other_way.stopped or other_way.ended):
             found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
-    return judged(list(found.events.values()))
+    return judged(found.events)
 
 
 def _read(game: Game, found: "_Found") -> None:
@@ -524,13 +534,13 @@ def _after_forced_play(game: Game, found: "_Found") -> None:
     else:
         after = _Found(found.number, False, None)
         _read(game, after)
-        rest = list(after.events.values())
-    found.add(e for e in rest if not (e.player == active and e.action == "use"))
+        rest = after.events
+    found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
 
 
-def _only_who_begins(begun: list[str], events: list[Event]) -> list[Event]:
+def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
     """Where a turn was begun on the way, only an event of its player -- or an answer to what
     its start asks -- begins it (push): nobody else's event comes after that point."""
     if not begun:
         return events
-    return [e for e in events if e.player == begun[0] or e.action in ("discard", "keep", "choose")]
+    return {k: e for k, e in events.items() if e.player == begun[0] or e.action in ("discard", "keep", "choose")}
