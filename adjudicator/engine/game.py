@@ -816,12 +816,16 @@ class Game(EventOrder, ResponseChain, Copied):
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""
-        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
-            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
+        self._verify_playable_card(card)
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
                     from_temp_hand=frame is not None)
         kind_of(card).verify_play(self, play)
         return play
+
+    @staticmethod
+    def _verify_playable_card(card: Card) -> None:
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
 
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices): those of her hand -- or of
@@ -836,7 +840,10 @@ class Game(EventOrder, ResponseChain, Copied):
         playable = []
         for card in list(frame.cards if frame is not None else self.table.hands[player]):
             try:
-                self._verify_card_play(player, card, (), frame)
+                if has_hook(card, "verify_play"):
+                    self._verify_card_play(player, card, (), frame)
+                else:
+                    self._verify_playable_card(card)  # `Kind.verify_play` checks only stated choices
             except Illegal:
                 continue
             playable.append(card)
@@ -903,8 +910,7 @@ class Game(EventOrder, ResponseChain, Copied):
             cites = ("R18", "B-free-actions") if kind.needs_a_play(self, card) else ("B-free-actions",)
             raise Illegal("turn_over", f"{player}'s turn is over: free actions close when the end-of-turn "
                           "events begin", cites)
-        any_time = kind.any_time
-        if not any_time and (player != turn.player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER)):
+        if not kind.any_time and not self._in_free_action_time(player):
             raise Illegal("not_your_turn", f"free actions are taken only during your own turn, "
                           f"and this is not {player}'s", ("B-free-actions",))
         if self.temp_hands and player == turn.player:
@@ -914,6 +920,11 @@ class Game(EventOrder, ResponseChain, Copied):
         kind_of(card).verify_use(self, play)
         return play
 
+    def _in_free_action_time(self, player: str) -> bool:
+        """Whether it is player's own turn and her free actions are open (any-time ones always are)."""
+        turn = self.turn
+        return player == turn.player and turn.phase in (Phase.PLAY, Phase.PLAY_OVER)
+
     def usable(self, player: str) -> list[Card]:
         """The cards whose free action player may use now as they are (no stated choices): the rules
         and her own cards in play that `can_use` accepts, worked out together."""
@@ -921,10 +932,13 @@ class Game(EventOrder, ResponseChain, Copied):
             self.verify_not_over()
         except Illegal:
             return []
+        her_time = self._in_free_action_time(player)
         usable = []
         for card in [*self.table.rules, *self.table.in_play.get(player, ())]:
             if not has_hook(card, "verify_use"):
                 continue  # the card grants no free action
+            if not her_time and not kind_of(card).any_time:
+                continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
             try:
                 self._verify_use_of_own(player, card, ())
             except Illegal:

@@ -37,23 +37,13 @@ from adjudicator.log import records as rec
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
-_VERB = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out", "begin_turn": "begins"}
 
 
 # ------------------------------------------------------------------ events
 def make_event(number: int, player: str, action: str, card: Card | None = None,
                choices: Sequence[Any] = ()) -> Event:
-    """An Event as the loader builds it from the one-line form."""
-    choices = tuple(choices)
-    listed = ", ".join(map(str, choices))
-    if action in ("play", "use"):
-        text = f"{player} {_VERB[action]} {card}" + (f" -> {listed}" if choices else "")
-    elif action in ("join", "drop_out", "begin_turn"):
-        text = f"{player} {_VERB[action]}"
-    else:
-        text = f"{player} {_VERB[action]} {listed}"
-    return Event(number, None, player, action, card, choices, text)
+    """An Event as the loader builds it from the one-line form (its text said when asked)."""
+    return Event.made(number, player, action, card, tuple(choices))
 
 
 def scenario_item(event: Event) -> str | dict[str, Any]:
@@ -69,8 +59,14 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
 
 
 def _key(event: Event) -> tuple:
-    return event.player, event.action, id(event.card), tuple(map(str, event.choices))  # names are unique
+    """What makes two listed events one: the card itself (cards compare by identity), and the
+    choices by name (names are unique; copies of one card named as a choice are one choice)."""
+    choices = event.choices
+    return event.player, event.action, event.card, tuple(map(str, choices)) if choices else ()
 
+
+#: Events by their `_key`, in the order found: passed on whole, so that no key is made twice.
+Keyed = dict[tuple, Event]
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
 #: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
@@ -88,9 +84,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
         settled.event_no = number
         settled.close_window()
         return settled
-    probe = {"play": Event(number, None, player, "play", UNKNOWN, text=f"{player} plays ?"),
-             "use": Event(number, None, player, "use", UNKNOWN, text=f"{player} uses ?"),
-             "seat": Event(number, None, player, "join", text=f"{player} joins")}[sort]
+    probe = make_event(number, player, "join") if sort == "seat" else make_event(number, player, sort, UNKNOWN)
     settled.push(probe)
     return settled
 
@@ -197,16 +191,22 @@ class _Found:
         self.stated_choices = stated_choices
         self.newcomers = list(newcomers or ())
         self.events: dict[tuple, Event] = {}
-        self.needed: dict[tuple, str] = {}
+        self.needed: dict[tuple, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[tuple] = set()
 
     def options(self) -> Options:
-        missing = {key: text for key, text in self.needed.items() if key not in self.answered}
-        return Options(list(self.events.values()), list(missing.values()))
+        missing = [_describe(choice) for key, choice in self.needed.items() if key not in self.answered]
+        return Options(list(self.events.values()), missing)
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
             self.events.setdefault(_key(event), event)
+
+    def merge(self, events: Keyed, keep: Callable[[Event], bool] | None = None) -> None:
+        """Add events found already (their keys made once), those that `keep` accepts."""
+        for key, event in events.items():
+            if keep is None or keep(event):
+                self.events.setdefault(key, event)
 
     def events_of(self, game: Game, player: str, sort: str, before: Game,
                   keep: Callable[[Event], bool] | None = None, begun: str | None = None) -> None:
@@ -218,7 +218,7 @@ class _Found:
             return
         if game.pending:
             for choice in game.pending:
-                self.needed.setdefault(_choice_key(choice), _describe(choice))
+                self.needed.setdefault(_choice_key(choice), choice)
             if sort == "play":
                 # What the start of a turn asks of someone else is answered by them, and their
                 # answer is what begins that turn (replay._needs_next_turn).
@@ -239,7 +239,7 @@ class _Found:
     def answers(self, game: Game, players: Sequence[str]) -> None:
         for choice in game.pending:
             key = _choice_key(choice)
-            self.needed.setdefault(key, _describe(choice))
+            self.needed.setdefault(key, choice)
             if choice.player not in players:
                 continue
             for event in _answers(game, choice, self.number):
@@ -249,11 +249,15 @@ class _Found:
     # ------------------------------------------------------------ responses
     def responses(self, game: Game) -> None:
         """Surprises answering the open chain: the replay tries them before the window closes."""
+        if game.chain_top() is None:
+            return  # nothing to answer: `verify_respond` refuses every card (after working out why)
         for player in game.players:
+            if not game.surprise_answers(player):
+                continue  # `is_response`, asked once per player: her Surprises are plays, not answers
             frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
             for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
-                if not game.is_response(player, card):
-                    continue
+                if card.type is not CardType.SURPRISE:
+                    continue  # only a Surprise answers
                 event = make_event(self.number, player, "play", card)
                 if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
                     self.add([event])
@@ -438,13 +442,13 @@ def next_events(game: Game, number: int) -> list[Event]:
             if forced.window is not None:
                 found.responses(forced)
     count = game.turns_begun
-    found.add(e for e in _gather(game, number) if not (e.action == "play" and e.card.type is CardType.SURPRISE
-                                                       and (e.player in answering or game.turns_begun != count
-                                                            and e.player != game.turn.player)))
+    found.merge(_gather(game, number), lambda e: not (e.action == "play" and e.card.type is CardType.SURPRISE
+                                                      and (e.player in answering or game.turns_begun != count
+                                                           and e.player != game.turn.player)))
     return list(found.events.values())
 
 
-def _gather(game: Game, number: int, before: Sequence[str] = ()) -> list[Event]:
+def _gather(game: Game, number: int, before: Sequence[str] = ()) -> Keyed:
     """The legal events after advancing game; at a parting of the ways, the events judged as
     the position stands plus those of one copy taken down the other way. Where a turn was
     begun on the way (on either way), `P begins` is among them: it does what every event of
@@ -453,29 +457,31 @@ def _gather(game: Game, number: int, before: Sequence[str] = ()) -> list[Event]:
     begun = list(before)
     events = _gather_on(game, number, begun)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
-        events.append(make_event(number, begun[0], "begin_turn"))
+        begins = make_event(number, begun[0], "begin_turn")
+        events.setdefault(_key(begins), begins)
     return events
 
 
-def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
+def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
     split = advance(game, number, begun)
 
-    def judged(events: list[Event]) -> list[Event]:
+    def judged(events: Keyed) -> Keyed:
         if game.turn is not turn and not was_over:
             # Push judges the optional free actions of the player whose turn it was in that turn,
             # before its end (`_advance_turn`): not in her next one, when she goes again. (A turn
             # already over when the event came is not hers to act in any more.)
-            events = [e for e in events if not (e.player == was_active and game.is_optional_free_action(e))]
+            events = {k: e for k, e in events.items()
+                      if not (e.player == was_active and game.is_optional_free_action(e))}
         return _only_who_begins(begun, events)
 
     found = _Found(number, False, None)
     if game.stopped or game.winner:
-        return []
+        return {}
     if split == "forced play":
         _after_forced_play(game, found, begun)
-        return judged(list(found.events.values()))
+        return judged(found.events)
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     other_way = game.copy() if split is not None else game
@@ -485,32 +491,32 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> list[Event]:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found)
-        return judged(list(found.events.values()))
+        return judged(found.events)
     active = game.turn.player
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.add(_gather(other_way, number, begun))
+        found.merge(_gather(other_way, number, begun))
     elif split == "before forced play":
         found.add(found.uses(game, active))  # her free actions: no forced play before them
         forced = _Found(number, False, None)
         _after_forced_play(other_way, forced, begun)
-        found.add(e for e in forced.events.values() if not (e.player == active and e.action == "use"))
+        found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.add(e for e in _gather(other_way, number, begun)
-                  if not (e.player == active and game.is_optional_free_action(e)))
+        found.merge(_gather(other_way, number, begun),
+                    lambda e: not (e.player == active and game.is_optional_free_action(e)))
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.add(_gather(other_way, number, [*begun, following]))
+        found.merge(_gather(other_way, number, [*begun, following]))
         if not (other_way.winner or other_way.stopped or other_way.ended):
             found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
-    return judged(list(found.events.values()))
+    return judged(found.events)
 
 
 def _read(game: Game, found: "_Found") -> None:
@@ -539,15 +545,15 @@ def _after_forced_play(game: Game, found: "_Found", begun: list[str]) -> None:
     else:
         after = _Found(found.number, False, None)
         _read(game, after)
-        rest = list(after.events.values())
-    found.add(e for e in rest if not (e.player == active and e.action == "use"))
+        rest = after.events
+    found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
 
 
-def _only_who_begins(begun: list[str], events: list[Event]) -> list[Event]:
+def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
     """Where turns were begun on the way, only an event of their player begins them (push) --
     or, where one turn was, an answer to what its start asks, which begins that turn alone
     (`Game._needs_next_turn`): nobody else's event comes after that point."""
     if not begun:
         return events
-    return [e for e in events if all(player == e.player for player in begun)
-            or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))]
+    return {k: e for k, e in events.items() if all(player == e.player for player in begun)
+            or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))}

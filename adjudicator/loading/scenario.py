@@ -49,6 +49,7 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
           "joins": "join", "drops out": "drop_out", "spells": "spell", "begins": "begin_turn"}
+_SAID = {action: verb for verb, action in _VERBS.items()}  # the verb that writes each action
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
@@ -81,7 +82,8 @@ class Whose:
 
 @dataclass(frozen=True)
 class Event:
-    """One line of `events:`, read: who does what, with which card and choices."""
+    """One line of `events:`, read: who does what, with which card and choices. An event made
+    in code (`Event.made`: the legal events) is said in the one-line form when first asked."""
 
     number: int
     line: int | None
@@ -89,7 +91,23 @@ class Event:
     action: str
     card: Card | None = None
     choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
-    text: str = ""
+    text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
+
+    @classmethod
+    def made(cls, number: int, player: str, action: str, card: Card | None = None,
+             choices: tuple[Any, ...] = ()) -> Event:
+        """An event made in code rather than read: most are listed and never shown, so its text
+        is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
+        event = object.__new__(cls)
+        event.__dict__.update(number=number, line=None, player=player, action=action, card=card, choices=choices)
+        return event
+
+    def __getattr__(self, name: str) -> Any:
+        """Only the text of a `made` event can be missing: the one-line form, kept once said."""
+        if name != "text":
+            raise AttributeError(name)
+        text = self.__dict__["text"] = one_line(self.player, self.action, self.card, self.choices)
+        return text
 
     def renumbered(self, number: int, line: int | None) -> Event:
         """The same event at another place in the list (a long game repeats its lines: each
@@ -97,6 +115,16 @@ class Event:
         event = object.__new__(Event)
         event.__dict__.update(self.__dict__, number=number, line=line)
         return event
+
+
+def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ...]) -> str:
+    """The one-line form of an event, as `read_event_text` reads it back."""
+    listed = ", ".join(map(str, choices))
+    if action in ("play", "use"):
+        return f"{player} {_SAID[action]} {card}" + (f" -> {listed}" if choices else "")
+    if action in ("join", "drop_out", "begin_turn"):
+        return f"{player} {_SAID[action]}"
+    return f"{player} {_SAID[action]} {listed}"
 
 
 @dataclass(frozen=True)

@@ -263,11 +263,22 @@ def _own_hooks(kind_type: type, among: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(hook for hook in among if _overrides(kind_type, hook))
 
 
+#: Kind name -> the hooks (methods of `Kind`) that kind has its own version of, worked out when
+#: first asked: `has_hook` is asked for every card the engine looks at, often several times.
+_HOOKS: dict[str, frozenset[str]] = {}
+
+
 def has_hook(card: Card, hook: str) -> bool:
     """Whether the card's kind does something of its own for `hook` (most cards keep the
     default, so the engine need not ask them)."""
-    kind = REGISTRY.get(card.kind)
-    return kind is not None and _overrides(type(kind), hook)
+    hooks = _HOOKS.get(card.kind)
+    if hooks is None:
+        kind = REGISTRY.get(card.kind)
+        if kind is None:
+            return False
+        hooks = _HOOKS[card.kind] = frozenset(
+            name for name, value in vars(Kind).items() if callable(value) and _overrides(type(kind), name))
+    return hook in hooks
 
 
 def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
