@@ -75,11 +75,7 @@ def test_an_offered_event_means_the_same_before_the_game_is_advanced(seed, upto)
         if game.winner or game.ended or not events:
             break
         for event in events if number > upto - 15 else ():
-            trial = as_it_stood.copy()
-            seen = len(trial.steps)
-            trial.push(event)
-            assert not trial.stopped, (number, event.text, trial.stopped)
-            assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
+            assert_accepted(as_it_stood, event)
         game.push(rng.choice(events))
 
 
@@ -123,6 +119,15 @@ def test_usable_is_can_use_card_by_card():
     assert checked > 5  # positions where a free action could be used were met
 
 
+def assert_accepted(game, event):
+    """`Game.push` takes event on a copy of game: no rejection, no stop."""
+    trial = game.copy()
+    seen = len(trial.steps)
+    trial.push(event)
+    assert not trial.stopped, (event.number, event.text, trial.stopped)
+    assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (event.number, event.text)
+
+
 @pytest.mark.parametrize(("seed", "upto"), [(3, 82), (16, 178), (31, 60), (21, 117), (35, 131)])
 def test_both_generators_agree_where_turns_follow_each_other(seed, upto):
     """Two generators, one reference: every event `next_events` offers is accepted on the game as
@@ -146,11 +151,7 @@ def test_both_generators_agree_where_turns_follow_each_other(seed, upto):
             explored = {e.text for e in legal_events(as_it_stood, number, stated_choices=False)}
             assert explored == {e.text for e in events}, number
             for event in events:
-                trial = as_it_stood.copy()
-                seen = len(trial.steps)
-                trial.push(event)
-                assert not trial.stopped, (number, event.text, trial.stopped)
-                assert not [s.reason for s in trial.steps[seen:] if isinstance(s, rec.Rejected)], (number, event.text)
+                assert_accepted(as_it_stood, event)
         game.push(rng.choice(events))
     assert number == upto  # the game went as far as the position it is about
 
