@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
@@ -31,7 +31,6 @@ from adjudicator.engine import solo
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
-from adjudicator.errors import Illegal
 from adjudicator.loading.scenario import Event
 from adjudicator.log import records as rec
 
@@ -321,29 +320,19 @@ def _accepted(game: Game, event: Event) -> bool:
 
 
 def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
-    """The answers to choice that the engine accepts (each verb; `keep` names what stays)."""
+    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
+    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
+    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
+    engine is only which choice the answer goes to."""
     for verb in choice.answer_verbs:
-        if verb == "keep" and choice.keep_means_complement:
-            size = len(choice.options) - choice.count
-            if size == 0:
-                continue  # "keeps" with nothing named cannot be written
-            picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
-        else:
-            picks = choice.spec.selections()
-        # The only choice this answer could go to takes any pick its spec makes (`ChoiceSpec.check`
-        # accepts every one of its `selections`): no need to ask the engine pick by pick.
+        spec = choice.spec_for(verb)
+        if spec.count == 0 and choice.names_what_stays(verb):
+            continue  # "keeps" with nothing named cannot be written
+        # The only choice this answer could go to: no need to ask pick by pick.
         alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
-        for given in islice(picks, MAX_ANSWERS):
-            event = make_event(number, choice.player, verb, None, given)
-            if alone and not (verb == "keep" and choice.keep_means_complement):
-                yield event
-                continue
-            try:
-                answered, _ = game.verify_answer(event)
-            except Illegal:
-                continue
-            if answered is choice:
-                yield event
+        for given in islice(spec.selections(), MAX_ANSWERS):
+            if alone or game.answered_choice(choice.player, verb, given) is choice:
+                yield make_event(number, choice.player, verb, None, given)
 
 
 def _choice_key(choice: PendingChoice) -> tuple:
