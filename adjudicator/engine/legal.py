@@ -241,9 +241,10 @@ class _Found:
             self.needed.setdefault(key, choice)
             if choice.player not in players:
                 continue
-            for event in _answers(game, choice, self.number):
+            events = list(_answers(game, choice, self.number))
+            if events:
                 self.answered.add(key)
-                self.add([event])
+                self.add(events)
 
     # ------------------------------------------------------------ responses
     def responses(self, game: Game) -> None:
