@@ -376,11 +376,15 @@ class Game(EventOrder, ResponseChain, Copied):
         self.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings,
                  at_least=spec.at_least, **options)
 
+    def answered_choice(self, player: str, verb: str, given: Sequence[Any]) -> PendingChoice | None:
+        """The pending choice an answer goes to (None: nothing asks player to answer so). Choices
+        waiting together (both limits) may be answered in either order: the answer goes to the
+        first one whose options hold everything it names."""
+        mine = [c for c in self.pending if c.player == player and verb in c.answer_verbs]
+        return next((c for c in mine if all(g in c.options for g in given)), mine[0] if mine else None)
+
     def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
-        mine = [c for c in self.pending if c.player == event.player and event.action in c.answer_verbs]
-        # Choices waiting together (both limits) may be answered in either order: the answer goes
-        # to the first one whose options hold everything it names.
-        choice = next((c for c in mine if all(g in c.options for g in event.choices)), mine[0] if mine else None)
+        choice = self.answered_choice(event.player, event.action, event.choices)
         if choice is None:
             if self.pending:
                 waiting = self.pending[0]
@@ -390,13 +394,9 @@ class Game(EventOrder, ResponseChain, Copied):
                           f"nothing asks {event.player} to {event.action} now; "
                           "cards are discarded only when a rule or card demands it",
                           ("B-no-voluntary-discard",))
-        if event.action == "keep" and choice.keep_means_complement:
-            # "keeps X" names what stays: as many as are not discarded, the rest goes.
-            kept = ChoiceSpec(choice.player, choice.prompt, tuple(choice.options), len(choice.options) - choice.count,
-                              rulings=choice.rulings).check(event.choices, "keep")
-            given = [o for o in choice.options if o not in kept]
-        else:
-            given = choice.spec.check(event.choices, event.action)
+        given = choice.spec_for(event.action).check(event.choices, event.action)
+        if choice.names_what_stays(event.action):
+            given = [o for o in choice.options if o not in given]  # "keeps X": the rest goes
         return choice, given
 
     def answer(self, event: "Event") -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
@@ -31,7 +31,6 @@ from adjudicator.engine import solo
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.state import PendingChoice, Phase, Play
-from adjudicator.errors import Illegal
 from adjudicator.loading.scenario import Event
 from adjudicator.log import records as rec
 
@@ -242,9 +241,10 @@ class _Found:
             self.needed.setdefault(key, choice)
             if choice.player not in players:
                 continue
-            for event in _answers(game, choice, self.number):
+            events = list(_answers(game, choice, self.number))
+            if events:
                 self.answered.add(key)
-                self.add([event])
+                self.add(events)
 
     # ------------------------------------------------------------ responses
     def responses(self, game: Game) -> None:
@@ -269,8 +269,9 @@ class _Found:
             if self.stated_choices:
                 yield from self._stated(game, player, "play", card)
 
-    def uses(self, game: Game, player: str) -> Iterator[Event]:
-        for card in game.usable(player):
+    def uses(self, game: Game, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
+        """`usable`: player's `Game.usable` cards in game, where they are known already."""
+        for card in game.usable(player) if usable is None else usable:
             yield make_event(self.number, player, "use", card)
             if self.stated_choices:
                 yield from self._stated(game, player, "use", card)
@@ -321,29 +322,19 @@ def _accepted(game: Game, event: Event) -> bool:
 
 
 def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
-    """The answers to choice that the engine accepts (each verb; `keep` names what stays)."""
+    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
+    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
+    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
+    engine is only which choice the answer goes to."""
     for verb in choice.answer_verbs:
-        if verb == "keep" and choice.keep_means_complement:
-            size = len(choice.options) - choice.count
-            if size == 0:
-                continue  # "keeps" with nothing named cannot be written
-            picks: Iterable[tuple[Any, ...]] = combinations(choice.options, size)
-        else:
-            picks = choice.spec.selections()
-        # The only choice this answer could go to takes any pick its spec makes (`ChoiceSpec.check`
-        # accepts every one of its `selections`): no need to ask the engine pick by pick.
+        spec = choice.spec_for(verb)
+        if spec.count == 0 and choice.names_what_stays(verb):
+            continue  # "keeps" with nothing named cannot be written
+        # The only choice this answer could go to: no need to ask pick by pick.
         alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
-        for given in islice(picks, MAX_ANSWERS):
-            event = make_event(number, choice.player, verb, None, given)
-            if alone and not (verb == "keep" and choice.keep_means_complement):
-                yield event
-                continue
-            try:
-                answered, _ = game.verify_answer(event)
-            except Illegal:
-                continue
-            if answered is choice:
-                yield event
+        for given in islice(spec.selections(), MAX_ANSWERS):
+            if alone or game.answered_choice(choice.player, verb, given) is choice:
+                yield make_event(number, choice.player, verb, None, given)
 
 
 def _choice_key(choice: PendingChoice) -> tuple:
@@ -379,7 +370,8 @@ def _others_use_any_time(game: Game, but: str) -> bool:
                for player in game.players if player != but for card in game.table.in_play[player])
 
 
-def advance(game: Game, number: int, begun: list[str] | None = None) -> str | None:
+def advance(game: Game, number: int, begun: list[str] | None = None,
+            usable: dict[str, list[Card]] | None = None) -> str | None:
     """Bring game through every step that event `number` will trigger whatever legal event it
     is -- the steps `Game.push` takes first -- and stop where the legal events part ways.
     Nothing is done that the next push would not do, and the log is the same (its steps carry
@@ -388,8 +380,11 @@ def advance(game: Game, number: int, begun: list[str] | None = None) -> str | No
     "before forced play" (the active player's free actions come before a forced play),
     "before turn end" (her optional free actions come before the end of the turn), "before
     turn start" (someone else's any-time free action does not begin the next turn). The
-    players whose turns it begins are added to `begun`."""
+    players whose turns it begins are added to `begun`; the active player's `Game.usable`
+    cards, worked out to find a parting of the ways, to `usable` when advance stops there
+    (the position they were worked out in is the one it leaves)."""
     game.event_no = number
+    usable = {} if usable is None else usable
     while not (game.stopped or game.winner or game.pending):
         turn = game.turn
         if game.window is not None:
@@ -400,14 +395,18 @@ def advance(game: Game, number: int, begun: list[str] | None = None) -> str | No
             game.close_window()
         elif turn.phase is Phase.PLAY:
             if _forces_plays(game) and not game.being_played and not game.temp_hands:
-                if game.usable(turn.player):
+                cards = game.usable(turn.player)
+                if cards:
+                    usable[turn.player] = cards
                     return "before forced play"
                 game.make_forced_plays()
                 if game.window is not None:
                     return "forced play"  # push makes it right before judging the event, and goes no further
             return None
         elif turn.phase is Phase.PLAY_OVER:
-            if any(not kind_of(card).needs_a_play(game, card) for card in game.usable(turn.player)):
+            cards = game.usable(turn.player)
+            if any(not kind_of(card).needs_a_play(game, card) for card in cards):
+                usable[turn.player] = cards
                 return "before turn end"
             game.end_turn()
         elif turn.phase is Phase.OVER:
@@ -465,7 +464,8 @@ def _gather(game: Game, number: int, before: Sequence[str] = ()) -> Keyed:
 def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
-    split = advance(game, number, begun)
+    usable: dict[str, list[Card]] = {}  # what advance worked out in the position it leaves
+    split = advance(game, number, begun, usable)
 
     def judged(events: Keyed) -> Keyed:
         if game.turn is not turn and not was_over:
@@ -490,7 +490,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
         if len(other_way.steps) == len(game.steps):
             split = None  # the rule asked said it might force one; it did not
     if split is None:
-        _read(game, found)
+        _read(game, found, usable)
         return judged(found.events)
     active = game.turn.player
     if split == "window":
@@ -498,12 +498,12 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
         other_way.close_window()
         found.merge(_gather(other_way, number, begun))
     elif split == "before forced play":
-        found.add(found.uses(game, active))  # her free actions: no forced play before them
+        found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
         forced = _Found(number, False, None)
         _after_forced_play(other_way, forced, begun)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
     elif split == "before turn end":
-        mine = [e for e in found.uses(game, active) if game.is_optional_free_action(e)]
+        mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
         found.merge(_gather(other_way, number, begun),
@@ -519,14 +519,16 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     return judged(found.events)
 
 
-def _read(game: Game, found: "_Found") -> None:
-    """The events of a position judged as it stands: answers to what is asked, or plays and uses."""
+def _read(game: Game, found: "_Found", usable: dict[str, list[Card]] | None = None) -> None:
+    """The events of a position judged as it stands: answers to what is asked, or plays and uses
+    (`usable`: the `Game.usable` cards of players, where known already)."""
     if game.pending:
         found.answers(game, game.players)
     elif not (game.stopped or game.winner):
         found.add(found.plays(game, game.turn.player))
+        known = usable or {}
         for player in game.players:
-            found.add(found.uses(game, player))
+            found.add(found.uses(game, player, known.get(player)))
 
 
 def _after_forced_play(game: Game, found: "_Found", begun: list[str]) -> None:

@@ -336,3 +336,19 @@ class PendingChoice(Copied):
         from adjudicator.engine.choices import ChoiceSpec
 
         return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
+
+    def names_what_stays(self, verb: str) -> bool:
+        """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
+        return verb == "keep" and self.keep_means_complement
+
+    @functools.cached_property
+    def kept_spec(self) -> "ChoiceSpec":
+        """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
+        from adjudicator.engine.choices import ChoiceSpec
+
+        return ChoiceSpec(self.player, self.prompt, tuple(self.options), len(self.options) - self.count,
+                          rulings=self.rulings)
+
+    def spec_for(self, verb: str) -> "ChoiceSpec":
+        """The spec an answer with this verb is checked against, and its picks listed from."""
+        return self.kept_spec if self.names_what_stays(verb) else self.spec
