@@ -110,14 +110,23 @@ TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_dra
                "draw_bonus", "play_bonus", "limit_bonus")
 
 
+#: Kind name -> those of the TABLE_HOOKS it has its own version of: `_holders` asks it of
+#: every card in play each time the table changes, most of them Keepers with none.
+_TABLE_HOOKS_OF: dict[str, tuple[str, ...]] = {}
+
+
 @remembered
 def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
     """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-    table order: one pass over the table serves every hook."""
-    found: dict[str, list[tuple[str | None, "Card"]]] = {hook: [] for hook in TABLE_HOOKS}
+    table order, for the hooks some card has: one pass over the table serves every hook."""
+    found: dict[str, list[tuple[str | None, "Card"]]] = {}
+    hooks_of = _TABLE_HOOKS_OF
     for owner, card in game.cards_in_play():
-        for hook in own_hooks(card, TABLE_HOOKS):
-            found[hook].append((owner, card))
+        hooks = hooks_of.get(card.kind)
+        if hooks is None:
+            hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
+        for hook in hooks:
+            found.setdefault(hook, []).append((owner, card))
     return {hook: tuple(cards) for hook, cards in found.items()}
 
 
@@ -125,7 +134,7 @@ def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
-    return _holders(game)[hook]
+    return _holders(game).get(hook, ())
 
 
 @remembered
@@ -176,6 +185,13 @@ def goals_read_hands(game: "Game") -> bool:
 def limit_slots(game: "Game") -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
     return tuple(slot for slot in ("hand_limit", "keeper_limit") if slot_card(game, slot) is not None)
+
+
+@remembered
+def limits_of(game: "Game", player: str) -> tuple[tuple[str, int], ...]:
+    """(slot, limit) for each limit a card in play sets (`limit_slots`), as it counts for player:
+    what the state-based check compares the hand and the Keepers with."""
+    return tuple((slot, limit(game, slot, player)) for slot in limit_slots(game))  # type: ignore[misc]
 
 
 @remembered

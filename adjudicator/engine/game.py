@@ -521,10 +521,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot in derived.limit_slots(self):
-            limit = derived.limit(self, slot, player)
+        for slot, limit in derived.limits_of(self, player):
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
-            if limit is None or len(zone) <= limit:
+            if len(zone) <= limit:
                 continue
             key = (slot, player)
             if any(c.key == key for c in self.pending):
