@@ -209,7 +209,8 @@ def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
 @remembered
 def turn_direction(game: "Game") -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules)
+    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules
+                    if has_hook(rule, "reverses_turn_order"))
     return -1 if reversals % 2 else 1
 
 
@@ -218,7 +219,7 @@ def goal_slots(game: "Game") -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
     base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
-    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules if has_hook(rule, "goal_slots"))
 
 
 def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:
