@@ -188,13 +188,6 @@ def limit_slots(game: "Game") -> tuple[str, ...]:
 
 
 @remembered
-def limits_of(game: "Game", player: str) -> tuple[tuple[str, int], ...]:
-    """(slot, limit) for each limit a card in play sets (`limit_slots`), as it counts for player:
-    what the state-based check compares the hand and the Keepers with."""
-    return tuple((slot, limit(game, slot, player)) for slot in limit_slots(game))  # type: ignore[misc]
-
-
-@remembered
 def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""

@@ -521,9 +521,10 @@ class Game(EventOrder, ResponseChain, Copied):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot, limit in derived.limits_of(self, player):
+        for slot in derived.limit_slots(self):
+            limit = derived.limit(self, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
-            if len(zone) <= limit:
+            if limit is None or len(zone) <= limit:
                 continue
             key = (slot, player)
             if any(c.key == key for c in self.pending):
