@@ -110,14 +110,23 @@ TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_dra
                "draw_bonus", "play_bonus", "limit_bonus")
 
 
+#: Kind name -> those of the TABLE_HOOKS it has its own version of: `_holders` asks it of
+#: every card in play each time the table changes, most of them Keepers with none.
+_TABLE_HOOKS_OF: dict[str, tuple[str, ...]] = {}
+
+
 @remembered
 def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
     """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-    table order: one pass over the table serves every hook."""
-    found: dict[str, list[tuple[str | None, "Card"]]] = {hook: [] for hook in TABLE_HOOKS}
+    table order, for the hooks some card has: one pass over the table serves every hook."""
+    found: dict[str, list[tuple[str | None, "Card"]]] = {}
+    hooks_of = _TABLE_HOOKS_OF
     for owner, card in game.cards_in_play():
-        for hook in own_hooks(card, TABLE_HOOKS):
-            found[hook].append((owner, card))
+        hooks = hooks_of.get(card.kind)
+        if hooks is None:
+            hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
+        for hook in hooks:
+            found.setdefault(hook, []).append((owner, card))
     return {hook: tuple(cards) for hook, cards in found.items()}
 
 
@@ -125,7 +134,7 @@ def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
 def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
-    return _holders(game)[hook]
+    return _holders(game).get(hook, ())
 
 
 @remembered
@@ -193,7 +202,8 @@ def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
 @remembered
 def turn_direction(game: "Game") -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules)
+    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules
+                    if has_hook(rule, "reverses_turn_order"))
     return -1 if reversals % 2 else 1
 
 
@@ -202,7 +212,7 @@ def goal_slots(game: "Game") -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
     base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
-    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules)
+    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules if has_hook(rule, "goal_slots"))
 
 
 def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:

@@ -86,14 +86,21 @@ def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card]
     """A different card for each requirement (`required_names`), or None. A card that counts as
     several cards (Fruitcake: Dessert and The Gift) fills only one requirement at a time (Q1354);
     two copies of a card fill two."""
+    # The cards that could fill each requirement first: most players at a win check lack one
+    # of them, which settles it without a search.
+    fitting: list[list[Card]] = []
+    for names in required:
+        fit = [card for card in cards if not names.isdisjoint(card.names_called)]
+        if not fit:
+            return None
+        fitting.append(fit)
     chosen: list[Card] = []
 
     def fill(i: int) -> bool:
-        if i == len(required):
+        if i == len(fitting):
             return True
-        names = required[i]
-        for card in cards:
-            if all(card is not c for c in chosen) and not names.isdisjoint(card.names_called):
+        for card in fitting[i]:
+            if card not in chosen:  # cards compare by identity
                 chosen.append(card)
                 if fill(i + 1):
                     return True

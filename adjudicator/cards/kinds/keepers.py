@@ -61,10 +61,12 @@ class CreeperEvicts(_PowerCreeper):
         if owner is None:
             return
         target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
+        if target is None:
+            return  # the common case at a state-based check: nothing to evict
         others = [p for p in game.players if p != owner]
         key = ("evict", card.name)
-        if target is None or not others or any(c.key == key for c in game.pending):
-            return  # nothing to do, or the question is already waiting for its answer
+        if not others or any(c.key == key for c in game.pending):
+            return  # nowhere to send it, or the question is already waiting for its answer
 
         game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1,
                  self.then("evict", card, target, owner), rulings=("B-creeper-powers",), key=key)
