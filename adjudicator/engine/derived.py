@@ -110,22 +110,13 @@ TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_dra
                "draw_bonus", "play_bonus", "limit_bonus")
 
 
-#: Kind name -> those of the TABLE_HOOKS it has its own version of: `_holders` asks it of
-#: every card in play each time the table changes, most of them Keepers with none.
-_TABLE_HOOKS_OF: dict[str, tuple[str, ...]] = {}
-
-
 @remembered
 def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
     """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
     table order, for the hooks some card has: one pass over the table serves every hook."""
     found: dict[str, list[tuple[str | None, "Card"]]] = {}
-    hooks_of = _TABLE_HOOKS_OF
     for owner, card in game.cards_in_play():
-        hooks = hooks_of.get(card.kind)
-        if hooks is None:
-            hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
-        for hook in hooks:
+        for hook in own_hooks(card, TABLE_HOOKS):
             found.setdefault(hook, []).append((owner, card))
     return {hook: tuple(cards) for hook, cards in found.items()}
 

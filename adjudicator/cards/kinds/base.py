@@ -8,7 +8,6 @@ whose kind is not registered here are "not supported yet".
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -253,38 +252,34 @@ def register(cls: type[Kind]) -> type[Kind]:
     return cls
 
 
-@functools.lru_cache(maxsize=None)
-def _overrides(kind_type: type, hook: str) -> bool:
-    return getattr(kind_type, hook) is not getattr(Kind, hook)
-
-
-@functools.lru_cache(maxsize=None)
-def _own_hooks(kind_type: type, among: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(hook for hook in among if _overrides(kind_type, hook))
-
-
 #: Kind name -> the hooks (methods of `Kind`) that kind has its own version of, worked out when
-#: first asked: `has_hook` is asked for every card the engine looks at, often several times.
+#: first asked: the engine asks for every card it looks at, often several times.
 _HOOKS: dict[str, frozenset[str]] = {}
+#: (kind name, hooks asked about) -> those of them the kind has its own version of, in order.
+_OWN_AMONG: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _hooks_of(kind_name: str) -> frozenset[str]:
+    kind_type = type(REGISTRY[kind_name]) if kind_name in REGISTRY else Kind  # not supported: no hook
+    hooks = _HOOKS[kind_name] = frozenset(name for name, value in vars(Kind).items()
+                                          if callable(value) and getattr(kind_type, name) is not getattr(Kind, name))
+    return hooks
 
 
 def has_hook(card: Card, hook: str) -> bool:
     """Whether the card's kind does something of its own for `hook` (most cards keep the
     default, so the engine need not ask them)."""
     hooks = _HOOKS.get(card.kind)
-    if hooks is None:
-        kind = REGISTRY.get(card.kind)
-        if kind is None:
-            return False
-        hooks = _HOOKS[card.kind] = frozenset(
-            name for name, value in vars(Kind).items() if callable(value) and _overrides(type(kind), name))
-    return hook in hooks
+    return hook in (_hooks_of(card.kind) if hooks is None else hooks)
 
 
 def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
     """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
-    kind = REGISTRY.get(card.kind)
-    return () if kind is None else _own_hooks(type(kind), among)
+    key = (card.kind, among)
+    own = _OWN_AMONG.get(key)
+    if own is None:
+        own = _OWN_AMONG[key] = tuple(hook for hook in among if has_hook(card, hook))
+    return own
 
 
 def kind_of(card: Card) -> Kind:
