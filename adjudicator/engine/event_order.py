@@ -16,15 +16,12 @@ from adjudicator.cards.model import CardType
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.state import Phase
 from adjudicator.errors import Illegal
+from adjudicator.loading.scenario import VERB_OF
 from adjudicator.log import records as rec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.loading.scenario import Event
-
-#: How each action is written in an event line.
-VERBS = {"play": "plays", "use": "uses", "discard": "discards", "keep": "keeps", "choose": "chooses",
-         "join": "joins", "drop_out": "drops out", "spell": "spells", "begin_turn": "begins"}
 
 
 class EventOrder:
@@ -211,7 +208,7 @@ def describe(event: "Event") -> str:
     target = f" {event.card}" if event.card else ""
     if event.choices:
         target += (" -> " if event.card else " ") + ", ".join(map(str, event.choices))
-    return VERBS[event.action] + target
+    return VERB_OF[event.action] + target
 
 
 def choice_syntax(choice) -> str:  # noqa: ANN001 - a PendingChoice
@@ -219,4 +216,4 @@ def choice_syntax(choice) -> str:  # noqa: ANN001 - a PendingChoice
     verb = choice.answer_verbs[0]
     count = choice.count if choice.at_least is None else max(choice.at_least, 1)
     picked = choice.options[:count]
-    return f"{choice.player} {VERBS[verb]} {', '.join(map(str, picked))}"
+    return f"{choice.player} {VERB_OF[verb]} {', '.join(map(str, picked))}"

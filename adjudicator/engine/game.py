@@ -921,7 +921,8 @@ class Game(EventOrder, ResponseChain, Copied):
         return play
 
     def _in_free_action_time(self, player: str) -> bool:
-        """Whether it is player's own turn and her free actions are open (any-time ones always are)."""
+        """Whether it is player's own turn, in the phases her free actions are open in (those that
+        may be used any time are open outside it too: the callers ask that of the card)."""
         turn = self.turn
         return player == turn.player and turn.phase in (Phase.PLAY, Phase.PLAY_OVER)
 

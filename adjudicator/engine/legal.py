@@ -166,7 +166,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
             if own_play_over and sort == "use":
                 # Her free actions that need a play end her turn first: judged where that leaves
                 # them, in a turn of hers that follows at once (Take Another Turn), if one does.
-                after = positions.setdefault(("turn over", player), settle(game, number, player, sort))
+                after = settle(game, number, player, sort)
                 found.events_of(after, player, sort, game, keep=lambda e: not now.is_optional_free_action(e),
                                 begun=_begun(now, after))
     return found.options()

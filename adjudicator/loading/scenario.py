@@ -49,7 +49,7 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
           "joins": "join", "drops out": "drop_out", "spells": "spell", "begins": "begin_turn"}
-_SAID = {action: verb for verb, action in _VERBS.items()}  # the verb that writes each action
+VERB_OF = {action: verb for verb, action in _VERBS.items()}  # the verb that writes each action
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
@@ -121,10 +121,10 @@ def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ..
     """The one-line form of an event, as `read_event_text` reads it back."""
     listed = ", ".join(map(str, choices))
     if action in ("play", "use"):
-        return f"{player} {_SAID[action]} {card}" + (f" -> {listed}" if choices else "")
+        return f"{player} {VERB_OF[action]} {card}" + (f" -> {listed}" if choices else "")
     if action in ("join", "drop_out", "begin_turn"):
-        return f"{player} {_SAID[action]}"
-    return f"{player} {_SAID[action]} {listed}"
+        return f"{player} {VERB_OF[action]}"
+    return f"{player} {VERB_OF[action]} {listed}"
 
 
 @dataclass(frozen=True)
