@@ -108,6 +108,7 @@ def walk_copying(seed: int, met: dict[str, int]) -> None:
             break
         event = rng.choice(offered)
         before = fingerprint(game)
+        assert {"table", "_turn", "agenda"} <= {name for name, _ in before[1]}, "the fingerprint misses the position"
         copy = game.copy()
         assert fingerprint(copy) == before
         seen = len(copy.steps)
@@ -197,6 +198,8 @@ def test_a_copy_shares_no_mutable_object_with_its_original(seed):
     for game, _number, _offered, _rng in positions(seed, 80):
         copy = game.copy()
         original, copied = mutable_objects(game), mutable_objects(copy)
+        # The walk must reach the position itself, or finding nothing shared proves nothing.
+        assert id(game.table.hands[game.players[0]]) in original and id(copy.agenda) in copied
         shared = [original[key] for key in original.keys() & copied.keys()]
         assert not shared, f"shared between a game and its copy: {sorted(shared)[:5]}"
 
