@@ -177,3 +177,23 @@ def test_both_generators_agree_on_new_random_games():
             assert {e.text for e in legal_events(as_it_stood, number, stated_choices=False)} == \
                 {e.text for e in events}, (seed, number)
             game.push(rng.choice(events))
+
+
+def test_a_turn_played_out_by_its_start_stops_the_advance_there():
+    """Alice's turn begins with an empty hand and nothing to draw, so its start alone plays it
+    out. `Alice begins` (the only legal event) stops there, and so must the advance: going on
+    to end her turn and begin Bob's left `Alice begins` rejected (seen in Holiday games)."""
+    game = Game(parse_scenario(yaml.safe_dump({
+        "title": "t", "players": ["Alice", "Bob", "Carol"],
+        "setup": {"turn": "Carol", "phase": "play", "hands": {"Bob": ["The Sun"], "Carol": ["The Moon"]}},
+        "events": ["Carol plays The Moon"]})))
+    game.push(game.scenario.events[0])
+    pushed = game.copy()
+    events = next_events(game, 2)
+    assert [e.text for e in events] == ["Alice begins"]
+    assert (game.turn.player, game.turn.phase) == ("Alice", "play_over")  # advanced as far as push goes
+    assert_accepted(game, events[0])
+    pushed.push(events[0])
+    game.push(events[0])
+    assert [(s.kind, s.text) for s in game.steps] == [(s.kind, s.text) for s in pushed.steps]
+    assert next_events(game, 3) and game.turn.player == "Bob"  # the next event ends her turn first
