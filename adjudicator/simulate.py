@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
     from adjudicator.loading.scenario import Event, Scenario
 
@@ -149,7 +150,7 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"adjudicator simulate {seed} {index}")
 
 
-def deck_names(decks: Sequence[str]) -> list[str]:
+def _deck_cards(decks: Sequence[str]) -> list["Card"]:
     """Every supported card of the decks, in catalog order (unsupported ones stay out)."""
     from adjudicator.cards.catalog import builtin
     from adjudicator.cards.kinds import is_supported
@@ -158,7 +159,28 @@ def deck_names(decks: Sequence[str]) -> list[str]:
     for deck in decks:
         if deck not in catalog.decks:
             raise OptionError(f"unknown deck {deck!r} (decks: {', '.join(catalog.decks)})")
-    return [card.name for deck in decks for card in catalog.decks[deck].cards if is_supported(card)]
+    return [card for deck in decks for card in catalog.decks[deck].cards if is_supported(card)]
+
+
+def deck_names(decks: Sequence[str]) -> list[str]:
+    """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)."""
+    from adjudicator.cards.catalog import builtin
+    from adjudicator.cards.model import CardType
+
+    cards = _deck_cards(decks)
+    if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
+        with_goals = [name for name in builtin().decks
+                      if any(card.type is CardType.GOAL for card in _deck_cards([name]))]
+        raise OptionError(f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
+                          f" add a deck with Goals ({', '.join(with_goals)})")
+    return [card.name for card in cards if card.type is not CardType.META]
+
+
+def meta_rules(decks: Sequence[str]) -> list[str]:
+    """The decks' Meta Rules: set beside the Basic Rules before the game, never dealt (B-meta-rules)."""
+    from adjudicator.cards.model import CardType
+
+    return [card.name for card in _deck_cards(decks) if card.type is CardType.META]
 
 
 def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Sequence[Any] = ()) -> dict[str, Any]:
@@ -172,6 +194,8 @@ def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Se
     if settings.house_rules:
         data["house_rules"] = dict(settings.house_rules)
     data["setup"] = {"turn": settings.players[0], "phase": "deal", "draw_pile": list(pile)}
+    if meta := meta_rules(settings.decks):
+        data["setup"]["rules"] = meta
     data["events"] = list(events)
     return data
 

@@ -84,12 +84,33 @@ def test_histogram_and_percentiles():
                      "p75": 3.25, "p90": 3.7}
 
 
+def test_small_decks_play_to_their_end_without_a_problem():
+    """Holiday's 24 cards run out: turns begin with an empty hand and nothing to draw, played out
+    by their start alone (`legal.advance` stops there, as the event that begins them does)."""
+    settings = sim.Settings(players=("Alice", "Bob", "Carol"), decks=("holiday",))
+    results = [sim.play_game(settings, index) for index in range(16)]
+    assert [r for r in results if r.ending in sim.PROBLEMS] == []
+    assert sum(r.ending == "won" for r in results) >= 12
+
+
+def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
+    """A Meta Rule is never played from a hand (B-meta-rules): dealt or drawn, it stuck the game."""
+    settings = sim.Settings(decks=("fluxx5", "meta_rules"))
+    assert "Keep Going" not in sim.deck_names(settings.decks)
+    assert sim.scenario_data(settings, 0, [])["setup"]["rules"] == ["Keep Going"]
+    results = [sim.play_game(settings, index) for index in range(8)]
+    assert [r for r in results if r.ending in sim.PROBLEMS] == []
+    assert any("B-keep-going" in r.rulings for r in results)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "9"], "--players: between 1 and 6 players"),
     (["--decks", "fluxx55"], "unknown deck 'fluxx55'"),
     (["--house-rule", "no_such_rule=1"], "unknown house rule 'no_such_rule'"),
     (["--house-rule", "oops"], "house rule 'oops': write NAME=VALUE"),
     (["--compare", "no_such_rule=true"], "unknown house rule 'no_such_rule'"),
+    (["--decks", "rick_and_morty"], "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
+                                    " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday"),
 ])
 def test_bad_options_exit_2_with_a_message(args, message):
     result = runner.invoke(app, ["simulate", "--games", "1", *args])
