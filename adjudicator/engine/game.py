@@ -403,6 +403,8 @@ class Game(EventOrder, ResponseChain, Copied):
         choice, given = self.verify_answer(event)
         self.pending.remove(choice)
         self.call(choice.then, given)
+        if not self.agenda and not self.pending:
+            self.check_state()  # the answer's continuation is done and changed the table: checked like a step
         self.run()
 
     # ------------------------------------------------------------------ draws
