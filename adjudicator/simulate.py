@@ -82,7 +82,8 @@ def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
     from adjudicator.engine.legal import next_events
 
     events = next_events(game, number)
-    unanswerable = [f"{c.player} must {c.prompt}" for c in game.pending] if not events else []
+    # A choice left waiting when someone has won is no dead end: the game is over.
+    unanswerable = [f"{c.player} must {c.prompt}" for c in game.pending] if not events and not game.winner else []
     return events, unanswerable
 
 

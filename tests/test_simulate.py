@@ -93,6 +93,14 @@ def test_small_decks_play_to_their_end_without_a_problem():
     assert sum(r.ending == "won" for r in results) >= 12
 
 
+def test_a_win_with_a_choice_still_waiting_is_a_win():
+    """Get On With It! ends Alice's turn; under limits_on_own_turn her Hand Limit asks at once,
+    and the same check finds her winning: the choice left waiting is no dead end."""
+    settings = sim.Settings(house_rules={"limits_on_own_turn": True}, max_events=600)
+    result = sim.play_game(settings, 22)
+    assert (result.ending, result.winner, result.problem) == ("won", "Alice", None)
+
+
 def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
     """A Meta Rule is never played from a hand (B-meta-rules): dealt or drawn, it stuck the game."""
     settings = sim.Settings(decks=("fluxx5", "meta_rules"))
