@@ -30,9 +30,10 @@ DEFAULT_DECKS = ("fluxx5", "creeper_pack", "surprises")
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dana", "Erin", "Frank")
 DEFAULT_MAX_EVENTS = 1000
 PERCENTILES = (10, 25, 50, 75, 90)
-#: How a game ended. `won` and `capped` are play; the others are engine faults worth a scenario file.
-ENDINGS = ("won", "capped", "stuck", "stopped", "rejected", "unanswerable", "crashed")
-PROBLEMS = ENDINGS[2:]
+#: How a game ended. `won`, `over` (Solo Fluxx: a deck ran out, the Goals scored are the score)
+#: and `capped` are play; the others are engine faults worth a scenario file.
+ENDINGS = ("won", "over", "capped", "stuck", "stopped", "rejected", "unanswerable", "crashed")
+PROBLEMS = ENDINGS[3:]
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class GameResult:
     #: ruling id -> number of steps that cited it
     rulings: dict[str, int]
     problem: str | None = None
+    #: Solo Fluxx: the Goals the player scored (None with two players or more)
+    scored: int | None = None
     #: the game as a scenario file, kept for the games that went wrong
     scenario: str | None = None
 
@@ -151,30 +154,41 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"adjudicator simulate {seed} {index}")
 
 
-def _deck_cards(decks: Sequence[str]) -> list["Card"]:
-    """Every supported card of the decks, in catalog order (unsupported ones stay out)."""
+def _deck_cards(decks: Sequence[str], solo: bool = False) -> list["Card"]:
+    """Every supported card of the decks, in catalog order (unsupported ones stay out, and in
+    Solo Fluxx those that act on other players: they are set aside, B-solo)."""
     from adjudicator.cards.catalog import builtin
-    from adjudicator.cards.kinds import is_supported
+    from adjudicator.cards.kinds import is_supported, kind_of
 
     catalog = builtin()
     for deck in decks:
         if deck not in catalog.decks:
             raise OptionError(f"unknown deck {deck!r} (decks: {', '.join(catalog.decks)})")
-    return [card for deck in decks for card in catalog.decks[deck].cards if is_supported(card)]
+    return [card for deck in decks for card in catalog.decks[deck].cards
+            if is_supported(card) and not (solo and kind_of(card).needs_others)]
 
 
-def deck_names(decks: Sequence[str]) -> list[str]:
-    """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)."""
+def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
+    """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)
+    and, in Solo Fluxx, the New Rules (`solo_rules_deck`)."""
     from adjudicator.cards.catalog import builtin
     from adjudicator.cards.model import CardType
 
-    cards = _deck_cards(decks)
+    cards = _deck_cards(decks, solo)
     if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
         with_goals = [name for name in builtin().decks
                       if any(card.type is CardType.GOAL for card in _deck_cards([name]))]
         raise OptionError(f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
                           f" add a deck with Goals ({', '.join(with_goals)})")
-    return [card.name for card in cards if card.type is not CardType.META]
+    return [card.name for card in cards
+            if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
+
+
+def solo_rules_deck(decks: Sequence[str]) -> list[str]:
+    """Solo Fluxx: the decks' New Rules, which form the Rules deck of their own (B-solo)."""
+    from adjudicator.cards.model import CardType
+
+    return [card.name for card in _deck_cards(decks, solo=True) if card.type is CardType.RULE]
 
 
 def meta_rules(decks: Sequence[str]) -> list[str]:
@@ -184,8 +198,10 @@ def meta_rules(decks: Sequence[str]) -> list[str]:
     return [card.name for card in _deck_cards(decks) if card.type is CardType.META]
 
 
-def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Sequence[Any] = ()) -> dict[str, Any]:
-    """A dealt game as a scenario mapping (events as scenario items)."""
+def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Sequence[Any] = (),
+                  rules_pile: Sequence[str] = ()) -> dict[str, Any]:
+    """A dealt game as a scenario mapping (events as scenario items; `rules_pile`: Solo Fluxx's
+    Rules deck)."""
     data: dict[str, Any] = {
         "title": "A random legal game",
         "players": list(settings.players),
@@ -197,6 +213,8 @@ def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Se
     data["setup"] = {"turn": settings.players[0], "phase": "deal", "draw_pile": list(pile)}
     if meta := meta_rules(settings.decks):
         data["setup"]["rules"] = meta
+    if rules_pile:
+        data["setup"]["rules_pile"] = list(rules_pile)
     data["events"] = list(events)
     return data
 
@@ -218,10 +236,11 @@ def dealt_scenario(settings: Settings, rng: random.Random) -> "Scenario":
     The same as loading the scenario file `scenario_data` writes for that pile and seed (tested),
     without writing and reading it: the file of the unshuffled decks is read once per run."""
     template = _template(settings)
-    pile = list(template.setup.draw_pile)
+    pile, rules = list(template.setup.draw_pile), list(template.setup.rules_pile)
     rng.shuffle(pile)  # the same order as shuffling the names: a shuffle only looks at the length
+    rng.shuffle(rules)  # Solo Fluxx's Rules deck (empty otherwise: no draw from rng)
     seed = rng.randrange(2**31)
-    return replace(template, seed=seed, setup=replace(template.setup, draw_pile=tuple(pile)))
+    return replace(template, seed=seed, setup=replace(template.setup, draw_pile=tuple(pile), rules_pile=tuple(rules)))
 
 
 _TEMPLATES: dict[tuple, "Scenario"] = {}  # per process: a worker reads the file once
@@ -232,8 +251,10 @@ def _template(settings: Settings) -> "Scenario":
 
     key = (settings.players, settings.decks, repr(sorted(settings.house_rules.items())))
     if key not in _TEMPLATES:
-        _TEMPLATES[key] = parse_scenario(scenario_text(scenario_data(settings, 0, deck_names(settings.decks))),
-                                         "<simulate>")
+        solo = len(settings.players) == 1
+        data = scenario_data(settings, 0, deck_names(settings.decks, solo),
+                             rules_pile=solo_rules_deck(settings.decks) if solo else ())
+        _TEMPLATES[key] = parse_scenario(scenario_text(data), "<simulate>")
     return _TEMPLATES[key]
 
 
@@ -267,17 +288,21 @@ def play_game(settings: Settings, index: int) -> GameResult:
             winner = game.winner
             if winner:
                 ending = "won"
+            elif ending == "ended" and game.ended:
+                ending = "over"  # Solo Fluxx: a deck ran out
             elif ending == "ended":
                 ending, problem = "stuck", f"stopped: {game.stopped}" if game.stopped else _why_stuck(game, number)
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", _crash(error)
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
+    scored = len(game.table.scored.get(game.players[0], ())) if len(settings.players) == 1 else None
     result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + turns_ahead,
-                        len(events), dict(sorted(rulings.items())), problem)
+                        len(events), dict(sorted(rulings.items())), problem, scored)
     if ending in PROBLEMS:
-        data = scenario_data(settings, game.scenario.seed, [c.name for c in game.scenario.setup.draw_pile],
-                             [scenario_item(e) for e in events])
+        setup = game.scenario.setup
+        data = scenario_data(settings, game.scenario.seed, [c.name for c in setup.draw_pile],
+                             [scenario_item(e) for e in events], [c.name for c in setup.rules_pile])
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"
         result.scenario = scenario_text(data)
     return result
@@ -341,9 +366,11 @@ def histogram(values: Sequence[int], bins: int = 10) -> list[dict[str, int]]:
 
 
 def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
-    """The run's summary as data (the `--json` output)."""
+    """The run's summary as data (the `--json` output). Game lengths are those of the games
+    played to their end (won; in Solo Fluxx, over), and a Solo run adds the Goals scored."""
     won = [r for r in results if r.ending == "won"]
     wins = Counter(r.winner for r in won)
+    played = [r for r in results if r.ending in ("won", "over")]
     steps: Counter[str] = Counter()
     games_citing: Counter[str] = Counter()
     for result in results:
@@ -354,8 +381,9 @@ def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
         "settings": settings.as_json(),
         "games": total,
         "endings": {ending: sum(r.ending == ending for r in results) for ending in ENDINGS},
-        "length": {"turns": _distribution([r.turns for r in won]), "events": _distribution([r.events for r in won])},
-        "histogram": {"turns": histogram([r.turns for r in won]), "events": histogram([r.events for r in won])},
+        "length": {"turns": _distribution([r.turns for r in played]),
+                   "events": _distribution([r.events for r in played])},
+        "histogram": {"turns": histogram([r.turns for r in played]), "events": histogram([r.events for r in played])},
         "wins_by_seat": [{"seat": seat, "player": player, "wins": wins.get(player, 0),
                           "share": round(wins.get(player, 0) / len(won), 3) if won else 0.0}
                          for seat, player in enumerate(settings.players, 1)],
@@ -364,16 +392,17 @@ def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
         "capped": [r.index for r in results if r.ending == "capped"],
         "problems": [{"game": r.index, "ending": r.ending, "problem": r.problem, "events": r.events,
                       "scenario": r.scenario} for r in results if r.ending in PROBLEMS],
-        "per_game": [{"game": r.index, "ending": r.ending, "winner": r.winner, "turns": r.turns, "events": r.events}
-                     for r in results],
-    }
+        "per_game": [{"game": r.index, "ending": r.ending, "winner": r.winner, "turns": r.turns, "events": r.events,
+                      **({"scored": r.scored} if r.scored is not None else {})} for r in results],
+    } | ({"scored": _distribution([r.scored for r in played if r.scored is not None])}
+         if len(settings.players) == 1 else {})
 
 
 #: The figures set side by side by `--compare`.
 COMPARED = (("median turns", ("length", "turns", "median")), ("mean turns", ("length", "turns", "mean")),
             ("p90 turns", ("length", "turns", "p90")), ("median events", ("length", "events", "median")),
             ("mean events", ("length", "events", "mean")), ("games won", ("endings", "won")),
-            ("games capped", ("endings", "capped")))
+            ("games capped", ("endings", "capped")), ("mean Goals scored", ("scored", "mean")))
 
 
 def comparison(base: Mapping[str, Any], variant: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -386,6 +415,8 @@ def comparison(base: Mapping[str, Any], variant: Mapping[str, Any]) -> list[dict
     rows = []
     for label, path in COMPARED:
         a, b = pick(base, path), pick(variant, path)
+        if a is None and b is None:
+            continue  # a figure neither run has (the Goals scored of a game with several players)
         change = round(b - a, 2) if isinstance(a, (int, float)) and isinstance(b, (int, float)) else None
         rows.append({"figure": label, "base": a, "variant": b, "change": change})
     return rows
@@ -412,22 +443,25 @@ def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, 
         if cpu:
             line += f"; per CPU second: {total / cpu:.2f} games, {turns / cpu:.0f} turns"
         console.print(line + ")")
-    lengths = Table(title="Game length (games with a winner)", title_justify="left")
+    solo = "scored" in data
+    played = "games played to their end" if solo else "games with a winner"
+    lengths = Table(title=f"Game length ({played})", title_justify="left")
     lengths.add_column("")
     keys = ["min", "p10", "p25", "median", "p75", "p90", "max", "mean"]
     for key in keys:
         lengths.add_column(key, justify="right")
-    for what in ("turns", "events"):
-        stats = data["length"][what]
+    rows = [(what, data["length"][what]) for what in ("turns", "events")]
+    for what, stats in [*rows, *([("Goals scored", data["scored"])] if solo else [])]:
         lengths.add_row(what, *(str(stats.get(key, "-")) for key in keys))
     console.print(lengths)
-    _render_histogram(data["histogram"]["turns"], console)
-    seats = Table(title="Wins by seat", title_justify="left")
-    for column in ("seat", "player", "wins", "share"):
-        seats.add_column(column, justify="right" if column != "player" else "left")
-    for row in data["wins_by_seat"]:
-        seats.add_row(str(row["seat"]), row["player"], str(row["wins"]), f"{row['share']:.0%}")
-    console.print(seats)
+    _render_histogram(data["histogram"]["turns"], console, played)
+    if not solo:  # Solo Fluxx has no winner: its score is the Goals scored
+        seats = Table(title="Wins by seat", title_justify="left")
+        for column in ("seat", "player", "wins", "share"):
+            seats.add_column(column, justify="right" if column != "player" else "left")
+        for row in data["wins_by_seat"]:
+            seats.add_row(str(row["seat"]), row["player"], str(row["wins"]), f"{row['share']:.0%}")
+        console.print(seats)
     rulings = Table(title="Rulings that decided steps (top 15)", title_justify="left")
     for column in ("ruling", "steps", "games"):
         rulings.add_column(column, justify="right")
@@ -443,10 +477,10 @@ def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, 
                       f"--save DIR writes its scenario file)", markup=True)
 
 
-def _render_histogram(bins: Sequence[Mapping[str, int]], console: Any, width: int = 40) -> None:
+def _render_histogram(bins: Sequence[Mapping[str, int]], console: Any, played: str, width: int = 40) -> None:
     if not bins:
         return
-    console.print("Turns per game (games with a winner):")
+    console.print(f"Turns per game ({played}):")
     most = max(b["games"] for b in bins) or 1
     label = max(len(f"{b['from']}-{b['to']}") for b in bins)
     for b in bins:

@@ -101,6 +101,26 @@ def test_a_win_with_a_choice_still_waiting_is_a_win():
     assert (result.ending, result.winner, result.problem) == ("won", "Alice", None)
 
 
+def test_solo_games_are_dealt_as_solo_fluxx_and_scored():
+    """One player: the New Rules form the Rules deck, cards that act on others are set aside
+    (B-solo), and a game ends when a deck runs out, scored by its Goals (`over`, not `stuck`)."""
+    import random
+
+    settings = sim.Settings(players=("Alice",))
+    assert "Exchange Keepers" not in sim.deck_names(settings.decks, solo=True)
+    assert "Play 2" not in sim.deck_names(settings.decks, solo=True) and "Play 2" in sim.solo_rules_deck(settings.decks)
+    dealt = sim.dealt_scenario(settings, random.Random(3))
+    assert dealt.setup.rules_pile and all(card.type == "rule" for card in dealt.setup.rules_pile)
+    written = parse_scenario(sim.scenario_text(sim.scenario_data(
+        settings, dealt.seed, [c.name for c in dealt.setup.draw_pile], rules_pile=[c.name for c in dealt.setup.rules_pile])))
+    assert written.setup.rules_pile == dealt.setup.rules_pile and written.setup.draw_pile == dealt.setup.draw_pile
+    results = [sim.play_game(settings, index) for index in range(6)]
+    assert {r.ending for r in results} == {"over"} and all(r.scored is not None for r in results)
+    data = sim.report(settings, results)
+    assert data["scored"]["games"] == 6 and data["length"]["turns"]["games"] == 6
+    assert sim.report(sim.Settings(), results[:0]).keys() == data.keys() - {"scored"}
+
+
 def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
     """A Meta Rule is never played from a hand (B-meta-rules): dealt or drawn, it stuck the game."""
     settings = sim.Settings(decks=("fluxx5", "meta_rules"))
