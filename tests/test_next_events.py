@@ -197,3 +197,20 @@ def test_a_turn_played_out_by_its_start_stops_the_advance_there():
     game.push(events[0])
     assert [(s.kind, s.text) for s in game.steps] == [(s.kind, s.text) for s in pushed.steps]
     assert next_events(game, 3) and game.turn.player == "Bob"  # the next event ends her turn first
+
+
+def test_no_event_is_offered_past_the_end_of_a_solo_game():
+    """Solo Fluxx with the Rules deck empty: the turn's end is the game's end. Recycling may
+    still be used before it; nothing comes after it (Death's discard at the next turn's start
+    was offered, and rejected: the game is over)."""
+    game = Game(parse_scenario(yaml.safe_dump({
+        "title": "t", "players": ["Alice"],
+        "setup": {"turn": "Alice", "phase": "play", "rules": ["Recycling"],
+                  "hands": {"Alice": ["Milk"]}, "in_play": {"Alice": ["Death", "The Sun"]},
+                  "draw_pile": ["The Moon", "Love", "Peace", "Cookies"]},
+        "events": ["Alice plays Milk"]})))
+    game.push(game.scenario.events[0])
+    events = next_events(game, 2)
+    assert events and all(e.text.startswith("Alice uses Recycling") for e in events), [e.text for e in events]
+    for event in events:
+        assert_accepted(game, event)

@@ -385,7 +385,7 @@ def advance(game: Game, number: int, begun: list[str] | None = None,
     (the position they were worked out in is the one it leaves)."""
     game.event_no = number
     usable = {} if usable is None else usable
-    while not (game.stopped or game.winner or game.pending):
+    while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
         if turn.begun_by == number and turn.phase in (Phase.PLAY_OVER, Phase.OVER) and game.window is None:
             # A turn begun on the way that is played out by its start alone (an empty hand, nothing
@@ -481,7 +481,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
         return _only_who_begins(begun, events)
 
     found = _Found(number, False, None)
-    if game.stopped or game.winner:
+    if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
         _after_forced_play(game, found, begun)
@@ -528,7 +528,7 @@ def _read(game: Game, found: "_Found", usable: dict[str, list[Card]] | None = No
     (`usable`: the `Game.usable` cards of players, where known already)."""
     if game.pending:
         found.answers(game, game.players)
-    elif not (game.stopped or game.winner):
+    elif not (game.stopped or game.winner or game.ended):
         found.add(found.plays(game, game.turn.player))
         known = usable or {}
         for player in game.players:
