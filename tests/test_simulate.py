@@ -1,6 +1,8 @@
 """`adjudicator simulate`: random legal games, the same report whatever the number of workers."""
 
 import json
+import os
+import random
 from dataclasses import replace
 
 import pytest
@@ -201,3 +203,23 @@ def test_a_dealt_game_is_the_game_its_scenario_file_deals():
         assert dealt.seed == written.seed
         assert [c.name for c in dealt.setup.draw_pile] == [c.name for c in written.setup.draw_pile]
         assert [s.text for s in Game(dealt).steps] == [s.text for s in Game(written).steps]
+
+
+NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
+
+#: Tables beyond the default one, each of which once had games end in a fault: small decks that
+#: run out, a Meta Rule, Solo Fluxx, limits on one's own turn, and more players.
+TABLES = [(("holiday",), 3, {}), (("fluxx5", "meta_rules"), 2, {}), (sim.DEFAULT_DECKS, 1, {}),
+          (("holiday", "creeper_pack", "surprises"), 1, {}), (sim.DEFAULT_DECKS, 5, {}),
+          (sim.DEFAULT_DECKS, 2, {"limits_on_own_turn": True}), (("word",), 3, {}), (("star", "surprises"), 4, {})]
+
+
+@pytest.mark.parametrize(("decks", "players", "house_rules"), TABLES)
+def test_random_games_on_every_kind_of_table_end_without_a_fault(decks, players, house_rules):
+    """A few games per table on every run; the nightly profile (.ci/nightly) plays 40 new ones."""
+    seed = random.SystemRandom().randrange(10**9) if NIGHTLY else 0
+    settings = sim.Settings(players=sim.DEFAULT_NAMES[:players], decks=decks, house_rules=house_rules,
+                            max_events=400, seed=seed)
+    results = [sim.play_game(settings, index) for index in range(40 if NIGHTLY else 3)]
+    faults = [(r.index, r.ending, r.problem) for r in results if r.ending in sim.PROBLEMS]
+    assert not faults, f"--seed {seed}: {faults}"
