@@ -211,7 +211,8 @@ NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
 #: run out, a Meta Rule, Solo Fluxx, limits on one's own turn, and more players.
 TABLES = [(("holiday",), 3, {}), (("fluxx5", "meta_rules"), 2, {}), (sim.DEFAULT_DECKS, 1, {}),
           (("holiday", "creeper_pack", "surprises"), 1, {}), (sim.DEFAULT_DECKS, 5, {}),
-          (sim.DEFAULT_DECKS, 2, {"limits_on_own_turn": True}), (("word",), 3, {}), (("star", "surprises"), 4, {})]
+          (sim.DEFAULT_DECKS, 2, {"limits_on_own_turn": True}), (sim.DEFAULT_DECKS, 1, {"limits_on_own_turn": True}),
+          (("word",), 3, {}), (("star", "surprises"), 4, {})]
 
 
 @pytest.mark.parametrize(("decks", "players", "house_rules"), TABLES)

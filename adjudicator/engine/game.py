@@ -282,7 +282,10 @@ class Game(EventOrder, ResponseChain, Copied):
         if self._state_signature() == self._state_checked:
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
         try:
-            self._check_state()
+            ticks = None
+            while ticks != self.table.clock.ticks and not (self.winner or self.stopped or self.ended):
+                ticks = self.table.clock.ticks  # again while a pass moves cards (a Solo Goal scored)
+                self._check_state()
         finally:
             self._state_checked = self._state_signature()
 
@@ -526,13 +529,19 @@ class Game(EventOrder, ResponseChain, Copied):
         for slot in derived.limit_slots(self):
             limit = derived.limit(self, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
-            if limit is None or len(zone) <= limit:
-                continue
             key = (slot, player)
-            if any(c.key == key for c in self.pending):
-                continue
             label, discard = (("Hand Limit", "discard_from_hand") if slot == "hand_limit"
                               else ("Keeper Limit", "discard_from_play"))
+            waiting = next((c for c in self.pending if c.key == key), None)
+            if waiting is not None:
+                if list(waiting.options) == list(zone):
+                    continue  # asked already, of the cards she still has
+                self.pending.remove(waiting)  # the cards changed under it (a Solo Goal scored them): ask anew
+                if limit is None or len(zone) <= limit:
+                    self.note(f"{player} is no longer over the {label}: the discard it asked is withdrawn",
+                              waiting.rulings)
+            if limit is None or len(zone) <= limit:
+                continue
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
             self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
