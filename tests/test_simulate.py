@@ -113,8 +113,8 @@ def test_solo_games_are_dealt_as_solo_fluxx_and_scored():
     assert "Play 2" not in sim.deck_names(settings.decks, solo=True) and "Play 2" in sim.solo_rules_deck(settings.decks)
     dealt = sim.dealt_scenario(settings, random.Random(3))
     assert dealt.setup.rules_pile and all(card.type == "rule" for card in dealt.setup.rules_pile)
-    written = parse_scenario(sim.scenario_text(sim.scenario_data(
-        settings, dealt.seed, [c.name for c in dealt.setup.draw_pile], rules_pile=[c.name for c in dealt.setup.rules_pile])))
+    pile, rules = [c.name for c in dealt.setup.draw_pile], [c.name for c in dealt.setup.rules_pile]
+    written = parse_scenario(sim.scenario_text(sim.scenario_data(settings, dealt.seed, pile, rules_pile=rules)))
     assert written.setup.rules_pile == dealt.setup.rules_pile and written.setup.draw_pile == dealt.setup.draw_pile
     results = [sim.play_game(settings, index) for index in range(6)]
     assert {r.ending for r in results} == {"over"} and all(r.scored is not None for r in results)
