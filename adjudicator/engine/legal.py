@@ -387,9 +387,11 @@ def advance(game: Game, number: int, begun: list[str] | None = None,
     usable = {} if usable is None else usable
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
-        if turn.begun_by == number and turn.phase in (Phase.PLAY_OVER, Phase.OVER) and game.window is None:
-            # A turn begun on the way that is played out by its start alone (an empty hand, nothing
-            # to draw): the event that begins it stops there (`P begins`, push), so advance does too.
+        if (turn.begun_by == number and turn.phase in (Phase.PLAY_OVER, Phase.OVER) and game.window is None
+                and game.next_player() != turn.player):
+            # A turn begun on the way that its start played out (an empty hand, nothing to draw):
+            # only `P begins` can come, and it stops there (push), so advance does too. When P plays
+            # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
             found = _Found(number, False, None)
