@@ -46,6 +46,11 @@ class Settings:
     max_events: int = DEFAULT_MAX_EVENTS
     seed: int = 0
 
+    @property
+    def solo(self) -> bool:
+        """One player: the games are Solo Fluxx (B-solo)."""
+        return len(self.players) == 1
+
     def as_json(self) -> dict[str, Any]:
         return {"players": list(self.players), "decks": list(self.decks), "house_rules": dict(self.house_rules),
                 "max_events": self.max_events, "seed": self.seed}
@@ -251,9 +256,8 @@ def _template(settings: Settings) -> "Scenario":
 
     key = (settings.players, settings.decks, repr(sorted(settings.house_rules.items())))
     if key not in _TEMPLATES:
-        solo = len(settings.players) == 1
-        data = scenario_data(settings, 0, deck_names(settings.decks, solo),
-                             rules_pile=solo_rules_deck(settings.decks) if solo else ())
+        data = scenario_data(settings, 0, deck_names(settings.decks, settings.solo),
+                             rules_pile=solo_rules_deck(settings.decks) if settings.solo else ())
         _TEMPLATES[key] = parse_scenario(scenario_text(data), "<simulate>")
     return _TEMPLATES[key]
 
@@ -296,7 +300,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", _crash(error)
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
-    scored = len(game.table.scored.get(game.players[0], ())) if len(settings.players) == 1 else None
+    scored = len(game.table.scored.get(game.players[0], ())) if settings.solo else None
     result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + turns_ahead,
                         len(events), dict(sorted(rulings.items())), problem, scored)
     if ending in PROBLEMS:
@@ -395,7 +399,7 @@ def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
         "per_game": [{"game": r.index, "ending": r.ending, "winner": r.winner, "turns": r.turns, "events": r.events,
                       **({"scored": r.scored} if r.scored is not None else {})} for r in results],
     } | ({"scored": _distribution([r.scored for r in played if r.scored is not None])}
-         if len(settings.players) == 1 else {})
+         if settings.solo else {})
 
 
 #: The figures set side by side by `--compare`.

@@ -106,8 +106,6 @@ def test_a_win_with_a_choice_still_waiting_is_a_win():
 def test_solo_games_are_dealt_as_solo_fluxx_and_scored():
     """One player: the New Rules form the Rules deck, cards that act on others are set aside
     (B-solo), and a game ends when a deck runs out, scored by its Goals (`over`, not `stuck`)."""
-    import random
-
     settings = sim.Settings(players=("Alice",))
     assert "Exchange Keepers" not in sim.deck_names(settings.decks, solo=True)
     assert "Play 2" not in sim.deck_names(settings.decks, solo=True) and "Play 2" in sim.solo_rules_deck(settings.decks)
@@ -186,8 +184,6 @@ def test_an_engine_error_is_reported_with_where_it_was_raised(monkeypatch):
 
 
 def test_a_dealt_game_is_the_game_its_scenario_file_deals():
-    import random
-
     from adjudicator.engine.game import Game
     from adjudicator.loading.scenario import parse_scenario
     from adjudicator.simulate import Settings, dealt_scenario, deck_names, scenario_data, scenario_text
