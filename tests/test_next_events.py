@@ -163,20 +163,35 @@ NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
 def test_both_generators_agree_on_new_random_games():
     """The agreement above, at every position of whole random games dealt afresh each run (the
     seed is printed on failure)."""
-    from adjudicator.engine.legal import legal_events
-    from adjudicator.simulate import Settings, dealt_scenario
+    from adjudicator.simulate import Settings
 
     for seed in random.SystemRandom().sample(range(10**9), int(os.environ.get("ADJUDICATOR_PROPERTY_EXAMPLES", 20))):
-        rng = random.Random(seed)
-        game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=DECKS), rng))
-        for number in range(1, 400):
-            as_it_stood = game.copy()
-            events = next_events(game, number)
-            if game.winner or game.ended or not events:
-                break
-            assert {e.text for e in legal_events(as_it_stood, number, stated_choices=False)} == \
-                {e.text for e in events}, (seed, number)
-            game.push(rng.choice(events))
+        assert_generators_agree(Settings(players=("Alice", "Bob"), decks=DECKS), seed, 400, exactly=True)
+
+
+def assert_generators_agree(settings, seed: int, events_at_most: int, exactly: bool = False) -> None:
+    """One random game dealt as `simulate` deals it: at every position `explore` offers what
+    `next_events` offers (`exactly`: and nothing else), and besides only what is by design its
+    alone (docs/dead-ends.md): a `P begins` whose forced steps end the game (a win, or a Solo deck
+    running out)."""
+    from adjudicator.engine.legal import legal_events
+    from adjudicator.simulate import dealt_scenario
+
+    rng = random.Random(seed)
+    game = Game(dealt_scenario(settings, rng))
+    for number in range(1, events_at_most):
+        as_it_stood = game.copy()
+        events = next_events(game, number)
+        if game.winner or game.ended or not events:
+            break
+        explored = {e.text: e for e in legal_events(as_it_stood, number, stated_choices=False)}
+        offered = {e.text for e in events}
+        assert offered == explored.keys() if exactly else offered <= explored.keys(), (seed, number)
+        for text in explored.keys() - offered:
+            ended = as_it_stood.copy()
+            ended.push(explored[text])
+            assert explored[text].action == "begin_turn" and (ended.winner or ended.ended), (seed, number, text)
+        game.push(rng.choice(events))
 
 
 def test_a_turn_played_out_by_its_start_stops_the_advance_there():
@@ -225,23 +240,7 @@ def test_both_generators_agree_on_other_tables(decks, players):
     """The agreement at every position of whole games on other tables. Seed 2 of Solo Fluxx
     plays out a turn by its forced play, and her next event goes on into her next turn: the
     advance must go on too (it stops at such a turn only when someone else plays next)."""
-    from adjudicator.engine.legal import legal_events
-    from adjudicator.simulate import DEFAULT_NAMES, Settings, dealt_scenario
+    from adjudicator.simulate import DEFAULT_NAMES, Settings
 
     for seed in random.SystemRandom().sample(range(10**9), 10) if NIGHTLY else [2]:
-        rng = random.Random(seed)
-        game = Game(dealt_scenario(Settings(players=DEFAULT_NAMES[:players], decks=decks), rng))
-        for number in range(1, 250):
-            as_it_stood = game.copy()
-            events = next_events(game, number)
-            if game.winner or game.ended or not events:
-                break
-            explored = {e.text: e for e in legal_events(as_it_stood, number, stated_choices=False)}
-            offered = {e.text for e in events}
-            assert offered <= explored.keys(), (seed, number)
-            # By design (docs/dead-ends.md): `P begins` whose forced steps end the game is explore's alone.
-            for text in explored.keys() - offered:
-                ended = as_it_stood.copy()
-                ended.push(explored[text])
-                assert explored[text].action == "begin_turn" and (ended.winner or ended.ended), (seed, number, text)
-            game.push(rng.choice(events))
+        assert_generators_agree(Settings(players=DEFAULT_NAMES[:players], decks=decks), seed, 250)
