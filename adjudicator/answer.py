@@ -90,16 +90,32 @@ def build_answer(game: Game) -> Answer:
     over = game.turn.phase is Phase.OVER
     facts: dict[str, Any] = {
         "events": len(events),
-        "rejected": [{"event": s.event, "player": s.player, "what": s.what, "reason": s.reason,
-                      "rulings": list(s.rulings)} for s in rejected],
-        "canceled": [{"player": s.player, "card": s.card.name, "by_player": s.by_player, "by": s.by.name,
-                      "outcome": s.outcome, "rulings": list(s.rulings)} for s in canceled],
+        "rejected": [
+            {"event": s.event, "player": s.player, "what": s.what, "reason": s.reason, "rulings": list(s.rulings)}
+            for s in rejected
+        ],
+        "canceled": [
+            {
+                "player": s.player,
+                "card": s.card.name,
+                "by_player": s.by_player,
+                "by": s.by.name,
+                "outcome": s.outcome,
+                "rulings": list(s.rulings),
+            }
+            for s in canceled
+        ],
         "drew": {p: len(cards) for p, cards in drew.items()},
         "discarded": {p: cards for p, cards in discarded.items()},
         "creepers_placed": creepers,
         "moved": [{"card": s.card.name, "from": s.source, "to": s.target} for s in moved],
-        "plays": {"player": game.turn.player, "used": game.turn.played, "left": game.plays_left(),
-                  "turn_over": over, "next": game.next_player() if over else None},
+        "plays": {
+            "player": game.turn.player,
+            "used": game.turn.played,
+            "left": game.plays_left(),
+            "turn_over": over,
+            "next": game.next_player() if over else None,
+        },
         "rules_added": [s.card.name for s in rules_added],
         "rules_replaced": [c.name for s in rules_added for c in s.replaced],
         "goals_set": [s.card.name for s in goals_set],
@@ -112,13 +128,24 @@ def build_answer(game: Game) -> Answer:
     }
 
     clauses = [_legality(events, rejected)]
-    clauses += _capped([f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card} ({s.outcome.split('; ')[0]})"
-                        f"{_cite(s.rulings)}" for s in canceled], "more cancellations")
-    clauses += _capped([f"{s.card} moves from {s.source} to {s.target}{_cite(s.rulings)}" for s in moved],
-                       "more moves")
+    clauses += _capped(
+        [
+            f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card} ({s.outcome.split('; ')[0]}){_cite(s.rulings)}"
+            for s in canceled
+        ],
+        "more cancellations",
+    )
+    clauses += _capped([f"{s.card} moves from {s.source} to {s.target}{_cite(s.rulings)}" for s in moved], "more moves")
     clauses += _capped([_rule_change(s) for s in rules_added], "more rule changes")
-    clauses += _capped([f"{s.card} becomes the Goal" + (f" (replacing {rec.names(s.replaced)})" if s.replaced else "")
-                        + _cite(s.rulings) for s in goals_set], "more Goal changes")
+    clauses += _capped(
+        [
+            f"{s.card} becomes the Goal"
+            + (f" (replacing {rec.names(s.replaced)})" if s.replaced else "")
+            + _cite(s.rulings)
+            for s in goals_set
+        ],
+        "more Goal changes",
+    )
     clauses += _capped([f"{s.text}{_cite(_not_basic(s.rulings))}" for s in happenings], "more effects")
     clauses.append(_tally("draws", drew, "no cards drawn"))
     for player, cards in creepers.items():
@@ -141,11 +168,17 @@ def _legality(events: Sequence[Any], rejected: list[rec.Rejected]) -> str:
     parts = []
     legal = [e.number for e in events if e.number not in numbers]
     if legal:
-        parts.append("every event is legal" if not numbers else
-                     f"events {_ranges(legal)} are legal" if len(legal) > 1 else f"event {legal[0]} is legal")
+        parts.append(
+            "every event is legal"
+            if not numbers
+            else f"events {_ranges(legal)} are legal"
+            if len(legal) > 1
+            else f"event {legal[0]} is legal"
+        )
     texts = {e.number: e.text for e in events} if rejected else {}
-    shown = [f"event {s.event} ({texts.get(s.event, s.what)}) is rejected: {s.reason}{_cite(s.rulings)}"
-             for s in rejected]
+    shown = [
+        f"event {s.event} ({texts.get(s.event, s.what)}) is rejected: {s.reason}{_cite(s.rulings)}" for s in rejected
+    ]
     parts += _capped(shown, "more rejections")
     return "; ".join(parts)
 
@@ -159,8 +192,10 @@ def _rule_change(step: rec.RuleAdded) -> str:
 def _tally(verb: str, by_player: dict[str, list[str]], nothing: str) -> str:
     if not by_player:
         return nothing
-    return "; ".join(f"{player} {verb} {len(cards)}" + (f" ({_list(cards)})" if len(cards) <= MAX_ITEMS else "")
-                     for player, cards in by_player.items())
+    return "; ".join(
+        f"{player} {verb} {len(cards)}" + (f" ({_list(cards)})" if len(cards) <= MAX_ITEMS else "")
+        for player, cards in by_player.items()
+    )
 
 
 def _no_discards(game: Game) -> str:
@@ -168,8 +203,11 @@ def _no_discards(game: Game) -> str:
     (Not when the replay stopped: a discard may be what it waits for.)"""
     if game.stopped:
         return ""
-    limits = [f"{label} {value}" for label, value in (("Hand Limit", game.hand_limit()),
-                                                      ("Keeper Limit", game.keeper_limit())) if value is not None]
+    limits = [
+        f"{label} {value}"
+        for label, value in (("Hand Limit", game.hand_limit()), ("Keeper Limit", game.keeper_limit()))
+        if value is not None
+    ]
     return f"nobody discards ({' and '.join(limits)} in play)" if limits else ""
 
 

@@ -16,8 +16,7 @@ from typing import Any
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import Scenario
-from adjudicator.output import (STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data,
-                                shown_name)
+from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data, shown_name
 from adjudicator.verdict import Difference, differences
 
 SUFFIXES = (".yaml", ".yml")
@@ -34,8 +33,12 @@ class CheckResult:
     error: dict[str, Any] | None = None  # output.error_data
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "status": self.status,
-                "differences": [d.to_json() for d in self.differences], "error": self.error}
+        return {
+            "path": self.path,
+            "status": self.status,
+            "differences": [d.to_json() for d in self.differences],
+            "error": self.error,
+        }
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -81,8 +84,11 @@ def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None =
     results = []
     for path in scenario_files(paths):
         if str(path) != STDIN and not path.exists():
-            results.append(CheckResult(str(path), "error", error=error_data(
-                "no such file or folder", code="no-such-file", file=str(path))))
+            results.append(
+                CheckResult(
+                    str(path), "error", error=error_data("no such file or folder", code="no-such-file", file=str(path))
+                )
+            )
         else:
             results.append(check_file(path, house_rules))
     return results
@@ -99,8 +105,12 @@ def counts(results: list[CheckResult]) -> dict[str, int]:
     return {status: sum(r.status == status for r in results) for status in STATUSES}
 
 
-def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool = False,
-                house_rules: Mapping[str, str] | None = None) -> int:
+def check_paths(
+    paths: Iterable[Path],
+    verbose: bool = False,
+    json_output: bool = False,
+    house_rules: Mapping[str, str] | None = None,
+) -> int:
     """Check every scenario under `paths`, print the report, and return the exit code.
     `house_rules` (switch -> value, from `--house-rule`) override every file's own."""
     results = check_results(paths, house_rules)
@@ -113,10 +123,18 @@ def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool 
         from adjudicator.output import write_json
 
         total = counts(results)
-        write_json({"results": [r.to_json() for r in results],
-                    "summary": {"passed": total["pass"], "failed": total["fail"], "errors": total["error"],
-                                "without_expect": total["no-expect"]},
-                    "exit_code": code})
+        write_json(
+            {
+                "results": [r.to_json() for r in results],
+                "summary": {
+                    "passed": total["pass"],
+                    "failed": total["fail"],
+                    "errors": total["error"],
+                    "without_expect": total["no-expect"],
+                },
+                "exit_code": code,
+            }
+        )
         return code
     out = sys.stdout
     for result in results:
@@ -128,10 +146,15 @@ def check_paths(paths: Iterable[Path], verbose: bool = False, json_output: bool 
             for diff in result.differences:
                 out.write(f"      - {diff}\n")
         elif verbose:
-            out.write(f"{'PASS ' if result.status == 'pass' else 'SKIP '} {result.path}"
-                      f"{'' if result.status == 'pass' else ' (no expect block)'}\n")
+            out.write(
+                f"{'PASS ' if result.status == 'pass' else 'SKIP '} {result.path}"
+                f"{'' if result.status == 'pass' else ' (no expect block)'}\n"
+            )
     total = counts(results)
-    out.write(f"{total['pass']} passed, {total['fail']} failed"
-              + (f", {total['error']} with errors" if total["error"] else "")
-              + (f", {total['no-expect']} without expect" if total["no-expect"] else "") + "\n")
+    out.write(
+        f"{total['pass']} passed, {total['fail']} failed"
+        + (f", {total['error']} with errors" if total["error"] else "")
+        + (f", {total['no-expect']} without expect" if total["no-expect"] else "")
+        + "\n"
+    )
     return code

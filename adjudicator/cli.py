@@ -14,8 +14,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.output import (EXIT_BAD_INPUT, crash_data, error_data, fail, read_scenario, scenario_error_data,
-                                shown_name)
+from adjudicator.output import (
+    EXIT_BAD_INPUT,
+    crash_data,
+    error_data,
+    fail,
+    read_scenario,
+    scenario_error_data,
+    shown_name,
+)
 
 app = typer.Typer(
     help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
@@ -35,8 +42,9 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
-HOUSE_RULE_OPTION = typer.Option("--house-rule", "-H", metavar="NAME=VALUE",
-                                 help="Play under a house rule, over the file's own value (repeatable).")
+HOUSE_RULE_OPTION = typer.Option(
+    "--house-rule", "-H", metavar="NAME=VALUE", help="Play under a house rule, over the file's own value (repeatable)."
+)
 
 
 def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
@@ -63,8 +71,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
 ) -> None:
     """Settle Fluxx rules disputes: replay a scenario file and get a cited verdict."""
 
@@ -72,20 +81,32 @@ def main_options(
 @app.command()
 def replay(
     file: Annotated[Path, SCENARIO_ARGUMENT],
-    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON, errors too "
-                                                             "(the same as --format json).")] = False,
-    output_format: Annotated[str, typer.Option("--format", "-f", metavar="text|json|markdown|html",
-                                               help="text (default), json, markdown (for a chat) or html "
-                                                    "(one self-contained page).")] = "text",
-    full: Annotated[bool, typer.Option("--full", help="Show every step of a long log (by default "
-                                                      "only its first and last steps).")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the result as JSON, errors too (the same as --format json).")
+    ] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|markdown|html",
+            help="text (default), json, markdown (for a chat) or html (one self-contained page).",
+        ),
+    ] = "text",
+    full: Annotated[
+        bool, typer.Option("--full", help="Show every step of a long log (by default only its first and last steps).")
+    ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     as_json = json_output or output_format == "json"
     if output_format not in REPORT_FORMATS:
-        fail(error_data(f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}",
-                        code="bad-option"), as_json)
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            as_json,
+        )
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.errors import ScenarioError
 
@@ -113,11 +134,14 @@ def replay(
 
 @app.command()
 def check(
-    paths: Annotated[list[Path], typer.Argument(
-        help="Scenario files or folders to search for them (- reads one scenario from stdin).")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Scenario files or folders to search for them (- reads one scenario from stdin)."),
+    ],
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list scenarios that pass.")] = False,
-    json_output: Annotated[bool, typer.Option(
-        "--json", help="Print per-file results (path, status, differences as data) as JSON.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print per-file results (path, status, differences as data) as JSON.")
+    ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
@@ -127,16 +151,19 @@ def check(
     """
     from adjudicator.checking import check_paths
 
-    raise typer.Exit(check_paths(paths, verbose=verbose, json_output=json_output,
-                                 house_rules=_house_rules(house_rule, json_output)))
+    raise typer.Exit(
+        check_paths(paths, verbose=verbose, json_output=json_output, house_rules=_house_rules(house_rule, json_output))
+    )
 
 
 @app.command()
 def new(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="Where to write the starter scenario (.yaml), or - for stdout.")],
-    players: Annotated[str, typer.Option(
-        "--players", "-p", help="Player names in seating order, comma-separated.")] = "Alice,Bob",
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Where to write the starter scenario (.yaml), or - for stdout.")
+    ],
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Player names in seating order, comma-separated.")
+    ] = "Alice,Bob",
     force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite FILE if it exists.")] = False,
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
@@ -145,14 +172,21 @@ def new(
 
     names = [name.strip() for name in players.split(",") if name.strip()]
     if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
-        fail(error_data(f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
-                        f"commas, got {players!r}", code="bad-option"), json_output)
+        fail(
+            error_data(
+                f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
+                f"commas, got {players!r}",
+                code="bad-option",
+            ),
+            json_output,
+        )
     if str(file) == "-":
         sys.stdout.write(starter_scenario(names))
         return
     if file.exists() and not force:
-        fail(error_data("already exists; pass --force to overwrite it", code="file-exists", file=str(file)),
-             json_output)
+        fail(
+            error_data("already exists; pass --force to overwrite it", code="file-exists", file=str(file)), json_output
+        )
     try:
         file.write_text(starter_scenario(names, str(file)), encoding="utf-8")
     except OSError as exc:
@@ -206,8 +240,10 @@ def explore(
         fail(scenario_error_data(exc), json_output)
 
 
-@app.command(epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
-                        "and picks), or at once: --compare NAME=VALUE sets the figures side by side.")
+@app.command(
+    epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
+    "and picks), or at once: --compare NAME=VALUE sets the figures side by side."
+)
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: game i depends only on (seed, i).")] = 0,
@@ -225,8 +261,18 @@ def simulate(
     from adjudicator.errors import ScenarioError
 
     try:
-        sim.command(games=games, seed=seed, players=players, decks=decks, house_rules=house_rule, compare=compare,
-                    max_events=max_events, workers=workers, save=str(save) if save else None, json_output=json_output)
+        sim.command(
+            games=games,
+            seed=seed,
+            players=players,
+            decks=decks,
+            house_rules=house_rule,
+            compare=compare,
+            max_events=max_events,
+            workers=workers,
+            save=str(save) if save else None,
+            json_output=json_output,
+        )
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
     except sim.OptionError as exc:
@@ -241,9 +287,11 @@ app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) a
 
 from adjudicator.house_commands import house_rules_app  # noqa: E402
 
-app.add_typer(house_rules_app, name="house-rules",
-              help="House rules: list, show NAME, and impact NAME=VALUE (what the switch changes).")
-
+app.add_typer(
+    house_rules_app,
+    name="house-rules",
+    help="House rules: list, show NAME, and impact NAME=VALUE (what the switch changes).",
+)
 
 
 def main() -> None:

@@ -13,15 +13,16 @@ from dataclasses import dataclass, field
 class ScenarioError(Exception):
     """A scenario (or deck, or ruling) file that cannot be used as written."""
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 suggestions: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None, suggestions: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
         self.suggestions = tuple(suggestions)
 
-    def located(self, path: str | None = None, line: int | None = None) -> "ScenarioError":
+    def located(self, path: str | None = None, line: int | None = None) -> ScenarioError:
         """Fill in a location the raiser did not know."""
         if self.path is None:
             self.path = path

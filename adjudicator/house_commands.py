@@ -30,9 +30,15 @@ def _write_json(data: Any, ensure_ascii: bool = True) -> None:
 
 
 def _describe(switch: "Switch") -> dict[str, Any]:
-    return {"name": switch.name, "values": switch.values, "official": switch.official_text,
-            "meaning": switch.meaning, "overrides": list(switch.overrides), "ruling": switch.ruling_id,
-            "applied": switch.applied}
+    return {
+        "name": switch.name,
+        "values": switch.values,
+        "official": switch.official_text,
+        "meaning": switch.meaning,
+        "overrides": list(switch.overrides),
+        "ruling": switch.ruling_id,
+        "applied": switch.applied,
+    }
 
 
 def _switch(name: str) -> "Switch":
@@ -56,14 +62,18 @@ def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
         return
     for switch in SWITCHES.values():
         note = "" if switch.applied else "  (validated; no built card reads it yet)"
-        sys.stdout.write(f"{switch.name}: {switch.values} (official: {switch.official_text}){note}\n"
-                         f"    {switch.meaning}\n"
-                         f"    overrides: {', '.join(switch.overrides) or '-'}; cited as {switch.ruling_id}\n")
+        sys.stdout.write(
+            f"{switch.name}: {switch.values} (official: {switch.official_text}){note}\n"
+            f"    {switch.meaning}\n"
+            f"    overrides: {', '.join(switch.overrides) or '-'}; cited as {switch.ruling_id}\n"
+        )
 
 
 @house_rules_app.command("show")
-def show(name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_going.")],
-         json_output: Annotated[bool, JSON_OPTION] = False) -> None:
+def show(
+    name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_going.")],
+    json_output: Annotated[bool, JSON_OPTION] = False,
+) -> None:
     """One house rule in full, with the official rulings it overrides."""
     switch = _switch(name)
     if json_output:
@@ -71,8 +81,12 @@ def show(name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_
         return
     from adjudicator.rulings import store
 
-    out = [f"{switch.name}  (cited as {switch.ruling_id})", f"  values:   {switch.values}",
-           f"  official: {switch.official_text}", f"  meaning:  {switch.meaning}"]
+    out = [
+        f"{switch.name}  (cited as {switch.ruling_id})",
+        f"  values:   {switch.values}",
+        f"  official: {switch.official_text}",
+        f"  meaning:  {switch.meaning}",
+    ]
     if not switch.applied:
         out.append("  status:   validated; no built card reads it yet")
     out.append("  overrides:")
@@ -87,15 +101,16 @@ def show(name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_
 @house_rules_app.command("impact")
 def impact(
     assignment: Annotated[str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.")],
-    paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled "
-                                                            "suite).")] = None,
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled suite).")
+    ] = None,
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Replay scenarios with the house rule and list each one whose verdict or position changes."""
     from adjudicator.house_rules import HouseRuleError, parse_assignments
 
     try:
-        (name, value), = parse_assignments([assignment]).items()
+        ((name, value),) = parse_assignments([assignment]).items()
     except HouseRuleError as exc:
         near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
         _bad_input(exc.message + near)
@@ -103,7 +118,8 @@ def impact(
     missing = [str(p) for p in paths or () if not p.exists()]
     if missing:
         _bad_input(f"{missing[0]}: no such file or folder")
-    from adjudicator.house_impact import impact as run_impact, render
+    from adjudicator.house_impact import impact as run_impact
+    from adjudicator.house_impact import render
 
     result = run_impact(name, value, paths or ())
     if json_output:

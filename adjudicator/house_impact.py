@@ -20,7 +20,7 @@ from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import SWITCHES
 from adjudicator.loading.scenario import Scenario, load_scenario
-from adjudicator.verdict import compare, cited_rulings, rejections, turn_view, winners
+from adjudicator.verdict import cited_rulings, compare, rejections, turn_view, winners
 
 #: The bundled suite, replayed when no path is given.
 BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
@@ -32,8 +32,8 @@ class Change:
 
     path: str
     differences: list[tuple[str, str, str]]  # (what, before, after)
-    rulings: list[str]                       # cited in one replay and not the other
-    check_before: str | None = None          # "pass" / "fail" for a file with `expect`
+    rulings: list[str]  # cited in one replay and not the other
+    check_before: str | None = None  # "pass" / "fail" for a file with `expect`
     check_after: str | None = None
 
     def line(self) -> str:
@@ -44,8 +44,13 @@ class Change:
         return f"{self.path}: " + "; ".join(parts) + cites
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "changes": [{"what": w, "before": b, "after": a} for w, b, a in self.differences],
-                "rulings": self.rulings, "check_before": self.check_before, "check_after": self.check_after}
+        return {
+            "path": self.path,
+            "changes": [{"what": w, "before": b, "after": a} for w, b, a in self.differences],
+            "rulings": self.rulings,
+            "check_before": self.check_before,
+            "check_after": self.check_after,
+        }
 
 
 @dataclass
@@ -63,9 +68,14 @@ class Impact:
         return Counter(r for change in self.changed for r in change.rulings)
 
     def to_json(self) -> dict[str, Any]:
-        return {"house_rule": {"name": self.switch, "value": self.value}, "replayed": self.replayed,
-                "changed": [c.to_json() for c in self.changed], "unchanged": self.replayed - len(self.changed),
-                "unreadable": self.unreadable, "rulings": dict(self.ruling_counts.most_common())}
+        return {
+            "house_rule": {"name": self.switch, "value": self.value},
+            "replayed": self.replayed,
+            "changed": [c.to_json() for c in self.changed],
+            "unchanged": self.replayed - len(self.changed),
+            "unreadable": self.unreadable,
+            "rulings": dict(self.ruling_counts.most_common()),
+        }
 
 
 def _verdict(game: Game) -> dict[str, str]:
@@ -92,8 +102,11 @@ def _position(game: Game) -> dict[str, str]:
 
 
 def _differences(before: Mapping[str, str], after: Mapping[str, str]) -> list[tuple[str, str, str]]:
-    return [(key, before.get(key, "-"), after.get(key, "-")) for key in dict.fromkeys([*before, *after])
-            if before.get(key) != after.get(key)]
+    return [
+        (key, before.get(key, "-"), after.get(key, "-"))
+        for key in dict.fromkeys([*before, *after])
+        if before.get(key) != after.get(key)
+    ]
 
 
 def _check(scenario: Scenario, game: Game) -> str | None:
@@ -108,8 +121,7 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     base = load_scenario(path)
     tried = load_scenario(path, {switch: value})
     before, after = replay(base), replay(tried)
-    differences = _differences(_verdict(before), _verdict(after)) + _differences(_position(before),
-                                                                                  _position(after))
+    differences = _differences(_verdict(before), _verdict(after)) + _differences(_position(before), _position(after))
     if not differences:
         return None
     cited_before, cited_after = set(cited_rulings(before)), set(cited_rulings(after))
@@ -148,9 +160,11 @@ def render(result: Impact) -> str:
     lines = [f"house rule {result.switch}: {result.value}"]
     lines += [f"  {change.line()}" for change in result.changed]
     lines += [f"  unreadable: {error}" for error in result.unreadable]
-    lines.append(f"{len(result.changed)} of {result.replayed} scenarios change, "
-                 f"{result.replayed - len(result.changed)} unchanged"
-                 + (f", {len(result.unreadable)} unreadable" if result.unreadable else ""))
+    lines.append(
+        f"{len(result.changed)} of {result.replayed} scenarios change, "
+        f"{result.replayed - len(result.changed)} unchanged"
+        + (f", {len(result.unreadable)} unreadable" if result.unreadable else "")
+    )
     broken = sum(1 for c in result.changed if c.check_before == "pass" and c.check_after == "fail")
     if broken:
         lines.append(f"{broken} scenario(s) that pass their `expect` as written fail under the house rule")

@@ -66,6 +66,7 @@ def _one_of(*allowed: str) -> Callable[[Any], str]:
         if text in allowed:
             return text
         raise ValueError(f"{value!r} is not allowed")
+
     return parse
 
 
@@ -89,13 +90,13 @@ class Switch:
     """One house rule: how its values are written, the official one, what it changes."""
 
     name: str
-    values: str                  # the allowed values, as a reader writes them
-    official: Any                # the typed official value
-    official_text: str           # the official value as written (or what "official" means)
-    meaning: str                 # one line: what the other values do
-    overrides: tuple[str, ...]   # the official rulings it sets aside
+    values: str  # the allowed values, as a reader writes them
+    official: Any  # the typed official value
+    official_text: str  # the official value as written (or what "official" means)
+    meaning: str  # one line: what the other values do
+    overrides: tuple[str, ...]  # the official rulings it sets aside
     parse: Callable[[Any], Any] = field(repr=False, compare=False)
-    applied: bool = True         # False: validated and shown, but no built card reads it yet
+    applied: bool = True  # False: validated and shown, but no built card reads it yet
 
     @property
     def ruling_id(self) -> str:
@@ -118,52 +119,134 @@ class Switch:
         return str(value)
 
 
-SWITCHES: dict[str, Switch] = {s.name: s for s in (
-    Switch("keep_going", "false | N (Goals that end the game, 1 or more)", None, "false",
-           "Keep Going: meeting a Goal claims it (the Goal card is kept), the cards used to meet it are "
-           "discarded and the turn ends; whoever holds N claimed Goals wins",
-           ("B-instant-win",), _false_or_count),
-    Switch("tie", "continue | shared", "continue", "continue",
-           "shared: when several players meet the Goal at once, they all win instead of playing on",
-           ("B-tie-continues",), _one_of("continue", "shared")),
-    Switch("limits_on_own_turn", "false | true", False, "false",
-           "true: the Hand and Keeper Limits bind the active player at once, not only at the end of her turn",
-           ("B-limits-end-of-turn",), _bool),
-    Switch("simplify_minimum", "0 | 1", None, "each card's own (Let's Simplify 0, Keep It Simple 1)",
-           "the fewest New Rules Let's Simplify and Keep It Simple must discard, for both cards",
-           ("R30", "B-keep-it-simple"), _minimum),
-    Switch("surprise_window", "official | end_of_turn", "official", "official",
-           "end_of_turn: a Surprise may answer a card played earlier this turn, while that card is "
-           "still where its play put it, until the turn ends",
-           ("R44", "R11"), _one_of("official", "end_of_turn")),
-    Switch("creepers_block_wins", "true | false", True, "true",
-           "false: a Creeper in front of a player does not stop her from winning",
-           ("R04", "R59"), _bool),
-    Switch("may_discard", "false | true", False, "false",
-           "true: on her own turn a player may discard cards from her hand (`Alice discards CARD`)",
-           ("B-no-voluntary-discard",), _bool),
-    Switch("starting_hand", "N (1 or more; official 3)", 3, "3",
-           "the number of cards dealt to each player at the start and to a player who jumps in",
-           ("B-deal", "B-jump-in"), lambda v: _count(v, 1)),
-    Switch("goals_per_deck", "false | true", False, "false",
-           "Mega Fluxx: one Goal slot per deck in the game, and a player also wins with two half-Goals "
-           "(one of the two cards each of two two-card Goals requires)",
-           ("B-goal-replaces", "B-instant-win"), _bool),
-    Switch("proper_nouns", "false | true", False, "false",
-           "Word Fluxx: proper nouns count as words", ("B-word-valid",), _bool),
-    Switch("slang", "false | true", False, "false",
-           "Word Fluxx: slang counts as words", ("B-word-valid",), _bool),
-    Switch("allowed_words", "[list of words]", (), "[]",
-           "Word Fluxx: words the table accepts although the dictionary does not", ("B-word-valid",),
-           _words),
-    Switch("banned_words", "[list of words]", (), "[]",
-           "Word Fluxx: words the table refuses although the dictionary has them", ("B-word-valid",),
-           _words),
-    Switch("q2729", "not_stoppable | stoppable", "not_stoppable", "not_stoppable",
-           "which published answer to Q2729 applies: stoppable = Stop That! may cancel a use of the Action "
-           "held by Let's Keep Doing That (which then cannot be used again that turn)",
-           ("Q2729", "R23"), _one_of("not_stoppable", "stoppable"), applied=False),
-)}
+SWITCHES: dict[str, Switch] = {
+    s.name: s
+    for s in (
+        Switch(
+            "keep_going",
+            "false | N (Goals that end the game, 1 or more)",
+            None,
+            "false",
+            "Keep Going: meeting a Goal claims it (the Goal card is kept), the cards used to meet it are "
+            "discarded and the turn ends; whoever holds N claimed Goals wins",
+            ("B-instant-win",),
+            _false_or_count,
+        ),
+        Switch(
+            "tie",
+            "continue | shared",
+            "continue",
+            "continue",
+            "shared: when several players meet the Goal at once, they all win instead of playing on",
+            ("B-tie-continues",),
+            _one_of("continue", "shared"),
+        ),
+        Switch(
+            "limits_on_own_turn",
+            "false | true",
+            False,
+            "false",
+            "true: the Hand and Keeper Limits bind the active player at once, not only at the end of her turn",
+            ("B-limits-end-of-turn",),
+            _bool,
+        ),
+        Switch(
+            "simplify_minimum",
+            "0 | 1",
+            None,
+            "each card's own (Let's Simplify 0, Keep It Simple 1)",
+            "the fewest New Rules Let's Simplify and Keep It Simple must discard, for both cards",
+            ("R30", "B-keep-it-simple"),
+            _minimum,
+        ),
+        Switch(
+            "surprise_window",
+            "official | end_of_turn",
+            "official",
+            "official",
+            "end_of_turn: a Surprise may answer a card played earlier this turn, while that card is "
+            "still where its play put it, until the turn ends",
+            ("R44", "R11"),
+            _one_of("official", "end_of_turn"),
+        ),
+        Switch(
+            "creepers_block_wins",
+            "true | false",
+            True,
+            "true",
+            "false: a Creeper in front of a player does not stop her from winning",
+            ("R04", "R59"),
+            _bool,
+        ),
+        Switch(
+            "may_discard",
+            "false | true",
+            False,
+            "false",
+            "true: on her own turn a player may discard cards from her hand (`Alice discards CARD`)",
+            ("B-no-voluntary-discard",),
+            _bool,
+        ),
+        Switch(
+            "starting_hand",
+            "N (1 or more; official 3)",
+            3,
+            "3",
+            "the number of cards dealt to each player at the start and to a player who jumps in",
+            ("B-deal", "B-jump-in"),
+            lambda v: _count(v, 1),
+        ),
+        Switch(
+            "goals_per_deck",
+            "false | true",
+            False,
+            "false",
+            "Mega Fluxx: one Goal slot per deck in the game, and a player also wins with two half-Goals "
+            "(one of the two cards each of two two-card Goals requires)",
+            ("B-goal-replaces", "B-instant-win"),
+            _bool,
+        ),
+        Switch(
+            "proper_nouns",
+            "false | true",
+            False,
+            "false",
+            "Word Fluxx: proper nouns count as words",
+            ("B-word-valid",),
+            _bool,
+        ),
+        Switch("slang", "false | true", False, "false", "Word Fluxx: slang counts as words", ("B-word-valid",), _bool),
+        Switch(
+            "allowed_words",
+            "[list of words]",
+            (),
+            "[]",
+            "Word Fluxx: words the table accepts although the dictionary does not",
+            ("B-word-valid",),
+            _words,
+        ),
+        Switch(
+            "banned_words",
+            "[list of words]",
+            (),
+            "[]",
+            "Word Fluxx: words the table refuses although the dictionary has them",
+            ("B-word-valid",),
+            _words,
+        ),
+        Switch(
+            "q2729",
+            "not_stoppable | stoppable",
+            "not_stoppable",
+            "not_stoppable",
+            "which published answer to Q2729 applies: stoppable = Stop That! may cancel a use of the Action "
+            "held by Let's Keep Doing That (which then cannot be used again that turn)",
+            ("Q2729", "R23"),
+            _one_of("not_stoppable", "stoppable"),
+            applied=False,
+        ),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -188,11 +271,11 @@ class HouseRules:
     given: frozenset[str] = frozenset()
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any]) -> "HouseRules":
+    def parse(cls, values: Mapping[str, Any]) -> HouseRules:
         """From a mapping of switch name to value; raises HouseRuleError."""
         return cls().with_values(values)
 
-    def with_values(self, values: Mapping[str, Any]) -> "HouseRules":
+    def with_values(self, values: Mapping[str, Any]) -> HouseRules:
         """A copy with these switches set (later values win: the command line over the file)."""
         typed = {}
         for name, value in values.items():
@@ -210,8 +293,7 @@ class HouseRules:
 
     def in_force(self) -> dict[str, str]:
         """The switches the table named, with their values as written."""
-        return {f.name: SWITCHES[f.name].show(getattr(self, f.name)) for f in fields(self)
-                if f.name in self.given}
+        return {f.name: SWITCHES[f.name].show(getattr(self, f.name)) for f in fields(self) if f.name in self.given}
 
     def describe(self) -> str:
         """One line for the top of a replay."""
@@ -230,8 +312,9 @@ def switch_named(name: Any) -> Switch:
 
 
 def _unknown(name: Any) -> Switch:
-    raise HouseRuleError(f"unknown house rule {name!r} (house rules: {', '.join(SWITCHES)})",
-                         suggest(str(name), list(SWITCHES), 1))
+    raise HouseRuleError(
+        f"unknown house rule {name!r} (house rules: {', '.join(SWITCHES)})", suggest(str(name), list(SWITCHES), 1)
+    )
 
 
 def parse_assignments(texts: Iterable[str]) -> dict[str, Any]:

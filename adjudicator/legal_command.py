@@ -45,6 +45,7 @@ def legal_options(game: Game, number: int) -> tuple[list[Event], list[str]]:
 @dataclass
 class Position:
     """Where the next event would come and what may come there."""
+
     number: int
     game: Game
     events: list[Event]
@@ -72,9 +73,14 @@ def next_events(scenario: Scenario) -> Position:
 def event_json(event: Event) -> dict[str, Any]:
     from adjudicator.engine.legal import scenario_item
 
-    return {"text": event.text, "player": event.player, "action": event.action,
-            "card": event.card.name if event.card is not None else None,
-            "choices": [str(choice) for choice in event.choices], "item": scenario_item(event)}
+    return {
+        "text": event.text,
+        "player": event.player,
+        "action": event.action,
+        "card": event.card.name if event.card is not None else None,
+        "choices": [str(choice) for choice in event.choices],
+        "item": scenario_item(event),
+    }
 
 
 def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
@@ -161,8 +167,8 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     import sys
 
     from adjudicator import output
-
     from adjudicator.errors import ScenarioError
+
     scenario = output.read_scenario(path)  # `-`: from stdin
     position = next_events(scenario)
     players = list(position.game.players)
@@ -171,8 +177,11 @@ def command(path: str, player: str | None, json_output: bool) -> None:
         if not players:
             from adjudicator.names import suggest
 
-            raise ScenarioError(f"no player {player!r} (players: {', '.join(position.game.players)})",
-                                path=str(path), suggestions=suggest(player, position.game.players, 1))
+            raise ScenarioError(
+                f"no player {player!r} (players: {', '.join(position.game.players)})",
+                path=str(path),
+                suggestions=suggest(player, position.game.players, 1),
+            )
     if json_output:
         sys.stdout.write(json.dumps(to_json(position, players), indent=2, ensure_ascii=False) + "\n")
         return

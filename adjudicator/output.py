@@ -43,8 +43,14 @@ def write_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def error_data(message: str, *, code: str, file: str | None = None, line: int | None = None,
-               suggestions: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
+def error_data(
+    message: str,
+    *,
+    code: str,
+    file: str | None = None,
+    line: int | None = None,
+    suggestions: tuple[str, ...] | list[str] = (),
+) -> dict[str, Any]:
     """The `error` object of the JSON output."""
     return {"file": file, "line": line, "message": message, "code": code, "suggestions": list(suggestions)}
 
@@ -91,5 +97,6 @@ def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None
 
 def crash_data(exc: BaseException, file: str | None = None) -> dict[str, Any]:
     """An unexpected failure of the engine, as an error for its file (the type and message, no traceback)."""
-    return error_data(f"the engine failed on this scenario: {type(exc).__name__}: {exc}", code="engine-crash",
-                      file=file)
+    return error_data(
+        f"the engine failed on this scenario: {type(exc).__name__}: {exc}", code="engine-crash", file=file
+    )

@@ -20,6 +20,7 @@ from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outlin
 from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
 
+
 # ------------------------------------------------------------------ shared wording
 def verdict_lines(game: Game) -> list[str]:
     """The verdict after the answer: who won, whose turn, rejections, a stop."""
@@ -45,17 +46,24 @@ def position_rows(game: Game) -> list[tuple[str, str, str]]:
     table = game.table
     turn, over = turn_view(game)
     mark = " (next)" if over else " (turn)"
-    return [(player + (mark if player == turn else ""),
-             ", ".join(map(str, table.hands[player])) or "-",
-             ", ".join(map(str, table.in_play[player])) or "-") for player in game.players]
+    return [
+        (
+            player + (mark if player == turn else ""),
+            ", ".join(map(str, table.hands[player])) or "-",
+            ", ".join(map(str, table.in_play[player])) or "-",
+        )
+        for player in game.players
+    ]
 
 
 def position_summary(game: Game) -> str:
     table = game.table
-    return (f"Goal: {', '.join(map(str, table.goals)) or 'none'}; "
-            f"Rules: {', '.join(map(str, [*table.meta_rules, *table.rules])) or 'Basic Rules only'}; "
-            f"Draw {game.draw_rule()}, {game.play_rule()}; "
-            f"draw pile: {len(table.draw_pile)}; discard: {len(table.discard)}")
+    return (
+        f"Goal: {', '.join(map(str, table.goals)) or 'none'}; "
+        f"Rules: {', '.join(map(str, [*table.meta_rules, *table.rules])) or 'Basic Rules only'}; "
+        f"Draw {game.draw_rule()}, {game.play_rule()}; "
+        f"draw pile: {len(table.draw_pile)}; discard: {len(table.discard)}"
+    )
 
 
 def cited_records(game: Game) -> list[tuple[str, Any]]:
@@ -84,8 +92,9 @@ def to_markdown(game: Game, full: bool = False) -> str:
         out += [f"House rules: {_md(game.house_rules.describe())}", ""]
     out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game))), ""]
     out += ["**Position after the replay**", ""]
-    out += [f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in
-            position_rows(game)]
+    out += [
+        f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(game)
+    ]
     out += [f"- {_md(position_summary(game))}", "", "**Log**", ""]
     said = said_once(_md_step)
     for item in outline(game, full):
@@ -174,8 +183,7 @@ def _source_html(source: Any) -> str:
 
 def _html_step(step: Any) -> str:
     """A step's list item after its number: its style, the sentence, the rulings as links."""
-    cites = (f' <span class="cite">[{", ".join(_ruling_link(r) for r in step.rulings)}]</span>'
-             if step.rulings else "")
+    cites = f' <span class="cite">[{", ".join(_ruling_link(r) for r in step.rulings)}]</span>' if step.rulings else ""
     return f'class="{step_style(step)}">{_h(step.text)}{cites}</li>'
 
 
@@ -185,21 +193,44 @@ def to_html(game: Game, full: bool = False) -> str:
 
     scenario = game.scenario
     answer = build_answer(game)
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_h(scenario.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>", "<main>",
-           "<header>", f"<h1>{_h(scenario.title)}</h1>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_h(scenario.title)}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        "<header>",
+        f"<h1>{_h(scenario.title)}</h1>",
+    ]
     if scenario.question:
         out.append(f'<p class="question">{_h(scenario.question)}</p>')
     if game.house_rules.given:
         out.append(f'<p class="house-rules">House rules: {_h(game.house_rules.describe())}</p>')
-    out += ["</header>", '<section id="answer">', "<h2>Answer</h2>", f'<p class="answer">{_h(answer.text)}</p>',
-            f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game)))}</p>', "</section>"]
+    out += [
+        "</header>",
+        '<section id="answer">',
+        "<h2>Answer</h2>",
+        f'<p class="answer">{_h(answer.text)}</p>',
+        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game)))}</p>',
+        "</section>",
+    ]
 
-    out += ['<section id="position">', "<h2>Position after the replay</h2>", "<table>",
-            "<thead><tr><th>player</th><th>hand</th><th>in play</th></tr></thead>", "<tbody>"]
-    out += [f"<tr><td>{_h(player)}</td><td>{_h(hand)}</td><td>{_h(kept)}</td></tr>"
-            for player, hand, kept in position_rows(game)]
+    out += [
+        '<section id="position">',
+        "<h2>Position after the replay</h2>",
+        "<table>",
+        "<thead><tr><th>player</th><th>hand</th><th>in play</th></tr></thead>",
+        "<tbody>",
+    ]
+    out += [
+        f"<tr><td>{_h(player)}</td><td>{_h(hand)}</td><td>{_h(kept)}</td></tr>"
+        for player, hand, kept in position_rows(game)
+    ]
     out += ["</tbody>", "</table>", f"<p>{_h(position_summary(game))}</p>", "</section>"]
 
     out += ['<section id="log">', "<h2>Log</h2>"]
@@ -227,8 +258,7 @@ def to_html(game: Game, full: bool = False) -> str:
     if records:
         out += ['<section id="rulings">', "<h2>Rulings cited</h2>", "<dl>"]
         for rid, record in records:
-            out.append(f'<dt id="ruling-{_h(rid)}">{_h(rid)}'
-                       + (f" — {_h(record.title)}" if record else "") + "</dt>")
+            out.append(f'<dt id="ruling-{_h(rid)}">{_h(rid)}' + (f" — {_h(record.title)}" if record else "") + "</dt>")
             if record is None:
                 out.append("<dd>(no record)</dd>")
             else:
@@ -236,11 +266,21 @@ def to_html(game: Game, full: bool = False) -> str:
         out += ["</dl>", "</section>"]
     suggestions = see_also(game)
     if suggestions:
-        out += ['<section id="see-also">', "<h2>See also</h2>",
-                "<p>Related to the question, not cited by the replay:</p>", "<ul>"]
-        out += [f"<li><strong>{_h(r.id)}</strong> {_h(r.summary)} "
-                f'<span class="cite">{_source_html(r.source)}</span></li>' for r, _score in suggestions]
+        out += [
+            '<section id="see-also">',
+            "<h2>See also</h2>",
+            "<p>Related to the question, not cited by the replay:</p>",
+            "<ul>",
+        ]
+        out += [
+            f'<li><strong>{_h(r.id)}</strong> {_h(r.summary)} <span class="cite">{_source_html(r.source)}</span></li>'
+            for r, _score in suggestions
+        ]
         out += ["</ul>", "</section>"]
-    out += [f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(scenario.path)}.</footer>",
-            "</main>", "</body>", "</html>"]
+    out += [
+        f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(scenario.path)}.</footer>",
+        "</main>",
+        "</body>",
+        "</html>",
+    ]
     return "\n".join(out) + "\n"

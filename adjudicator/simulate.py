@@ -52,8 +52,13 @@ class Settings:
         return len(self.players) == 1
 
     def as_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "decks": list(self.decks), "house_rules": dict(self.house_rules),
-                "max_events": self.max_events, "seed": self.seed}
+        return {
+            "players": list(self.players),
+            "decks": list(self.decks),
+            "house_rules": dict(self.house_rules),
+            "max_events": self.max_events,
+            "seed": self.seed,
+        }
 
 
 @dataclass
@@ -133,8 +138,10 @@ def _why_stuck(game: Game, number: int) -> str:
             hand = ", ".join(c.name for c in ahead.table.hands[turn.player]) or "nothing"
             return f"no legal event and no winner: in {turn.player}'s play phase, {turn.player} holds {hand}"
         if turn.phase == "play_over":
-            return (f"no legal event and no winner: {turn.player}'s turn is played out without an event of "
-                    f"{turn.player}'s (forced plays), and no other event may begin it")
+            return (
+                f"no legal event and no winner: {turn.player}'s turn is played out without an event of "
+                f"{turn.player}'s (forced plays), and no other event may begin it"
+            )
     return "no legal event and no winner"
 
 
@@ -159,7 +166,7 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"adjudicator simulate {seed} {index}")
 
 
-def _deck_cards(decks: Sequence[str], solo: bool = False) -> list["Card"]:
+def _deck_cards(decks: Sequence[str], solo: bool = False) -> list[Card]:
     """Every supported card of the decks, in catalog order (unsupported ones stay out, and in
     Solo Fluxx those that act on other players: they are set aside, B-solo)."""
     from adjudicator.cards.catalog import builtin
@@ -169,8 +176,12 @@ def _deck_cards(decks: Sequence[str], solo: bool = False) -> list["Card"]:
     for deck in decks:
         if deck not in catalog.decks:
             raise OptionError(f"unknown deck {deck!r} (decks: {', '.join(catalog.decks)})")
-    return [card for deck in decks for card in catalog.decks[deck].cards
-            if is_supported(card) and not (solo and kind_of(card).needs_others)]
+    return [
+        card
+        for deck in decks
+        for card in catalog.decks[deck].cards
+        if is_supported(card) and not (solo and kind_of(card).needs_others)
+    ]
 
 
 def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
@@ -181,12 +192,14 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
 
     cards = _deck_cards(decks, solo)
     if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
-        with_goals = [name for name in builtin().decks
-                      if any(card.type is CardType.GOAL for card in _deck_cards([name]))]
-        raise OptionError(f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
-                          f" add a deck with Goals ({', '.join(with_goals)})")
-    return [card.name for card in cards
-            if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
+        with_goals = [
+            name for name in builtin().decks if any(card.type is CardType.GOAL for card in _deck_cards([name]))
+        ]
+        raise OptionError(
+            f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
+            f" add a deck with Goals ({', '.join(with_goals)})"
+        )
+    return [card.name for card in cards if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
 
 
 def solo_rules_deck(decks: Sequence[str]) -> list[str]:
@@ -203,8 +216,9 @@ def meta_rules(decks: Sequence[str]) -> list[str]:
     return [card.name for card in _deck_cards(decks) if card.type is CardType.META]
 
 
-def scenario_data(settings: Settings, seed: int, pile: Sequence[str], events: Sequence[Any] = (),
-                  rules_pile: Sequence[str] = ()) -> dict[str, Any]:
+def scenario_data(
+    settings: Settings, seed: int, pile: Sequence[str], events: Sequence[Any] = (), rules_pile: Sequence[str] = ()
+) -> dict[str, Any]:
     """A dealt game as a scenario mapping (events as scenario items; `rules_pile`: Solo Fluxx's
     Rules deck)."""
     data: dict[str, Any] = {
@@ -236,7 +250,7 @@ def check_settings(settings: Settings) -> None:
     _template(settings)
 
 
-def dealt_scenario(settings: Settings, rng: random.Random) -> "Scenario":
+def dealt_scenario(settings: Settings, rng: random.Random) -> Scenario:
     """A game about to be dealt: the decks' cards shuffled with rng, and a seed drawn from it.
     The same as loading the scenario file `scenario_data` writes for that pile and seed (tested),
     without writing and reading it: the file of the unshuffled decks is read once per run."""
@@ -248,16 +262,20 @@ def dealt_scenario(settings: Settings, rng: random.Random) -> "Scenario":
     return replace(template, seed=seed, setup=replace(template.setup, draw_pile=tuple(pile), rules_pile=tuple(rules)))
 
 
-_TEMPLATES: dict[tuple, "Scenario"] = {}  # per process: a worker reads the file once
+_TEMPLATES: dict[tuple, Scenario] = {}  # per process: a worker reads the file once
 
 
-def _template(settings: Settings) -> "Scenario":
+def _template(settings: Settings) -> Scenario:
     from adjudicator.loading.scenario import parse_scenario
 
     key = (settings.players, settings.decks, repr(sorted(settings.house_rules.items())))
     if key not in _TEMPLATES:
-        data = scenario_data(settings, 0, deck_names(settings.decks, settings.solo),
-                             rules_pile=solo_rules_deck(settings.decks) if settings.solo else ())
+        data = scenario_data(
+            settings,
+            0,
+            deck_names(settings.decks, settings.solo),
+            rules_pile=solo_rules_deck(settings.decks) if settings.solo else (),
+        )
         _TEMPLATES[key] = parse_scenario(scenario_text(data), "<simulate>")
     return _TEMPLATES[key]
 
@@ -301,20 +319,34 @@ def play_game(settings: Settings, index: int) -> GameResult:
         ending, problem = "crashed", _crash(error)
     rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
     scored = len(game.table.scored.get(game.players[0], ())) if settings.solo else None
-    result = GameResult(index, ending, winner if ending == "won" else None, _turns(game) + turns_ahead,
-                        len(events), dict(sorted(rulings.items())), problem, scored)
+    result = GameResult(
+        index,
+        ending,
+        winner if ending == "won" else None,
+        _turns(game) + turns_ahead,
+        len(events),
+        dict(sorted(rulings.items())),
+        problem,
+        scored,
+    )
     if ending in PROBLEMS:
         setup = game.scenario.setup
-        data = scenario_data(settings, game.scenario.seed, [c.name for c in setup.draw_pile],
-                             [scenario_item(e) for e in events], [c.name for c in setup.rules_pile])
+        data = scenario_data(
+            settings,
+            game.scenario.seed,
+            [c.name for c in setup.draw_pile],
+            [scenario_item(e) for e in events],
+            [c.name for c in setup.rules_pile],
+        )
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"
         result.scenario = scenario_text(data)
     return result
 
 
 # -------------------------------------------------------------- a run
-def run(settings: Settings, games: int, workers: int = 1,
-        progress: Callable[[int], None] | None = None) -> list[GameResult]:
+def run(
+    settings: Settings, games: int, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> list[GameResult]:
     """Play games 0..games-1, in `workers` processes; results in game order. `progress` is
     called with the number of games done after each one."""
     if workers <= 1 or games <= 1:
@@ -351,8 +383,12 @@ def _distribution(values: Sequence[int]) -> dict[str, Any]:
     if not values:
         return {"games": 0}
     ordered = sorted(values)
-    stats: dict[str, Any] = {"games": len(ordered), "min": ordered[0], "max": ordered[-1],
-                             "mean": round(statistics.fmean(ordered), 2)}
+    stats: dict[str, Any] = {
+        "games": len(ordered),
+        "min": ordered[0],
+        "max": ordered[-1],
+        "mean": round(statistics.fmean(ordered), 2),
+    }
     for p in PERCENTILES:
         stats["median" if p == 50 else f"p{p}"] = round(_percentile(ordered, p), 2)
     return stats
@@ -365,8 +401,10 @@ def histogram(values: Sequence[int], bins: int = 10) -> list[dict[str, int]]:
     low, high = min(values), max(values)
     width = max(1, -(-(high - low + 1) // bins))
     counts = Counter((v - low) // width for v in values)
-    return [{"from": low + i * width, "to": low + (i + 1) * width - 1, "games": counts.get(i, 0)}
-            for i in range((high - low) // width + 1)]
+    return [
+        {"from": low + i * width, "to": low + (i + 1) * width - 1, "games": counts.get(i, 0)}
+        for i in range((high - low) // width + 1)
+    ]
 
 
 def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
@@ -385,32 +423,60 @@ def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
         "settings": settings.as_json(),
         "games": total,
         "endings": {ending: sum(r.ending == ending for r in results) for ending in ENDINGS},
-        "length": {"turns": _distribution([r.turns for r in played]),
-                   "events": _distribution([r.events for r in played])},
+        "length": {
+            "turns": _distribution([r.turns for r in played]),
+            "events": _distribution([r.events for r in played]),
+        },
         "histogram": {"turns": histogram([r.turns for r in played]), "events": histogram([r.events for r in played])},
-        "wins_by_seat": [{"seat": seat, "player": player, "wins": wins.get(player, 0),
-                          "share": round(wins.get(player, 0) / len(won), 3) if won else 0.0}
-                         for seat, player in enumerate(settings.players, 1)],
-        "rulings": [{"id": ruling, "steps": count, "games": games_citing[ruling]}
-                    for ruling, count in sorted(steps.items(), key=lambda item: (-item[1], item[0]))],
+        "wins_by_seat": [
+            {
+                "seat": seat,
+                "player": player,
+                "wins": wins.get(player, 0),
+                "share": round(wins.get(player, 0) / len(won), 3) if won else 0.0,
+            }
+            for seat, player in enumerate(settings.players, 1)
+        ],
+        "rulings": [
+            {"id": ruling, "steps": count, "games": games_citing[ruling]}
+            for ruling, count in sorted(steps.items(), key=lambda item: (-item[1], item[0]))
+        ],
         "capped": [r.index for r in results if r.ending == "capped"],
-        "problems": [{"game": r.index, "ending": r.ending, "problem": r.problem, "events": r.events,
-                      "scenario": r.scenario} for r in results if r.ending in PROBLEMS],
-        "per_game": [{"game": r.index, "ending": r.ending, "winner": r.winner, "turns": r.turns, "events": r.events,
-                      **({"scored": r.scored} if r.scored is not None else {})} for r in results],
-    } | ({"scored": _distribution([r.scored for r in played if r.scored is not None])}
-         if settings.solo else {})
+        "problems": [
+            {"game": r.index, "ending": r.ending, "problem": r.problem, "events": r.events, "scenario": r.scenario}
+            for r in results
+            if r.ending in PROBLEMS
+        ],
+        "per_game": [
+            {
+                "game": r.index,
+                "ending": r.ending,
+                "winner": r.winner,
+                "turns": r.turns,
+                "events": r.events,
+                **({"scored": r.scored} if r.scored is not None else {}),
+            }
+            for r in results
+        ],
+    } | ({"scored": _distribution([r.scored for r in played if r.scored is not None])} if settings.solo else {})
 
 
 #: The figures set side by side by `--compare`.
-COMPARED = (("median turns", ("length", "turns", "median")), ("mean turns", ("length", "turns", "mean")),
-            ("p90 turns", ("length", "turns", "p90")), ("median events", ("length", "events", "median")),
-            ("mean events", ("length", "events", "mean")), ("games won", ("endings", "won")),
-            ("games capped", ("endings", "capped")), ("mean Goals scored", ("scored", "mean")))
+COMPARED = (
+    ("median turns", ("length", "turns", "median")),
+    ("mean turns", ("length", "turns", "mean")),
+    ("p90 turns", ("length", "turns", "p90")),
+    ("median events", ("length", "events", "median")),
+    ("mean events", ("length", "events", "mean")),
+    ("games won", ("endings", "won")),
+    ("games capped", ("endings", "capped")),
+    ("mean Goals scored", ("scored", "mean")),
+)
 
 
 def comparison(base: Mapping[str, Any], variant: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The main figures of two runs, side by side."""
+
     def pick(data: Mapping[str, Any], path: tuple[str, ...]) -> Any:
         for key in path:
             data = data.get(key, {}) if isinstance(data, Mapping) else {}
@@ -427,23 +493,34 @@ def comparison(base: Mapping[str, Any], variant: Mapping[str, Any]) -> list[dict
 
 
 # ---------------------------------------------------------------- text
-def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, workers: int | None = None,
-           cpu: float | None = None) -> None:
+def render(
+    data: Mapping[str, Any],
+    console: Any,
+    elapsed: float | None = None,
+    workers: int | None = None,
+    cpu: float | None = None,
+) -> None:
     """The report for people (rich); `elapsed` wall and `cpu` seconds (all processes) give the speed."""
     from rich.table import Table
 
     settings, total = data["settings"], data["games"]
     house = ", ".join(f"{k}={v}" for k, v in settings["house_rules"].items()) or "none"
-    console.print(f"[bold]{total} random games[/]: {', '.join(settings['players'])}; decks "
-                  f"{', '.join(settings['decks'])}; house rules: {house}; seed {settings['seed']}; "
-                  f"cap {settings['max_events']} events")
+    console.print(
+        f"[bold]{total} random games[/]: {', '.join(settings['players'])}; decks "
+        f"{', '.join(settings['decks'])}; house rules: {house}; seed {settings['seed']}; "
+        f"cap {settings['max_events']} events"
+    )
     endings = data["endings"]
-    console.print("Endings: " + ", ".join(f"{name} {count}" for name, count in endings.items()
-                                          if count or name in ("won", "capped")))
+    console.print(
+        "Endings: "
+        + ", ".join(f"{name} {count}" for name, count in endings.items() if count or name in ("won", "capped"))
+    )
     if elapsed is not None and elapsed > 0:
         turns = sum(g["turns"] for g in data["per_game"])
-        line = (f"Speed: {total / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s "
-                f"({elapsed:.1f} s, {workers} worker{'s' if workers != 1 else ''}")
+        line = (
+            f"Speed: {total / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s "
+            f"({elapsed:.1f} s, {workers} worker{'s' if workers != 1 else ''}"
+        )
         if cpu:
             line += f"; per CPU second: {total / cpu:.2f} games, {turns / cpu:.0f} turns"
         console.print(line + ")")
@@ -473,12 +550,16 @@ def render(data: Mapping[str, Any], console: Any, elapsed: float | None = None, 
         rulings.add_row(row["id"], str(row["steps"]), f"{row['games']}/{total}")
     console.print(rulings)
     if data["capped"]:
-        console.print(f"Games that hit the cap of {settings['max_events']} events: "
-                      + ", ".join(map(str, data["capped"])))
+        console.print(
+            f"Games that hit the cap of {settings['max_events']} events: " + ", ".join(map(str, data["capped"]))
+        )
     for problem in data["problems"]:
-        console.print(f"[red]game {problem['game']}: {problem['ending']}[/] after {problem['events']} events: "
-                      f"{problem['problem']} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
-                      f"--save DIR writes its scenario file)", markup=True)
+        console.print(
+            f"[red]game {problem['game']}: {problem['ending']}[/] after {problem['events']} events: "
+            f"{problem['problem']} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
+            f"--save DIR writes its scenario file)",
+            markup=True,
+        )
 
 
 def _render_histogram(bins: Sequence[Mapping[str, int]], console: Any, played: str, width: int = 40) -> None:
@@ -503,8 +584,7 @@ def render_comparison(rows: Sequence[Mapping[str, Any]], base_label: str, varian
     table.add_column("change", justify="right")
     for row in rows:
         change = row["change"]
-        table.add_row(row["figure"], str(row["base"]), str(row["variant"]),
-                      "" if change is None else f"{change:+g}")
+        table.add_row(row["figure"], str(row["base"]), str(row["variant"]), "" if change is None else f"{change:+g}")
     console.print(table)
 
 
@@ -555,9 +635,19 @@ def _cpu_seconds() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def command(*, games: int, seed: int, players: str, decks: str, house_rules: Sequence[str],
-            compare: Sequence[str], max_events: int, workers: int | None, save: str | None,
-            json_output: bool) -> None:
+def command(
+    *,
+    games: int,
+    seed: int,
+    players: str,
+    decks: str,
+    house_rules: Sequence[str],
+    compare: Sequence[str],
+    max_events: int,
+    workers: int | None,
+    save: str | None,
+    json_output: bool,
+) -> None:
     """`adjudicator simulate`: run, print the report (and the comparison), write problem games."""
     import json
     import os
@@ -571,8 +661,13 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
         raise OptionError("--games must be at least 1")
     if max_events < 1:
         raise OptionError("--max-events must be at least 1")
-    settings = Settings(parse_players(players), tuple(d.strip() for d in decks.split(",") if d.strip()),
-                        parse_house_rules(house_rules), max_events, seed)
+    settings = Settings(
+        parse_players(players),
+        tuple(d.strip() for d in decks.split(",") if d.strip()),
+        parse_house_rules(house_rules),
+        max_events,
+        seed,
+    )
     runs = [("base", settings)]
     if compare:
         variant = replace(settings, house_rules={**settings.house_rules, **parse_house_rules(compare)})
@@ -588,10 +683,16 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
         if err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-            with Progress(TextColumn(f"simulate {label}" if compare else "simulate"), BarColumn(),
-                          MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True) as bar:
+            with Progress(
+                TextColumn(f"simulate {label}" if compare else "simulate"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
                 task = bar.add_task("games", total=games)
-                results = run(run_settings, games, workers, lambda n: bar.update(task, completed=n))
+                results = run(run_settings, games, workers, lambda n, task=task: bar.update(task, completed=n))
         else:
             results = run(run_settings, games, workers)
         timings.append((time.perf_counter() - start, _cpu_seconds() - cpu_start))
@@ -609,7 +710,7 @@ def command(*, games: int, seed: int, players: str, decks: str, house_rules: Seq
         sys.stdout.write(json.dumps(output, indent=2, ensure_ascii=False) + "\n")
         return
     console = output.console()
-    for data, (elapsed, cpu) in zip(reports, timings):
+    for data, (elapsed, cpu) in zip(reports, timings, strict=False):
         render(data, console, elapsed, workers, cpu)
         console.print()
     if compare:

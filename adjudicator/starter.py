@@ -65,5 +65,10 @@ def starter_scenario(players: list[str], file_hint: str = "FILE") -> str:
     hands = [f"    {first}: [Milk, Cookies, Draw 3]"]
     hands += [f"    {p}: [{_OTHER_HANDS[i % len(_OTHER_HANDS)]}]" for i, p in enumerate(others)]
     in_play = [f"    {p}: [{_OTHER_KEEPERS[i % len(_OTHER_KEEPERS)]}]" for i, p in enumerate(others)]
-    return TEMPLATE.format(first=first, players="[" + ", ".join(players) + "]", hands="\n".join(hands),
-                           in_play="\n".join(in_play) or f"    {first}: []", file_hint=file_hint)
+    return TEMPLATE.format(
+        first=first,
+        players="[" + ", ".join(players) + "]",
+        hands="\n".join(hands),
+        in_play="\n".join(in_play) or f"    {first}: []",
+        file_hint=file_hint,
+    )

@@ -13,7 +13,6 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.state import Phase
 from adjudicator.log import records as rec
 
-
 _RULINGS = attrgetter("rulings")
 
 
@@ -74,8 +73,13 @@ def to_json(game: Game) -> dict[str, Any]:
 
 def step_json(step: rec.Step) -> dict[str, Any]:
     """One step of the log: its event, kind, sentence, rulings and own fields as data."""
-    return {"event": step.event, "kind": step.kind, "text": step.text, "rulings": list(step.rulings),
-            "data": step.data()}
+    return {
+        "event": step.event,
+        "kind": step.kind,
+        "text": step.text,
+        "rulings": list(step.rulings),
+        "data": step.data(),
+    }
 
 
 def _json_object(game: Game, steps: Any) -> dict[str, Any]:
@@ -99,8 +103,9 @@ def _json_object(game: Game, steps: Any) -> dict[str, Any]:
         "question": game.scenario.question or None,
         "answer": answer.text,
         "facts": answer.facts,
-        "rejected": [{"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
-                     for s in rejections(game)],
+        "rejected": [
+            {"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)} for s in rejections(game)
+        ],
         "steps": steps,
         "rulings": cited_rulings(game),
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
@@ -157,7 +162,7 @@ def compact_json_chunks(game: Game) -> Iterator[str]:
     keys = list(data)
     at = keys.index("steps")
     before = json.dumps({k: data[k] for k in keys[:at]}, ensure_ascii=False)
-    after = json.dumps({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)
+    after = json.dumps({k: data[k] for k in keys[at + 1 :]}, ensure_ascii=False)
     yield before[:-1] + ', "steps": '
     yield from StepWriter().chunks(game.steps)
     yield ", " + after[1:] + "\n"
@@ -176,8 +181,7 @@ def _sorted(counter: Counter) -> list[str]:
 
 def _show(counter: Counter, qualified: bool = False) -> str:
     """The cards by name; `qualified` adds each card's deck, for when the names alone look alike."""
-    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name
-                                  for deck, name in counter.elements())) + "]"
+    return "[" + ", ".join(sorted(f"{name} ({deck})" if qualified else name for deck, name in counter.elements())) + "]"
 
 
 def _mismatch(want: Counter, got: Counter) -> str:
@@ -201,14 +205,14 @@ class Difference:
         return {"key": self.key, "expected": self.expected, "actual": self.actual, "message": self.message}
 
 
-def compare(expect: Mapping[str, Any], game: Game,
-            canonical: Callable[[str], str] = lambda rid: rid) -> list[str]:
+def compare(expect: Mapping[str, Any], game: Game, canonical: Callable[[str], str] = lambda rid: rid) -> list[str]:
     """Each way the replay differs from `expect`, as 'key: expected X, got Y' lines."""
     return [diff.message for diff in differences(expect, game, canonical)]
 
 
-def differences(expect: Mapping[str, Any], game: Game,
-                canonical: Callable[[str], str] = lambda rid: rid) -> list[Difference]:
+def differences(
+    expect: Mapping[str, Any], game: Game, canonical: Callable[[str], str] = lambda rid: rid
+) -> list[Difference]:
     """Each way the replay differs from `expect`, as data."""
     table = game.table
     turn, over = turn_view(game)
@@ -224,9 +228,14 @@ def differences(expect: Mapping[str, Any], game: Game,
             got_winners = " and ".join(winners(game)) or "none"
             if wanted != got_winners:  # as data: a list for a shared win, else a name or null
                 shared = isinstance(want, tuple)
-                diffs.append(Difference(key, list(want) if shared else want or None,
-                                        winners(game) if shared else (got_winners if winners(game) else None),
-                                        f"{key}: expected {wanted}, got {got_winners}"))
+                diffs.append(
+                    Difference(
+                        key,
+                        list(want) if shared else want or None,
+                        winners(game) if shared else (got_winners if winners(game) else None),
+                        f"{key}: expected {wanted}, got {got_winners}",
+                    )
+                )
         elif key == "turn":
             differ(key, want, turn)
         elif key == "turn_over":
@@ -238,8 +247,14 @@ def differences(expect: Mapping[str, Any], game: Game,
             for player, cards in want.items():
                 got = _names(zone.get(player, ()))
                 if _names(cards) != got:
-                    diffs.append(Difference(f"{key}.{player}", _sorted(_names(cards)), _sorted(got),
-                                            f"{key} of {player}: {_mismatch(_names(cards), got)}"))
+                    diffs.append(
+                        Difference(
+                            f"{key}.{player}",
+                            _sorted(_names(cards)),
+                            _sorted(got),
+                            f"{key} of {player}: {_mismatch(_names(cards), got)}",
+                        )
+                    )
         elif key in ("hand_sizes", "in_play_sizes"):
             zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
@@ -248,38 +263,68 @@ def differences(expect: Mapping[str, Any], game: Game,
             # Meta Rules are listed with the rules in a scenario, as in its setup
             got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
             if _names(want) != got:
-                diffs.append(Difference(key, _sorted(_names(want)), _sorted(got),
-                                        f"{key}: {_mismatch(_names(want), got)}"))
+                diffs.append(
+                    Difference(key, _sorted(_names(want)), _sorted(got), f"{key}: {_mismatch(_names(want), got)}")
+                )
         elif key == "discard_has":
             missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
             if missing:
                 pile = [c.name for c in table.discard]
-                diffs.append(Difference(key, [c.name for c in want], pile,
-                                        f"discard_has: {', '.join(missing)} not in the discard pile "
-                                        f"({', '.join(pile) or 'empty'})"))
+                diffs.append(
+                    Difference(
+                        key,
+                        [c.name for c in want],
+                        pile,
+                        f"discard_has: {', '.join(missing)} not in the discard pile ({', '.join(pile) or 'empty'})",
+                    )
+                )
         elif key == "draw_pile_size":
             differ(key, want, len(table.draw_pile))
         elif key == "rejected":
             got = sorted({s.event for s in rejections(game) if s.event is not None})
             if want != got:
                 reasons = "; ".join(f"event {s.event}: {s.reason}" for s in rejections(game))
-                diffs.append(Difference(key, list(want), got, f"rejected: expected events {want}, got {got}"
-                                        + (f" ({reasons})" if reasons else "")))
+                diffs.append(
+                    Difference(
+                        key,
+                        list(want),
+                        got,
+                        f"rejected: expected events {want}, got {got}" + (f" ({reasons})" if reasons else ""),
+                    )
+                )
         elif key == "rulings":
             cited = {canonical(r) for r in cited_rulings(game)}
             missing = [r for r in want if canonical(r) not in cited]
             if missing:
-                diffs.append(Difference(key, list(want), cited_rulings(game),
-                                        f"rulings: {', '.join(missing)} not cited "
-                                        f"(cited: {', '.join(cited_rulings(game))})"))
+                diffs.append(
+                    Difference(
+                        key,
+                        list(want),
+                        cited_rulings(game),
+                        f"rulings: {', '.join(missing)} not cited (cited: {', '.join(cited_rulings(game))})",
+                    )
+                )
         elif key == "goals_won":
             for player, count in want.items():
                 differ(f"goals_won.{player}", count, game.goals_won.get(player, 0), f"goals_won of {player}")
     if expect.get("stopped", False) != bool(game.stopped):
-        diffs.append(Difference("stopped", bool(expect.get("stopped", False)), game.stopped or None,
-                                f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
-                                f"got {game.stopped or 'no stop'}"))
+        diffs.append(
+            Difference(
+                "stopped",
+                bool(expect.get("stopped", False)),
+                game.stopped or None,
+                f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
+                f"got {game.stopped or 'no stop'}",
+            )
+        )
     if "rejected" not in expect and rejections(game):
-        diffs += [Difference("rejected", [], [s.event for s in rejections(game)],
-                             f"unexpected rejection of event {s.event}: {s.reason}") for s in rejections(game)]
+        diffs += [
+            Difference(
+                "rejected",
+                [],
+                [s.event for s in rejections(game)],
+                f"unexpected rejection of event {s.event}: {s.reason}",
+            )
+            for s in rejections(game)
+        ]
     return diffs

@@ -78,9 +78,14 @@ class Verdict:
     rulings: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "winning_goal": self.winning_goal, "stopped": self.stopped,
-                "rejected": [{"event": number, "reason": reason} for number, reason in self.rejected.items()],
-                "position": self.position, "rulings": self.rulings}
+        return {
+            "winner": self.winner,
+            "winning_goal": self.winning_goal,
+            "stopped": self.stopped,
+            "rejected": [{"event": number, "reason": reason} for number, reason in self.rejected.items()],
+            "position": self.position,
+            "rulings": self.rulings,
+        }
 
     def says(self) -> str:
         if self.stopped:
@@ -107,8 +112,9 @@ def _verdict(game: Game, origin: Sequence[int | None], skip_steps: int) -> Verdi
         "in_play": {p: sorted(c.name for c in table.in_play[p]) for p in table.players},
     }
     rulings = list(dict.fromkeys(r for step in game.steps[skip_steps:] for r in step.rulings))
-    return Verdict(game.winner, game.winning_goal.name if game.winning_goal else None, game.stopped,
-                   rejected, position, rulings)
+    return Verdict(
+        game.winner, game.winning_goal.name if game.winning_goal else None, game.stopped, rejected, position, rulings
+    )
 
 
 def _changes(base: Verdict, other: Verdict) -> list[str]:
@@ -164,12 +170,17 @@ class Alternative:
     def as_json(self, at: int, actual: Event | None) -> dict[str, Any]:
         from adjudicator.engine.legal import scenario_item
 
-        return {"how": self.how, "text": self.describe(at, actual),
-                "event": self.event.text if self.event else None,
-                "player": self.event.player if self.event else (actual.player if actual else None),
-                "item": scenario_item(self.event) if self.event else None,
-                "winner_changed": self.winner_changed, "changes": self.changes,
-                "new_rulings": self.new_rulings, "verdict": self.verdict.as_json()}
+        return {
+            "how": self.how,
+            "text": self.describe(at, actual),
+            "event": self.event.text if self.event else None,
+            "player": self.event.player if self.event else (actual.player if actual else None),
+            "item": scenario_item(self.event) if self.event else None,
+            "winner_changed": self.winner_changed,
+            "changes": self.changes,
+            "new_rulings": self.new_rulings,
+            "verdict": self.verdict.as_json(),
+        }
 
 
 @dataclass
@@ -208,32 +219,46 @@ class Exploration:
         return f"{question} Yes: {first.describe(self.at, self.actual)} → {first.verdict.says()}{more}."
 
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.path, "at": self.at, "player": self.player,
-                "event": self.actual.text if self.actual else None, "answer": self.answer(),
-                "verdict": self.base.as_json(),
-                "alternatives": [a.as_json(self.at, self.actual) for a in self.alternatives]}
+        return {
+            "file": self.path,
+            "at": self.at,
+            "player": self.player,
+            "event": self.actual.text if self.actual else None,
+            "answer": self.answer(),
+            "verdict": self.base.as_json(),
+            "alternatives": [a.as_json(self.at, self.actual) for a in self.alternatives],
+        }
 
 
 def _same(a: Event, b: Event) -> bool:
-    return (a.player, a.action, a.card, tuple(map(str, a.choices))) == \
-        (b.player, b.action, b.card, tuple(map(str, b.choices)))
+    return (a.player, a.action, a.card, tuple(map(str, a.choices))) == (
+        b.player,
+        b.action,
+        b.card,
+        tuple(map(str, b.choices)),
+    )
 
 
 def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Exploration:
     """Every legal alternative at event `at` (of `player`, or of everyone) and its verdict."""
     events = list(scenario.events)
     if not 1 <= at <= len(events) + 1:
-        raise ScenarioError(f"--at {at}: the file has events 1 to {len(events)} "
-                            f"({len(events) + 1}: an event added after the last)", path=scenario.path)
+        raise ScenarioError(
+            f"--at {at}: the file has events 1 to {len(events)} ({len(events) + 1}: an event added after the last)",
+            path=scenario.path,
+        )
     if player is not None:
         from adjudicator.names import suggest
 
         named = [p for p in scenario.players if p.casefold() == player.strip().casefold()]
         if not named:
-            raise ScenarioError(f"no player {player!r} (players: {', '.join(scenario.players)})",
-                                path=scenario.path, suggestions=suggest(player, scenario.players, 1))
+            raise ScenarioError(
+                f"no player {player!r} (players: {', '.join(scenario.players)})",
+                path=scenario.path,
+                suggestions=suggest(player, scenario.players, 1),
+            )
         player = named[0]
-    before = _replay_events(scenario, events[:at - 1])
+    before = _replay_events(scenario, events[: at - 1])
     if before.stopped:
         raise ScenarioError(f"the replay stops before event {at}: {before.stopped}", path=scenario.path)
     prefix_steps = len(before.steps)
@@ -249,20 +274,28 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
         if actual is None:
             timelines.append(("after", option, [*events, option]))
         elif option.player == actual.player:
-            timelines.append(("instead", option, [*events[:at - 1], option, *events[at:]]))
+            timelines.append(("instead", option, [*events[: at - 1], option, *events[at:]]))
         else:
-            timelines.append(("before", option, [*events[:at - 1], option, *events[at - 1:]]))
+            timelines.append(("before", option, [*events[: at - 1], option, *events[at - 1 :]]))
     if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
-        timelines.append(("skip", None, [*events[:at - 1], *events[at:]]))
+        timelines.append(("skip", None, [*events[: at - 1], *events[at:]]))
 
     alternatives = []
     for how, option, timeline in timelines:
         origin = [None if e is option else e.number for e in timeline]
         renumbered = tuple(replace(e, number=i) for i, e in enumerate(timeline, 1))
-        verdict = _verdict(_continue(before, renumbered[at - 1:]), origin, prefix_steps)
+        verdict = _verdict(_continue(before, renumbered[at - 1 :]), origin, prefix_steps)
         changes = _changes(base, verdict)
-        alternatives.append(Alternative(how, option, verdict, changes, verdict.winner != base.winner,
-                                        [r for r in verdict.rulings if r not in base.rulings]))
+        alternatives.append(
+            Alternative(
+                how,
+                option,
+                verdict,
+                changes,
+                verdict.winner != base.winner,
+                [r for r in verdict.rulings if r not in base.rulings],
+            )
+        )
     # Those that change who wins first, then those that change the position, in the generator's order.
     alternatives.sort(key=lambda a: (not a.winner_changed, not a.changes))
     return Exploration(scenario.path, at, player, actual, base, alternatives)
@@ -274,8 +307,10 @@ def render(found: Exploration, console: Any) -> None:
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
     console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
     console.print(f"[bold]{found.answer()}[/]")
-    groups = (("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
-              ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]))
+    groups = (
+        ("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
+        ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]),
+    )
     for title, alternatives in groups:
         if not alternatives:
             continue
@@ -289,8 +324,10 @@ def render(found: Exploration, console: Any) -> None:
                 console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
     same = [a for a in found.alternatives if not a.changes]
     if same:
-        console.print(f"\nSame verdict and position ({len(same)}): "
-                      + "; ".join(a.describe(at, actual) for a in same), highlight=False)
+        console.print(
+            f"\nSame verdict and position ({len(same)}): " + "; ".join(a.describe(at, actual) for a in same),
+            highlight=False,
+        )
     if not found.alternatives:
         console.print("No other event was legal there.")
 

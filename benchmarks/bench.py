@@ -73,19 +73,26 @@ def command_time(args: list[str], repeat: int = 7, env: dict[str, str] | None = 
 def main() -> None:
     times = engine_times()
     ms = sorted(t * 1000 for _, t in times)
-    print(f"engine time over {len(times)} scenarios: median {statistics.median(ms):.3f} ms, "
-          f"max {ms[-1]:.3f} ms ({max(times, key=lambda x: x[1])[0]})")
+    print(
+        f"engine time over {len(times)} scenarios: median {statistics.median(ms):.3f} ms, "
+        f"max {ms[-1]:.3f} ms ({max(times, key=lambda x: x[1])[0]})"
+    )
     build, load, rank = see_also_times()
-    print(f"see-also: index built in {build * 1000:.0f} ms, loaded from the cache in {load * 1000:.1f} ms; "
-          f"ranking for one question {rank * 1000:.1f} ms")
+    print(
+        f"see-also: index built in {build * 1000:.0f} ms, loaded from the cache in {load * 1000:.1f} ms; "
+        f"ranking for one question {rank * 1000:.1f} ms"
+    )
     exe = [sys.executable, "-m", "adjudicator"]
     print(f"adjudicator --help: {command_time(exe + ['--help']) * 1000:.0f} ms (median wall time)")
-    print(f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms"
-          " (with see-also from the cached search index)")
-    uncached = command_time(exe + ['replay', str(SMALL)], env={"ADJUDICATOR_CACHE_DIR": "off"})
+    print(
+        f"adjudicator replay {SMALL.name}: {command_time(exe + ['replay', str(SMALL)]) * 1000:.0f} ms"
+        " (with see-also from the cached search index)"
+    )
+    uncached = command_time(exe + ["replay", str(SMALL)], env={"ADJUDICATOR_CACHE_DIR": "off"})
     print(f"adjudicator replay {SMALL.name}, search index not cached: {uncached * 1000:.0f} ms")
-    print(f"adjudicator replay --json {SMALL.name}: "
-          f"{command_time(exe + ['replay', '--json', str(SMALL)]) * 1000:.0f} ms")
+    print(
+        f"adjudicator replay --json {SMALL.name}: {command_time(exe + ['replay', '--json', str(SMALL)]) * 1000:.0f} ms"
+    )
     python_alone = command_time([sys.executable, "-c", "pass"])
     print(f"(python start-up alone: {python_alone * 1000:.0f} ms)")
 

@@ -80,8 +80,12 @@ def win_check_times() -> list[tuple[int, float, float]]:
     lexicon().spellable("abcdefghijkl", 1, 12)  # builds the bit sets (timed in load_times)
     rng = random.Random(5)
     bag = "EEEEAAAIIIOOOUUNNRRTTLLSSDGBCMPFHVWYKJXQZ"
-    goals = [Requirement(part_of_speech="verb", min_length=5), Requirement(double_letter=True),
-             Requirement(palindrome=True), Requirement(length=4)]
+    goals = [
+        Requirement(part_of_speech="verb", min_length=5),
+        Requirement(double_letter=True),
+        Requirement(palindrome=True),
+        Requirement(length=4),
+    ]
     results = []
     for size in (4, 6, 8, 10, 12):
         hands = ["".join(rng.sample(bag, size)) for _ in range(50)]

@@ -45,9 +45,11 @@ def main(games: int = 20) -> None:
         for game in positions:
             game.copy()
         best = min(best, time.process_time() - start)
-    print(f"{len(positions):,} positions copied by legal.py in {games} random games "
-          f"({len(positions) / games:.0f} per game): {best / len(positions) * 1e6:.1f} µs per copy "
-          f"(best of {ROUNDS} rounds, CPU time)")
+    print(
+        f"{len(positions):,} positions copied by legal.py in {games} random games "
+        f"({len(positions) / games:.0f} per game): {best / len(positions) * 1e6:.1f} µs per copy "
+        f"(best of {ROUNDS} rounds, CPU time)"
+    )
 
 
 if __name__ == "__main__":

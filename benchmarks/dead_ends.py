@@ -38,13 +38,21 @@ def play(number: int) -> str:
     from adjudicator.log import records as rec
 
     rng = random.Random(number)
-    players = list(NAMES[:rng.randint(2, len(NAMES))])
+    players = list(NAMES[: rng.randint(2, len(NAMES))])
     catalog = builtin()
     pile = [c.name for deck in DECKS for c in catalog.decks[deck].cards if is_supported(c)]
     rng.shuffle(pile)
     newcomers = [n for n in (*NAMES, "Gus") if n not in players] if rng.random() < 0.5 else None
-    text = yaml.safe_dump({"title": "random", "players": players, "decks": list(DECKS), "seed": rng.randint(0, 2**16),
-                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": pile}, "events": []})
+    text = yaml.safe_dump(
+        {
+            "title": "random",
+            "players": players,
+            "decks": list(DECKS),
+            "seed": rng.randint(0, 2**16),
+            "setup": {"turn": players[0], "phase": "deal", "draw_pile": pile},
+            "events": [],
+        }
+    )
     game = Game(parse_scenario(text, "<dead-ends>"))
     try:
         for event_no in range(1, CAP + 1):

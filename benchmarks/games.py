@@ -92,13 +92,19 @@ def main() -> None:
     pushing = sum(r[2] for r in results)
     ended = {how: sum(r[3] == how for r in results) for how in ("won", "stuck", "capped")}
     print(f"{games} random legal games (2 players, {' + '.join(DECKS)}), one core: {wall:.2f} s of CPU time")
-    print(f"  {games / wall:.1f} games/s   {turns / wall:,.0f} turns/s   {wall / turns * 1e6:.0f} µs per turn"
-          f"   ({turns / games:.0f} turns per game; {ended['won']} won, {ended['stuck']} stuck, "
-          f"{ended['capped']} capped at {CAP} events)")
-    print(f"  time listing legal events {listing / elapsed:.0%}, pushing events {pushing / elapsed:.0%}, "
-          f"the rest (dealing, setup) {1 - (listing + pushing) / elapsed:.0%}")
-    print(f"  reference, fluxx_sim core (issue 13, same kind of machine): {PEER['games/s']} games/s, "
-          f"{PEER['turns/s']:,} turns/s (99 cards, no Creepers, no Surprises)")
+    print(
+        f"  {games / wall:.1f} games/s   {turns / wall:,.0f} turns/s   {wall / turns * 1e6:.0f} µs per turn"
+        f"   ({turns / games:.0f} turns per game; {ended['won']} won, {ended['stuck']} stuck, "
+        f"{ended['capped']} capped at {CAP} events)"
+    )
+    print(
+        f"  time listing legal events {listing / elapsed:.0%}, pushing events {pushing / elapsed:.0%}, "
+        f"the rest (dealing, setup) {1 - (listing + pushing) / elapsed:.0%}"
+    )
+    print(
+        f"  reference, fluxx_sim core (issue 13, same kind of machine): {PEER['games/s']} games/s, "
+        f"{PEER['turns/s']:,} turns/s (99 cards, no Creepers, no Surprises)"
+    )
     print(f"engine-only scenario replays: {replays_per_second():,.0f} replays/s")
 
 

@@ -75,10 +75,21 @@ def instructions(name: str, full: bool) -> tuple[int, int]:
     python = Path(sys.executable).resolve()  # the interpreter itself: valgrind would count a shim script
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", str(python), __file__,
-             "--run", name, "full" if full else "empty"],
-            capture_output=True, text=True, check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashing varies the count a little otherwise
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={folder}/out",
+                str(python),
+                __file__,
+                "--run",
+                name,
+                "full" if full else "empty",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )  # string hashing varies the count a little otherwise
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[-1])
 
 
@@ -89,16 +100,21 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: this benchmark counts instructions with callgrind")
         return
-    units = {"games": "event (list the legal events, then push)", "scenarios": "scenario replay",
-             "long": "event of the long log"}
+    units = {
+        "games": "event (list the legal events, then push)",
+        "scenarios": "scenario replay",
+        "long": "event of the long log",
+    }
     for name in sys.argv[1:] or list(units):
         # Set up once outside valgrind: a tree that has not built the on-disk deck cache yet would
         # build it in whichever of the two counted runs comes first, and skew the difference.
         subprocess.run([sys.executable, __file__, "--run", name, "empty"], capture_output=True, check=True)
         full, count = instructions(name, True)
         empty, _ = instructions(name, False)
-        print(f"{name:<10} {(full - empty) / count / 1000:8,.0f} thousand instructions per {units[name]}"
-              f"  ({count:,} in all)")
+        print(
+            f"{name:<10} {(full - empty) / count / 1000:8,.0f} thousand instructions per {units[name]}"
+            f"  ({count:,} in all)"
+        )
 
 
 if __name__ == "__main__":

@@ -20,8 +20,14 @@ sys.path.insert(0, str(ROOT))  # this checkout's package
 
 
 def scenario_text(events: int) -> str:
-    lines = ["title: Jackpot! passed back and forth", "players: [Alice, Bob]", "setup:", "  turn: Alice",
-             "  hands: {Alice: [Jackpot!]}", "events:"]
+    lines = [
+        "title: Jackpot! passed back and forth",
+        "players: [Alice, Bob]",
+        "setup:",
+        "  turn: Alice",
+        "  hands: {Alice: [Jackpot!]}",
+        "events:",
+    ]
     lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(events)]
     return "\n".join(lines) + "\n"
 

@@ -21,17 +21,23 @@ def answer_of(relative: str):
 
 def test_a_cancelled_winning_goal_cites_the_ruling_that_stops_the_win():
     answer = answer_of("surprises/R52-canceled-plans-stops-a-win.yaml")
-    assert answer.text == ("Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies "
-                           "(Milk & Cookies never takes effect and goes to the discard pile) [R52, R51, R45, "
-                           "B-holiday-canceled-plans, B-no-cancel-replacement]; "
-                           "no cards drawn; Alice has 1 play left (1 made this turn); no winner yet "
-                           "(rulings: B-surprises).")
-    assert answer.facts["canceled"] == [{"player": "Alice", "card": "Milk & Cookies", "by_player": "Bob",
-                                         "by": "Canceled Plans",
-                                         "rulings": ["R52", "R51", "R45", "B-holiday-canceled-plans",
-                                                     "B-no-cancel-replacement"],
-                                         "outcome": "Milk & Cookies never takes effect and goes to the discard pile; "
-                                                    "Alice's play is still used up"}]
+    assert answer.text == (
+        "Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies "
+        "(Milk & Cookies never takes effect and goes to the discard pile) [R52, R51, R45, "
+        "B-holiday-canceled-plans, B-no-cancel-replacement]; "
+        "no cards drawn; Alice has 1 play left (1 made this turn); no winner yet "
+        "(rulings: B-surprises)."
+    )
+    assert answer.facts["canceled"] == [
+        {
+            "player": "Alice",
+            "card": "Milk & Cookies",
+            "by_player": "Bob",
+            "by": "Canceled Plans",
+            "rulings": ["R52", "R51", "R45", "B-holiday-canceled-plans", "B-no-cancel-replacement"],
+            "outcome": "Milk & Cookies never takes effect and goes to the discard pile; Alice's play is still used up",
+        }
+    ]
     assert answer.facts["deciding_rulings"][:4] == ["B-surprises", "R52", "R51", "R45"]
     assert answer.facts["plays"] == {"player": "Alice", "used": 1, "left": 1, "turn_over": False, "next": None}
 
@@ -42,7 +48,8 @@ def test_draws_and_a_rule_that_falls_say_who_draws_what():
         "Every event is legal; Draw 3 takes effect; Draw 2 replaces Draw 3 [B-new-rule-replaces]; "
         "Bob has drawn 3 this turn, already more than 2: nothing is given back [B-draw-rule-change]; "
         "Alice draws 3 (Cookies, Bread, Chocolate); Bob draws 3 (The Sun, The Moon, Time); "
-        "Bob's turn is over (1 play made); Alice plays next; no winner yet.")
+        "Bob's turn is over (1 play made); Alice plays next; no winner yet."
+    )
     assert answer.facts["drew"] == {"Alice": 3, "Bob": 3}
     assert answer.facts["rules_added"] == ["Draw 3", "Draw 2"] and answer.facts["rules_replaced"] == ["Draw 3"]
 
@@ -51,7 +58,8 @@ def test_rejected_events_are_named_with_their_reason_and_ruling():
     answer = answer_of("rules/keep-it-simple-needs-one.yaml")
     assert answer.text.startswith(
         "Events 3-4 are legal; event 1 (Alice plays Keep It Simple -> none) is rejected: Keep It Simple "
-        "discards from 1 to 2 of the 3 New Rules in play, not 0 [B-keep-it-simple]; event 2 (")
+        "discards from 1 to 2 of the 3 New Rules in play, not 0 [B-keep-it-simple]; event 2 ("
+    )
     assert [r["event"] for r in answer.facts["rejected"]] == [1, 2]
     assert answer.facts["rejected"][0]["rulings"] == ["B-keep-it-simple"]
 
@@ -59,8 +67,9 @@ def test_rejected_events_are_named_with_their_reason_and_ruling():
 def test_a_win_names_the_goal_and_discards_by_whom():
     answer = answer_of("creepers/win-after-paying-taxes.yaml")
     assert "Alice discards 2 (Money, Taxes)" in answer.text
-    assert answer.text.endswith("Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, "
-                                "B-creeper-powers, R02).")
+    assert answer.text.endswith(
+        "Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, B-creeper-powers, R02)."
+    )
     assert answer.facts["winner"] == "Alice" and answer.facts["winning_goal"] == "Night & Day"
     assert answer.facts["discarded"] == {"Alice": ["Money", "Taxes"]}
 
@@ -68,8 +77,9 @@ def test_a_win_names_the_goal_and_discards_by_whom():
 def test_creepers_drawn_in_the_draw_phase():
     path = next(SCENARIOS.glob("rulings/R41*.yaml"))
     answer = build_answer(replay(load_scenario(path)))
-    assert answer.text.startswith("No events: only what the rules force happens; Alice draws 1 (The Sun); "
-                                  "War, Taxes, Death go in front of Alice;")
+    assert answer.text.startswith(
+        "No events: only what the rules force happens; Alice draws 1 (The Sun); War, Taxes, Death go in front of Alice;"
+    )
     assert "R41" in answer.text and answer.facts["creepers_placed"] == {"Alice": ["War", "Taxes", "Death"]}
 
 
@@ -88,12 +98,26 @@ def test_json_has_answer_and_facts():
     result = runner.invoke(app, ["replay", "--json", str(SCENARIOS / "engine/rejections.yaml")])
     data = json.loads(result.output)
     assert data["answer"].startswith("Event 3 is legal; event 1 (")
-    assert data["answer"].endswith("; no cards drawn; Bob has 1 play left (0 made this turn); no winner yet "
-                                   "(rulings: B-reshuffle).")
-    assert data["facts"]["rejected"][0] == {"event": 1, "player": "Bob", "what": "plays Bread",
-                                            "reason": "it is Alice's turn, not Bob's", "rulings": ["B-turn-order"]}
-    assert set(data["facts"]) >= {"rejected", "drew", "discarded", "plays", "rules_added", "goals_set", "winner",
-                                  "deciding_rulings"}
+    assert data["answer"].endswith(
+        "; no cards drawn; Bob has 1 play left (0 made this turn); no winner yet (rulings: B-reshuffle)."
+    )
+    assert data["facts"]["rejected"][0] == {
+        "event": 1,
+        "player": "Bob",
+        "what": "plays Bread",
+        "reason": "it is Alice's turn, not Bob's",
+        "rulings": ["B-turn-order"],
+    }
+    assert set(data["facts"]) >= {
+        "rejected",
+        "drew",
+        "discarded",
+        "plays",
+        "rules_added",
+        "goals_set",
+        "winner",
+        "deciding_rulings",
+    }
 
 
 def test_text_verdict_starts_with_the_answer():
@@ -105,26 +129,43 @@ def test_text_verdict_starts_with_the_answer():
 
 def test_a_long_game_answers_in_one_short_line():
     events = "\n".join(f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(400))
-    game = replay(parse_scenario("title: long\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Jackpot!]}\n"
-                                 f"events:\n{events}\n"))
+    game = replay(
+        parse_scenario(
+            f"title: long\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\nevents:\n{events}\n"
+        )
+    )
     answer = build_answer(game)
-    assert answer.text == ("Every event is legal; Alice draws 199; Bob draws 200; Bob's turn is over "
-                           "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q129).")
+    assert answer.text == (
+        "Every event is legal; Alice draws 199; Bob draws 200; Bob's turn is over "
+        "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q129)."
+    )
     assert answer.facts["drew"] == {"Alice": 199, "Bob": 200}
 
 
 def test_no_discard_under_a_limit_is_said():
-    game = replay(parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  rules: [Hand Limit 2]\n"
-                                 "  hands: {Alice: [Milk, Cookies], Bob: [Bread]}\nevents:\n  - Alice plays Milk\n"))
-    assert build_answer(game).text == ("Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
-                                       "Alice's turn is over (1 play made); Bob plays next; no winner yet.")
+    game = replay(
+        parse_scenario(
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  rules: [Hand Limit 2]\n"
+            "  hands: {Alice: [Milk, Cookies], Bob: [Bread]}\nevents:\n  - Alice plays Milk\n"
+        )
+    )
+    assert build_answer(game).text == (
+        "Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
+        "Alice's turn is over (1 play made); Bob plays next; no winner yet."
+    )
 
 
 def test_that_s_mine_says_where_the_keeper_goes():
-    game = replay(parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  goals: [Milk & Cookies]\n"
-                                 "  hands: {Alice: [Cookies], Bob: [That's Mine]}\n  in_play: {Alice: [Milk]}\n"
-                                 "events:\n  - Alice plays Cookies\n  - Bob plays That's Mine\n"))
-    assert "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) [" in build_answer(game).text
+    game = replay(
+        parse_scenario(
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  goals: [Milk & Cookies]\n"
+            "  hands: {Alice: [Cookies], Bob: [That's Mine]}\n  in_play: {Alice: [Milk]}\n"
+            "events:\n  - Alice plays Cookies\n  - Bob plays That's Mine\n"
+        )
+    )
+    assert (
+        "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) [" in build_answer(game).text
+    )
 
 
 def test_a_shared_win_names_every_winner():
@@ -141,6 +182,7 @@ def test_keep_going_claims_are_in_the_answer():
 
 def test_solo_fluxx_answers_with_the_score():
     answer = answer_of("solo/ends-when-the-main-deck-runs-out.yaml")
-    assert answer.text.endswith("Solo Fluxx: 1 Goal(s) scored; the game is over (the Main deck has run out) "
-                                "(rulings: B-reshuffle).")
+    assert answer.text.endswith(
+        "Solo Fluxx: 1 Goal(s) scored; the game is over (the Main deck has run out) (rulings: B-reshuffle)."
+    )
     assert answer.facts["goals_won"] == {"Alice": 1} and answer.facts["winner"] is None

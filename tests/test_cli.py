@@ -33,13 +33,25 @@ def test_replay_json_contract():
     for key in ("winner", "turn", "turn_over", "rejected", "steps", "rulings"):
         assert key in data
     assert data["winner"] is None and data["turn"] == "Alice" and data["turn_over"] is True
-    assert data["steps"][0] == {"event": None, "kind": "TurnBegan", "text": "Alice's turn begins",
-                                "rulings": ["B-turn-order"], "data": {"player": "Alice"}}
+    assert data["steps"][0] == {
+        "event": None,
+        "kind": "TurnBegan",
+        "text": "Alice's turn begins",
+        "rulings": ["B-turn-order"],
+        "data": {"player": "Alice"},
+    }
     drew = next(s for s in data["steps"] if s["kind"] == "Drew" and s["event"] is not None)
-    assert drew["data"] == {"player": "Alice", "cards": ["Bread", "Chocolate"], "counted": True, "into": "hand",
-                            "why": drew["data"]["why"],
-                            "moves": [{"card": "Bread", "from": "draw pile", "to": "hand of Alice"},
-                                      {"card": "Chocolate", "from": "draw pile", "to": "hand of Alice"}]}
+    assert drew["data"] == {
+        "player": "Alice",
+        "cards": ["Bread", "Chocolate"],
+        "counted": True,
+        "into": "hand",
+        "why": drew["data"]["why"],
+        "moves": [
+            {"card": "Bread", "from": "draw pile", "to": "hand of Alice"},
+            {"card": "Chocolate", "from": "draw pile", "to": "hand of Alice"},
+        ],
+    }
     played = next(s for s in data["steps"] if s["kind"] == "Played")
     assert played["data"]["moves"] == [{"card": "Draw 3", "from": "hand of Alice", "to": None}]  # being played
     assert all(set(s) >= {"event", "text", "rulings"} for s in data["steps"])
@@ -71,8 +83,10 @@ def test_replay_missing_file_exits_2(tmp_path):
 
 def _scenario(tmp_path, name, expect):
     path = tmp_path / name
-    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                    f"events: [Alice plays Milk]\nexpect:\n{expect}")
+    path.write_text(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+        f"events: [Alice plays Milk]\nexpect:\n{expect}"
+    )
     return path
 
 
@@ -93,8 +107,10 @@ def test_check_exit_codes(tmp_path):
 
 def test_check_reports_unexpected_rejection_and_missing_ruling(tmp_path):
     path = tmp_path / "s.yaml"
-    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                    "events: [Bob plays Milk]\nexpect:\n  rulings: [R38]\n")
+    path.write_text(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+        "events: [Bob plays Milk]\nexpect:\n  rulings: [R38]\n"
+    )
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert "unexpected rejection of event 1: it is Alice's turn, not Bob's" in result.output
@@ -103,8 +119,10 @@ def test_check_reports_unexpected_rejection_and_missing_ruling(tmp_path):
 
 def test_check_accepts_ruling_aliases(tmp_path):
     path = tmp_path / "s.yaml"
-    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                    "events: [Alice plays Milk]\nexpect:\n  rulings: [B-keeper-play]\n")
+    path.write_text(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+        "events: [Alice plays Milk]\nexpect:\n  rulings: [B-keeper-play]\n"
+    )
     assert runner.invoke(app, ["check", str(path)]).exit_code == 0
 
 
@@ -125,8 +143,19 @@ def test_version_comes_from_the_package_metadata():
 
 
 def test_dash_h_is_help_on_every_command():
-    for args in ([], ["replay"], ["check"], ["new"], ["legal"], ["explore"], ["simulate"], ["house-rules"],
-                 ["rulings"], ["rulings", "show"], ["cards", "show"]):
+    for args in (
+        [],
+        ["replay"],
+        ["check"],
+        ["new"],
+        ["legal"],
+        ["explore"],
+        ["simulate"],
+        ["house-rules"],
+        ["rulings"],
+        ["rulings", "show"],
+        ["cards", "show"],
+    ):
         short, long = runner.invoke(app, [*args, "-h"]), runner.invoke(app, [*args, "--help"])
         assert short.exit_code == 0 and short.output == long.output, args
         assert "Usage: " in short.output
@@ -161,18 +190,30 @@ def test_errors_from_stdin_name_stdin_and_the_line():
 def test_errors_are_json_when_json_is_asked(tmp_path):
     result = runner.invoke(app, ["replay", "--json", "-"], input=BAD)
     assert result.exit_code == 2
-    assert json.loads(result.stdout) == {"error": {
-        "file": "<stdin>", "line": 4, "message": "unknown card 'Canceled Plan'", "code": "invalid-scenario",
-        "suggestions": ["Canceled Plans", "Candy"]}}
+    assert json.loads(result.stdout) == {
+        "error": {
+            "file": "<stdin>",
+            "line": 4,
+            "message": "unknown card 'Canceled Plan'",
+            "code": "invalid-scenario",
+            "suggestions": ["Canceled Plans", "Candy"],
+        }
+    }
     missing = runner.invoke(app, ["replay", "--json", str(tmp_path / "none.yaml")])
     assert missing.exit_code == 2
     assert json.loads(missing.stdout)["error"] == {
-        "file": str(tmp_path / "none.yaml"), "line": None, "message": "no such file", "code": "no-such-file",
-        "suggestions": []}
-    for args, code in ((["rulings", "show", "R99"], "no-such-ruling"),
-                       (["cards", "show", "Milkk Shake"], "no-such-card"),
-                       (["rulings", "list", "--topic", "swapping"], "no-such-topic"),
-                       (["rulings", "coverage", str(tmp_path / "nowhere")], "no-such-file")):
+        "file": str(tmp_path / "none.yaml"),
+        "line": None,
+        "message": "no such file",
+        "code": "no-such-file",
+        "suggestions": [],
+    }
+    for args, code in (
+        (["rulings", "show", "R99"], "no-such-ruling"),
+        (["cards", "show", "Milkk Shake"], "no-such-card"),
+        (["rulings", "list", "--topic", "swapping"], "no-such-topic"),
+        (["rulings", "coverage", str(tmp_path / "nowhere")], "no-such-file"),
+    ):
         result = runner.invoke(app, [*args, "--json"])
         assert result.exit_code == 2, args
         assert json.loads(result.stdout)["error"]["code"] == code, args
@@ -190,9 +231,14 @@ def test_check_json_gives_per_file_results_and_differences_as_data(tmp_path):
     assert good == {"path": str(tmp_path / "good.yaml"), "status": "pass", "differences": [], "error": None}
     assert wrong["status"] == "fail"
     assert wrong["differences"] == [
-        {"key": "in_play.Alice", "expected": [], "actual": ["Milk"],
-         "message": "in_play of Alice: expected [], got [Milk]"},
-        {"key": "winner", "expected": "Bob", "actual": None, "message": "winner: expected Bob, got none"}]
+        {
+            "key": "in_play.Alice",
+            "expected": [],
+            "actual": ["Milk"],
+            "message": "in_play of Alice: expected [], got [Milk]",
+        },
+        {"key": "winner", "expected": "Bob", "actual": None, "message": "winner: expected Bob, got none"},
+    ]
     (tmp_path / "broken.yaml").write_text("title: [\n")
     data = json.loads(runner.invoke(app, ["check", "--json", str(tmp_path)]).stdout)
     broken = data["results"][0]
@@ -217,8 +263,7 @@ def test_check_reports_an_engine_crash_for_that_file_and_goes_on(tmp_path, monke
     _scenario(tmp_path, "c-wrong.yaml", "  winner: Alice\n")
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert (f"ERROR {tmp_path / 'a-boom.yaml'}: the engine failed on this scenario: KeyError: 'Cookies'"
-            in result.output)
+    assert f"ERROR {tmp_path / 'a-boom.yaml'}: the engine failed on this scenario: KeyError: 'Cookies'" in result.output
     assert "Traceback" not in result.output
     assert "FAIL  " in result.output and "winner: expected Alice, got none" in result.output
     assert "1 passed, 1 failed, 1 with errors" in result.output
@@ -236,8 +281,9 @@ def test_replay_reports_an_engine_crash_without_a_traceback(monkeypatch):
     monkeypatch.setattr(engine_replay, "replay", broken)
     result = runner.invoke(app, ["replay", "-"], input=EXAMPLE.read_text())
     assert result.exit_code == 2
-    assert result.output == ("error: <stdin>: the engine failed on this scenario: "
-                             "ZeroDivisionError: division by zero\n")
+    assert result.output == (
+        "error: <stdin>: the engine failed on this scenario: ZeroDivisionError: division by zero\n"
+    )
     data = json.loads(runner.invoke(app, ["replay", "--json", str(EXAMPLE)]).stdout)
     assert data["error"]["code"] == "engine-crash" and data["error"]["file"] == str(EXAMPLE)
 
@@ -249,13 +295,19 @@ def test_piped_output_is_not_wrapped_at_80_columns():
     import sys
 
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    shown = subprocess.run([sys.executable, "-m", "adjudicator", "rulings", "show", "R38"], env=env,
-                           capture_output=True, text=True, cwd=ROOT)
+    shown = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "rulings", "show", "R38"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     summary = next(line for line in shown.stdout.splitlines() if line.startswith("Summary:"))
     assert summary.endswith("after swapping you have no plays left that turn.")
     assert len(summary) > 80
-    replayed = subprocess.run([sys.executable, "-m", "adjudicator", "replay", str(EXAMPLE)], env=env,
-                              capture_output=True, text=True, cwd=ROOT)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", str(EXAMPLE)], env=env, capture_output=True, text=True, cwd=ROOT
+    )
     assert max(len(line) for line in replayed.stdout.splitlines()) > 80
     assert "Q334  Raise Draw mid-turn: draw only the shortfall; lower it: give nothing back" in replayed.stdout
 
@@ -268,8 +320,19 @@ def test_new_writes_a_commented_starter_that_passes_check(tmp_path):
     result = runner.invoke(app, ["new", str(path)])
     assert result.exit_code == 0 and f"wrote {path}" in result.output
     text = path.read_text()
-    for key in ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed", "setup",
-                "events", "expect"):
+    for key in (
+        "format",
+        "title",
+        "question",
+        "players",
+        "decks",
+        "cards",
+        "house_rules",
+        "seed",
+        "setup",
+        "events",
+        "expect",
+    ):
         line = next(line for line in text.splitlines() if line.lstrip("# ").startswith(f"{key}:"))
         assert "#" in line or text.split(line)[0].rstrip().splitlines()[-1].startswith("#"), key
     assert "players: [Alice, Bob]" in text
@@ -304,13 +367,19 @@ def test_usage_errors_are_json_too_when_json_is_asked():
     import subprocess
     import sys
 
-    ran = subprocess.run([sys.executable, "-m", "adjudicator", "replay", "--json"], capture_output=True,
-                         text=True, cwd=ROOT)
+    ran = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", "--json"], capture_output=True, text=True, cwd=ROOT
+    )
     assert ran.returncode == 2
-    assert json.loads(ran.stdout) == {"error": {"file": None, "line": None, "message": "Missing argument 'FILE'.",
-                                                "code": "usage", "suggestions": []}}
-    ran = subprocess.run([sys.executable, "-m", "adjudicator", "check", "--json", "--bogus", "x"],
-                         capture_output=True, text=True, cwd=ROOT)
+    assert json.loads(ran.stdout) == {
+        "error": {"file": None, "line": None, "message": "Missing argument 'FILE'.", "code": "usage", "suggestions": []}
+    }
+    ran = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "check", "--json", "--bogus", "x"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert ran.returncode == 2 and json.loads(ran.stdout)["error"]["message"].startswith("No such option: --bogus")
 
 
@@ -320,10 +389,19 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
     import sys
 
     def complete(words: str) -> list[str]:
-        env = {**os.environ, "_ADJUDICATOR_COMPLETE": "complete_bash", "COMP_WORDS": words,
-               "COMP_CWORD": str(len(words.split()) - 1)}
-        ran = subprocess.run([sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='adjudicator')"],
-                             env=env, capture_output=True, text=True, cwd=ROOT)
+        env = {
+            **os.environ,
+            "_ADJUDICATOR_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - 1),
+        }
+        ran = subprocess.run(
+            [sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='adjudicator')"],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         return ran.stdout.splitlines()
 
     assert complete("adjudicator rulings show R3") == [f"R3{n}" for n in range(10)]

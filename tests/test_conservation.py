@@ -32,5 +32,6 @@ def test_cards_are_conserved(path: Path):
     before = setup_cards(scenario)
     lost = before - found
     gained = found - before
-    assert not lost and not gained, (f"lost {[names.get(i, i) for i in lost.elements()]}, "
-                                     f"gained {[names[i] for i in gained.elements()]}")
+    assert not lost and not gained, (
+        f"lost {[names.get(i, i) for i in lost.elements()]}, gained {[names[i] for i in gained.elements()]}"
+    )

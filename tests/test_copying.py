@@ -35,8 +35,16 @@ def new_game(seed: int, players: list[str]) -> Game:
     catalog = builtin()
     deck = [card.name for name in DECKS for card in catalog.decks[name].cards if is_supported(card)]
     random.Random(seed).shuffle(deck)
-    text = yaml.safe_dump({"title": "t", "players": players, "decks": list(DECKS), "seed": seed,
-                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck}, "events": []})
+    text = yaml.safe_dump(
+        {
+            "title": "t",
+            "players": players,
+            "decks": list(DECKS),
+            "seed": seed,
+            "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck},
+            "events": [],
+        }
+    )
     return Game(parse_scenario(text))
 
 
@@ -79,7 +87,10 @@ def fingerprint(value: Any, seen: dict[int, int] | None = None) -> Any:
     if isinstance(value, (list, tuple, deque)):
         return type(value).__name__, tuple(fingerprint(v, seen) for v in value)
     slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
-    fields = {**{name: getattr(value, name) for name in slots if hasattr(value, name)}, **getattr(value, "__dict__", {})}
+    fields = {
+        **{name: getattr(value, name) for name in slots if hasattr(value, name)},
+        **getattr(value, "__dict__", {}),
+    }
     return type(value).__name__, tuple((name, fingerprint(v, seen)) for name, v in fields.items())
 
 

@@ -23,11 +23,13 @@ setup:
 """
 
 
-@pytest.mark.parametrize("line", ["Bob begins", "Bob begins his turn", "bob  begins\tturn",
-                                  "{player: Bob, action: begin_turn}"])
+@pytest.mark.parametrize(
+    "line", ["Bob begins", "Bob begins his turn", "bob  begins\tturn", "{player: Bob, action: begin_turn}"]
+)
 def test_the_ways_to_write_it(line: str) -> None:
-    event = parse_scenario(HEAD + f"events: [{line}]\n" if line.startswith("{") else
-                           HEAD + f"events: ['{line}']\n").events[0]
+    event = parse_scenario(
+        HEAD + f"events: [{line}]\n" if line.startswith("{") else HEAD + f"events: ['{line}']\n"
+    ).events[0]
     assert (event.player, event.action, event.card, event.choices) == ("Bob", "begin_turn", None, ())
 
 
@@ -50,20 +52,26 @@ def test_offered_to_the_next_player_holding_only_surprises() -> None:
 
 
 def test_rejections_say_why() -> None:
-    scenario = parse_scenario(HEAD.replace("turn: Alice", "turn: Alice\n  rules: [Play 2]")
-                              .replace("[Milk]", "[Milk, Time]") + """events:
+    scenario = parse_scenario(
+        HEAD.replace("turn: Alice", "turn: Alice\n  rules: [Play 2]").replace("[Milk]", "[Milk, Time]")
+        + """events:
   - Alice plays Milk
   - Bob begins
   - Alice plays Time
   - Carol begins
   - Bob begins
   - Bob begins
-""")
+"""
+    )
     game = rp.replay(scenario)
     reasons = [(s.event, s.code, s.reason, s.rulings) for s in game.steps if isinstance(s, rec.Rejected)]
     assert reasons == [
-        (2, "turn_under_way", "Alice's turn is still under way (1 play(s) left under Play 2): the next turn "
-                              "begins once it is over", ("B-turn-order", "B-play-rule")),
+        (
+            2,
+            "turn_under_way",
+            "Alice's turn is still under way (1 play(s) left under Play 2): the next turn begins once it is over",
+            ("B-turn-order", "B-play-rule"),
+        ),
         (4, "not_your_turn", "it is not Carol's turn: Bob plays next", ("B-turn-order",)),
         (6, "turn_begun", "Bob's turn has already begun", ("B-turn-order",)),
     ]

@@ -49,12 +49,21 @@ def decks_copy(tmp_path, monkeypatch):
     return folder
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ('  - name: "Sleep"\n    type: keeper\n', '  - name: "Sleep"\n    type: keepr\n',
-     "card 'Sleep': `type` must be one of keeper, creeper, goal, rule, action, surprise, meta"),
-    ('  - name: "Sleep"\n    type: keeper\n', '  - name: "Sleep"\n    type: keeper\n    copies: 0\n',
-     "card 'Sleep': `copies` must be a whole number from 1 to 100, not 0"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            '  - name: "Sleep"\n    type: keeper\n',
+            '  - name: "Sleep"\n    type: keepr\n',
+            "card 'Sleep': `type` must be one of keeper, creeper, goal, rule, action, surprise, meta",
+        ),
+        (
+            '  - name: "Sleep"\n    type: keeper\n',
+            '  - name: "Sleep"\n    type: keeper\n    copies: 0\n',
+            "card 'Sleep': `copies` must be a whole number from 1 to 100, not 0",
+        ),
+    ],
+)
 def test_a_mistake_in_a_cached_deck_file_is_reported_with_its_line(decks_copy, old, new, message):
     path = decks_copy / "fluxx5.yaml"
     text = path.read_text(encoding="utf-8")
@@ -64,4 +73,4 @@ def test_a_mistake_in_a_cached_deck_file_is_reported_with_its_line(decks_copy, o
         catalog.built_in_decks()
     assert info.value.message == message
     assert info.value.path == "adjudicator/cards/decks/fluxx5.yaml"
-    assert info.value.line == text[:text.index(old)].count("\n") + (2 if "keepr" in new else 3)
+    assert info.value.line == text[: text.index(old)].count("\n") + (2 if "keepr" in new else 3)

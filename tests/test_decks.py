@@ -29,21 +29,23 @@ def test_a_deck_holds_the_cards_it_shares_with_other_editions():
 
 
 def test_rick_and_morty_scenario_may_use_its_shared_cards():
-    scenario = load("title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  rules: [Play 4, Keeper Limit 4]\n"
-                    "events: []\n")
+    scenario = load(
+        "title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  rules: [Play 4, Keeper Limit 4]\nevents: []\n"
+    )
     assert [c.name for c in scenario.setup.rules] == ["Play 4", "Keeper Limit 4"]
 
 
 def test_a_card_outside_the_chosen_decks_is_unknown():
-    error = error_of("title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  hands: {A: [Milk]}\n"
-                     "events: []\n")
+    error = error_of("title: t\nplayers: [A, B]\ndecks: [rick_and_morty]\nsetup:\n  hands: {A: [Milk]}\nevents: []\n")
     assert "unknown card 'Milk'" in error.message and error.line == 5
 
 
 def test_a_bare_name_two_editions_print_is_an_error_listing_both():
     error = error_of("title: t\nplayers: [A, B]\nsetup:\n  hands: {A: [Fruitcake]}\nevents: []\n")
-    assert error.message == ("card name 'Fruitcake' is ambiguous: it fits Fruitcake (fun_pack) (a Creeper) and "
-                             "Fruitcake (holiday) (a Keeper); write the one meant, with its deck")
+    assert error.message == (
+        "card name 'Fruitcake' is ambiguous: it fits Fruitcake (fun_pack) (a Creeper) and "
+        "Fruitcake (holiday) (a Keeper); write the one meant, with its deck"
+    )
     assert set(error.suggestions) == {"Fruitcake (fun_pack)", "Fruitcake (holiday)"}
     assert error.line == 4
 
@@ -66,7 +68,8 @@ expect:
     assert (creeper.deck, creeper.type.value) == ("fun_pack", "creeper")
     game = replay(scenario)
     assert compare(scenario.expect, game) == []
-    wrong = load(scenario_text := """\
+    wrong = load(
+        scenario_text := """\
 title: t
 players: [A, B]
 setup:
@@ -75,9 +78,11 @@ events:
   - A plays Fruitcake (holiday)
 expect:
   in_play: {A: [Fruitcake (fun_pack)]}
-""")
+"""
+    )
     assert scenario_text and compare(wrong.expect, replay(wrong)) == [
-        "in_play of A: expected [Fruitcake (fun_pack)], got [Fruitcake (holiday)]"]
+        "in_play of A: expected [Fruitcake (fun_pack)], got [Fruitcake (holiday)]"
+    ]
 
 
 def test_one_deck_chosen_the_bare_name_is_that_decks_card():
@@ -113,26 +118,33 @@ def test_copies_are_separate_cards_up_to_their_number():
 
 
 def test_events_act_on_the_copy_the_player_has():
-    scenario = load(COPIES.format(setup="  hands: {A: [E, Milk], B: [E]}\n  in_play: {A: [E]}\n  goals: [Two Es]",
-                                  events="  - A plays E"))
+    scenario = load(
+        COPIES.format(
+            setup="  hands: {A: [E, Milk], B: [E]}\n  in_play: {A: [E]}\n  goals: [Two Es]", events="  - A plays E"
+        )
+    )
     game = replay(scenario)
     assert game.winner == "A" and [c.copy for c in game.table.in_play["A"]] == [3, 1]
     assert [c.copy for c in game.table.hands["B"]] == [2]
 
 
 def test_a_goal_needing_two_copies_needs_two_cards():
-    scenario = load(COPIES.format(setup="  hands: {A: [Milk]}\n  in_play: {A: [E]}\n  goals: [Two Es]",
-                                  events="  - A plays Milk"))
+    scenario = load(
+        COPIES.format(setup="  hands: {A: [Milk]}\n  in_play: {A: [E]}\n  goals: [Two Es]", events="  - A plays Milk")
+    )
     assert replay(scenario).winner is None
 
 
 # ---------------------------------------------------------------- date, rules_pile
-@pytest.mark.parametrize(("date", "message"), [
-    ("date: 25/12/2026", "`date` must be a date written YEAR-MONTH-DAY (2026-12-25), not '25/12/2026'"),
-    ("date: {day: 2026-12-25, weather: snow}", "unknown key 'weather' in `date` (keys: day, holiday, birthdays)"),
-    ("date: {birthdays: [Zed]}", "unknown player 'Zed'"),
-    ("date: {holiday: 4}", "`holiday` names the holiday the table agreed on, as text"),
-])
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("date: 25/12/2026", "`date` must be a date written YEAR-MONTH-DAY (2026-12-25), not '25/12/2026'"),
+        ("date: {day: 2026-12-25, weather: snow}", "unknown key 'weather' in `date` (keys: day, holiday, birthdays)"),
+        ("date: {birthdays: [Zed]}", "unknown player 'Zed'"),
+        ("date: {holiday: 4}", "`holiday` names the holiday the table agreed on, as text"),
+    ],
+)
 def test_bad_dates_are_refused_with_the_line(date, message):
     error = error_of(f"title: t\nplayers: [A, B]\n{date}\nsetup: {{}}\nevents: []\n")
     assert message in error.message and error.line == 3
@@ -154,8 +166,12 @@ def test_the_rules_pile_is_for_one_player_and_new_rules_only():
 
 
 def test_a_one_player_game_scores_instead_of_winning():
-    game = replay(load("title: t\nplayers: [A]\nsetup:\n  goals: [Milk & Cookies]\n  hands: {A: [Cookies]}\n"
-                       "  in_play: {A: [Milk]}\n  rules_pile: [Draw 2]\nevents: [A plays Cookies]\n"))
+    game = replay(
+        load(
+            "title: t\nplayers: [A]\nsetup:\n  goals: [Milk & Cookies]\n  hands: {A: [Cookies]}\n"
+            "  in_play: {A: [Milk]}\n  rules_pile: [Draw 2]\nevents: [A plays Cookies]\n"
+        )
+    )
     assert game.winner is None and game.goals_won == {"A": 1} and game.table.scored["A"][0].name == "Milk & Cookies"
     assert game.table.rules[0].name == "Draw 2" and not game.table.rules_pile
 
@@ -191,10 +207,16 @@ def test_an_event_finds_the_copy_where_the_first_copy_is_not():
 
 
 def test_card_of_player_is_read_as_that_players_copy():
-    scenario = load(COPIES.format(setup="  hands: {A: [Trash a Keeper]}\n  in_play: {A: [E], B: [E]}",
-                                  events="  - A plays Trash a Keeper -> E of B"))
+    scenario = load(
+        COPIES.format(
+            setup="  hands: {A: [Trash a Keeper]}\n  in_play: {A: [E], B: [E]}",
+            events="  - A plays Trash a Keeper -> E of B",
+        )
+    )
     assert str(scenario.events[0].choices[0]) == "E of B"
     game = replay(scenario)
     assert [c.name for c in game.table.in_play["B"]] == [] and [c.name for c in game.table.in_play["A"]] == ["E"]
-    error = error_of(COPIES.format(setup="  hands: {A: [Trash a Keeper]}", events="  - A plays Trash a Keeper -> E of Zed"))
+    error = error_of(
+        COPIES.format(setup="  hands: {A: [Trash a Keeper]}", events="  - A plays Trash a Keeper -> E of Zed")
+    )
     assert "unknown choice 'E of Zed'" in error.message

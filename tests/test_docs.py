@@ -67,8 +67,14 @@ def test_the_format_page_names_every_key_the_loader_reads():
     from adjudicator.loading import scenario as loader
 
     text = FORMAT_PAGE.read_text(encoding="utf-8")
-    keys = {*loader.TOP_KEYS, *loader.SETUP_KEYS, *loader.EXPECT_KEYS, *loader.EVENT_KEYS, *loader.ACTIONS,
-            *loader.PHASES}
+    keys = {
+        *loader.TOP_KEYS,
+        *loader.SETUP_KEYS,
+        *loader.EXPECT_KEYS,
+        *loader.EVENT_KEYS,
+        *loader.ACTIONS,
+        *loader.PHASES,
+    }
     missing = sorted(k for k in keys if f"`{k}`" not in text)
     assert missing == []
 
@@ -85,8 +91,11 @@ def test_the_format_page_names_every_step_kind():
     from adjudicator.log import records
 
     text = FORMAT_PAGE.read_text(encoding="utf-8")
-    kinds = [cls.__name__ for cls in vars(records).values()
-             if isinstance(cls, type) and issubclass(cls, records.Step) and cls is not records.Step]
+    kinds = [
+        cls.__name__
+        for cls in vars(records).values()
+        if isinstance(cls, type) and issubclass(cls, records.Step) and cls is not records.Step
+    ]
     assert len(kinds) > 20
     assert [k for k in kinds if f"`{k}`" not in text] == []
 
@@ -98,8 +107,13 @@ def test_setup_cards_and_event_snippets_load():
         data = yaml.safe_load(block)
         if not isinstance(data, dict) or "title" in data or not {"setup", "cards", "events", "house_rules"} & set(data):
             continue
-        wrapped = {"title": "snippet", "players": ["Alice", "Bob", "Carol"], "setup": {"turn": "Alice"},
-                   "events": [], **data}
+        wrapped = {
+            "title": "snippet",
+            "players": ["Alice", "Bob", "Carol"],
+            "setup": {"turn": "Alice"},
+            "events": [],
+            **data,
+        }
         parse_scenario(yaml.safe_dump(wrapped), "snippet")
         loaded += 1
     assert loaded >= 5

@@ -36,8 +36,10 @@ def test_could_bob_have_stopped_the_win(write_scenario):
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())  # the console wraps long lines
     assert "The file's verdict: Alice wins (Milk & Cookies)." in out
-    assert ("Could Bob have stopped Alice's win at event 2? Yes: Bob plays Canceled Plans at event 2, "
-            "before Alice plays Sleep → no winner yet.") in out
+    assert (
+        "Could Bob have stopped Alice's win at event 2? Yes: Bob plays Canceled Plans at event 2, "
+        "before Alice plays Sleep → no winner yet."
+    ) in out
     assert "winner: Alice → none" in out and "R52" in out
 
 
@@ -63,15 +65,19 @@ def test_leaving_out_the_surprise_lets_alice_win():
     assert skip.verdict.winner == "Alice" and skip.verdict.winning_goal == "Milk & Cookies"
     assert skip.changes[0] == "winner: none → Alice"
     assert "hand of Bob: [] → [Canceled Plans]" in skip.changes
-    assert found.answer() == ("Could anyone have changed who wins at event 2? Yes: leave out event 2 "
-                              "(Bob plays Canceled Plans) → Alice wins (Milk & Cookies).")
+    assert found.answer() == (
+        "Could anyone have changed who wins at event 2? Yes: leave out event 2 "
+        "(Bob plays Canceled Plans) → Alice wins (Milk & Cookies)."
+    )
 
 
 def test_alternatives_that_change_only_the_position():
     found = explore_at(load_scenario(CANCELED), 1, "Alice")
     described = {a.describe(1, found.actual): a for a in found.alternatives}
-    assert set(described) == {"Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies)",
-                              "leave out event 1 (Alice plays Milk and Cookies)"}
+    assert set(described) == {
+        "Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies)",
+        "leave out event 1 (Alice plays Milk and Cookies)",
+    }
     sleep = described["Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies)"]
     assert not sleep.winner_changed
     assert sleep.changes[0].startswith("event 2 is rejected: Canceled Plans cancels only a Goal")
@@ -99,6 +105,10 @@ events: []
 """)
     found = explore_at(load_scenario(path), 1)
     assert [(a.how, a.event.text, a.verdict.winner) for a in found.alternatives] == [
-        ("after", "Alice plays Milk & Cookies", "Alice"), ("after", "Alice plays Sleep", None)]
-    assert found.answer() == ("Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
-                              "as event 1 → Alice wins (Milk & Cookies).")
+        ("after", "Alice plays Milk & Cookies", "Alice"),
+        ("after", "Alice plays Sleep", None),
+    ]
+    assert found.answer() == (
+        "Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
+        "as event 1 → Alice wins (Milk & Cookies)."
+    )

@@ -22,8 +22,14 @@ from typer.testing import CliRunner
 from adjudicator.cli import app
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
-from adjudicator.loading.scenario import (EVENT_KEYS, EXPECT_KEYS, MAX_FILE_BYTES, SETUP_KEYS, load_scenario,
-                                          parse_scenario)
+from adjudicator.loading.scenario import (
+    EVENT_KEYS,
+    EXPECT_KEYS,
+    MAX_FILE_BYTES,
+    SETUP_KEYS,
+    load_scenario,
+    parse_scenario,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
@@ -80,8 +86,10 @@ def test_alias_bomb_fails_fast_and_small_aliases_still_work():
     with pytest.raises(ScenarioError, match="alias bomb"):
         load_scenario(HOSTILE / "alias-bomb.yaml")
     assert time.perf_counter() - started < 1.0
-    text = ("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: &both [Milk, Cookies]}\n"
-            "events: []\nexpect:\n  hands: {Alice: *both}\n")
+    text = (
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: &both [Milk, Cookies]}\n"
+        "events: []\nexpect:\n  hands: {Alice: *both}\n"
+    )
     assert [c.name for c in parse_scenario(text).expect["hands"]["Alice"]] == ["Milk", "Cookies"]
 
 
@@ -91,8 +99,13 @@ def test_a_named_pipe_is_refused_without_blocking(tmp_path):
     pipe = tmp_path / "scenario.yaml"
     os.mkfifo(pipe)
     # A separate process, so that a regression blocks that process and not the test run.
-    done = subprocess.run([sys.executable, "-m", "adjudicator", "replay", str(pipe)], capture_output=True,
-                          text=True, timeout=30, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", str(pipe)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
     assert done.returncode == 2, done.stderr
     assert f"{pipe}: not a regular file (a pipe, device or socket)" in done.stderr
 
@@ -100,8 +113,13 @@ def test_a_named_pipe_is_refused_without_blocking(tmp_path):
 def test_dev_zero_is_refused_without_reading_it(tmp_path):
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero here")
-    done = subprocess.run([sys.executable, "-m", "adjudicator", "replay", "/dev/zero"], capture_output=True,
-                          text=True, timeout=30, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
     assert done.returncode == 2, done.stderr
     assert "/dev/zero: not a regular file" in done.stderr
 
@@ -138,8 +156,11 @@ def test_a_huge_question_is_answered_quickly(tmp_path):
     """The question is shown, but the "see also" search reads only its start."""
     question = "Does Alice win when she plays Milk and the Goal is Milk & Cookies? " * 70_000  # 4.7 MB
     path = tmp_path / "question.yaml"
-    path.write_text(f"title: t\nplayers: [Alice, Bob]\nquestion: \"{question}\"\nsetup:\n"
-                    "  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n", encoding="utf-8")
+    path.write_text(
+        f'title: t\nplayers: [Alice, Bob]\nquestion: "{question}"\nsetup:\n'
+        "  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n",
+        encoding="utf-8",
+    )
     result, seconds = replay_cli(path, "--json")
     assert result.exit_code == 0, result.output[-500:]
     assert seconds < 3 * BUDGET
@@ -148,8 +169,11 @@ def test_a_huge_question_is_answered_quickly(tmp_path):
 def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
     from adjudicator.verdict import see_also
 
-    game = replay(parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                                 "events: [Alice plays Milk]\n"))
+    game = replay(
+        parse_scenario(
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
+        )
+    )
     game.scenario = replace(game.scenario, question="what does Taxes do with Money? " * 330_000)  # 10 MB
     started = time.perf_counter()
     found = see_also(game)
@@ -167,7 +191,9 @@ def test_contract_unknown_cards_load_bare_in_a_flow_list():
 
 
 def test_bare_question_mark_keeps_line_numbers_and_block_lists():
-    text = "title: t\nplayers: [Alice]\nsetup:\n  draw_pile:\n    - ?\n    - Milk\n  discard: [?, Cookies]\nevents: []\n"
+    text = (
+        "title: t\nplayers: [Alice]\nsetup:\n  draw_pile:\n    - ?\n    - Milk\n  discard: [?, Cookies]\nevents: []\n"
+    )
     scenario = parse_scenario(text)
     assert [c.name for c in scenario.setup.draw_pile] == ["?", "Milk"]
     assert [c.name for c in scenario.setup.discard] == ["?", "Cookies"]
@@ -180,14 +206,17 @@ def test_bare_question_mark_keeps_line_numbers_and_block_lists():
 
 
 def test_an_unknown_card_turned_up_by_a_reshuffle_is_not_lost():
-    scenario = parse_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  rules: [Mystery Play]\n"
-                              "  hands: {Alice: [Milk], Bob: [Cookies]}\n  discard: [?, ?]\nevents:\n"
-                              "  - Alice uses Mystery Play\n")
+    scenario = parse_scenario(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  rules: [Mystery Play]\n"
+        "  hands: {Alice: [Milk], Bob: [Cookies]}\n  discard: [?, ?]\nevents:\n"
+        "  - Alice uses Mystery Play\n"
+    )
     game = replay(scenario)
     assert game.stopped and "turned up a `?` card" in game.stopped
     zones = game.zones()
     assert Counter(c.name for cards in zones.values() for c in cards) == Counter(
-        {"?": 2, "Mystery Play": 1, "Milk": 1, "Cookies": 1})
+        {"?": 2, "Mystery Play": 1, "Milk": 1, "Cookies": 1}
+    )
     assert [c.name for c in zones["draw pile"]] == ["?", "?"]
 
 
@@ -204,7 +233,9 @@ def test_players_told_apart_beyond_ascii():
 def test_a_tab_in_an_event_line_is_a_space():
     scenario = load_scenario(HOSTILE / "tab-in-event.yaml")
     assert [(e.player, e.action, e.card.name) for e in scenario.events] == [
-        ("Alice", "play", "Milk"), ("Alice", "play", "Cookies")]
+        ("Alice", "play", "Milk"),
+        ("Alice", "play", "Cookies"),
+    ]
     result, _ = replay_cli(HOSTILE / "tab-in-event.yaml")
     assert result.exit_code == 0 and "unknown player" not in result.output
 
@@ -223,9 +254,34 @@ def test_card_nicknames_work_in_setup_events_and_expect():
 
 # ----------------------------------------------------------------- fuzzing
 _SAMPLES = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "scenarios").rglob("*.yaml"))[::9]]
-_YAML_BITS = [*":[]{},-?*&!|>'\"#%@`\n\t ", "!!int ", "!!bool ", "!!float ", "!!timestamp ", "!!binary ",
-              "!!set ", "!!omap ", "&a ", "*a", "? ", "~", "9" * 5000, "é", "\x00", "\ud7ff", "->", " plays ",
-              " uses ", " to ", "none", ".nan", "1e400", "[5]", "{a: 1}", "[War, ?, ?]"]
+_YAML_BITS = [
+    *":[]{},-?*&!|>'\"#%@`\n\t ",
+    "!!int ",
+    "!!bool ",
+    "!!float ",
+    "!!timestamp ",
+    "!!binary ",
+    "!!set ",
+    "!!omap ",
+    "&a ",
+    "*a",
+    "? ",
+    "~",
+    "9" * 5000,
+    "é",
+    "\x00",
+    "\ud7ff",
+    "->",
+    " plays ",
+    " uses ",
+    " to ",
+    "none",
+    ".nan",
+    "1e400",
+    "[5]",
+    "{a: 1}",
+    "[War, ?, ?]",
+]
 
 
 def _loads_or_refuses(text: str) -> None:
@@ -242,8 +298,10 @@ FUZZ = {"deadline": None, "derandomize": not FRESH_INPUTS, "database": None, "pr
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], **FUZZ)
-@given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10**6),
-                                                      st.sampled_from(_YAML_BITS)), min_size=1, max_size=4))
+@given(
+    st.sampled_from(_SAMPLES),
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10**6), st.sampled_from(_YAML_BITS)), min_size=1, max_size=4),
+)
 def test_mutated_scenario_files_raise_only_scenario_errors(text, edits):
     for op, where, bit in edits:
         at = where % (len(text) + 1)
@@ -252,7 +310,7 @@ def test_mutated_scenario_files_raise_only_scenario_errors(text, edits):
         if op == 0:
             text = text[:at] + bit + text[at:]
         elif op == 1:
-            text = text[:at] + text[at + 1 + where % 20:]
+            text = text[:at] + text[at + 1 + where % 20 :]
         elif op == 2:
             lines[row], lines[-1 - row] = lines[-1 - row], lines[row]
             text = "\n".join(lines)
@@ -263,16 +321,56 @@ def test_mutated_scenario_files_raise_only_scenario_errors(text, edits):
             colon = text.find(": ", at)
             if colon >= 0:
                 end = text.find("\n", colon)
-                text = text[:colon + 2] + bit + (text[end:] if end >= 0 else "")
+                text = text[: colon + 2] + bit + (text[end:] if end >= 0 else "")
     _loads_or_refuses(text)
 
 
-_NAMES = ["Alice", "Bob", "alice", "Zoë", "?", "Milk", "Cookies", "gowi", "Draw 2", "Mystery Play", "War",
-          "Trade Hands", "Double Agenda", "none", "R01", "Q-tag-x", "B-x", "keeper", "rule", "draw", "",
-          "Alice plays Milk", "Bob plays Trade Hands -> Alice", "Alice discards Milk, ?", "Carol joins",
-          "Alice chooses none", "Alice uses Mystery Play", "Bob plays Everybody Gets 1 -> Milk to Alice"]
-_KEYS = [*SETUP_KEYS, *EXPECT_KEYS, *EVENT_KEYS, "Alice", "Bob", "name", "type", "kind", "slot", "flags",
-         "value", "requires", "text"]
+_NAMES = [
+    "Alice",
+    "Bob",
+    "alice",
+    "Zoë",
+    "?",
+    "Milk",
+    "Cookies",
+    "gowi",
+    "Draw 2",
+    "Mystery Play",
+    "War",
+    "Trade Hands",
+    "Double Agenda",
+    "none",
+    "R01",
+    "Q-tag-x",
+    "B-x",
+    "keeper",
+    "rule",
+    "draw",
+    "",
+    "Alice plays Milk",
+    "Bob plays Trade Hands -> Alice",
+    "Alice discards Milk, ?",
+    "Carol joins",
+    "Alice chooses none",
+    "Alice uses Mystery Play",
+    "Bob plays Everybody Gets 1 -> Milk to Alice",
+]
+_KEYS = [
+    *SETUP_KEYS,
+    *EXPECT_KEYS,
+    *EVENT_KEYS,
+    "Alice",
+    "Bob",
+    "name",
+    "type",
+    "kind",
+    "slot",
+    "flags",
+    "value",
+    "requires",
+    "text",
+]
+
 
 def _value(rng, depth: int = 0):
     """A random YAML value: mostly names and words a scenario uses, in the wrong places."""
@@ -285,18 +383,27 @@ def _value(rng, depth: int = 0):
 
 
 @settings(max_examples=200, **FUZZ)
-@given(st.randoms(use_true_random=False), st.sampled_from([["Alice", "Bob"], ["Alice"], ["Zoë", "Zoé"], None]),
-       st.sets(st.sampled_from(["expect", "cards", "seed", "decks", "question", "format", "house_rules"])))
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from([["Alice", "Bob"], ["Alice"], ["Zoë", "Zoé"], None]),
+    st.sets(st.sampled_from(["expect", "cards", "seed", "decks", "question", "format", "house_rules"])),
+)
 def test_generated_scenarios_raise_only_scenario_errors(rng, players, optional):
     """Scenario-shaped trees with every kind of value where any key goes (hypothesis picks the
     seed and the keys; the tree is drawn from its seeded random: fast, and reproducible)."""
-    data = {"title": "t", "players": players or _value(rng),
-            "setup": {key: _value(rng, 1) for key in rng.sample(SETUP_KEYS, rng.randint(0, 5))},
-            "events": [_value(rng, 2) for _ in range(rng.randint(0, 3))]}
+    data = {
+        "title": "t",
+        "players": players or _value(rng),
+        "setup": {key: _value(rng, 1) for key in rng.sample(SETUP_KEYS, rng.randint(0, 5))},
+        "events": [_value(rng, 2) for _ in range(rng.randint(0, 3))],
+    }
     for key in sorted(optional):
         keys = EXPECT_KEYS if key == "expect" else _KEYS
-        data[key] = ({k: _value(rng, 1) for k in rng.sample(keys, rng.randint(0, 5))} if key in ("expect", "cards")
-                     else _value(rng))
+        data[key] = (
+            {k: _value(rng, 1) for k in rng.sample(keys, rng.randint(0, 5))}
+            if key in ("expect", "cards")
+            else _value(rng)
+        )
     if "cards" in data:
         data["cards"] = [data["cards"], {"name": "Gizmo", **{k: _value(rng, 2) for k in ("type", "kind", "flags")}}]
     _loads_or_refuses(yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True))
@@ -313,11 +420,11 @@ def test_arbitrary_bytes_raise_only_scenario_errors(tmp_path, data):
         assert str(exc).startswith(str(path))
 
 
-
 def test_a_card_type_that_is_a_list_is_refused(write_scenario):
     """Found by the fuzzer: `type: [rule]` in `cards:` raised TypeError (a list cannot be hashed)."""
-    path = write_scenario("title: t\nplayers: [Alice, Bob]\ncards:\n  - {name: Gizmo, type: [rule]}\n"
-                          "setup: {turn: Alice}\nevents: []\n")
+    path = write_scenario(
+        "title: t\nplayers: [Alice, Bob]\ncards:\n  - {name: Gizmo, type: [rule]}\nsetup: {turn: Alice}\nevents: []\n"
+    )
     result, _seconds = replay_cli(path)
     assert result.exit_code == 2, result.output
     assert f"{path}:4:" in result.output.replace("\n", "")

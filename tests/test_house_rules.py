@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_property import play_random_game
 from typer.testing import CliRunner
 
 from adjudicator.checking import check_scenario
 from adjudicator.cli import app
 from adjudicator.engine.replay import replay
+from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import SWITCHES, HouseRuleError, HouseRules, parse_assignments
 from adjudicator.loading.scenario import load_scenario, parse_scenario
-from adjudicator.errors import ScenarioError
 from adjudicator.rulings import store
 from adjudicator.verdict import cited_rulings
-from test_property import play_random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "scenarios" / "house_rules"
@@ -35,11 +35,28 @@ def test_every_switch_has_a_record_and_known_overridden_rulings():
 
 def test_contract_switches_and_official_values():
     official = HouseRules()
-    assert set(SWITCHES) >= {"keep_going", "tie", "limits_on_own_turn", "simplify_minimum", "surprise_window",
-                             "creepers_block_wins", "may_discard", "starting_hand", "goals_per_deck",
-                             "proper_nouns", "slang", "allowed_words", "banned_words", "q2729"}
+    assert set(SWITCHES) >= {
+        "keep_going",
+        "tie",
+        "limits_on_own_turn",
+        "simplify_minimum",
+        "surprise_window",
+        "creepers_block_wins",
+        "may_discard",
+        "starting_hand",
+        "goals_per_deck",
+        "proper_nouns",
+        "slang",
+        "allowed_words",
+        "banned_words",
+        "q2729",
+    }
     assert (official.keep_going, official.tie, official.creepers_block_wins, official.starting_hand) == (
-        None, "continue", True, 3)
+        None,
+        "continue",
+        True,
+        3,
+    )
     assert official.simplify_minimum is None  # each card keeps its own official minimum
 
 
@@ -52,13 +69,16 @@ def test_values_are_typed_and_cited_only_when_they_differ():
     assert HouseRules.parse({"keep_going": False}).keep_going is None
 
 
-@pytest.mark.parametrize("line, message, where", [
-    ("tye: shared", "unknown house rule 'tye'", "did you mean 'tie'"),
-    ("keep_going: 0", "house rule `keep_going`: 0 is not a whole number from 1 to 1000 (allowed: false | N", ""),
-    ("simplify_minimum: 2", "(allowed: 0 | 1)", ""),
-    ("surprise_window: later", "(allowed: official | end_of_turn)", ""),
-    ("banned_words: 3", "not a list of single words", ""),
-])
+@pytest.mark.parametrize(
+    "line, message, where",
+    [
+        ("tye: shared", "unknown house rule 'tye'", "did you mean 'tie'"),
+        ("keep_going: 0", "house rule `keep_going`: 0 is not a whole number from 1 to 1000 (allowed: false | N", ""),
+        ("simplify_minimum: 2", "(allowed: 0 | 1)", ""),
+        ("surprise_window: later", "(allowed: official | end_of_turn)", ""),
+        ("banned_words: 3", "not a list of single words", ""),
+    ],
+)
 def test_bad_house_rules_name_the_line_and_the_allowed_values(line, message, where):
     with pytest.raises(ScenarioError) as info:
         parse_scenario(BASE.replace("{line}", line), "f.yaml")
@@ -110,17 +130,20 @@ def test_check_under_a_house_rule_reports_what_it_breaks():
     assert "winner: expected none, got Bob and Carol" in result.output
 
 
-@pytest.mark.parametrize("official, house, switch", [
-    ("tie-official", "tie-shared", "tie"),
-    ("limits-on-own-turn-official", "limits-on-own-turn-true", "limits_on_own_turn"),
-    ("simplify-minimum-official", "simplify-minimum-1", "simplify_minimum"),
-    ("creepers-block-wins-official", "creepers-block-wins-false", "creepers_block_wins"),
-    ("may-discard-official", "may-discard-true", "may_discard"),
-    ("starting-hand-official", "starting-hand-5", "starting_hand"),
-    ("keep-going-official", "keep-going-2", "keep_going"),
-    ("goals-per-deck-official", "goals-per-deck-true", "goals_per_deck"),
-    ("surprise-window-official", "surprise-window-end-of-turn", "surprise_window"),
-])
+@pytest.mark.parametrize(
+    "official, house, switch",
+    [
+        ("tie-official", "tie-shared", "tie"),
+        ("limits-on-own-turn-official", "limits-on-own-turn-true", "limits_on_own_turn"),
+        ("simplify-minimum-official", "simplify-minimum-1", "simplify_minimum"),
+        ("creepers-block-wins-official", "creepers-block-wins-false", "creepers_block_wins"),
+        ("may-discard-official", "may-discard-true", "may_discard"),
+        ("starting-hand-official", "starting-hand-5", "starting_hand"),
+        ("keep-going-official", "keep-going-2", "keep_going"),
+        ("goals-per-deck-official", "goals-per-deck-true", "goals_per_deck"),
+        ("surprise-window-official", "surprise-window-end-of-turn", "surprise_window"),
+    ],
+)
 def test_each_switch_changes_the_verdict_and_is_cited(official, house, switch):
     """The pair passes its own expectations; each fails the other's; only the house one cites H-."""
     plain, changed = load_scenario(HOUSE / f"{official}.yaml"), load_scenario(HOUSE / f"{house}.yaml")
@@ -186,8 +209,14 @@ RANDOM_HOUSE_RULES = [
 ]
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, database=None, print_blob=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=6,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_legal_games_under_house_rules(data: st.DataObject) -> None:
     play_random_game(data, data.draw(st.sampled_from(RANDOM_HOUSE_RULES), label="house rules"))

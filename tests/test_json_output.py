@@ -62,9 +62,17 @@ def milk() -> Card:
 
 
 #: A made-up value for each annotation the records use.
-SAMPLES = {"str": "Alice", "str | None": None, "int": 2, "int | None": 7, "bool": True, "Card": milk(),
-           "tuple[Card, ...]": (milk(), milk()), "tuple[str, ...]": ("R01", "é"),
-           "tuple[tuple[Card, str | None, str | None], ...]": ((milk(), "hand", None),)}
+SAMPLES = {
+    "str": "Alice",
+    "str | None": None,
+    "int": 2,
+    "int | None": 7,
+    "bool": True,
+    "Card": milk(),
+    "tuple[Card, ...]": (milk(), milk()),
+    "tuple[str, ...]": ("R01", "é"),
+    "tuple[tuple[Card, str | None, str | None], ...]": ((milk(), "hand", None),),
+}
 RECORDS = [c for c in vars(rec).values() if isinstance(c, type) and issubclass(c, rec.Step) and c is not rec.Step]
 
 
@@ -74,14 +82,17 @@ def test_every_record_class_is_written_as_json_dumps_writes_it(cls):
     assert StepWriter().steps([step, step]) == json.dumps([step_json(step)] * 2, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("step", [
-    rec.Drew(event=1, player="Alice", cards=(milk(),), why="Draw 2", counted=True),
-    rec.Drew(event=2, player="Alice", cards=(milk(),), why="Draw 2", counted=False),
-    rec.Reshuffled(event=None, count=0, moves=((milk(), "discard", "draw pile"), (milk(), None, "hand"))),
-    rec.ChoiceNeeded(event=3, player="Bob\n\"Jr\"", prompt="pick", options=("a", "é", "\x00")),
-    rec.TurnBegan(event=4, player="Carol", rulings=("R01", "B-turn-order")),
-    rec.WindowClosed(event=5, card=milk(), landed=True, moves=((milk(), "hand", None),)),
-])
+@pytest.mark.parametrize(
+    "step",
+    [
+        rec.Drew(event=1, player="Alice", cards=(milk(),), why="Draw 2", counted=True),
+        rec.Drew(event=2, player="Alice", cards=(milk(),), why="Draw 2", counted=False),
+        rec.Reshuffled(event=None, count=0, moves=((milk(), "discard", "draw pile"), (milk(), None, "hand"))),
+        rec.ChoiceNeeded(event=3, player='Bob\n"Jr"', prompt="pick", options=("a", "é", "\x00")),
+        rec.TurnBegan(event=4, player="Carol", rulings=("R01", "B-turn-order")),
+        rec.WindowClosed(event=5, card=milk(), landed=True, moves=((milk(), "hand", None),)),
+    ],
+)
 def test_each_value_is_written_as_json_dumps_writes_it(step):
     assert StepWriter().steps([step]) == json.dumps([step_json(step)], ensure_ascii=False)
 
@@ -89,12 +100,16 @@ def test_each_value_is_written_as_json_dumps_writes_it(step):
 def test_values_equal_across_types_are_not_confused():
     """1 == True and a list is unhashable: a step remembered for its values must still be
     written with its own (an int field holding a bool, a list, an enum, a named tuple)."""
-    steps = [rec.Reshuffled(event=1, count=1), rec.Reshuffled(event=2, count=True),
-             rec.Reshuffled(event=3, count=1.0), rec.Reshuffled(event=4, count=Level.HIGH),
-             rec.ActionDone(event=5, card=milk(), what=["a", milk()]),
-             rec.ActionDone(event=6, card=milk(), what=Colour.RED),
-             rec.ActionDone(event=7, card=milk(), what=Seat("Alice", 2)),
-             rec.ActionDone(event=8, card=milk(), what=milk())]
+    steps = [
+        rec.Reshuffled(event=1, count=1),
+        rec.Reshuffled(event=2, count=True),
+        rec.Reshuffled(event=3, count=1.0),
+        rec.Reshuffled(event=4, count=Level.HIGH),
+        rec.ActionDone(event=5, card=milk(), what=["a", milk()]),
+        rec.ActionDone(event=6, card=milk(), what=Colour.RED),
+        rec.ActionDone(event=7, card=milk(), what=Seat("Alice", 2)),
+        rec.ActionDone(event=8, card=milk(), what=milk()),
+    ]
     written = StepWriter().steps(steps)
     assert written == json.dumps([step_json(s) for s in steps], ensure_ascii=False)
     assert [s["data"] for s in json.loads(written)[:3]] == [{"count": 1}, {"count": True}, {"count": 1.0}]

@@ -20,8 +20,12 @@ def legal(*args: str) -> str:
 
 def test_after_a_canceled_goal_alice_may_make_her_second_play():
     out = legal(str(SCENARIOS / "surprises" / "R52-canceled-plans-stops-a-win.yaml"))
-    assert out.splitlines() == ["Legal events at event 3 (Alice's turn, 1 play left):",
-                                "  Alice:", "    Alice plays Sleep", "  Bob: nothing"]
+    assert out.splitlines() == [
+        "Legal events at event 3 (Alice's turn, 1 play left):",
+        "  Alice:",
+        "    Alice plays Sleep",
+        "  Bob: nothing",
+    ]
 
 
 def test_a_card_that_needs_choices_is_listed_with_them():
@@ -30,11 +34,21 @@ def test_a_card_that_needs_choices_is_listed_with_them():
     assert data["event"] == 3 and data["winner"] is None and data["stopped"] is None
     assert data["players"]["Alice"] == [] and data["players"]["Carol"] == []
     assert [e["text"] for e in data["players"]["Bob"]] == [
-        "Bob begins", "Bob plays Bread", "Bob plays Use What You Take", "Bob plays Use What You Take -> Alice",
-        "Bob plays Use What You Take -> Carol"]
+        "Bob begins",
+        "Bob plays Bread",
+        "Bob plays Use What You Take",
+        "Bob plays Use What You Take -> Alice",
+        "Bob plays Use What You Take -> Carol",
+    ]
     last = data["players"]["Bob"][-1]
-    assert last == {"text": "Bob plays Use What You Take -> Carol", "player": "Bob", "action": "play",
-                    "card": "Use What You Take", "choices": ["Carol"], "item": "Bob plays Use What You Take -> Carol"}
+    assert last == {
+        "text": "Bob plays Use What You Take -> Carol",
+        "player": "Bob",
+        "action": "play",
+        "card": "Use What You Take",
+        "choices": ["Carol"],
+        "item": "Bob plays Use What You Take -> Carol",
+    }
     out = legal(path, "--player", "bob")
     assert "Bob plays Use What You Take (or with choices: -> Alice | -> Carol)" in out
     assert "Alice" not in out.replace("-> Alice", "").replace("Alice's turn", "")
@@ -43,7 +57,10 @@ def test_a_card_that_needs_choices_is_listed_with_them():
 def test_a_waiting_choice_lists_its_answers():
     data = json.loads(legal(str(SCENARIOS / "actions" / "todays-special-day-missing.yaml"), "--json"))
     assert [e["text"] for e in data["players"]["Alice"]] == [
-        "Alice chooses birthday", "Alice chooses holiday", "Alice chooses otherwise"]
+        "Alice chooses birthday",
+        "Alice chooses holiday",
+        "Alice chooses otherwise",
+    ]
     out = legal(str(SCENARIOS / "actions" / "todays-special-day-missing.yaml"))
     assert "    Alice chooses birthday | holiday | otherwise" in out
 
@@ -86,8 +103,9 @@ events:
 
 
 def test_an_unknown_player_exits_2():
-    result = runner.invoke(app, ["legal", str(SCENARIOS / "surprises" / "R52-canceled-plans-stops-a-win.yaml"),
-                                 "--player", "Bobb"])
+    result = runner.invoke(
+        app, ["legal", str(SCENARIOS / "surprises" / "R52-canceled-plans-stops-a-win.yaml"), "--player", "Bobb"]
+    )
     assert result.exit_code == 2
     assert "no player 'Bobb' (players: Alice, Bob) (did you mean 'Bob'?)" in result.output
 

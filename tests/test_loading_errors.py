@@ -42,7 +42,11 @@ def error_of(text: str) -> ScenarioError:
         (scenario("  phase: middle"), "`phase` must be one of deal, start, play, end", 5),
         (scenario("  rules: [Draw 2, Draw 3]"), "Draw 2 and Draw 3 cannot both be in play", 5),
         (scenario("  goals: [Milk & Cookies, Night & Day]"), "2 Goals cannot be in play without Double Agenda", 5),
-        (scenario("  hands: {Alice: [Milk]}\n  draw_pile: [Milk]"), "Milk is listed in hands of Alice and in draw_pile", 6),
+        (
+            scenario("  hands: {Alice: [Milk]}\n  draw_pile: [Milk]"),
+            "Milk is listed in hands of Alice and in draw_pile",
+            6,
+        ),
         (scenario("  hands: {Carol: [Milk]}"), "unknown player 'Carol'", 5),
         (scenario("  in_play: {Alice: [Draw 2]}"), "only Keepers and Creepers are in front of a player", 5),
         (scenario("  goals: [Milk]"), "Milk is a Keeper, not a Goal", 5),
@@ -50,28 +54,54 @@ def error_of(text: str) -> ScenarioError:
         (scenario("  colour: red"), "unknown key 'colour' in setup", 5),
         (scenario("  rules: [Milk]"), "Milk is a Keeper, not a New Rule", 5),
         (scenario('  goals: ["?"]'), "`?` stands only for cards in hands and piles", 5),
-        (scenario(events="  - Alice dances"), "event 1: unknown verb 'dances' in 'Alice dances'; the verbs are plays,", 7),
+        (
+            scenario(events="  - Alice dances"),
+            "event 1: unknown verb 'dances' in 'Alice dances'; the verbs are plays,",
+            7,
+        ),
         (scenario(events="  - dances"), "event 1: cannot read 'dances'", 7),
         (scenario(events="  - Alice plays"), "event 1: 'Alice plays' does not name a card", 7),
         (scenario(events="  - Alice plays ?"), "a `?` card cannot be played", 7),
         (scenario(events="  - 42"), "event 1: an event is a line like", 7),
         (scenario(events="  - {player: Alice, action: dance}"), "`action` must be one of play", 7),
-        (scenario(events="  - {player: Alice, action: play, card: Milk, when: now}"), "unknown key 'when' in event 1", 7),
+        (
+            scenario(events="  - {player: Alice, action: play, card: Milk, when: now}"),
+            "unknown key 'when' in event 1",
+            7,
+        ),
         (scenario(events="  - Alice discards"), "names nothing to discard", 7),
         (scenario(events="  - Alice plays Trade Hands -> Zed"), "unknown choice 'Zed'", 7),
         (scenario(events="  - Alice joins now"), "'join' takes no card or choices", 7),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {winner: Zed}\n", "unknown player 'Zed'", 5),
-        ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {rejected: [1]}\n", "`rejected` lists event numbers from 1 to 0", 5),
+        (
+            "title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {rejected: [1]}\n",
+            "`rejected` lists event numbers from 1 to 0",
+            5,
+        ),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {rulings: [R1]}\n", "'R1' is not a ruling id", 5),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: {luck: 1}\n", "unknown key 'luck' in expect", 5),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nexpect: 5\n", "`expect` must be a mapping", 5),
-        ("5\n", "a scenario file is a YAML mapping (title, players, setup, events, ...), but this one is the single value 5", 1),
+        (
+            "5\n",
+            "a scenario file is a YAML mapping (title, players, setup, events, ...), but this one is the single value 5",
+            1,
+        ),
         ("title: t\nplayers: [A, a]\nsetup: {}\nevents: []\n", "player 'a' is listed twice", 2),
-        (scenario("  hands: {Alice: [Milk]}\n  in_play: {Bob: [Bread], bob: [Toast]}"),
-         "Bob is listed twice in `in_play` (as 'Bob' and as 'bob')", 6),
-        (scenario(events="  - {player: Alice, action: play, card: Milk, when: now}"),
-         "valid keys: player, action, card, choices", 7),
-        ("title: t\nplayers: [A]\nsetup: {}\nevents: []\nhouse_rules: {free_parking: true}\n", "unknown house rule 'free_parking'", 5),
+        (
+            scenario("  hands: {Alice: [Milk]}\n  in_play: {Bob: [Bread], bob: [Toast]}"),
+            "Bob is listed twice in `in_play` (as 'Bob' and as 'bob')",
+            6,
+        ),
+        (
+            scenario(events="  - {player: Alice, action: play, card: Milk, when: now}"),
+            "valid keys: player, action, card, choices",
+            7,
+        ),
+        (
+            "title: t\nplayers: [A]\nsetup: {}\nevents: []\nhouse_rules: {free_parking: true}\n",
+            "unknown house rule 'free_parking'",
+            5,
+        ),
         ("title: t\nplayers: [A]\nsetup: {}\nevents: []\ndecks: [fluxx9]\n", "unknown deck 'fluxx9'", 5),
     ],
 )
@@ -153,22 +183,36 @@ def test_recursive_alias_does_not_hang():
 def test_name_matching_ignores_case_punctuation_and_ampersand():
     text = scenario("  rules: [play 2]\n  hands: {Alice: [milk and cookies, draw 2 and use em, DRAW 3 PLAY 2 OF THEM]}")
     parsed = parse_scenario(text)
-    assert [c.name for c in parsed.setup.hands["Alice"]] == ["Milk & Cookies", "Draw 2 and Use 'Em", "Draw 3, Play 2 of Them"]
+    assert [c.name for c in parsed.setup.hands["Alice"]] == [
+        "Milk & Cookies",
+        "Draw 2 and Use 'Em",
+        "Draw 3, Play 2 of Them",
+    ]
 
 
 def test_event_string_forms():
-    text = scenario("  hands: {Alice: [\"Draw 3, Play 2 of Them\", Trade Hands]}", events=(
-        "  - Alice plays Draw 3, Play 2 of Them\n"
-        "  - Alice plays Trade Hands -> Bob\n"
-        "  - Bob discards Milk, Cookies\n"
-        "  - Bob keeps Bread\n"
-        "  - Carol joins\n"
-        "  - Carol drops out\n"
-        "  - {player: Bob, action: choose, choices: [Milk & Cookies]}\n"))
+    text = scenario(
+        '  hands: {Alice: ["Draw 3, Play 2 of Them", Trade Hands]}',
+        events=(
+            "  - Alice plays Draw 3, Play 2 of Them\n"
+            "  - Alice plays Trade Hands -> Bob\n"
+            "  - Bob discards Milk, Cookies\n"
+            "  - Bob keeps Bread\n"
+            "  - Carol joins\n"
+            "  - Carol drops out\n"
+            "  - {player: Bob, action: choose, choices: [Milk & Cookies]}\n"
+        ),
+    )
     events = parse_scenario(text).events
     assert [(e.player, e.action) for e in events] == [
-        ("Alice", "play"), ("Alice", "play"), ("Bob", "discard"), ("Bob", "keep"), ("Carol", "join"),
-        ("Carol", "drop_out"), ("Bob", "choose")]
+        ("Alice", "play"),
+        ("Alice", "play"),
+        ("Bob", "discard"),
+        ("Bob", "keep"),
+        ("Carol", "join"),
+        ("Carol", "drop_out"),
+        ("Bob", "choose"),
+    ]
     assert events[0].card.name == "Draw 3, Play 2 of Them"
     assert events[1].choices == ("Bob",)
     assert [c.name for c in events[2].choices] == ["Milk", "Cookies"]
@@ -179,8 +223,10 @@ def test_event_string_forms():
 def test_keyword_choices_are_read_as_words_and_misspellings_suggested():
     from adjudicator.cards.kinds import Word
 
-    text = scenario("  hands: {Alice: [Today's Special!, Rotate Hands]}",
-                    "  - Alice plays Today's Special! -> Holiday\n  - Alice plays Rotate Hands -> counter-clockwise")
+    text = scenario(
+        "  hands: {Alice: [Today's Special!, Rotate Hands]}",
+        "  - Alice plays Today's Special! -> Holiday\n  - Alice plays Rotate Hands -> counter-clockwise",
+    )
     events = parse_scenario(text, "s.yaml").events
     assert events[0].choices == (Word("holiday"),)
     assert events[1].choices == (Word("counterclockwise"),)

@@ -8,13 +8,19 @@ HEAD = "title: t\nplayers: [Alice, Bob]\nsetup:\n  turn: Alice\n  hands: {Alice:
 
 
 def test_a_repeated_line_is_an_event_of_its_own_number_and_line():
-    lines = ["Alice plays Milk", "Bob discards Cookies", "Alice plays Milk", "Alice\tplays  Milk",
-             "Bob discards Cookies"]
+    lines = [
+        "Alice plays Milk",
+        "Bob discards Cookies",
+        "Alice plays Milk",
+        "Alice\tplays  Milk",
+        "Bob discards Cookies",
+    ]
     events = parse_scenario(HEAD + "".join(f"  - {line}\n" for line in lines)).events
     assert [e.number for e in events] == [1, 2, 3, 4, 5]
     assert [e.line for e in events] == [7, 8, 9, 10, 11]
     assert [(e.player, e.action, e.card, e.choices, e.text) for e in events[2:]] == [
-        (e.player, e.action, e.card, e.choices, e.text) for e in (events[0], events[0], events[1])]
+        (e.player, e.action, e.card, e.choices, e.text) for e in (events[0], events[0], events[1])
+    ]
     assert len({id(e) for e in events}) == 5
     assert events[2] != events[0]  # equal but for the number and line
 
@@ -31,7 +37,8 @@ def test_a_line_is_read_again_once_a_player_joins():
 
 def test_a_player_whose_name_starts_with_anothers_is_matched_whole():
     text = HEAD.replace("[Alice, Bob]", "[Ann, Ann Lee]").replace("Alice", "Ann") + (
-        "  - Ann Lee discards Milk\n  - ann  lee discards Milk\n  - Ann discards Milk\n")
+        "  - Ann Lee discards Milk\n  - ann  lee discards Milk\n  - Ann discards Milk\n"
+    )
     assert [e.player for e in parse_scenario(text).events] == ["Ann Lee", "Ann Lee", "Ann"]
 
 

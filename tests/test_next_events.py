@@ -24,9 +24,18 @@ def scenario_text(seed: int, players: list[str], events: list) -> str:
     catalog = builtin()
     deck = [card.name for name in DECKS for card in catalog.decks[name].cards if is_supported(card)]
     random.Random(seed).shuffle(deck)
-    return yaml.safe_dump({"title": "t", "players": players, "decks": list(DECKS), "seed": seed,
-                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck},
-                           "events": [scenario_item(e) for e in events]}, allow_unicode=True, width=200)
+    return yaml.safe_dump(
+        {
+            "title": "t",
+            "players": players,
+            "decks": list(DECKS),
+            "seed": seed,
+            "setup": {"turn": players[0], "phase": "deal", "draw_pile": deck},
+            "events": [scenario_item(e) for e in events],
+        },
+        allow_unicode=True,
+        width=200,
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -67,7 +76,7 @@ def test_an_offered_event_means_the_same_before_the_game_is_advanced(seed, upto)
 
     names = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
     rng = random.Random(seed)
-    settings = Settings(players=names[:2 + seed % 5], house_rules=[{"keep_going": 2}, {}, {"tie": "shared"}][seed % 3])
+    settings = Settings(players=names[: 2 + seed % 5], house_rules=[{"keep_going": 2}, {}, {"tie": "shared"}][seed % 3])
     game = Game(dealt_scenario(settings, rng))
     for number in range(1, upto + 1):
         as_it_stood = game.copy()
@@ -89,8 +98,9 @@ def test_playable_is_can_play_card_by_card(seed):
     for number in range(1, 81):
         events = next_events(game, number)  # the position the generator reads plays from
         for player in game.players:
-            source = game.temp_hands[-1].cards if game.temp_hands and game.is_active(player) else \
-                game.table.hands[player]
+            source = (
+                game.temp_hands[-1].cards if game.temp_hands and game.is_active(player) else game.table.hands[player]
+            )
             assert game.playable(player) == [c for c in source if game.can_play(player, c)], (number, player)
             checked += bool(game.playable(player))
         if game.winner or game.ended or not events:
@@ -198,10 +208,18 @@ def test_a_turn_played_out_by_its_start_stops_the_advance_there():
     """Alice's turn begins with an empty hand and nothing to draw, so its start alone plays it
     out. `Alice begins` (the only legal event) stops there, and so must the advance: going on
     to end her turn and begin Bob's left `Alice begins` rejected (seen in Holiday games)."""
-    game = Game(parse_scenario(yaml.safe_dump({
-        "title": "t", "players": ["Alice", "Bob", "Carol"],
-        "setup": {"turn": "Carol", "phase": "play", "hands": {"Bob": ["The Sun"], "Carol": ["The Moon"]}},
-        "events": ["Carol plays The Moon"]})))
+    game = Game(
+        parse_scenario(
+            yaml.safe_dump(
+                {
+                    "title": "t",
+                    "players": ["Alice", "Bob", "Carol"],
+                    "setup": {"turn": "Carol", "phase": "play", "hands": {"Bob": ["The Sun"], "Carol": ["The Moon"]}},
+                    "events": ["Carol plays The Moon"],
+                }
+            )
+        )
+    )
     game.push(game.scenario.events[0])
     pushed = game.copy()
     events = next_events(game, 2)
@@ -218,12 +236,25 @@ def test_no_event_is_offered_past_the_end_of_a_solo_game():
     """Solo Fluxx with the Rules deck empty: the turn's end is the game's end. Recycling may
     still be used before it; nothing comes after it (Death's discard at the next turn's start
     was offered, and rejected: the game is over)."""
-    game = Game(parse_scenario(yaml.safe_dump({
-        "title": "t", "players": ["Alice"],
-        "setup": {"turn": "Alice", "phase": "play", "rules": ["Recycling"],
-                  "hands": {"Alice": ["Milk"]}, "in_play": {"Alice": ["Death", "The Sun"]},
-                  "draw_pile": ["The Moon", "Love", "Peace", "Cookies"]},
-        "events": ["Alice plays Milk"]})))
+    game = Game(
+        parse_scenario(
+            yaml.safe_dump(
+                {
+                    "title": "t",
+                    "players": ["Alice"],
+                    "setup": {
+                        "turn": "Alice",
+                        "phase": "play",
+                        "rules": ["Recycling"],
+                        "hands": {"Alice": ["Milk"]},
+                        "in_play": {"Alice": ["Death", "The Sun"]},
+                        "draw_pile": ["The Moon", "Love", "Peace", "Cookies"],
+                    },
+                    "events": ["Alice plays Milk"],
+                }
+            )
+        )
+    )
     game.push(game.scenario.events[0])
     events = next_events(game, 2)
     assert events and all(e.text.startswith("Alice uses Recycling") for e in events), [e.text for e in events]
@@ -232,7 +263,13 @@ def test_no_event_is_offered_past_the_end_of_a_solo_game():
 
 
 #: Tables beyond the default one: a small deck that runs out, Solo Fluxx, a Meta Rule, Word, four players.
-OTHER_TABLES = [(("holiday",), 3), (DECKS, 1), (("fluxx5", "meta_rules"), 2), (("word",), 3), (("star", "surprises"), 4)]
+OTHER_TABLES = [
+    (("holiday",), 3),
+    (DECKS, 1),
+    (("fluxx5", "meta_rules"), 2),
+    (("word",), 3),
+    (("star", "surprises"), 4),
+]
 
 
 @pytest.mark.parametrize(("decks", "players"), OTHER_TABLES)

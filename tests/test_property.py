@@ -51,15 +51,20 @@ KNOWN_FAILURES: dict[str, str] = {}
 
 def deck_cards(decks: tuple[str, ...] = DECKS) -> list[Card]:
     catalog = builtin()
-    return [card for deck in decks for card in catalog.decks[deck].cards
-            if is_supported(card) and card.name not in KNOWN_FAILURES]
+    return [
+        card
+        for deck in decks
+        for card in catalog.decks[deck].cards
+        if is_supported(card) and card.name not in KNOWN_FAILURES
+    ]
 
 
 DECK = deck_cards()
 
 
-def scenario_text(players: list[str], seed: int, pile: list[Card], events: list[Event],
-                  house_rules: dict | None = None) -> str:
+def scenario_text(
+    players: list[str], seed: int, pile: list[Card], events: list[Event], house_rules: dict | None = None
+) -> str:
     data = {
         "title": "A random legal game",
         "players": players,
@@ -100,8 +105,9 @@ def check_play_counts(game: Game, event: Event, new_steps: list[rec.Step]) -> No
         return
     # The window is still open: the Play rule is the one the play was counted against.
     hand = len(game.table.hands[event.player])
-    assert game.play_rule().left(game.turn.played - 1, hand + 1) >= 1, \
+    assert game.play_rule().left(game.turn.played - 1, hand + 1) >= 1, (
         f"play {game.turn.played} made under {game.play_rule()} with {hand + 1} cards in hand"
+    )
 
 
 def check_settled(game: Game) -> None:
@@ -121,8 +127,9 @@ def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.
     by any player) changes nothing but the steps any event of that player meets first; it is
     rejected, or stops the replay when a choice is waiting."""
     offered = {(e.player, id(e.card)) for e in legal if e.action == "play"}
-    illegal = [(p, c) for p in game.players for q in game.players for c in game.table.hands[q]
-               if (p, id(c)) not in offered]
+    illegal = [
+        (p, c) for p in game.players for q in game.players for c in game.table.hands[q] if (p, id(c)) not in offered
+    ]
     if not illegal or not data.draw(st.integers(0, 3), label="try an illegal play") == 0:
         return
     player, card = data.draw(st.sampled_from(illegal), label="illegal play")
@@ -142,7 +149,8 @@ def check_an_illegal_play(game: Game, number: int, legal: list[Event], data: st.
         assert any(isinstance(s, rec.Rejected) for s in tried.steps[seen:]), f"{event.text!r} was not rejected"
     zones, turn, winner, _goal, _stopped, rng, pending, window, *_ = snapshot(tried, steps=False)
     assert (zones, turn, winner, rng, pending, window) == tuple(
-        snapshot(probed, steps=False)[i] for i in (0, 1, 2, 5, 6, 7)), f"{event.text!r} changed the game"
+        snapshot(probed, steps=False)[i] for i in (0, 1, 2, 5, 6, 7)
+    ), f"{event.text!r} changed the game"
 
 
 def check_over(game: Game) -> None:
@@ -153,29 +161,43 @@ def check_over(game: Game) -> None:
     turn = over.turn
     assert over.winner or over.ended, (
         f"dead end: no event can go on ({turn.player}'s turn, {turn.phase.name}, "
-        f"hand {[c.name for c in over.table.hands.get(turn.player, ())]}, next {over.next_player()})")
+        f"hand {[c.name for c in over.table.hands.get(turn.player, ())]}, next {over.next_player()})"
+    )
 
 
 def snapshot(game: Game, steps: bool = True) -> tuple:
     turn = game.turn
-    return ({zone: [id(c) for c in cards] for zone, cards in game.zones().items()},
-            (turn.player, turn.phase, turn.drawn, turn.played, sorted(turn.free_actions_used)),
-            game.winner, game.winning_goal and id(game.winning_goal), game.stopped, game.rng.getstate(),
-            [(c.player, c.prompt, [str(o) for o in c.options], c.count) for c in game.pending],
-            game.window and (game.window.player, id(game.window.card)), len(game.agenda), len(game.steps),
-            [(s.kind, s.event, s.text, s.rulings) for s in game.steps] if steps else None)
+    return (
+        {zone: [id(c) for c in cards] for zone, cards in game.zones().items()},
+        (turn.player, turn.phase, turn.drawn, turn.played, sorted(turn.free_actions_used)),
+        game.winner,
+        game.winning_goal and id(game.winning_goal),
+        game.stopped,
+        game.rng.getstate(),
+        [(c.player, c.prompt, [str(o) for o in c.options], c.count) for c in game.pending],
+        game.window and (game.window.player, id(game.window.card)),
+        len(game.agenda),
+        len(game.steps),
+        [(s.kind, s.event, s.text, s.rulings) for s in game.steps] if steps else None,
+    )
 
 
 # ------------------------------------------------------------------ test
-@settings(max_examples=GAMES, deadline=None, derandomize=not NIGHTLY, database=None, print_blob=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=GAMES,
+    deadline=None,
+    derandomize=not NIGHTLY,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_legal_games(data: st.DataObject) -> None:
     play_random_game(data)
 
 
 def play_random_game(data: st.DataObject, house_rules: dict | None = None) -> None:
-    players = list(NAMES[:data.draw(st.integers(2, len(NAMES)), label="players")])
+    players = list(NAMES[: data.draw(st.integers(2, len(NAMES)), label="players")])
     pile = data.draw(st.permutations(DECK), label="draw pile")
     seed = data.draw(st.integers(0, 2**16), label="seed")
     # Some games also let players jump in and drop out (down to one player left).
@@ -214,8 +236,9 @@ def play_random_game(data: st.DataObject, house_rules: dict | None = None) -> No
         check_settled(game)  # it may stop for a choice the last event left open: the replay must too
 
         written = parse_scenario(scenario_text(players, seed, pile, events, house_rules), "<property>")
-        assert [(e.number, e.player, e.action, e.card, e.choices) for e in written.events] == \
-               [(e.number, e.player, e.action, e.card, e.choices) for e in events]
+        assert [(e.number, e.player, e.action, e.card, e.choices) for e in written.events] == [
+            (e.number, e.player, e.action, e.card, e.choices) for e in events
+        ]
         first, second = rp.replay(written), rp.replay(written)
         assert snapshot(first) == snapshot(game)
         assert snapshot(second) == snapshot(first)
@@ -238,8 +261,12 @@ events: []
     game = Game(parse_scenario(text))
     options = explore(game, 1)
     plays = sorted(e.text for e in options.events)
-    assert plays == ["Alice plays Milk", "Alice plays Trade Hands", "Alice plays Trade Hands -> Bob",
-                     "Alice plays Trade Hands -> Carol"]
+    assert plays == [
+        "Alice plays Milk",
+        "Alice plays Trade Hands",
+        "Alice plays Trade Hands -> Bob",
+        "Alice plays Trade Hands -> Carol",
+    ]
     trade = next(e for e in options.events if e.text == "Alice plays Trade Hands")
     game.push(trade)
     answers = sorted(e.text for e in explore(game, 2).events)
@@ -278,11 +305,14 @@ def test_scenario_items_round_trip() -> None:
     trash = catalog.card("Trash a New Rule")
     event = make_event(4, "Alice", "play", trash, [d3p2])
     item = scenario_item(event)
-    assert item == {"player": "Alice", "action": "play", "card": "Trash a New Rule",
-                    "choices": ["Draw 3, Play 2 of Them"]}
+    assert item == {
+        "player": "Alice",
+        "action": "play",
+        "card": "Trash a New Rule",
+        "choices": ["Draw 3, Play 2 of Them"],
+    }
     assert scenario_item(make_event(1, "Alice", "play", d3p2)) == "Alice plays Draw 3, Play 2 of Them"
-    loaded = parse_scenario(yaml.safe_dump({"title": "t", "players": ["Alice", "Bob"], "setup": {},
-                                            "events": [item]}))
+    loaded = parse_scenario(yaml.safe_dump({"title": "t", "players": ["Alice", "Bob"], "setup": {}, "events": [item]}))
     assert loaded.events[0].card is trash and loaded.events[0].choices == (d3p2,)
 
 
@@ -333,8 +363,11 @@ expect:
 """
 
 
-@pytest.mark.parametrize("text", [FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT, WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT],
-                         ids=["first-play-random", "war"])
+@pytest.mark.parametrize(
+    "text",
+    [FORCED_PLAY_PUTS_OTHERS_OVER_A_LIMIT, WAR_AT_TURN_START_SENDS_PEACE_OVER_A_LIMIT],
+    ids=["first-play-random", "war"],
+)
 def test_an_answer_to_what_a_turn_start_asks_begins_that_turn(text: str) -> None:
     assert check_scenario(parse_scenario(text)) == []
 

@@ -42,7 +42,9 @@ def test_a_record_class_writes_its_own_init_at_its_first_record():
     assert Tried.__init__ is not rec.Step.__init__
     second = Tried(player="Bob", count=2)
     assert [(r.player, r.count, r.rulings, r.event) for r in (first, second)] == [
-        ("Alice", 0, ("B-turn-order",), None), ("Bob", 2, (), None)]
+        ("Alice", 0, ("B-turn-order",), None),
+        ("Bob", 2, (), None),
+    ]
     with pytest.raises(TypeError, match="Tried: unknown field 'card'; missing field 'player'"):
         Tried(card=None)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -12,6 +12,7 @@ def counting_sayer():
     def say(step):
         said.append(step)
         return f"{step.kind}: {step.text} {list(step.rulings)}"
+
     return said, said_once(say)
 
 
@@ -24,23 +25,36 @@ def test_steps_alike_but_for_their_event_are_said_once():
 def test_a_different_field_ruling_move_or_class_is_said_again():
     said, say = counting_sayer()
     milk = Card(name="Milk", type=CardType.KEEPER, kind="keeper")
-    steps = [rec.TurnBegan(event=1, player="Alice"), rec.TurnBegan(event=1, player="Bob"),
-             rec.TurnBegan(event=1, player="Alice", rulings=("R01",)),
-             rec.TurnBegan(event=1, player="Alice", moves=((milk, "hand", None),)),
-             rec.PlaysOver(event=1, player="Alice", why="Play 1")]
+    steps = [
+        rec.TurnBegan(event=1, player="Alice"),
+        rec.TurnBegan(event=1, player="Bob"),
+        rec.TurnBegan(event=1, player="Alice", rulings=("R01",)),
+        rec.TurnBegan(event=1, player="Alice", moves=((milk, "hand", None),)),
+        rec.PlaysOver(event=1, player="Alice", why="Play 1"),
+    ]
     assert [say(s) for s in steps] == [
-        "TurnBegan: Alice's turn begins []", "TurnBegan: Bob's turn begins []",
-        "TurnBegan: Alice's turn begins ['R01']", "TurnBegan: Alice's turn begins []",
-        "PlaysOver: Alice has no plays left (Play 1); the play phase is over []"]
+        "TurnBegan: Alice's turn begins []",
+        "TurnBegan: Bob's turn begins []",
+        "TurnBegan: Alice's turn begins ['R01']",
+        "TurnBegan: Alice's turn begins []",
+        "PlaysOver: Alice has no plays left (Play 1); the play phase is over []",
+    ]
     assert len(said) == 5
 
 
 def test_numbers_equal_across_types_and_unhashable_values_are_said_each():
     said, say = counting_sayer()
-    steps = [rec.Reshuffled(count=1), rec.Reshuffled(count=True), rec.Reshuffled(count=1.0),
-             rec.Reshuffled(count=1), rec.Note(what=["a list"]), rec.Note(what=["a list"])]
+    steps = [
+        rec.Reshuffled(count=1),
+        rec.Reshuffled(count=True),
+        rec.Reshuffled(count=1.0),
+        rec.Reshuffled(count=1),
+        rec.Note(what=["a list"]),
+        rec.Note(what=["a list"]),
+    ]
     assert [say(s) for s in steps][:3] == [
         "Reshuffled: the draw pile is empty: the discard pile (1 cards) is shuffled into a new draw pile []",
         "Reshuffled: the draw pile is empty: the discard pile (True cards) is shuffled into a new draw pile []",
-        "Reshuffled: the draw pile is empty: the discard pile (1.0 cards) is shuffled into a new draw pile []"]
+        "Reshuffled: the draw pile is empty: the discard pile (1.0 cards) is shuffled into a new draw pile []",
+    ]
     assert len(said) == 5  # the second count=1 is looked up; the lists are said each time

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from adjudicator import report
 from adjudicator.cli import app
-from adjudicator.log import outline
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
+from adjudicator.log import outline
 
 ROOT = Path(__file__).resolve().parents[1]
 R52 = ROOT / "scenarios" / "surprises" / "R52-canceled-plans-stops-a-win.yaml"
@@ -43,26 +43,29 @@ def invoke(*args: str) -> str:
 def long_scenario(tmp_path: Path, events: int) -> Path:
     lines = "\n".join(f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(events))
     path = tmp_path / "long.yaml"
-    path.write_text(f"title: a long game\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\n"
-                    f"events:\n{lines}\n")
+    path.write_text(
+        f"title: a long game\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\nevents:\n{lines}\n"
+    )
     return path
 
 
 # ------------------------------------------------------------------ markdown
 def test_markdown_report_has_every_part_in_reading_order():
     text = invoke("--format", "markdown", str(R52))
-    parts = ["## Canceled Plans on a winning Goal stops the win",
-             "> Alice put down a Goal she already meets.",
-             "**Answer:** Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies "
-             "never takes effect and goes to the discard pile) [R52, R51, R45",
-             "**Verdict:** No winner yet. It is Alice's turn with 1 play(s) left.",
-             "**Position after the replay**",
-             "- **Alice (turn)**: hand: Sleep; in play: Milk, Cookies",
-             "**Log**",
-             "*Event 2: Bob plays Canceled Plans*",
-             "6. Bob's Canceled Plans cancels Alice's Milk & Cookies: Milk & Cookies never takes effect",
-             "**Rulings cited**",
-             "- **R52**: The matching Surprise, played promptly, cancels a winning Goal or Keeper play;"]
+    parts = [
+        "## Canceled Plans on a winning Goal stops the win",
+        "> Alice put down a Goal she already meets.",
+        "**Answer:** Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies "
+        "never takes effect and goes to the discard pile) [R52, R51, R45",
+        "**Verdict:** No winner yet. It is Alice's turn with 1 play(s) left.",
+        "**Position after the replay**",
+        "- **Alice (turn)**: hand: Sleep; in play: Milk, Cookies",
+        "**Log**",
+        "*Event 2: Bob plays Canceled Plans*",
+        "6. Bob's Canceled Plans cancels Alice's Milk & Cookies: Milk & Cookies never takes effect",
+        "**Rulings cited**",
+        "- **R52**: The matching Surprise, played promptly, cancels a winning Goal or Keeper play;",
+    ]
     positions = [text.index(p) for p in parts]
     assert positions == sorted(positions)
     assert "<" not in text.replace("<https://", "")  # no HTML for chats that would show it raw
@@ -111,7 +114,7 @@ class _Checker(HTMLParser):
 
 def test_html_report_is_one_balanced_self_contained_page():
     page = invoke("--format", "html", str(R52))
-    assert page.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="en">')
     checker = _Checker().check(page)
     tags = [t for t, _ in checker.tags]
     ids = [a.get("id") for _, a in checker.tags if a.get("id")]
@@ -123,8 +126,10 @@ def test_html_report_is_one_balanced_self_contained_page():
         assert attrs.get("href", "#").startswith(("#", "https://", "http://"))
     assert tags.count("style") == 1
     text = " ".join(checker.text)
-    assert ("Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies never takes "
-            "effect and goes to the discard pile) [R52, R51, R45") in text
+    assert (
+        "Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies never takes "
+        "effect and goes to the discard pile) [R52, R51, R45"
+    ) in text
     assert "The matching Surprise, played promptly, cancels a winning Goal or Keeper play" in text
     items = [a for t, a in checker.tags if t == "li" and "value" in a]
     assert [a["value"] for a in items] == ["1", "2", "3", "4", "5", "6"]
@@ -186,8 +191,9 @@ def test_reports_of_a_long_log_are_cut_too(tmp_path, fmt):
 
 def test_outline_repeats_the_heading_of_an_event_cut_in_two():
     events = "\n".join(f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(40))
-    game = replay(parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\n"
-                                 f"events:\n{events}\n"))
+    game = replay(
+        parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\nevents:\n{events}\n")
+    )
     items = list(outline.outline(game))
     skip = next(i for i, item in enumerate(items) if isinstance(item, outline.Skipped))
     after = items[skip + 1]
@@ -203,22 +209,38 @@ def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
     text = invoke("--json", str(path))
     data = json.loads(text)
     assert text.count("\n") == 1  # one line: the fast encoder
-    assert len(data["steps"]) > outline.LONG_LOG and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
+    assert (
+        len(data["steps"]) > outline.LONG_LOG
+        and data["steps"][0]["text"] == "Alice plays Jackpot! (play 1 under Play 1)"
+    )
     short = invoke("--json", str(R52))
     assert short.startswith('{\n  "title": ')
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None,
-                    reason="no chromium here; the html.parser tests above still check the page")
+@pytest.mark.skipif(
+    shutil.which("chromium") is None, reason="no chromium here; the html.parser tests above still check the page"
+)
 def test_a_real_browser_builds_the_same_page(tmp_path):
     """Chromium parses the page into exactly the elements we wrote: nothing misnested for it
     to repair, no script, the scenario's text shown as text."""
     page = report.to_html(replay(parse_scenario(HOSTILE)))
     path = tmp_path / "report.html"
     path.write_text(page, encoding="utf-8")
-    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--dump-dom", path.as_uri()],
-                         capture_output=True, text=True, timeout=120).stdout
+    dom = subprocess.run(
+        [
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--dump-dom",
+            path.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
     ours, browsers = _Checker().check(page), _Checker().check(dom)
     assert [t for t, _ in browsers.tags] == [t for t, _ in ours.tags]
     assert "Is <script>alert(1)</script> & *bold* fair?" in "".join(browsers.text)
@@ -226,12 +248,16 @@ def test_a_real_browser_builds_the_same_page(tmp_path):
 
 def test_markdown_links_a_rulings_source():
     text = invoke("--format", "markdown", str(ROOT / "scenarios/creepers/win-after-paying-taxes.yaml"))
-    assert "- **R02**: Using a power printed on a Keeper or Creeper is free; it never counts against the Play rule. " \
-           "(Fluxx FAQ, answer 2 <https://faq.looneylabs.com/question/136>)" in text
+    assert (
+        "- **R02**: Using a power printed on a Keeper or Creeper is free; it never counts against the Play rule. "
+        "(Fluxx FAQ, answer 2 <https://faq.looneylabs.com/question/136>)" in text
+    )
 
 
-@pytest.mark.parametrize("fmt, line", [("markdown", "House rules: tie: shared"),
-                                       ("html", '<p class="house-rules">House rules: tie: shared</p>')])
+@pytest.mark.parametrize(
+    "fmt, line",
+    [("markdown", "House rules: tie: shared"), ("html", '<p class="house-rules">House rules: tie: shared</p>')],
+)
 def test_reports_show_the_house_rules_and_a_shared_win(fmt, line):
     text = invoke("--format", fmt, str(ROOT / "scenarios/house_rules/tie-shared.yaml"))
     assert line in text
@@ -246,4 +272,6 @@ def test_format_json_reports_bad_input_as_json(tmp_path):
     error = json.loads(result.output)["error"]
     assert error["line"] == 4 and "unknown card 'Milkk'" in error["message"]
     result = runner.invoke(app, ["replay", "--format", "pdf", "--json", str(R52)])
-    assert json.loads(result.output)["error"]["message"] == "--format must be one of text, json, markdown, html, not 'pdf'"
+    assert (
+        json.loads(result.output)["error"]["message"] == "--format must be one of text, json, markdown, html, not 'pdf'"
+    )

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.rulings.graph import related_rulings
 from adjudicator.rulings import cache
 from adjudicator.rulings import search as search_module
+from adjudicator.rulings.graph import related_rulings
 from adjudicator.rulings.search import find_cards, resolve_card, search, see_also, see_also_scored
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,17 +134,33 @@ def test_records_without_a_usable_answer_and_weak_matches_are_not_results():
     assert all(score >= search_module.MIN_RESULT for _r, score, _why in search("taxes and mony togther", 20))
 
 
-@pytest.mark.parametrize(("typed", "printed"), [
-    ("D3P2", "Draw 3, Play 2 of Them"), ("draw 3 play 2", "Draw 3, Play 2 of Them"),
-    ("D2UE", "Draw 2 and Use 'Em"), ("draw 2 and use em", "Draw 2 and Use 'Em"),
-    ("GOWI", "Get On With It!"), ("get on with it", "Get On With It!"),
-    ("swap plays", "Swap Plays for Draws"), ("swap", "Swap Plays for Draws"),
-    ("DA", "Double Agenda"), ("PAB1", "Play All But 1"), ("play all but one", "Play All But 1"),
-    ("NHB", "No-Hand Bonus"), ("LDTA", "Let's Do That Again!"), ("EG1", "Everybody Gets 1"),
-    ("STW", "Share the Wealth"), ("potato", "Radioactive Potato"), ("mystery", "Mystery Play"),
-    ("trap", "It's A Trap!"), ("veto", "Veto!"), ("stop that", "Stop That!"),
-    ("thats mine", "That's Mine"), ("Milk and Cookies", "Milk & Cookies"),
-])
+@pytest.mark.parametrize(
+    ("typed", "printed"),
+    [
+        ("D3P2", "Draw 3, Play 2 of Them"),
+        ("draw 3 play 2", "Draw 3, Play 2 of Them"),
+        ("D2UE", "Draw 2 and Use 'Em"),
+        ("draw 2 and use em", "Draw 2 and Use 'Em"),
+        ("GOWI", "Get On With It!"),
+        ("get on with it", "Get On With It!"),
+        ("swap plays", "Swap Plays for Draws"),
+        ("swap", "Swap Plays for Draws"),
+        ("DA", "Double Agenda"),
+        ("PAB1", "Play All But 1"),
+        ("play all but one", "Play All But 1"),
+        ("NHB", "No-Hand Bonus"),
+        ("LDTA", "Let's Do That Again!"),
+        ("EG1", "Everybody Gets 1"),
+        ("STW", "Share the Wealth"),
+        ("potato", "Radioactive Potato"),
+        ("mystery", "Mystery Play"),
+        ("trap", "It's A Trap!"),
+        ("veto", "Veto!"),
+        ("stop that", "Stop That!"),
+        ("thats mine", "That's Mine"),
+        ("Milk and Cookies", "Milk & Cookies"),
+    ],
+)
 def test_nicknames_and_names_resolve(typed, printed):
     assert resolve_card(typed) == printed
     assert printed in find_cards(f"what about {typed} here")[0].cards
@@ -186,8 +202,11 @@ def test_see_also_skips_cited_rulings_and_their_aliases():
     assert 0 < len(suggested) <= 3
     assert "R38" not in [r.id for r in suggested]
     assert {"R37", "Q2430"} & {r.id for r in suggested}
-    creepers = see_also("Alice drew three Creepers in a row while the rule was Draw 1. "
-                        "Does she end up with one new card in hand or three?", ["R41"])
+    creepers = see_also(
+        "Alice drew three Creepers in a row while the rule was Draw 1. "
+        "Does she end up with one new card in hand or three?",
+        ["R41"],
+    )
     assert "R41" not in [r.id for r in creepers]
     assert {"R20", "Q2763", "R03"} & {r.id for r in creepers}
     assert see_also("", ["R41"]) == []
@@ -212,8 +231,14 @@ def test_index_cache_round_trip_gives_the_same_index(tmp_path, monkeypatch):
         calls.append(1)
         return built
 
-    args = ("search-index", "checkout", search_module._index_sources(), build,
-            search_module._dump_index, search_module._load_index)
+    args = (
+        "search-index",
+        "checkout",
+        search_module._index_sources(),
+        build,
+        search_module._dump_index,
+        search_module._load_index,
+    )
     first = cache.load_or_build(*args)
     assert calls == [1] and len(list(tmp_path.glob("search-index-*.marshal"))) == 1
     second = cache.load_or_build(*args)
@@ -283,8 +308,9 @@ def test_replay_json_has_see_also():
 
 
 def test_replay_without_a_question_shows_no_see_also(write_scenario):
-    path = write_scenario("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                          "events: [Alice plays Milk]\n")
+    path = write_scenario(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
+    )
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "See also" not in result.output
@@ -361,8 +387,9 @@ def test_rulings_show_lists_the_scenarios_citing_it():
 
 def test_rulings_show_lists_the_ruling_scenarios():
     data = json.loads(runner.invoke(app, ["rulings", "show", "R41", "--json"]).output)
-    assert any(Path(p).as_posix().endswith("scenarios/rulings/R41-three-creepers-in-a-row.yaml")
-               for p in data["scenarios"])
+    assert any(
+        Path(p).as_posix().endswith("scenarios/rulings/R41-three-creepers-in-a-row.yaml") for p in data["scenarios"]
+    )
     out = flat(runner.invoke(app, ["rulings", "show", "R41"]).output)
     assert "Scenarios that prove it (" in out and "R41-three-creepers-in-a-row.yaml" in out
 
@@ -420,8 +447,10 @@ def test_cards_show_json_and_unknown_card():
 
 
 def _write(path: Path, events: str, rulings: str) -> Path:
-    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
-                    f"events: [{events}]\nexpect:\n  rulings: [{rulings}]\n")
+    path.write_text(
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\n"
+        f"events: [{events}]\nexpect:\n  rulings: [{rulings}]\n"
+    )
     return path
 
 
@@ -437,8 +466,10 @@ def test_coverage_reports_scenarios_and_totals(tmp_path):
     states = {r["id"]: r["state"] for r in data["rulings"]}
     assert states["B-keeper-play"] == "proven" and states["R38"] == "failing" and states["R01"] == "uncovered"
     assert data["totals"]["proven"] == 1 and data["totals"]["failing"] == 1
-    assert data["totals"]["checkable"] == data["totals"]["proven"] + data["totals"]["failing"] \
-        + data["totals"]["uncovered"]
+    assert (
+        data["totals"]["checkable"]
+        == data["totals"]["proven"] + data["totals"]["failing"] + data["totals"]["uncovered"]
+    )
     assert "R48" not in states  # not checkable
     scenarios = {r["id"]: r["scenarios"] for r in data["rulings"]}
     assert [(Path(s["path"]).name, s["status"]) for s in scenarios["R38"]] == [("bad.yaml", "fail")]
@@ -466,7 +497,9 @@ def test_every_checkable_faq_ruling_is_proven():
 
 
 def test_cli_start_up_does_not_import_the_heavy_modules():
-    code = ("import sys, adjudicator.cli; "
-            "print(sorted(m for m in ('networkx', 'rapidfuzz', 'pydantic', 'adjudicator.engine') if m in sys.modules))")
+    code = (
+        "import sys, adjudicator.cli; "
+        "print(sorted(m for m in ('networkx', 'rapidfuzz', 'pydantic', 'adjudicator.engine') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

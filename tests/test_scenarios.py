@@ -46,8 +46,10 @@ def test_scenario(path: Path):
 
 
 def test_a_misspelt_q_tag_id_is_caught():
-    text = ("title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
-            "expect:\n  rulings: [B-keeper-play, Q-tag-zap-a-crad]\n")
+    text = (
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
+        "expect:\n  rulings: [B-keeper-play, Q-tag-zap-a-crad]\n"
+    )
     scenario = parse_scenario(text)
     assert unknown_ruling_ids(scenario, replay(scenario)) == ["Q-tag-zap-a-crad"]
     assert "Q-tag-zap-a-card" in store.aliases()  # the right spelling is a record

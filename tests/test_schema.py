@@ -28,6 +28,7 @@ def validator() -> jsonschema.Draft202012Validator:
 
 def errors(validator, document) -> list[str]:
     """Every message, with those of the alternatives tried under anyOf."""
+
     def walk(error):
         yield error.message
         for cause in error.context or ():
@@ -70,36 +71,46 @@ def test_every_bundled_scenario_validates(validator, path: Path):
     ScenarioFile.model_validate(document)  # the model and its schema agree
 
 
-@pytest.mark.parametrize("document, message", [
-    ({**MINIMAL, "titel": "x"}, "Additional properties are not allowed ('titel' was unexpected)"),
-    ({**MINIMAL, "players": "Alice, Bob"}, "'Alice, Bob' is not of type 'array'"),
-    ({**MINIMAL, "players": []}, "[] should be non-empty"),
-    ({k: v for k, v in MINIMAL.items() if k != "events"}, "'events' is a required property"),
-    ({**MINIMAL, "setup": {"phase": "draw"}}, "'draw' is not one of ['deal', 'start', 'play', 'end']"),
-    ({**MINIMAL, "setup": {"played": -1}}, "-1 is less than the minimum of 0"),
-    ({**MINIMAL, "setup": {"hand": {"Alice": []}}}, "Additional properties are not allowed ('hand' was unexpected)"),
-    ({**MINIMAL, "events": [{"player": "Alice", "action": "swap"}]}, "'swap' is not one of"),
-    ({**MINIMAL, "expect": {"winner": "Alice", "rulings": ["R5"]}}, "'R5' does not match"),
-    ({**MINIMAL, "expect": {"turn_over": "yes"}}, "'yes' is not of type 'boolean'"),
-    ({**MINIMAL, "cards": [{"name": "Goo", "type": "slime"}]}, "'slime' is not one of"),
-    ({**MINIMAL, "house_rules": {"keep_going": "maybe"}}, "'maybe' is not of type 'integer'"),
-    ({**MINIMAL, "house_rules": {"tye": "shared"}}, "('tye' was unexpected)"),
-    ({**MINIMAL, "format": 2}, "1 was expected"),
-])
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        ({**MINIMAL, "titel": "x"}, "Additional properties are not allowed ('titel' was unexpected)"),
+        ({**MINIMAL, "players": "Alice, Bob"}, "'Alice, Bob' is not of type 'array'"),
+        ({**MINIMAL, "players": []}, "[] should be non-empty"),
+        ({k: v for k, v in MINIMAL.items() if k != "events"}, "'events' is a required property"),
+        ({**MINIMAL, "setup": {"phase": "draw"}}, "'draw' is not one of ['deal', 'start', 'play', 'end']"),
+        ({**MINIMAL, "setup": {"played": -1}}, "-1 is less than the minimum of 0"),
+        (
+            {**MINIMAL, "setup": {"hand": {"Alice": []}}},
+            "Additional properties are not allowed ('hand' was unexpected)",
+        ),
+        ({**MINIMAL, "events": [{"player": "Alice", "action": "swap"}]}, "'swap' is not one of"),
+        ({**MINIMAL, "expect": {"winner": "Alice", "rulings": ["R5"]}}, "'R5' does not match"),
+        ({**MINIMAL, "expect": {"turn_over": "yes"}}, "'yes' is not of type 'boolean'"),
+        ({**MINIMAL, "cards": [{"name": "Goo", "type": "slime"}]}, "'slime' is not one of"),
+        ({**MINIMAL, "house_rules": {"keep_going": "maybe"}}, "'maybe' is not of type 'integer'"),
+        ({**MINIMAL, "house_rules": {"tye": "shared"}}, "('tye' was unexpected)"),
+        ({**MINIMAL, "format": 2}, "1 was expected"),
+    ],
+)
 def test_schema_rejects_obvious_errors(validator, document, message):
     found = errors(validator, document)
     assert found, f"accepted: {document}"
     assert any(message in e for e in found), found
 
 
-@pytest.mark.parametrize("model_keys, loader_keys", [
-    (set(ScenarioFile.model_fields), set(loader.TOP_KEYS)),
-    (set(Setup.model_fields), set(loader.SETUP_KEYS)),
-    (set(Expect.model_fields), set(loader.EXPECT_KEYS)),
-    (set(EventMapping.model_fields), set(loader.EVENT_KEYS)),
-    (set(EventMapping.model_fields["action"].annotation.__args__), set(loader.ACTIONS)),
-    (set(Setup.model_fields["phase"].annotation.__args__[0].__args__), set(loader.PHASES)),
-], ids=["top", "setup", "expect", "event", "actions", "phases"])
+@pytest.mark.parametrize(
+    "model_keys, loader_keys",
+    [
+        (set(ScenarioFile.model_fields), set(loader.TOP_KEYS)),
+        (set(Setup.model_fields), set(loader.SETUP_KEYS)),
+        (set(Expect.model_fields), set(loader.EXPECT_KEYS)),
+        (set(EventMapping.model_fields), set(loader.EVENT_KEYS)),
+        (set(EventMapping.model_fields["action"].annotation.__args__), set(loader.ACTIONS)),
+        (set(Setup.model_fields["phase"].annotation.__args__[0].__args__), set(loader.PHASES)),
+    ],
+    ids=["top", "setup", "expect", "event", "actions", "phases"],
+)
 def test_model_keys_are_the_loaders_keys(model_keys, loader_keys):
     """The loader decides what a file may say; the model must describe exactly that."""
     assert loader_keys <= model_keys, f"describe in loading/schema.py: {sorted(loader_keys - model_keys)}"
@@ -107,18 +118,26 @@ def test_model_keys_are_the_loaders_keys(model_keys, loader_keys):
 
 
 def test_a_custom_card_may_carry_its_kinds_parameters(validator):
-    document = {**MINIMAL, "cards": [{"name": "Pie Goal", "type": "goal", "requires": ["Gourd", ["Gravy", "Pie"]]},
-                                     {"name": "Draw 6", "type": "rule", "slot": "draw", "value": 6}]}
+    document = {
+        **MINIMAL,
+        "cards": [
+            {"name": "Pie Goal", "type": "goal", "requires": ["Gourd", ["Gravy", "Pie"]]},
+            {"name": "Draw 6", "type": "rule", "slot": "draw", "value": 6},
+        ],
+    }
     assert errors(validator, document) == []
 
 
 def test_the_announced_forms_validate(validator):
     """Forms other branches add (a shared win, a date, the Solo Rules deck, house-rule spellings)."""
-    document = {**MINIMAL, "date": {"day": "2026-12-25", "birthdays": ["Alice"]},
-                "setup": {"turn": "Alice", "rules_pile": ["Draw 2", "?"]},
-                "house_rules": {"tie": "shared", "keep_going": "2", "may_discard": "yes", "banned_words": "cat, dog"},
-                "events": ["Alice begins", {"player": "Alice", "action": "spell", "choices": ["CAT"]}],
-                "expect": {"winner": ["Alice", "Bob"]}}
+    document = {
+        **MINIMAL,
+        "date": {"day": "2026-12-25", "birthdays": ["Alice"]},
+        "setup": {"turn": "Alice", "rules_pile": ["Draw 2", "?"]},
+        "house_rules": {"tie": "shared", "keep_going": "2", "may_discard": "yes", "banned_words": "cat, dog"},
+        "events": ["Alice begins", {"player": "Alice", "action": "spell", "choices": ["CAT"]}],
+        "expect": {"winner": ["Alice", "Bob"]},
+    }
     assert errors(validator, document) == []
 
 

@@ -23,10 +23,25 @@ def test_the_report_is_the_same_whatever_the_number_of_workers():
     assert two.exit_code == 0, two.output
     assert one.output == two.output
     data = json.loads(one.output)
-    assert set(data) == {"settings", "games", "endings", "length", "histogram", "wins_by_seat", "rulings",
-                         "capped", "problems", "per_game"}
-    assert data["settings"] == {"players": ["Alice", "Bob"], "decks": ["fluxx5", "creeper_pack", "surprises"],
-                                "house_rules": {}, "max_events": 12, "seed": 7}
+    assert set(data) == {
+        "settings",
+        "games",
+        "endings",
+        "length",
+        "histogram",
+        "wins_by_seat",
+        "rulings",
+        "capped",
+        "problems",
+        "per_game",
+    }
+    assert data["settings"] == {
+        "players": ["Alice", "Bob"],
+        "decks": ["fluxx5", "creeper_pack", "surprises"],
+        "house_rules": {},
+        "max_events": 12,
+        "seed": 7,
+    }
     assert data["games"] == 4 and [g["game"] for g in data["per_game"]] == [0, 1, 2, 3]
     assert sum(data["endings"].values()) == 4 and data["problems"] == []
     assert data["capped"] == [g["game"] for g in data["per_game"] if g["ending"] == "capped"]
@@ -79,11 +94,23 @@ def test_a_stuck_game_is_reported_with_a_scenario_file_that_reproduces_it(monkey
 
 def test_histogram_and_percentiles():
     assert sim.histogram([3, 4, 4, 10], bins=4) == [
-        {"from": 3, "to": 4, "games": 3}, {"from": 5, "to": 6, "games": 0},
-        {"from": 7, "to": 8, "games": 0}, {"from": 9, "to": 10, "games": 1}]
+        {"from": 3, "to": 4, "games": 3},
+        {"from": 5, "to": 6, "games": 0},
+        {"from": 7, "to": 8, "games": 0},
+        {"from": 9, "to": 10, "games": 1},
+    ]
     stats = sim._distribution([1, 2, 3, 4])
-    assert stats == {"games": 4, "min": 1, "max": 4, "mean": 2.5, "p10": 1.3, "p25": 1.75, "median": 2.5,
-                     "p75": 3.25, "p90": 3.7}
+    assert stats == {
+        "games": 4,
+        "min": 1,
+        "max": 4,
+        "mean": 2.5,
+        "p10": 1.3,
+        "p25": 1.75,
+        "median": 2.5,
+        "p75": 3.25,
+        "p90": 3.7,
+    }
 
 
 def test_small_decks_play_to_their_end_without_a_problem():
@@ -131,15 +158,21 @@ def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
     assert any("B-keep-going" in r.rulings for r in results)
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--players", "9"], "--players: between 1 and 6 players"),
-    (["--decks", "fluxx55"], "unknown deck 'fluxx55'"),
-    (["--house-rule", "no_such_rule=1"], "unknown house rule 'no_such_rule'"),
-    (["--house-rule", "oops"], "house rule 'oops': write NAME=VALUE"),
-    (["--compare", "no_such_rule=true"], "unknown house rule 'no_such_rule'"),
-    (["--decks", "rick_and_morty"], "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
-                                    " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "9"], "--players: between 1 and 6 players"),
+        (["--decks", "fluxx55"], "unknown deck 'fluxx55'"),
+        (["--house-rule", "no_such_rule=1"], "unknown house rule 'no_such_rule'"),
+        (["--house-rule", "oops"], "house rule 'oops': write NAME=VALUE"),
+        (["--compare", "no_such_rule=true"], "unknown house rule 'no_such_rule'"),
+        (
+            ["--decks", "rick_and_morty"],
+            "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
+            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday",
+        ),
+    ],
+)
 def test_bad_options_exit_2_with_a_message(args, message):
     result = runner.invoke(app, ["simulate", "--games", "1", *args])
     assert result.exit_code == 2
@@ -147,8 +180,9 @@ def test_bad_options_exit_2_with_a_message(args, message):
 
 
 def test_text_report():
-    result = runner.invoke(app, ["simulate", "--games", "2", "--max-events", "6", "--workers", "1", "--players",
-                                 "Ann,Ben,Cy"])
+    result = runner.invoke(
+        app, ["simulate", "--games", "2", "--max-events", "6", "--workers", "1", "--players", "Ann,Ben,Cy"]
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "2 random games: Ann, Ben, Cy" in out and "Endings: won 0, capped 2" in out
@@ -162,10 +196,14 @@ def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
     data = sim.scenario_data(settings, 5, ["Milk"])
     assert data["house_rules"] == {"keep_going": 2, "tie": "shared", "flag": True}
     assert data["setup"] == {"turn": "Alice", "phase": "deal", "draw_pile": ["Milk"]}
-    base = {"length": {"turns": {"median": 20.0, "mean": 21.5, "p90": 30.0}, "events": {"median": 50.0, "mean": 52.0}},
-            "endings": {"won": 10, "capped": 0}}
-    longer = {"length": {"turns": {"median": 26.0, "mean": 27.0, "p90": 41.0}, "events": {"median": 61.0, "mean": 60.5}},
-              "endings": {"won": 9, "capped": 1}}
+    base = {
+        "length": {"turns": {"median": 20.0, "mean": 21.5, "p90": 30.0}, "events": {"median": 50.0, "mean": 52.0}},
+        "endings": {"won": 10, "capped": 0},
+    }
+    longer = {
+        "length": {"turns": {"median": 26.0, "mean": 27.0, "p90": 41.0}, "events": {"median": 61.0, "mean": 60.5}},
+        "endings": {"won": 9, "capped": 1},
+    }
     rows = {row["figure"]: row for row in sim.comparison(base, longer)}
     assert rows["median turns"] == {"figure": "median turns", "base": 20.0, "variant": 26.0, "change": 6.0}
     assert rows["games capped"]["change"] == 1 and rows["mean events"]["change"] == 8.5
@@ -205,18 +243,26 @@ NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
 
 #: Tables beyond the default one, each of which once had games end in a fault: small decks that
 #: run out, a Meta Rule, Solo Fluxx, limits on one's own turn, and more players.
-TABLES = [(("holiday",), 3, {}), (("fluxx5", "meta_rules"), 2, {}), (sim.DEFAULT_DECKS, 1, {}),
-          (("holiday", "creeper_pack", "surprises"), 1, {}), (sim.DEFAULT_DECKS, 5, {}),
-          (sim.DEFAULT_DECKS, 2, {"limits_on_own_turn": True}), (sim.DEFAULT_DECKS, 1, {"limits_on_own_turn": True}),
-          (("word",), 3, {}), (("star", "surprises"), 4, {})]
+TABLES = [
+    (("holiday",), 3, {}),
+    (("fluxx5", "meta_rules"), 2, {}),
+    (sim.DEFAULT_DECKS, 1, {}),
+    (("holiday", "creeper_pack", "surprises"), 1, {}),
+    (sim.DEFAULT_DECKS, 5, {}),
+    (sim.DEFAULT_DECKS, 2, {"limits_on_own_turn": True}),
+    (sim.DEFAULT_DECKS, 1, {"limits_on_own_turn": True}),
+    (("word",), 3, {}),
+    (("star", "surprises"), 4, {}),
+]
 
 
 @pytest.mark.parametrize(("decks", "players", "house_rules"), TABLES)
 def test_random_games_on_every_kind_of_table_end_without_a_fault(decks, players, house_rules):
     """A few games per table on every run; the nightly profile (.ci/nightly) plays 40 new ones."""
     seed = random.SystemRandom().randrange(10**9) if NIGHTLY else 0
-    settings = sim.Settings(players=sim.DEFAULT_NAMES[:players], decks=decks, house_rules=house_rules,
-                            max_events=400, seed=seed)
+    settings = sim.Settings(
+        players=sim.DEFAULT_NAMES[:players], decks=decks, house_rules=house_rules, max_events=400, seed=seed
+    )
     results = [sim.play_game(settings, index) for index in range(40 if NIGHTLY else 3)]
     faults = [(r.index, r.ending, r.problem) for r in results if r.ending in sim.PROBLEMS]
     assert not faults, f"--seed {seed}: {faults}"

@@ -14,6 +14,7 @@ import dataclasses
 import yaml
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
+from test_property import DECK, DECKS, check_settled, snapshot
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.model import Card, CardType
@@ -22,7 +23,6 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore, scenario_item
 from adjudicator.loading.scenario import Event, parse_scenario
 from adjudicator.log import records as rec
-from test_property import DECK, DECKS, check_settled, snapshot
 
 MAX_EVENTS = 50
 #: Solo Fluxx sets aside the cards that act on other players.
@@ -35,22 +35,32 @@ def solo_text(seed: int, main: list[Card], rules: list[Card], events: list[Event
         "players": ["Alice"],
         "decks": list(DECKS),
         "seed": seed,
-        "setup": {"turn": "Alice", "phase": "deal", "draw_pile": [c.name for c in main],
-                  "rules_pile": [c.name for c in rules]},
+        "setup": {
+            "turn": "Alice",
+            "phase": "deal",
+            "draw_pile": [c.name for c in main],
+            "rules_pile": [c.name for c in rules],
+        },
         "events": [scenario_item(e) for e in events],
     }
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=200)
 
 
-@settings(max_examples=10, deadline=None, derandomize=True, database=None, print_blob=True,
-          phases=(Phase.explicit, Phase.generate),  # shrinking whole games takes minutes
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=10,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    phases=(Phase.explicit, Phase.generate),  # shrinking whole games takes minutes
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_solo_games(data: st.DataObject) -> None:
     main = data.draw(st.permutations([c for c in SOLO_DECK if c.type is not CardType.RULE]), label="main deck")
     rules = data.draw(st.permutations([c for c in SOLO_DECK if c.type is CardType.RULE]), label="rules deck")
-    main = main[:data.draw(st.integers(4, len(main)), label="main deck size")]  # short decks end games
-    rules = rules[:data.draw(st.integers(0, len(rules)), label="rules deck size")]
+    main = main[: data.draw(st.integers(4, len(main)), label="main deck size")]  # short decks end games
+    rules = rules[: data.draw(st.integers(0, len(rules)), label="rules deck size")]
     seed = data.draw(st.integers(0, 2**16), label="seed")
     scenario = parse_scenario(solo_text(seed, main, rules, []), "<solo>")
     game = Game(scenario)

@@ -14,8 +14,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_cli_module_imports_no_model_yaml_or_rich():
     # `--help` needs none of these; each command imports what it uses when it runs.
-    wanted = ("yaml", "rich", "json", "dataclasses", "adjudicator.house_rules", "adjudicator.loading",
-              "adjudicator.errors")
+    wanted = (
+        "yaml",
+        "rich",
+        "json",
+        "dataclasses",
+        "adjudicator.house_rules",
+        "adjudicator.loading",
+        "adjudicator.errors",
+    )
     code = f"import sys, adjudicator.cli; print(sorted(m for m in {wanted!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -34,6 +41,10 @@ def test_command_annotations_are_objects_not_strings():
     # `from __future__ import annotations`) would be evaluated again every time.
     callbacks = list(_callbacks(typer.main.get_command(app)))
     assert len(callbacks) > 10 and any(name == "replay" for name, _ in callbacks)
-    strings = [(name, parameter) for name, callback in callbacks
-               for parameter, annotation in inspect.get_annotations(callback).items() if isinstance(annotation, str)]
+    strings = [
+        (name, parameter)
+        for name, callback in callbacks
+        for parameter, annotation in inspect.get_annotations(callback).items()
+        if isinstance(annotation, str)
+    ]
     assert strings == []

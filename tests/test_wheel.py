@@ -15,15 +15,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
-                                     ".pytest_cache", ".hypothesis", "scenarios", "tests")
+NOT_SOURCES = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "scenarios", "tests"
+)
 
 
 def _run(args: list, cwd: Path, **kwargs) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
     env["ADJUDICATOR_CACHE_DIR"] = "off"
-    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=120, **kwargs)
+    return subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120, **kwargs
+    )
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +35,22 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     tmp = tmp_path_factory.mktemp("wheel")
     source = tmp / "source"  # a copy, so that no stale build/ folder of the checkout leaks in
     shutil.copytree(ROOT, source, ignore=NOT_SOURCES)
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                  "-q", "-w", tmp / "dist", source], cwd=tmp)
+    built = _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-q",
+            "-w",
+            tmp / "dist",
+            source,
+        ],
+        cwd=tmp,
+    )
     assert built.returncode == 0, built.stderr
     wheel = next((tmp / "dist").glob("adjudicator-*.whl"))
 
@@ -48,8 +64,9 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     env_site = _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], cwd=tmp)
     deps = [*site.getsitepackages(), site.getusersitepackages()]
     Path(env_site.stdout.strip(), "dependencies.pth").write_text("\n".join(deps) + "\n")
-    installed = _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index",
-                      "-q", wheel], cwd=tmp)
+    installed = _run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel], cwd=tmp
+    )
     assert installed.returncode == 0, installed.stderr
 
     work = tmp / "work"
@@ -59,8 +76,14 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
 
 def test_the_wheel_ships_its_data_and_imports_from_itself(installed):
     bin_dir, work = installed
-    where = _run([bin_dir / "python", "-c", "import adjudicator.rulings.store as s, adjudicator as a; "
-                  "print(a.__file__); print(len(s.all_rulings()))"], cwd=work)
+    where = _run(
+        [
+            bin_dir / "python",
+            "-c",
+            "import adjudicator.rulings.store as s, adjudicator as a; print(a.__file__); print(len(s.all_rulings()))",
+        ],
+        cwd=work,
+    )
     assert where.returncode == 0, where.stderr
     package_file, count = where.stdout.split()
     assert Path(package_file).is_relative_to(bin_dir.parent) and int(count) > 150
@@ -122,4 +145,3 @@ def _version() -> str:
     from importlib.metadata import version
 
     return version("adjudicator")
-

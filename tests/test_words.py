@@ -37,21 +37,44 @@ runner = CliRunner()
 
 
 # ------------------------------------------------------------------ the lexicon
-@pytest.mark.parametrize("word", ["cat", "cats", "ran", "running", "nice", "flux", "xylophone", "aardvark",
-                                  "geese", "pizza", "the", "and", "three", "despite", "county", "oxen", "act"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        "cat",
+        "cats",
+        "ran",
+        "running",
+        "nice",
+        "flux",
+        "xylophone",
+        "aardvark",
+        "geese",
+        "pizza",
+        "the",
+        "and",
+        "three",
+        "despite",
+        "county",
+        "oxen",
+        "act",
+    ],
+)
 def test_dictionary_words_count(word):
     assert lexicon().not_a_word(word) is None
 
 
-@pytest.mark.parametrize("word, reason", [
-    ("paris", "PARIS is a proper noun (a name), not a common word"),
-    ("john", "JOHN is a proper noun (a name), not a common word"),
-    ("gonna", "GONNA is slang"),
-    ("yeet", "YEET is slang"),
-    ("fluxx", "FLUXX is not in the dictionary"),
-    ("blorp", "BLORP is not in the dictionary"),
-    ("tv", "TV is not in the dictionary"),
-])
+@pytest.mark.parametrize(
+    "word, reason",
+    [
+        ("paris", "PARIS is a proper noun (a name), not a common word"),
+        ("john", "JOHN is a proper noun (a name), not a common word"),
+        ("gonna", "GONNA is slang"),
+        ("yeet", "YEET is slang"),
+        ("fluxx", "FLUXX is not in the dictionary"),
+        ("blorp", "BLORP is not in the dictionary"),
+        ("tv", "TV is not in the dictionary"),
+    ],
+)
 def test_non_words_are_refused_with_the_reason(word, reason):
     assert lexicon().not_a_word(word) == reason
 
@@ -61,8 +84,10 @@ def test_house_rules_widen_or_narrow_the_word_test():
     assert index.is_word("paris", WordRules.of(proper_nouns=True))
     assert index.is_word("yeet", WordRules.of(slang=True))
     assert index.is_word("qi", WordRules.of(allowed_words=["QI"]))
-    assert index.not_a_word("cat", WordRules.of(banned_words=["cat"])) == \
-        "CAT is banned by the table (house rule banned_words)"
+    assert (
+        index.not_a_word("cat", WordRules.of(banned_words=["cat"]))
+        == "CAT is banned by the table (house rule banned_words)"
+    )
     assert not index.is_word("paris", WordRules.of(slang=True))
     assert index.parts_of_speech("paris", WordRules.of(proper_nouns=True)) & NOUN
     assert not index.parts_of_speech("paris") & NOUN
@@ -84,13 +109,24 @@ def test_rhymes_and_syllables():
     assert syllables("banana") == {3} and syllables("xylophone") == {3}
 
 
-@pytest.mark.parametrize("word, letter, why", [
-    ("knit", "K", "kn- at the start"), ("write", "W", "wr- at the start"), ("ghost", "H", "gh- at the start"),
-    ("lamb", "B", "-mb at the end"), ("climbed", "B", "-mb at the end"), ("plumber", "B", "-mb at the end"),
-    ("autumn", "N", "-mn at the end"), ("sign", "G", "-gn at the end"), ("night", "G", "-igh-"),
-    ("caught", "G", "-augh- without an F sound"), ("cake", "E", "a final e that is not sounded"),
-    ("island", "S", "the shipped list of silent letters"), ("listened", "T", "the shipped list of silent letters"),
-])
+@pytest.mark.parametrize(
+    "word, letter, why",
+    [
+        ("knit", "K", "kn- at the start"),
+        ("write", "W", "wr- at the start"),
+        ("ghost", "H", "gh- at the start"),
+        ("lamb", "B", "-mb at the end"),
+        ("climbed", "B", "-mb at the end"),
+        ("plumber", "B", "-mb at the end"),
+        ("autumn", "N", "-mn at the end"),
+        ("sign", "G", "-gn at the end"),
+        ("night", "G", "-igh-"),
+        ("caught", "G", "-augh- without an F sound"),
+        ("cake", "E", "a final e that is not sounded"),
+        ("island", "S", "the shipped list of silent letters"),
+        ("listened", "T", "the shipped list of silent letters"),
+    ],
+)
 def test_silent_letters_by_the_stated_rule(word, letter, why):
     found = silent_letter(word)
     assert found is not None and found.letter == letter and found.why == why
@@ -102,21 +138,24 @@ def test_words_without_a_silent_letter(word):
 
 
 # ------------------------------------------------------------------ the search
-@pytest.mark.parametrize("requirement, letters, found", [
-    (Requirement(length=3), "CATXQ", ("act",)),
-    (Requirement(part_of_speech="verb", min_length=5), "RAINT", ("train",)),
-    (Requirement(part_of_speech="verb", min_length=5), "RAIN", None),
-    (Requirement(double_letter=True), "BOKO", ("boo",)),
-    (Requirement(double_letter=True), "BOK", None),
-    (Requirement(palindrome=True), "DIDX", ("did",)),
-    (Requirement(spell="flux"), "XULF", ("flux",)),
-    (Requirement(spell="flux"), "FLUE", None),
-    (Requirement(silent_letter=True), "KNIT", ("knit",)),
-    (Requirement(rhyme=True), "NICEDIE", ("i", "die")),
-    (Requirement(rhyme=True, length=4), "NICEDICE", ("dice", "nice")),
-    (Requirement(rhyme=True), "CATHA", None),  # CAT and HAT would need a second T
-    (Requirement(syllables=3), "BANANA", ("banana",)),
-])
+@pytest.mark.parametrize(
+    "requirement, letters, found",
+    [
+        (Requirement(length=3), "CATXQ", ("act",)),
+        (Requirement(part_of_speech="verb", min_length=5), "RAINT", ("train",)),
+        (Requirement(part_of_speech="verb", min_length=5), "RAIN", None),
+        (Requirement(double_letter=True), "BOKO", ("boo",)),
+        (Requirement(double_letter=True), "BOK", None),
+        (Requirement(palindrome=True), "DIDX", ("did",)),
+        (Requirement(spell="flux"), "XULF", ("flux",)),
+        (Requirement(spell="flux"), "FLUE", None),
+        (Requirement(silent_letter=True), "KNIT", ("knit",)),
+        (Requirement(rhyme=True), "NICEDIE", ("i", "die")),
+        (Requirement(rhyme=True, length=4), "NICEDICE", ("dice", "nice")),
+        (Requirement(rhyme=True), "CATHA", None),  # CAT and HAT would need a second T
+        (Requirement(syllables=3), "BANANA", ("banana",)),
+    ],
+)
 def test_find_the_word(requirement, letters, found):
     assert find(requirement, letters) == found
 
@@ -178,8 +217,13 @@ events:
 
 
 def play(goal: str, letters: str, events: list[str], hand: str = "", cards: list[str] = ()) -> Game:
-    text = SCENARIO.format(goal=goal, hand=hand, letters=letters, events="".join(f"  - {e}\n" for e in events)
-                           or "  []", cards="".join(f"  - {c}\n" for c in cards) or "  []")
+    text = SCENARIO.format(
+        goal=goal,
+        hand=hand,
+        letters=letters,
+        events="".join(f"  - {e}\n" for e in events) or "  []",
+        cards="".join(f"  - {c}\n" for c in cards) or "  []",
+    )
     return rp.replay(parse_scenario(text, "t.yaml"))
 
 
@@ -188,28 +232,43 @@ def test_the_win_step_names_the_word_in_text_and_json():
     assert "Alice meets A Noun by spelling ACT and wins" in result.output
     data = json.loads(runner.invoke(app, ["replay", "--json", str(WORD / "silent-letter.yaml")]).output)
     won = [s for s in data["steps"] if "wins" in s["text"]]
-    assert won[0]["text"] == ("Alice meets A Silent Letter by spelling KNIT (the K of KNIT is silent: kn- at the "
-                              "start) and wins")
+    assert won[0]["text"] == (
+        "Alice meets A Silent Letter by spelling KNIT (the K of KNIT is silent: kn- at the start) and wins"
+    )
     assert data["winner"] == "Alice"
 
 
 def test_claims_accepted_and_rejected_with_each_reason():
-    game = play("A Big Verb", "Letter R, Letter A, Letter I, Letter N", [
-        "Alice spells RIAN", "Alice spells TRAIN", "Alice spells RAIN", "Alice spells NAIR"])
+    game = play(
+        "A Big Verb",
+        "Letter R, Letter A, Letter I, Letter N",
+        ["Alice spells RIAN", "Alice spells TRAIN", "Alice spells RAIN", "Alice spells NAIR"],
+    )
     rejected = [(s.event, s.code, s.reason) for s in game.steps if isinstance(s, rec.Rejected)]
     assert rejected == [
         (1, "not_a_word", "RIAN is not in the dictionary"),
-        (2, "not_her_letters", "TRAIN needs T beyond Alice's letters in play (R, A, I, N); each letter card is "
-                               "used once"),
-        (3, "not_what_the_goal_asks", "RAIN has 4 letters, the Goal asks for at least 5 (A Big Verb: a verb of "
-                                      "at least 5 letters)"),
+        (
+            2,
+            "not_her_letters",
+            "TRAIN needs T beyond Alice's letters in play (R, A, I, N); each letter card is used once",
+        ),
+        (
+            3,
+            "not_what_the_goal_asks",
+            "RAIN has 4 letters, the Goal asks for at least 5 (A Big Verb: a verb of at least 5 letters)",
+        ),
         (4, "not_a_word", "NAIR is a proper noun (a name), not a common word"),
     ]
-    game = play("A Big Verb", "Letter R, Letter A, Letter I, Letter N", ["Alice plays Letter T", "Alice spells TRAIN"],
-                hand="Letter T")
+    game = play(
+        "A Big Verb",
+        "Letter R, Letter A, Letter I, Letter N",
+        ["Alice plays Letter T", "Alice spells TRAIN"],
+        hand="Letter T",
+    )
     notes = [s.text for s in game.steps if isinstance(s, rec.Note) and s.event == 2]
-    assert notes == ["Alice spells TRAIN: a word, from Alice's letters, meeting A Big Verb (a verb of at least 5 "
-                     "letters)"]
+    assert notes == [
+        "Alice spells TRAIN: a word, from Alice's letters, meeting A Big Verb (a verb of at least 5 letters)"
+    ]
     assert game.winner == "Alice"
 
 
@@ -221,22 +280,34 @@ def test_a_claim_changes_nothing_and_passes_no_turn():
 
 def test_a_claim_without_a_word_goal():
     game = play("Milk & Cookies", "Letter C, Letter A, Letter T", ["Alice spells CAT"])
-    assert [s.reason for s in game.steps if isinstance(s, rec.Rejected)] == \
-        ["Milk & Cookies is not met by spelling a word"]
+    assert [s.reason for s in game.steps if isinstance(s, rec.Rejected)] == [
+        "Milk & Cookies is not met by spelling a word"
+    ]
 
 
 def test_spell_counts_the_named_word_even_if_no_dictionary_has_it():
-    game = play("Spell Fluxx", "Letter F, Letter L, Letter U, Letter X",
-                ["Alice plays Letter X2", "Alice spells FLUXX"], hand="Letter X2",
-                cards=["{name: Spell Fluxx, type: goal, kind: word, spell: FLUXX}",
-                       "{name: Letter X2, type: keeper, kind: letter, letter: X}"])
+    game = play(
+        "Spell Fluxx",
+        "Letter F, Letter L, Letter U, Letter X",
+        ["Alice plays Letter X2", "Alice spells FLUXX"],
+        hand="Letter X2",
+        cards=[
+            "{name: Spell Fluxx, type: goal, kind: word, spell: FLUXX}",
+            "{name: Letter X2, type: keeper, kind: letter, letter: X}",
+        ],
+    )
     assert game.winner == "Alice"
     assert not [s for s in game.steps if isinstance(s, rec.Rejected)]
 
 
 def test_inflation_raises_a_printed_length():
-    text = SCENARIO.format(goal="A Four-Letter Word", hand="Letter S", letters="Letter C, Letter A, Letter T",
-                           events="  - Alice plays Letter S\n", cards="  []")
+    text = SCENARIO.format(
+        goal="A Four-Letter Word",
+        hand="Letter S",
+        letters="Letter C, Letter A, Letter T",
+        events="  - Alice plays Letter S\n",
+        cards="  []",
+    )
     assert rp.replay(parse_scenario(text, "t.yaml")).winner == "Alice"
     game = rp.replay(parse_scenario(text.replace("goals:", "rules: [Inflation]\n  goals:"), "t.yaml"))
     assert game.winner is None  # CATS has four letters, but Inflation makes the Goal ask for five
@@ -245,8 +316,12 @@ def test_inflation_raises_a_printed_length():
 
 
 def test_cards_used_are_the_letters_of_the_word_found():
-    game = play("A Palindrome", "Letter D, Letter X, Letter I, Letter D2, Letter Q", [],
-                cards=["{name: Letter D2, type: keeper, kind: letter, letter: D}"])
+    game = play(
+        "A Palindrome",
+        "Letter D, Letter X, Letter I, Letter D2, Letter Q",
+        [],
+        cards=["{name: Letter D2, type: keeper, kind: letter, letter: D}"],
+    )
     goal = game.table.goals[0]
     assert game.winner == "Alice"
     used = kind_of(goal).cards_used(game, goal, "Alice")
@@ -261,8 +336,13 @@ def test_goal_parameters_are_checked_when_a_scenario_declares_one():
 
 
 def test_the_spell_event_is_read_in_both_forms_and_checked():
-    text = SCENARIO.format(goal="A Noun", hand="", letters="Letter C", events="  - Alice spells cat, hat\n"
-                           "  - {player: Alice, action: spell, choices: [dog]}\n", cards="  []")
+    text = SCENARIO.format(
+        goal="A Noun",
+        hand="",
+        letters="Letter C",
+        events="  - Alice spells cat, hat\n  - {player: Alice, action: spell, choices: [dog]}\n",
+        cards="  []",
+    )
     events = parse_scenario(text, "t.yaml").events
     assert [(e.action, e.choices) for e in events] == [("spell", ("CAT", "HAT")), ("spell", ("DOG",))]
     bad = text.replace("Alice spells cat, hat", "Alice spells C4T")
@@ -278,12 +358,15 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_help_and_a_fluxx5_replay_load_no_dictionary():
-    help_modules = _modules_after("from adjudicator.cli import main\nimport sys\nsys.argv = ['adjudicator', '--help']\n"
-                                  "try:\n    main()\nexcept SystemExit:\n    pass")
+    help_modules = _modules_after(
+        "from adjudicator.cli import main\nimport sys\nsys.argv = ['adjudicator', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
     assert not {"adjudicator.words", "adjudicator.words.lexicon", "numpy", "lemminflect"} & help_modules
     replay_modules = _modules_after(
         "from adjudicator.engine.replay import replay\nfrom adjudicator.loading.scenario import load_scenario\n"
-        "game = replay(load_scenario('scenarios/examples/draw3-then-draw2.yaml'))\nassert game.steps")
+        "game = replay(load_scenario('scenarios/examples/draw3-then-draw2.yaml'))\nassert game.steps"
+    )
     assert "adjudicator.engine.game" in replay_modules and "adjudicator.cards.kinds.word_goals" in replay_modules
     assert not {"adjudicator.words", "numpy", "lemminflect"} & replay_modules
 
@@ -292,7 +375,8 @@ def test_a_word_replay_loads_the_tables_but_never_numpy():
     modules = _modules_after(
         "from adjudicator.engine.replay import replay\nfrom adjudicator.loading.scenario import load_scenario\n"
         "game = replay(load_scenario('scenarios/word/noun-found-by-engine.yaml'))\nassert game.winner == 'Alice'\n"
-        "from adjudicator.words import lexicon, sounds\nassert lexicon.loaded() and not sounds.loaded()")
+        "from adjudicator.words import lexicon, sounds\nassert lexicon.loaded() and not sounds.loaded()"
+    )
     assert "adjudicator.words.lexicon" in modules
     assert not {"numpy", "lemminflect"} & modules
 
@@ -308,18 +392,30 @@ def word_deck():
 DECK = word_deck()
 
 
-@settings(max_examples=8, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=8,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_word_fluxx_games(data):
     """Random legal games of Word Fluxx (its Goals and letters, with the 5.0 New Rules): no card is ever lost or doubled, and whenever a word Goal is won, the word named
     is a word, spelled from the winner's letters, that a claim confirms."""
     players = ["Alice", "Bob", "Carol"][: data.draw(st.integers(2, 3), label="players")]
     pile = data.draw(st.permutations(DECK), label="draw pile")
-    text = yaml.safe_dump({"title": "random Word Fluxx", "players": players, "decks": ["word", "fluxx5"],
-                           "seed": data.draw(st.integers(0, 999), label="seed"),
-                           "setup": {"turn": players[0], "phase": "deal", "draw_pile": [c.name for c in pile]},
-                           "events": []}, sort_keys=False)
+    text = yaml.safe_dump(
+        {
+            "title": "random Word Fluxx",
+            "players": players,
+            "decks": ["word", "fluxx5"],
+            "seed": data.draw(st.integers(0, 999), label="seed"),
+            "setup": {"turn": players[0], "phase": "deal", "draw_pile": [c.name for c in pile]},
+            "events": [],
+        },
+        sort_keys=False,
+    )
     note(text)
     game = Game(parse_scenario(text, "<random>"))
     for number in range(1, 50):

@@ -2,11 +2,11 @@
 those moves leads every card to where the game says it is."""
 
 import pytest
+from conftest import SCENARIOS
 
 from adjudicator.checking import scenario_files
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import load_scenario, parse_scenario
-from conftest import SCENARIOS
 
 FILES = list(scenario_files([SCENARIOS]))
 
@@ -28,15 +28,19 @@ def test_the_last_move_of_each_card_ends_where_it_is(path):
 
 
 def test_trade_hands_moves_each_card_to_the_other_hand():
-    game = replay(parse_scenario("""
+    game = replay(
+        parse_scenario("""
 title: t
 players: [Alice, Bob]
 setup:
   turn: Alice
   hands: {Alice: [Trade Hands, Milk], Bob: [Bread, Cookies]}
 events: [Alice plays Trade Hands -> Bob]
-"""))
+""")
+    )
     traded = next(s for s in game.steps if s.kind == "ActionDone")
     assert sorted((str(c), a, b) for c, a, b in traded.moves) == [
-        ("Bread", "hand of Bob", "hand of Alice"), ("Cookies", "hand of Bob", "hand of Alice"),
-        ("Milk", "hand of Alice", "hand of Bob")]
+        ("Bread", "hand of Bob", "hand of Alice"),
+        ("Cookies", "hand of Bob", "hand of Alice"),
+        ("Milk", "hand of Alice", "hand of Bob"),
+    ]

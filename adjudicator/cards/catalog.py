@@ -30,8 +30,8 @@ from typing import Any
 from adjudicator.cards.kinds import REGISTRY, default_kind, is_supported
 from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.errors import ScenarioError
-from adjudicator.loading.yaml_lines import LinedDict, line_of
 from adjudicator.loading import yaml_lines
+from adjudicator.loading.yaml_lines import LinedDict, line_of
 from adjudicator.names import normalize, suggest
 
 _CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags", "copies"}
@@ -84,12 +84,12 @@ class Catalog:
             same[:] = [c for c in same if is_supported(c) or c.deck == card.deck]
             same.append(card)
 
-    def restricted(self, deck_ids: Iterable[str]) -> "Catalog":
+    def restricted(self, deck_ids: Iterable[str]) -> Catalog:
         decks = {d: self.decks[d] for d in deck_ids}
         basic = next((d.basic_rules for d in decks.values() if d.basic_rules), self.basic_rules)
         return Catalog(decks, self.extra, basic_rules=basic)
 
-    def with_cards(self, cards: Iterable[Card]) -> "Catalog":
+    def with_cards(self, cards: Iterable[Card]) -> Catalog:
         return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules)
 
     def all_cards(self) -> list[Card]:
@@ -106,7 +106,8 @@ class Catalog:
         copies = self._copies.get(card)
         if copies is None:
             copies = self._copies[card] = tuple(
-                c for c in self._index.get(normalize(card.name), ()) if c.definition == card.definition) or (card,)
+                c for c in self._index.get(normalize(card.name), ()) if c.definition == card.definition
+            ) or (card,)
         return copies
 
     def definitions(self, name: str) -> list[Card]:
@@ -117,8 +118,7 @@ class Catalog:
             qualified = _QUALIFIED.match(name.strip())
             if qualified:
                 deck = normalize(qualified["deck"])
-                found = [c for c in self._index.get(normalize(qualified["name"]), [])
-                         if normalize(c.deck) == deck]
+                found = [c for c in self._index.get(normalize(qualified["name"]), []) if normalize(c.deck) == deck]
         firsts: dict[tuple[str, str], Card] = {}
         for card in found:
             firsts.setdefault(card.definition, card)
@@ -129,7 +129,8 @@ class Catalog:
         if name.strip() == "?":
             return UNKNOWN
         found = self.definitions(name) or next(
-            (self.definitions(n) for n in _nicknames().get(normalize(name), ()) if self.definitions(n)), [])
+            (self.definitions(n) for n in _nicknames().get(normalize(name), ()) if self.definitions(n)), []
+        )
         return found[0] if found else None
 
     def resolve(self, name: str, *, path: str | None = None, line: int | None = None) -> Card | None:
@@ -139,13 +140,17 @@ class Catalog:
             return UNKNOWN
         found = self.definitions(name)
         if not found:
-            found = next((self.definitions(n) for n in _nicknames().get(normalize(name), ())
-                          if self.definitions(n)), [])
+            found = next(
+                (self.definitions(n) for n in _nicknames().get(normalize(name), ()) if self.definitions(n)), []
+            )
         if len(found) > 1:
             options = " and ".join(f"{c.qualified} (a {c.type.label})" for c in found)
-            raise ScenarioError(f"card name {name!r} is ambiguous: it fits {options}; write the one meant, "
-                                "with its deck", path=path, line=line,
-                                suggestions=tuple(c.qualified for c in found))
+            raise ScenarioError(
+                f"card name {name!r} is ambiguous: it fits {options}; write the one meant, with its deck",
+                path=path,
+                line=line,
+                suggestions=tuple(c.qualified for c in found),
+            )
         return found[0] if found else None
 
     def card(self, name: Any, *, path: str | None = None, line: int | None = None) -> Card:
@@ -154,11 +159,13 @@ class Catalog:
             raise ScenarioError(f"expected a card name, got {name!r}", path=path, line=line)
         card = self.resolve(name, path=path, line=line)
         if card is None:
-            raise ScenarioError(f"unknown card {name!r}", path=path, line=line,
-                                suggestions=suggest(name, self.names()))
+            raise ScenarioError(f"unknown card {name!r}", path=path, line=line, suggestions=suggest(name, self.names()))
         if not is_supported(card):
-            raise ScenarioError(f"not supported yet: {card.name} ({card.type.label}, kind "
-                                f"{card.kind!r} has no behaviour built)", path=path, line=line)
+            raise ScenarioError(
+                f"not supported yet: {card.name} ({card.type.label}, kind {card.kind!r} has no behaviour built)",
+                path=path,
+                line=line,
+            )
         return card
 
     def names(self) -> list[str]:
@@ -175,8 +182,11 @@ def build_cards(entry: Any, *, deck: str, path: str, strict: bool) -> list[Card]
     card = build_card(entry, deck=deck, path=path, strict=strict)
     copies = entry.get("copies", 1)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 100:
-        raise ScenarioError(f"card {card.name!r}: `copies` must be a whole number from 1 to 100, not {copies!r}",
-                            path=path, line=_line(entry, "copies"))
+        raise ScenarioError(
+            f"card {card.name!r}: `copies` must be a whole number from 1 to 100, not {copies!r}",
+            path=path,
+            line=_line(entry, "copies"),
+        )
     return [card] + [dataclasses.replace(card, copy=n) for n in range(2, copies + 1)]
 
 
@@ -204,48 +214,76 @@ def build_card(entry: Any, *, deck: str, path: str, strict: bool) -> Card:
     if isinstance(type_name, str) and type_name in TYPE_ALIASES:
         type_name = TYPE_ALIASES[type_name].value
     if type_name not in _TYPES:
-        raise ScenarioError(f"card {name!r}: `type` must be one of {', '.join(_TYPES)}", path=path,
-                            line=_line(entry, "type"), suggestions=suggest(str(type_name), _TYPES, 1))
+        raise ScenarioError(
+            f"card {name!r}: `type` must be one of {', '.join(_TYPES)}",
+            path=path,
+            line=_line(entry, "type"),
+            suggestions=suggest(str(type_name), _TYPES, 1),
+        )
     slot = entry.get("slot")
     if slot is not None and (type_name != "rule" or slot not in _SLOTS):
-        raise ScenarioError(f"card {name!r}: `slot` is for rules and is one of {', '.join(_SLOTS)}",
-                            path=path, line=_line(entry, "slot"), suggestions=suggest(str(slot), _SLOTS, 1))
+        raise ScenarioError(
+            f"card {name!r}: `slot` is for rules and is one of {', '.join(_SLOTS)}",
+            path=path,
+            line=_line(entry, "slot"),
+            suggestions=suggest(str(slot), _SLOTS, 1),
+        )
     kind_name = entry.get("kind") or default_kind(type_name, slot)
     if kind_name is not None and not isinstance(kind_name, str):
-        raise ScenarioError(f"card {name!r}: `kind` must be the name of a kind, not {kind_name!r}",
-                            path=path, line=_line(entry, "kind"))
+        raise ScenarioError(
+            f"card {name!r}: `kind` must be the name of a kind, not {kind_name!r}", path=path, line=_line(entry, "kind")
+        )
     if kind_name is None:
         raise ScenarioError(f"card {name!r}: a {type_name} needs a `kind`", path=path, line=line)
     kind = REGISTRY.get(kind_name)
     if kind is None and strict:
-        raise ScenarioError(f"card {name!r}: unknown kind {kind_name!r}", path=path, line=_line(entry, "kind"),
-                            suggestions=suggest(kind_name, REGISTRY, 2))
+        raise ScenarioError(
+            f"card {name!r}: unknown kind {kind_name!r}",
+            path=path,
+            line=_line(entry, "kind"),
+            suggestions=suggest(kind_name, REGISTRY, 2),
+        )
     flags = entry.get("flags", [])
     if not isinstance(flags, list) or any(not isinstance(f, str) or f not in _FLAGS for f in flags):
-        raise ScenarioError(f"card {name!r}: `flags` is a list of {', '.join(sorted(_FLAGS))}",
-                            path=path, line=_line(entry, "flags"))
+        raise ScenarioError(
+            f"card {name!r}: `flags` is a list of {', '.join(sorted(_FLAGS))}", path=path, line=_line(entry, "flags")
+        )
     params = {k: v for k, v in entry.items() if k not in _CARD_KEYS}
     if kind is not None:
         if kind.card_type.value != type_name:
-            raise ScenarioError(f"card {name!r}: kind {kind_name!r} is for {kind.card_type.value} cards, "
-                                f"not {type_name}", path=path, line=line)
+            raise ScenarioError(
+                f"card {name!r}: kind {kind_name!r} is for {kind.card_type.value} cards, not {type_name}",
+                path=path,
+                line=line,
+            )
         for key, value in params.items():
             spec = kind.params.get(key)
             if spec is None:
                 allowed = ", ".join(kind.params) or "none"
-                raise ScenarioError(f"card {name!r}: kind {kind_name!r} has no parameter {key!r} "
-                                    f"(its parameters: {allowed})", path=path, line=_line(entry, key),
-                                    suggestions=suggest(key, kind.params, 1))
+                raise ScenarioError(
+                    f"card {name!r}: kind {kind_name!r} has no parameter {key!r} (its parameters: {allowed})",
+                    path=path,
+                    line=_line(entry, key),
+                    suggestions=suggest(key, kind.params, 1),
+                )
             if not spec.check(value):
-                raise ScenarioError(f"card {name!r}: {key} must be {spec.describe}, not {value!r}",
-                                    path=path, line=_line(entry, key))
+                raise ScenarioError(
+                    f"card {name!r}: {key} must be {spec.describe}, not {value!r}", path=path, line=_line(entry, key)
+                )
         for key, spec in kind.params.items():
             if spec.required and key not in params:
-                raise ScenarioError(f"card {name!r}: kind {kind_name!r} needs {key!r} ({spec.describe})",
-                                    path=path, line=line)
-    return Card(name=name.strip(), type=CardType(type_name), kind=kind_name,
-                params=MappingProxyType(_freeze(params)), text=str(entry.get("text", "")),
-                deck=deck, flags=frozenset(flags))
+                raise ScenarioError(
+                    f"card {name!r}: kind {kind_name!r} needs {key!r} ({spec.describe})", path=path, line=line
+                )
+    return Card(
+        name=name.strip(),
+        type=CardType(type_name),
+        kind=kind_name,
+        params=MappingProxyType(_freeze(params)),
+        text=str(entry.get("text", "")),
+        deck=deck,
+        flags=frozenset(flags),
+    )
 
 
 def _line(entry: Any, key: str) -> int | None:
@@ -275,19 +313,27 @@ def _shared(deck: Deck, shares: Any, decks: Mapping[str, Deck], path: str) -> tu
     if shares is None:
         return ()
     if not isinstance(shares, dict):
-        raise ScenarioError("`shares` maps a deck id to the names of its cards this deck holds too", path=path,
-                            line=line_of(shares))
+        raise ScenarioError(
+            "`shares` maps a deck id to the names of its cards this deck holds too", path=path, line=line_of(shares)
+        )
     out: list[Card] = []
     for other, names in shares.items():
         if other not in decks or other == deck.id or not isinstance(names, list):
-            raise ScenarioError(f"`shares` of {deck.id}: {other!r} is not another deck with a list of names",
-                                path=path, line=line_of(shares, other), suggestions=suggest(str(other), decks, 1))
+            raise ScenarioError(
+                f"`shares` of {deck.id}: {other!r} is not another deck with a list of names",
+                path=path,
+                line=line_of(shares, other),
+                suggestions=suggest(str(other), decks, 1),
+            )
         for i, name in enumerate(names):
             found = [c for c in decks[other].cards if isinstance(name, str) and normalize(c.name) == normalize(name)]
             if not found:
-                raise ScenarioError(f"`shares` of {deck.id}: {other} has no card {name!r}", path=path,
-                                    line=line_of(names, i),
-                                    suggestions=suggest(str(name), (c.name for c in decks[other].cards), 1))
+                raise ScenarioError(
+                    f"`shares` of {deck.id}: {other} has no card {name!r}",
+                    path=path,
+                    line=line_of(names, i),
+                    suggestions=suggest(str(name), (c.name for c in decks[other].cards), 1),
+                )
             out += found
     return tuple(out)
 
@@ -314,8 +360,10 @@ def _deck_files() -> list[str]:
 def _deck_sources() -> list[str]:
     """The cache key: the deck files and the code that turns them into cards (a kind's parameters
     decide whether an entry is valid, and the kinds' module decides a card's default kind)."""
-    code = [os.path.join(_PACKAGE, *parts) for parts in (("cards", "catalog.py"), ("cards", "model.py"),
-                                                        ("loading", "yaml_lines.py"), ("names.py",))]
+    code = [
+        os.path.join(_PACKAGE, *parts)
+        for parts in (("cards", "catalog.py"), ("cards", "model.py"), ("loading", "yaml_lines.py"), ("names.py",))
+    ]
     kinds = [entry.path for entry in os.scandir(os.path.join(_PACKAGE, "cards", "kinds")) if entry.name.endswith(".py")]
     return [*_deck_files(), *code, *kinds]
 
@@ -329,23 +377,37 @@ def _read_decks() -> dict[str, Deck]:
             deck, shares = _load_deck(stream.read(), path)
         loaded[deck.id] = (deck, shares, path)
     own = {deck_id: deck for deck_id, (deck, _s, _p) in loaded.items()}
-    return {deck_id: dataclasses.replace(deck, shared=_shared(deck, shares, own, path))
-            for deck_id, (deck, shares, path) in loaded.items()}
+    return {
+        deck_id: dataclasses.replace(deck, shared=_shared(deck, shares, own, path))
+        for deck_id, (deck, shares, path) in loaded.items()
+    }
 
 
 def _dump_decks(decks: Mapping[str, Deck]) -> list[tuple]:
     """The decks as plain values for the cache; a shared card is (its deck, its place there)."""
     place = {id(card): (deck.id, i) for deck in decks.values() for i, card in enumerate(deck.cards)}
-    return [(deck.id, deck.title, None if deck.basic_rules is None else dict(deck.basic_rules),
-             [(c.name, c.type.value, c.kind, dict(c.params), c.text, sorted(c.flags), c.copy) for c in deck.cards],
-             [place[id(c)] for c in deck.shared]) for deck in decks.values()]
+    return [
+        (
+            deck.id,
+            deck.title,
+            None if deck.basic_rules is None else dict(deck.basic_rules),
+            [(c.name, c.type.value, c.kind, dict(c.params), c.text, sorted(c.flags), c.copy) for c in deck.cards],
+            [place[id(c)] for c in deck.shared],
+        )
+        for deck in decks.values()
+    ]
 
 
 def _undump_decks(data: list[tuple]) -> dict[str, Deck]:
     """The decks `_dump_decks` stored, every card made again as it was built (checked then)."""
-    own = {deck_id: tuple(Card(name, CardType(type_name), kind, MappingProxyType(params), text, deck_id,
-                               frozenset(flags), copy)
-                          for name, type_name, kind, params, text, flags, copy in cards)
-           for deck_id, _title, _basic, cards, _shared in data}
-    return {deck_id: Deck(deck_id, title, own[deck_id], basic, tuple(own[d][i] for d, i in shared))
-            for deck_id, title, basic, _cards, shared in data}
+    own = {
+        deck_id: tuple(
+            Card(name, CardType(type_name), kind, MappingProxyType(params), text, deck_id, frozenset(flags), copy)
+            for name, type_name, kind, params, text, flags, copy in cards
+        )
+        for deck_id, _title, _basic, cards, _shared in data
+    }
+    return {
+        deck_id: Deck(deck_id, title, own[deck_id], basic, tuple(own[d][i] for d, i in shared))
+        for deck_id, title, basic, _cards, shared in data
+    }

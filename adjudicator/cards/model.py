@@ -51,10 +51,10 @@ class Card:
 
     __str__ = __repr__
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self  # a card is an identity: copies of a game share their cards
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
 
     def param(self, key: str, default: Any = None) -> Any:
@@ -79,8 +79,9 @@ class Card:
     @functools.cached_property
     def names_called(self) -> frozenset[str]:
         """Every folded name this card answers to (see `is_called`)."""
-        return frozenset({normalize(self.name), normalize(self.qualified),
-                          *map(normalize, self.params.get("counts_as", ()))})
+        return frozenset(
+            {normalize(self.name), normalize(self.qualified), *map(normalize, self.params.get("counts_as", ()))}
+        )
 
     @property
     def is_unknown(self) -> bool:
@@ -100,7 +101,7 @@ class _NoChoice:
 
     __str__ = __repr__
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_NoChoice":
+    def __deepcopy__(self, memo: dict[int, Any]) -> _NoChoice:
         return self  # compared by identity
 
 

@@ -26,13 +26,13 @@ if TYPE_CHECKING:
 class ResponseChain:
     """The response window and the chain of answers on it."""
 
-    def close_window(self: "Game") -> None:
+    def close_window(self: Game) -> None:
         """The chance to respond is over: every open window closes, innermost first (a card
         that a resolution plays at once, `play_from`, opens a window of its own)."""
         while self.window is not None:
             self.close_one_window()
 
-    def close_one_window(self: "Game") -> None:
+    def close_one_window(self: Game) -> None:
         """The chain on the open window resolves, then the card being played, if it still
         stands. Toggling (R28): the top answer stands, and each card below it is canceled by
         the one above it, so an even number of answers leaves the card in effect."""
@@ -47,24 +47,27 @@ class ResponseChain:
         self.step(rec.WindowClosed, card=play.card, landed=landed)
         tasks: list[Then] = []
         canceled: set[int] = set()
-        for above, below in reversed(list(zip(chain[1:], chain))):
+        for above, below in reversed(list(zip(chain[1:], chain, strict=False))):
             if id(above) in canceled:
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
             tasks.append(self.then("_cancel_by", above, below))
         if id(play) not in canceled and not landed:
-            tasks += ([self.then("_resolve_use", play)] if play.is_use else
-                      [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))])
+            tasks += (
+                [self.then("_resolve_use", play)]
+                if play.is_use
+                else [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))]
+            )
         self.schedule(*tasks)
         self.run()
 
-    def _resolve(self: "Game", play: Play) -> None:
+    def _resolve(self: Game, play: Play) -> None:
         self._carry_out(play, "resolve")
 
-    def _resolve_use(self: "Game", play: Play) -> None:
+    def _resolve_use(self: Game, play: Play) -> None:
         self._carry_out(play, "use")
 
-    def _carry_out(self: "Game", play: Play, what: str) -> None:
+    def _carry_out(self: Game, play: Play, what: str) -> None:
         """The card's kind does what the play (`resolve`) or the free action (`use`) says;
         meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
@@ -73,27 +76,27 @@ class ResponseChain:
         finally:
             self.resolving = None
 
-    def discard_played(self: "Game", play: Play) -> None:
+    def discard_played(self: Game, play: Play) -> None:
         """An Action that has done what it says goes to the discard pile."""
         if play in self.being_played:
             self.leave_being_played(play)
             self.discard_cards([play.card])
 
     # ------------------------------------------------------------- responses
-    def chain_top(self: "Game") -> Play | None:
+    def chain_top(self: Game) -> Play | None:
         """The card a Surprise played now would answer: the latest answer, or the card played."""
         return self.responses[-1] if self.responses else self.window
 
-    def is_active(self: "Game", player: str) -> bool:
+    def is_active(self: Game, player: str) -> bool:
         return player == self.turn.player and self.turn.phase is not Phase.OVER
 
-    def is_response(self: "Game", player: str, card: Card) -> bool:
+    def is_response(self: Game, player: str, card: Card) -> bool:
         """Whether a Surprise played now answers the chain rather than being one of the plays of
         the turn: always out of turn while the turn is under way; on your own turn only to
         counter a Surprise aimed at your card (R49)."""
         return card.type is CardType.SURPRISE and self.surprise_answers(player)
 
-    def surprise_answers(self: "Game", player: str) -> bool:
+    def surprise_answers(self: Game, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
         if self.is_active(player):
             top = self.chain_top()
@@ -101,7 +104,7 @@ class ResponseChain:
         late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
         return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
 
-    def verify_respond(self: "Game", player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+    def verify_respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""
         self.verify_not_over()
         frame = self.temp_hands[-1] if self.temp_hands and self.is_active(player) else None
@@ -113,24 +116,34 @@ class ResponseChain:
         if top.player == player:
             raise Illegal("own_card", f"{player} cannot cancel {player}'s own {top.card}", ("R49",))
         if self.is_active(player) and top.aimed_at != player:
-            raise Illegal("own_turn", f"on {player}'s own turn a Surprise cancels only a Surprise aimed at "
-                          f"{player}'s card, and {top.card} is not", ("R49", "R50"))
-        response = Play(player=player, card=card, event=self.event_no, answers=list(answers),
-                        from_temp_hand=frame is not None and card in frame.cards, responds_to=top)
+            raise Illegal(
+                "own_turn",
+                f"on {player}'s own turn a Surprise cancels only a Surprise aimed at "
+                f"{player}'s card, and {top.card} is not",
+                ("R49", "R50"),
+            )
+        response = Play(
+            player=player,
+            card=card,
+            event=self.event_no,
+            answers=list(answers),
+            from_temp_hand=frame is not None and card in frame.cards,
+            responds_to=top,
+        )
         try:
             kind_of(card).verify_response(self, response)
         except Illegal as illegal:
             raise self._too_late(player, card, exclude=top) or illegal from None
         return response
 
-    def can_respond(self: "Game", player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+    def can_respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         try:
             self.verify_respond(player, card, answers)
         except Illegal:
             return False
         return True
 
-    def respond(self: "Game", player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+    def respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         response = self.verify_respond(player, card, answers)
         target = response.responds_to
         assert target is not None
@@ -147,16 +160,17 @@ class ResponseChain:
             cites += ("R34",)  # a Surprise answering a Surprise; anyone may join either side
         if target.played_from is not None:
             cites += ("R26",)  # a card played at once (a flip) can be answered like any other
-        self.step(rec.Responded, player=player, card=card, target_player=target.player, target=target.card,
-                  rulings=cites)
+        self.step(
+            rec.Responded, player=player, card=card, target_player=target.player, target=target.card, rulings=cites
+        )
         return response
 
-    def waits_for_played_card(self: "Game") -> bool:
+    def waits_for_played_card(self: Game) -> bool:
         """A Surprise that cannot answer the open card waits for the card that card will play
         at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
         return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
 
-    def _cancel_by(self: "Game", response: Play, target: Play) -> None:
+    def _cancel_by(self: Game, response: Play, target: Play) -> None:
         self.resolving = response
         try:
             kind_of(response.card).cancel(self, response, target)
@@ -164,8 +178,9 @@ class ResponseChain:
             self.resolving = None
         self.discard_played(response)
 
-    def cancel_play(self: "Game", target: Play, by: Play, outcome: str, rulings: tuple[str, ...],
-                    to_player: str | None = None) -> None:
+    def cancel_play(
+        self: Game, target: Play, by: Play, outcome: str, rulings: tuple[str, ...], to_player: str | None = None
+    ) -> None:
         """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
         A canceled free action only loses its effect: the card granting it stays in play."""
         if not target.is_use:
@@ -177,17 +192,24 @@ class ResponseChain:
                 self.discard_cards([target.card])
             else:
                 self.table.in_play[to_player].append(target.card)
-        self.step(rec.Canceled, player=target.player, card=target.card, by_player=by.player, by=by.card,
-                  outcome=outcome, rulings=rulings)
+        self.step(
+            rec.Canceled,
+            player=target.player,
+            card=target.card,
+            by_player=by.player,
+            by=by.card,
+            outcome=outcome,
+            rulings=rulings,
+        )
 
-    def _take_back(self: "Game", card: Card) -> None:
+    def _take_back(self: Game, card: Card) -> None:
         """Take a card that has landed off the table, to be canceled after all."""
         for zone in (self.table.rules, self.table.goals, *self.table.in_play.values()):
             if card in zone:
                 zone.remove(card)
                 return
 
-    def reopen_for_late_answer(self: "Game", player: str, card: Card) -> bool:
+    def reopen_for_late_answer(self: Game, player: str, card: Card) -> bool:
         """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
         still answer a card played earlier this turn while that card is where its play put it (an
         Action's effects are done and cannot be undone). The open chain resolves first, then the
@@ -201,19 +223,28 @@ class ResponseChain:
         if earlier is None or self.winner or self.pending:
             return False
         self.window = self.reopened = earlier
-        self.note(f"{card} answers {earlier.card}, played earlier this turn: under the house rule "
-                  "surprise_window: end_of_turn it is not too late", ("H-surprise_window", "R44"))
+        self.note(
+            f"{card} answers {earlier.card}, played earlier this turn: under the house rule "
+            "surprise_window: end_of_turn it is not too late",
+            ("H-surprise_window", "R44"),
+        )
         self.step(rec.WindowOpened, card=earlier.card)
         return True
 
-    def _late_target(self: "Game", player: str, card: Card, exclude: Play | None = None) -> Play | None:
+    def _late_target(self: Game, player: str, card: Card, exclude: Play | None = None) -> Play | None:
         """The latest card of this turn, still on the table, that card could have answered."""
         landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
-        return self._answerable_earlier(player, card, exclude,
-                                        lambda earlier: not earlier.is_use and earlier.card in landed)
+        return self._answerable_earlier(
+            player, card, exclude, lambda earlier: not earlier.is_use and earlier.card in landed
+        )
 
-    def _answerable_earlier(self: "Game", player: str, card: Card, exclude: Play | None = None,
-                            still: Callable[[Play], bool] = lambda earlier: True) -> Play | None:
+    def _answerable_earlier(
+        self: Game,
+        player: str,
+        card: Card,
+        exclude: Play | None = None,
+        still: Callable[[Play], bool] = lambda earlier: True,
+    ) -> Play | None:
         """The latest play of this turn by another player (not `exclude`, and `still` true of it)
         that card could have answered at the time."""
         for earlier in reversed(self.turn.history):
@@ -227,29 +258,45 @@ class ResponseChain:
             return earlier
         return None
 
-    def _not_held(self: "Game", player: str, card: Card) -> Illegal:
+    def _not_held(self: Game, player: str, card: Card) -> Illegal:
         window = self.window
         holder = next((p for p in self.players if card in self.table.hands[p]), None)
         if window is not None and holder is not None and kind_of(window.card).hands_over:
-            return Illegal("not_in_hand", f"{player} does not hold {card}: it is in {holder}'s hand, and a card "
-                           f"that {window.card} hands over arrives only after it has resolved, too late to "
-                           "answer it", ("R56",))
+            return Illegal(
+                "not_in_hand",
+                f"{player} does not hold {card}: it is in {holder}'s hand, and a card "
+                f"that {window.card} hands over arrives only after it has resolved, too late to "
+                "answer it",
+                ("R56",),
+            )
         return Illegal("not_in_hand", f"{player} does not hold {card}", ("R56",) if holder else ("B-surprises",))
 
-    def _nothing_to_answer(self: "Game", player: str, card: Card) -> Illegal:
+    def _nothing_to_answer(self: Game, player: str, card: Card) -> Illegal:
         late = self._too_late(player, card)
         if late is not None:
             return late
         if self.last_use is not None:
-            return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: {self.last_use.card} was used as a "
-                           "free action, which is not a card being played", ("R23", "R25"))
-        return Illegal("nothing_to_cancel", f"{card} has nothing to cancel: no card is being played now, and "
-                       "a Surprise is never played out of turn just to get rid of it", ("R25",))
+            return Illegal(
+                "nothing_to_cancel",
+                f"{card} has nothing to cancel: {self.last_use.card} was used as a "
+                "free action, which is not a card being played",
+                ("R23", "R25"),
+            )
+        return Illegal(
+            "nothing_to_cancel",
+            f"{card} has nothing to cancel: no card is being played now, and "
+            "a Surprise is never played out of turn just to get rid of it",
+            ("R25",),
+        )
 
-    def _too_late(self: "Game", player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
+    def _too_late(self: Game, player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
         """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
         earlier = self._answerable_earlier(player, card, exclude)
         if earlier is not None:
-            return Illegal("too_late", f"too late: {card} had to answer {earlier.card} at once; once another "
-                           "card is played or its effects go on, it can no longer be canceled", ("R44", "R11"))
+            return Illegal(
+                "too_late",
+                f"too late: {card} had to answer {earlier.card} at once; once another "
+                "card is played or its effects go on, it can no longer be canceled",
+                ("R44", "R11"),
+            )
         return None

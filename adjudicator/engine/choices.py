@@ -41,8 +41,10 @@ class ChoiceSpec:
             picks = []
         unknown = [str(g) for g in picks if g not in self.options]
         if unknown:
-            raise self._bad(f"{', '.join(unknown)} is not among the options "
-                            f"({', '.join(map(str, self.options)) or 'there are none'})")
+            raise self._bad(
+                f"{', '.join(unknown)} is not among the options "
+                f"({', '.join(map(str, self.options)) or 'there are none'})"
+            )
         if len(set(map(id, picks))) != len(picks):
             raise self._bad("the same card is named twice")
         if self.at_least is not None:
@@ -76,14 +78,23 @@ def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: b
         if not answers:
             return  # the later choices will be asked
         if spec.at_least is None:
-            taken, answers = answers[:spec.count], answers[spec.count:]
+            taken, answers = answers[: spec.count], answers[spec.count :]
         else:
-            size = 1 if answers[0] is NO_CHOICE else next(
-                (i for i, a in enumerate(answers) if a not in spec.options), len(answers))
+            size = (
+                1
+                if answers[0] is NO_CHOICE
+                else next((i for i, a in enumerate(answers) if a not in spec.options), len(answers))
+            )
             taken, answers = answers[:size], answers[size:]
         spec.check(taken)
     if answers and not rest:
         last = specs[-1] if specs else None
-        raise Illegal("bad_choice", (last.explain if last and last.explain else
-                                     f"more choices than the card takes: {', '.join(map(str, answers))}"),
-                      last.rulings if last else ())
+        raise Illegal(
+            "bad_choice",
+            (
+                last.explain
+                if last and last.explain
+                else f"more choices than the card takes: {', '.join(map(str, answers))}"
+            ),
+            last.rulings if last else (),
+        )

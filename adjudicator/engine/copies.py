@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _MOST_TRIED = 256  # bindings tried per event; beyond, the nearest copies are used as they are
 
 
-def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
+def bind_copies(game: Game, event: Event, strict: bool = True) -> Event:
     """The event with each card bound to the copy it means (the event itself when no card it
     names has copies). `CARD of PLAYER` choices become that player's copy; when the player has
     none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
@@ -50,14 +50,17 @@ def bind_copies(game: "Game", event: "Event", strict: bool = True) -> "Event":
         options.append(copies)
     if all(len(copies) == 1 for copies in options) and all(owner is None for _card, owner in slots):
         return event
-    if all(owner is None for _card, owner in slots) and len({id(c) for c, _o in slots}) == len(slots) \
-            and _accepted(game, event):
+    if (
+        all(owner is None for _card, owner in slots)
+        and len({id(c) for c, _o in slots}) == len(slots)
+        and _accepted(game, event)
+    ):
         return event  # the copies it names already fit (an event built from the game itself)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
     nearest = _rebuild(event, _nearest_distinct(ranked))
     if _accepted(game, nearest):
         return nearest  # the usual case, and the only one tried quickly when a long answer repeats names
-    first: "Event | None" = None
+    first: Event | None = None
     for binding in itertools.islice(itertools.product(*ranked), _MOST_TRIED):
         if len(set(map(id, binding))) != len(binding):
             continue  # a name given twice is two copies
@@ -79,13 +82,16 @@ def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:
     return chosen
 
 
-def _belongs(game: "Game", card: Card, player: str) -> bool:
+def _belongs(game: Game, card: Card, player: str) -> bool:
     frames = [f.cards for f in game.temp_hands if f.player == player]
-    return (card in game.table.hands.get(player, ()) or card in game.table.in_play.get(player, ())
-            or any(card in cards for cards in frames))
+    return (
+        card in game.table.hands.get(player, ())
+        or card in game.table.in_play.get(player, ())
+        or any(card in cards for cards in frames)
+    )
 
 
-def _card_slots(event: "Event") -> list[tuple[Card, str | None]]:
+def _card_slots(event: Event) -> list[tuple[Card, str | None]]:
     """Each card the event names, with the player a `CARD of PLAYER` choice gives."""
     slots: list[tuple[Card, str | None]] = [(event.card, None)] if event.card is not None else []
     for choice in event.choices:
@@ -98,7 +104,7 @@ def _card_slots(event: "Event") -> list[tuple[Card, str | None]]:
     return slots
 
 
-def _rebuild(event: "Event", cards: list[Card]) -> "Event":
+def _rebuild(event: Event, cards: list[Card]) -> Event:
     it = iter(cards)
     card = next(it) if event.card is not None else None
     choices: list[Any] = []
@@ -112,7 +118,7 @@ def _rebuild(event: "Event", cards: list[Card]) -> "Event":
     return dataclasses.replace(event, card=card, choices=tuple(choices))
 
 
-def _distance(game: "Game", event: "Event", card: Card) -> int:
+def _distance(game: Game, event: Event, card: Card) -> int:
     table, player = game.table, event.player
     if game.temp_hands and game.temp_hands[-1].player == player and card in game.temp_hands[-1].cards:
         return 0
@@ -129,7 +135,7 @@ def _distance(game: "Game", event: "Event", card: Card) -> int:
     return 5 if card in table.discard else 6
 
 
-def _accepted(game: "Game", event: "Event") -> bool:
+def _accepted(game: Game, event: Event) -> bool:
     try:
         if event.action == "play" and event.card is not None:
             if game.is_response(event.player, event.card):

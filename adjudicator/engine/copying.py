@@ -45,7 +45,7 @@ class ForkedRandom(random.Random):
     from then on, drawing exactly what the game's generator would have. Every draw of
     `random.Random` goes through `random` or `getrandbits`, the two taken over here."""
 
-    def __new__(cls, snapshot: Snapshot) -> "ForkedRandom":
+    def __new__(cls, snapshot: Snapshot) -> ForkedRandom:
         return super().__new__(cls)  # not seeded: the state is the snapshot's
 
     def __init__(self, snapshot: Snapshot) -> None:

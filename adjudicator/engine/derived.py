@@ -33,14 +33,14 @@ def remembered(compute: F) -> F:
 
     # Asked tens of times per event, so each arity has its own lookup, with no tuple to build
     # for the common cases. The memo itself stands for "not worked out yet".
-    def lookup0(game: "Game") -> Any:
+    def lookup0(game: Game) -> Any:
         memo = game.table.clock.derived
         value = memo.get(name, memo)
         if value is memo:
             value = memo[name] = compute(game)
         return value
 
-    def lookup1(game: "Game", arg: Any) -> Any:
+    def lookup1(game: Game, arg: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, arg)
         value = memo.get(key, memo)
@@ -48,7 +48,7 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, arg)
         return value
 
-    def lookup(game: "Game", *args: Any) -> Any:
+    def lookup(game: Game, *args: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, *args)
         value = memo.get(key, memo)
@@ -74,7 +74,7 @@ class PlayQuota:
             return max(0, hand - self.n)
         return max(0, min(self.n - played, hand))
 
-    def with_bonus(self, bonus: int) -> "PlayQuota":
+    def with_bonus(self, bonus: int) -> PlayQuota:
         if not bonus or self.mode == "all":
             return self  # Play All plus a bonus is still Play All
         if self.mode == "all_but":
@@ -91,7 +91,7 @@ class PlayQuota:
 
 
 @remembered
-def slot_card(game: "Game", slot: str) -> "Card | None":
+def slot_card(game: Game, slot: str) -> Card | None:
     for card in game.table.rules:
         if getattr(kind_of(card), "slot", None) == slot:
             return card
@@ -99,22 +99,30 @@ def slot_card(game: "Game", slot: str) -> "Card | None":
 
 
 @remembered
-def numeral_bonus(game: "Game", card: "Card | None") -> int:
+def numeral_bonus(game: Game, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules
-               if has_hook(rule, "numeral_bonus"))
+    return sum(
+        kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules if has_hook(rule, "numeral_bonus")
+    )
 
 
 #: The hooks the engine runs over every card in play (`holding`).
-TABLE_HOOKS = ("state_trigger", "on_goals_changed", "on_turn_start", "before_draw_phase",
-               "draw_bonus", "play_bonus", "limit_bonus")
+TABLE_HOOKS = (
+    "state_trigger",
+    "on_goals_changed",
+    "on_turn_start",
+    "before_draw_phase",
+    "draw_bonus",
+    "play_bonus",
+    "limit_bonus",
+)
 
 
 @remembered
-def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
+def _holders(game: Game) -> dict[str, tuple[tuple[str | None, Card], ...]]:
     """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
     table order, for the hooks some card has: one pass over the table serves every hook."""
-    found: dict[str, list[tuple[str | None, "Card"]]] = {}
+    found: dict[str, list[tuple[str | None, Card]]] = {}
     for owner, card in game.cards_in_play():
         for hook in own_hooks(card, TABLE_HOOKS):
             found.setdefault(hook, []).append((owner, card))
@@ -122,34 +130,34 @@ def _holders(game: "Game") -> dict[str, tuple[tuple[str | None, "Card"], ...]]:
 
 
 @remembered
-def holding(game: "Game", hook: str) -> tuple[tuple[str | None, "Card"], ...]:
+def holding(game: Game, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
     return _holders(game).get(hook, ())
 
 
 @remembered
-def draw_rule(game: "Game", player: str) -> int:
+def draw_rule(game: Game, player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
     return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in holding(game, "draw_bonus"))
 
 
 @remembered
-def play_rule(game: "Game", player: str) -> PlayQuota:
+def play_rule(game: Game, player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
     return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in holding(game, "play_bonus")))
 
 
-def bonus_givers(game: "Game", player: str, what: str) -> list["Card"]:
+def bonus_givers(game: Game, player: str, what: str) -> list[Card]:
     """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
     hook = "draw_bonus" if what == "draw" else "play_bonus"
     return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
 @remembered
-def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
+def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
     giving = bonus_givers(game, player, what)
@@ -167,54 +175,63 @@ def bonus_rulings(game: "Game", player: str, what: str) -> tuple[str, ...]:
 
 
 @remembered
-def goals_read_hands(game: "Game") -> bool:
+def goals_read_hands(game: Game) -> bool:
     """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
     return any(kind_of(goal).reads_hands for goal in game.table.goals)
 
 
 @remembered
-def limit_slots(game: "Game") -> tuple[str, ...]:
+def limit_slots(game: Game) -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
     return tuple(slot for slot in ("hand_limit", "keeper_limit") if slot_card(game, slot) is not None)
 
 
 @remembered
-def limit(game: "Game", slot: str, player: str | None = None) -> int | None:
+def limit(game: Game, slot: str, player: str | None = None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
     card = slot_card(game, slot)
     if card is None:
         return None
-    allowance = sum(kind_of(c).limit_bonus(game, c, player, slot)
-                    for _owner, c in holding(game, "limit_bonus")) if player else 0
+    allowance = (
+        sum(kind_of(c).limit_bonus(game, c, player, slot) for _owner, c in holding(game, "limit_bonus"))
+        if player
+        else 0
+    )
     return kind_of(card).number(game, card, "value") + allowance
 
 
 @remembered
-def turn_direction(game: "Game") -> int:
+def turn_direction(game: Game) -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    reversals = sum(kind_of(rule).reverses_turn_order(game, rule) for rule in game.table.rules
-                    if has_hook(rule, "reverses_turn_order"))
+    reversals = sum(
+        kind_of(rule).reverses_turn_order(game, rule)
+        for rule in game.table.rules
+        if has_hook(rule, "reverses_turn_order")
+    )
     return -1 if reversals % 2 else 1
 
 
 @remembered
-def goal_slots(game: "Game") -> int:
+def goal_slots(game: Game) -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
     base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
     return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules if has_hook(rule, "goal_slots"))
 
 
-def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:
+def half_goals(game: Game) -> list[tuple[str, Card, Card]]:
     """Mega Fluxx (house rule goals_per_deck): (player, Goal, Goal) for each player holding one of
     the two cards that each of two Goals in play requires, where each Goal requires exactly two
     specific cards (no "any of" group)."""
-    pairs = [g for g in game.table.goals
-             if len(g.param("requires", ())) == 2 and all(isinstance(n, str) for n in g.param("requires", ()))]
+    pairs = [
+        g
+        for g in game.table.goals
+        if len(g.param("requires", ())) == 2 and all(isinstance(n, str) for n in g.param("requires", ()))
+    ]
     found = []
     for i, first in enumerate(pairs):
-        for second in pairs[i + 1:]:
+        for second in pairs[i + 1 :]:
             for player in game.players:
                 have = {c.name for c in game.table.in_play[player]}
                 if have & set(first.params["requires"]) and have & set(second.params["requires"]):
@@ -222,10 +239,11 @@ def half_goals(game: "Game") -> list[tuple[str, "Card", "Card"]]:
     return found
 
 
-def goals_to_win(game: "Game") -> int | None:
+def goals_to_win(game: Game) -> int | None:
     """Keep Going: how many claimed Goals end the game, or None when meeting a Goal wins at once.
     The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
     if game.house_rules.keep_going is not None:
         return game.house_rules.keep_going
-    return next((n for rule in game.table.meta_rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None),
-                None)
+    return next(
+        (n for rule in game.table.meta_rules if (n := kind_of(rule).goals_to_win(game, rule)) is not None), None
+    )

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class EventOrder:
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
-    def push(self: "Game", event: "Event") -> None:
+    def push(self: Game, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         self.move_stack.append(event)
         if self.stopped:
@@ -88,7 +88,7 @@ class EventOrder:
             self.reject(event, illegal)
         self.run()
 
-    def _push_response(self: "Game", event: "Event") -> None:
+    def _push_response(self: Game, event: Event) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the
         card it plays at once: that window closes, and the Surprise answers the new card."""
         while True:
@@ -103,11 +103,17 @@ class EventOrder:
                     return
                 self.close_one_window()
 
-    def reject(self: "Game", event: "Event", illegal: Illegal) -> None:
-        self.step(rec.Rejected, player=event.player, what=describe(event), code=illegal.code,
-                  reason=illegal.reason, rulings=illegal.rulings)
+    def reject(self: Game, event: Event, illegal: Illegal) -> None:
+        self.step(
+            rec.Rejected,
+            player=event.player,
+            what=describe(event),
+            code=illegal.code,
+            reason=illegal.reason,
+            rulings=illegal.rulings,
+        )
 
-    def _answered_or_stopped(self: "Game", event: "Event") -> bool:
+    def _answered_or_stopped(self: Game, event: Event) -> bool:
         """With a choice pending, the event must answer it; otherwise the replay stops there."""
         if self.stopped:
             return True
@@ -124,7 +130,7 @@ class EventOrder:
         self.answer(event)
         return True
 
-    def _advance_turn(self: "Game", event: "Event") -> bool:
+    def _advance_turn(self: Game, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
         a turn began (for `P begins`: P's turn)."""
         began = False
@@ -133,8 +139,14 @@ class EventOrder:
             own_free_action = event.player == turn.player and self.is_optional_free_action(event)
             if turn.phase is Phase.PLAY_OVER and not own_free_action:
                 self.end_turn()
-            if (turn is self.turn and self.turn.phase is Phase.OVER and not self.pending and not self.ended
-                    and event.action not in ("join", "drop_out") and self._needs_next_turn(event)):
+            if (
+                turn is self.turn
+                and self.turn.phase is Phase.OVER
+                and not self.pending
+                and not self.ended
+                and event.action not in ("join", "drop_out")
+                and self._needs_next_turn(event)
+            ):
                 self.begin_turn(self.next_player())
                 self.run()
                 began = True
@@ -148,20 +160,24 @@ class EventOrder:
                 return began
         return began
 
-    def _not_begun(self: "Game", player: str) -> Illegal:
+    def _not_begun(self: Game, player: str) -> Illegal:
         """Why `P begins` began nothing."""
         self.verify_not_over()
         turn = self.turn
         if turn.player == player and turn.phase is not Phase.OVER:
             return Illegal("turn_begun", f"{player}'s turn has already begun", ("B-turn-order",))
         if turn.phase is Phase.PLAY:
-            return Illegal("turn_under_way", f"{turn.player}'s turn is still under way ({self.plays_left()} "
-                           f"play(s) left under {self.play_rule()}): the next turn begins once it is over",
-                           ("B-turn-order", "B-play-rule"))
-        return Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
-                       ("B-turn-order",))
+            return Illegal(
+                "turn_under_way",
+                f"{turn.player}'s turn is still under way ({self.plays_left()} "
+                f"play(s) left under {self.play_rule()}): the next turn begins once it is over",
+                ("B-turn-order", "B-play-rule"),
+            )
+        return Illegal(
+            "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
+        )
 
-    def _needs_next_turn(self: "Game", event: "Event") -> bool:
+    def _needs_next_turn(self: Game, event: Event) -> bool:
         """An event of the next player begins that player's turn; so does an answer to a choice
         that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
         a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
@@ -176,7 +192,7 @@ class EventOrder:
         trial.close_window()
         return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
 
-    def finish(self: "Game") -> None:
+    def finish(self: Game) -> None:
         """The events have run out: resolve what is open and finish a turn whose plays are done."""
         if self.stopped:
             return
@@ -191,19 +207,21 @@ class EventOrder:
             choice = self.pending[0]
             self.stop(f"the events ran out while {choice.player} must {choice.prompt}")
 
-    def stop(self: "Game", reason: str) -> None:
+    def stop(self: Game, reason: str) -> None:
         """The replay cannot go on without a choice the events do not give: say which, and how
         to write it."""
         choice = self.pending[0] if self.pending else None
         if choice is not None:
             options = ", ".join(map(str, choice.options))
-            reason += (f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
-                       f" (write for example: `{choice_syntax(choice)}`)")
+            reason += (
+                f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
+                f" (write for example: `{choice_syntax(choice)}`)"
+            )
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
 
 
-def describe(event: "Event") -> str:
+def describe(event: Event) -> str:
     """The event as the log names it: verb, card and choices."""
     target = f" {event.card}" if event.card else ""
     if event.choices:

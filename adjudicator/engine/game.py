@@ -31,8 +31,8 @@ from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.kinds.base import has_hook
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine import derived, solo
-from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.chain import ResponseChain
+from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.errors import Illegal
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 
 class Game(EventOrder, ResponseChain, Copied):
-    def __init__(self, scenario: "Scenario") -> None:
+    def __init__(self, scenario: Scenario) -> None:
         setup = scenario.setup
         self.scenario = scenario
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
@@ -62,13 +62,13 @@ class Game(EventOrder, ResponseChain, Copied):
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
-        self.move_stack: list["Event"] = []  # the events pushed so far (`push`), oldest first
+        self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
-        self.being_played: list[Play] = []   # cards between leaving a hand and reaching their place
+        self.being_played: list[Play] = []  # cards between leaving a hand and reaching their place
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
-        self.window: Play | None = None      # the play that Surprises may answer now
-        self.responses: list[Play] = []      # Surprises answering it, each one the card below (the chain)
-        self.last_use: Play | None = None    # the latest free action, which no window follows (R23)
+        self.window: Play | None = None  # the play that Surprises may answer now
+        self.responses: list[Play] = []  # Surprises answering it, each one the card below (the chain)
+        self.last_use: Play | None = None  # the latest free action, which no window follows (R23)
         self.agenda: deque[Then] = deque()
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
@@ -109,8 +109,12 @@ class Game(EventOrder, ResponseChain, Copied):
             for player in self.players:
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
         for player in self.players:
-            self.step(rec.Dealt, player=player, cards=tuple(dealt[player]),
-                      rulings=("B-deal", *self.house_rules.cite("starting_hand")))
+            self.step(
+                rec.Dealt,
+                player=player,
+                cards=tuple(dealt[player]),
+                rulings=("B-deal", *self.house_rules.cite("starting_hand")),
+            )
 
     @property
     def rng(self) -> random.Random:
@@ -130,13 +134,13 @@ class Game(EventOrder, ResponseChain, Copied):
         self.turns_begun += 1  # a copy keeps the count, not the Turn object
         self.table.clock.rules_moved()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
         from adjudicator.engine.copying import fork
 
         return fork(self)
 
-    def pop(self) -> "Event":
+    def pop(self) -> Event:
         """Take back the last event pushed: the game is replayed from its scenario without it
         (a position is not stored per event, so this costs a replay of the stack)."""
         if not self.move_stack:
@@ -322,10 +326,17 @@ class Game(EventOrder, ResponseChain, Copied):
         if turn.phase is Phase.PLAY:
             missing = derived.draw_rule(self, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
-                self.draw(turn.player, missing, counted=True,
-                          why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                          rulings=("B-draw-rule-change", *derived.bonus_rulings(self, turn.player, "draw"),
-                                   *(("Q129",) if self.temp_hands else ())))  # a temporary hand's cards are extras
+                self.draw(
+                    turn.player,
+                    missing,
+                    counted=True,
+                    why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
+                    rulings=(
+                        "B-draw-rule-change",
+                        *derived.bonus_rulings(self, turn.player, "draw"),
+                        *(("Q129",) if self.temp_hands else ()),
+                    ),
+                )  # a temporary hand's cards are extras
                 return True
         if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
             self._close_temp_hand()
@@ -339,9 +350,20 @@ class Game(EventOrder, ResponseChain, Copied):
         return False
 
     # --------------------------------------------------------------- choices
-    def ask(self, player: str, prompt: str, options: Sequence[Any], count: int, then: Then, *, verbs: tuple[str, ...] = ("choose",),
-            keep_means_complement: bool = False, rulings: tuple[str, ...] = (),
-            key: Any = None, at_least: int | None = None) -> None:
+    def ask(
+        self,
+        player: str,
+        prompt: str,
+        options: Sequence[Any],
+        count: int,
+        then: Then,
+        *,
+        verbs: tuple[str, ...] = ("choose",),
+        keep_means_complement: bool = False,
+        rulings: tuple[str, ...] = (),
+        key: Any = None,
+        at_least: int | None = None,
+    ) -> None:
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
         answers when it gave them, otherwise the replay waits for an answering event.
         With `at_least`, any number from at_least to count may be picked ("up to"); the
@@ -356,8 +378,12 @@ class Game(EventOrder, ResponseChain, Copied):
         play = self.resolving
         if at_least is None and count == len(options):
             # Nothing to choose; a stated answer naming these very options is used up all the same.
-            if play is not None and play.player == player and play.answers[:count] and all(
-                    a in options for a in play.answers[:count]):
+            if (
+                play is not None
+                and play.player == player
+                and play.answers[:count]
+                and all(a in options for a in play.answers[:count])
+            ):
                 del play.answers[:count]
             self.call(then, options)
             return
@@ -368,16 +394,26 @@ class Game(EventOrder, ResponseChain, Copied):
                 del play.answers[:count]
                 self.call(then, answer)
                 return
-        choice = PendingChoice(player, prompt, options, count, verbs, then, keep_means_complement, rulings, key,
-                               at_least)
+        choice = PendingChoice(
+            player, prompt, options, count, verbs, then, keep_means_complement, rulings, key, at_least
+        )
         self.pending.append(choice)
-        self.step(rec.ChoiceNeeded, player=player, prompt=prompt,
-                  options=tuple(str(o) for o in options), rulings=rulings)
+        self.step(
+            rec.ChoiceNeeded, player=player, prompt=prompt, options=tuple(str(o) for o in options), rulings=rulings
+        )
 
     def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
         """`ask` for a choice a kind has declared (`Kind.choices`)."""
-        self.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings,
-                 at_least=spec.at_least, **options)
+        self.ask(
+            spec.player,
+            spec.prompt,
+            spec.options,
+            spec.count,
+            then,
+            rulings=spec.rulings,
+            at_least=spec.at_least,
+            **options,
+        )
 
     def answered_choice(self, player: str, verb: str, given: Sequence[Any]) -> PendingChoice | None:
         """The pending choice an answer goes to (None: nothing asks player to answer so). Choices
@@ -386,23 +422,26 @@ class Game(EventOrder, ResponseChain, Copied):
         mine = [c for c in self.pending if c.player == player and verb in c.answer_verbs]
         return next((c for c in mine if all(g in c.options for g in given)), mine[0] if mine else None)
 
-    def verify_answer(self, event: "Event") -> tuple[PendingChoice, list[Any]]:
+    def verify_answer(self, event: Event) -> tuple[PendingChoice, list[Any]]:
         choice = self.answered_choice(event.player, event.action, event.choices)
         if choice is None:
             if self.pending:
                 waiting = self.pending[0]
-                raise Illegal("wrong_answer",
-                              f"the rules are waiting for {waiting.player} to {waiting.prompt}", waiting.rulings)
-            raise Illegal("nothing_to_answer",
-                          f"nothing asks {event.player} to {event.action} now; "
-                          "cards are discarded only when a rule or card demands it",
-                          ("B-no-voluntary-discard",))
+                raise Illegal(
+                    "wrong_answer", f"the rules are waiting for {waiting.player} to {waiting.prompt}", waiting.rulings
+                )
+            raise Illegal(
+                "nothing_to_answer",
+                f"nothing asks {event.player} to {event.action} now; "
+                "cards are discarded only when a rule or card demands it",
+                ("B-no-voluntary-discard",),
+            )
         given = choice.spec_for(event.action).check(event.choices, event.action)
         if choice.names_what_stays(event.action):
             given = [o for o in choice.options if o not in given]  # "keeps X": the rest goes
         return choice, given
 
-    def answer(self, event: "Event") -> None:
+    def answer(self, event: Event) -> None:
         choice, given = self.verify_answer(event)
         self.pending.remove(choice)
         self.call(choice.then, given)
@@ -411,8 +450,17 @@ class Game(EventOrder, ResponseChain, Copied):
         self.run()
 
     # ------------------------------------------------------------------ draws
-    def draw(self, player: str, n: int, *, why: str, counted: bool = False, into: list[Card] | None = None,
-             rulings: tuple[str, ...] = (), log: bool = True) -> list[Card]:
+    def draw(
+        self,
+        player: str,
+        n: int,
+        *,
+        why: str,
+        counted: bool = False,
+        into: list[Card] | None = None,
+        rulings: tuple[str, ...] = (),
+        log: bool = True,
+    ) -> list[Card]:
         """Draw n cards that are not Creepers. A Creeper drawn goes in front of the player
         at once and is replaced; it never counts as a draw."""
         got: list[Card] = []
@@ -427,8 +475,12 @@ class Game(EventOrder, ResponseChain, Copied):
                 self.table.in_play[player].append(card)
                 # a Creeper drawn for an Action goes to the active player, who draws again (R40)
                 for_action = ("R40",) if self.resolving and self.resolving.card.type is CardType.ACTION else ()
-                self.step(rec.CreeperPlaced, player=player, card=card,
-                          rulings=("B-creeper-placement", "R20", *for_action, *rulings))
+                self.step(
+                    rec.CreeperPlaced,
+                    player=player,
+                    card=card,
+                    rulings=("B-creeper-placement", "R20", *for_action, *rulings),
+                )
                 continue
             got.append(card)
         (self.table.hands[player] if into is None else into).extend(got)
@@ -437,8 +489,15 @@ class Game(EventOrder, ResponseChain, Copied):
         if log and (got or not creepers):
             # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
             extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
-            self.step(rec.Drew, player=player, cards=tuple(got), why=why, counted=counted,
-                      into="hand" if into is None else "the temporary hand", rulings=(*rulings, *extra))
+            self.step(
+                rec.Drew,
+                player=player,
+                cards=tuple(got),
+                why=why,
+                counted=counted,
+                into="hand" if into is None else "the temporary hand",
+                rulings=(*rulings, *extra),
+            )
         return got
 
     def _take_top(self) -> Card | None:
@@ -458,9 +517,14 @@ class Game(EventOrder, ResponseChain, Copied):
     def begin_turn(self, player: str) -> None:
         prev = self.turn
         extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
-        self.turn = Turn(player=player, phase=Phase.START, began_empty_handed=not self.table.hands[player],
-                         extra_turns=prev.extra_turns[1:] if extra else [],
-                         granted_by=(*prev.granted_by, extra) if extra else (), begun_by=self.event_no)
+        self.turn = Turn(
+            player=player,
+            phase=Phase.START,
+            began_empty_handed=not self.table.hands[player],
+            extra_turns=prev.extra_turns[1:] if extra else [],
+            granted_by=(*prev.granted_by, extra) if extra else (),
+            begun_by=self.event_no,
+        )
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
@@ -477,8 +541,13 @@ class Game(EventOrder, ResponseChain, Copied):
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         # The whole draw phase is one event: the win check runs only after it (R03).
-        self.draw(player, n, counted=True, why=f"draw phase (Draw {n})",
-                  rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")))
+        self.draw(
+            player,
+            n,
+            counted=True,
+            why=f"draw phase (Draw {n})",
+            rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
+        )
         self.turn.phase = Phase.PLAY
 
     def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
@@ -515,8 +584,11 @@ class Game(EventOrder, ResponseChain, Copied):
                 break
             keeper = kind_of(card).excuses(self, card, candidate)
             if keeper is not None:
-                self.note(f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
-                          f"{candidate} miss it", ("R09",))
+                self.note(
+                    f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
+                    f"{candidate} miss it",
+                    ("R09",),
+                )
                 break
             self.note(f"{candidate} misses this turn ({card})", ("R09",))
             candidate = self.next_player(candidate)
@@ -530,23 +602,33 @@ class Game(EventOrder, ResponseChain, Copied):
             limit = derived.limit(self, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
             key = (slot, player)
-            label, discard = (("Hand Limit", "discard_from_hand") if slot == "hand_limit"
-                              else ("Keeper Limit", "discard_from_play"))
+            label, discard = (
+                ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
+            )
             waiting = next((c for c in self.pending if c.key == key), None)
             if waiting is not None:
                 if list(waiting.options) == list(zone):
                     continue  # asked already, of the cards she still has
                 self.pending.remove(waiting)  # the cards changed under it (a Solo Goal scored them): ask anew
                 if limit is None or len(zone) <= limit:
-                    self.note(f"{player} is no longer over the {label}: the discard it asked is withdrawn",
-                              waiting.rulings)
+                    self.note(
+                        f"{player} is no longer over the {label}: the discard it asked is withdrawn", waiting.rulings
+                    )
             if limit is None or len(zone) <= limit:
                 continue
             excess = len(zone) - limit
             cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
-            self.ask(player, f"comply with the {label} of {limit}: discard {excess}", zone, excess,
-                     self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
-                     verbs=("discard", "keep"), keep_means_complement=True, rulings=cites, key=key)
+            self.ask(
+                player,
+                f"comply with the {label} of {limit}: discard {excess}",
+                zone,
+                excess,
+                self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
+                verbs=("discard", "keep"),
+                keep_means_complement=True,
+                rulings=cites,
+                key=key,
+            )
 
     def _discard_chosen(self, how: str, player: str, why: str, rulings: tuple[str, ...], cards: list[Card]) -> None:
         """A limit's discard, once chosen: `how` names discard_from_hand or discard_from_play."""
@@ -605,24 +687,39 @@ class Game(EventOrder, ResponseChain, Copied):
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
-            self.step(rec.Won, player=self.winner, goal=self.winning_goal,
-                      how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
-                      rulings=("B-instant-win", *dict.fromkeys(cites)))
+            self.step(
+                rec.Won,
+                player=self.winner,
+                goal=self.winning_goal,
+                how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
+                rulings=("B-instant-win", *dict.fromkeys(cites)),
+            )
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
         if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
             self.winner, self.co_winners = meeting[0], tuple(meeting)
             self.winning_goal = goal_of[self.winner]
-            self.note(f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared "
-                      "they all win", ("H-tie", "B-tie-continues"))
+            self.note(
+                f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared they all win",
+                ("H-tie", "B-tie-continues"),
+            )
             for player in meeting:
-                self.step(rec.Won, player=player, goal=goal_of[player],
-                          rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)))
+                self.step(
+                    rec.Won,
+                    player=player,
+                    goal=goal_of[player],
+                    rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)),
+                )
             return
         if len(meeting) > 1:
             cites.append("B-tie-continues")
-        self.step(rec.WinChecked, goals=tuple(goals), meeting=tuple(meeting), blocked=tuple(blocked),
-                  rulings=tuple(dict.fromkeys(cites)))
+        self.step(
+            rec.WinChecked,
+            goals=tuple(goals),
+            meeting=tuple(meeting),
+            blocked=tuple(blocked),
+            rulings=tuple(dict.fromkeys(cites)),
+        )
 
     def verify_claim(self, player: str, words: Sequence[str]) -> None:
         """A table testing a claimed word (Word Fluxx: `Alice spells CAT`): logged when it meets a
@@ -652,8 +749,10 @@ class Game(EventOrder, ResponseChain, Copied):
                 continue
             meeting.append(player)
             goal_of[player] = first
-            lines.append(f"{player} holds half of {first} and half of {second}: two half-Goals meet a Goal "
-                         "(house rule goals_per_deck)")
+            lines.append(
+                f"{player} holds half of {first} and half of {second}: two half-Goals meet a Goal "
+                "(house rule goals_per_deck)"
+            )
         return lines
 
     def _claim_goal(self, player: str, goal: Card, cites: tuple[str, ...]) -> None:
@@ -667,8 +766,11 @@ class Game(EventOrder, ResponseChain, Copied):
         scored = self.table.scored.setdefault(player, [])
         scored.append(goal)
         how = kind_of(goal).how_met(self, goal, player)  # taken before the cards used leave play
-        self.note(f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
-                  f"{len(scored)} of {target} claimed Goals", (*keep_going, *cites))
+        self.note(
+            f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
+            f"{len(scored)} of {target} claimed Goals",
+            (*keep_going, *cites),
+        )
         if used:
             self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
         if len(scored) >= target:
@@ -683,9 +785,12 @@ class Game(EventOrder, ResponseChain, Copied):
         rules = [(kind_of(rule), rule) for rule in self.table.rules]
         named = kind_of(goal).named_cards(goal)
         blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
-        if blocking and any(kind_of(c).blocks_win(self, c, goal) and not any(c.is_called(n) for n in named)
-                            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
-                            for c in self.creepers_of(player)):
+        if blocking and any(
+            kind_of(c).blocks_win(self, c, goal)
+            and not any(c.is_called(n) for n in named)
+            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+            for c in self.creepers_of(player)
+        ):
             return True
         needed = (kind.win_needs(self, rule) for kind, rule in rules)
         return any(card is not None and self.owner_of(card) != player for card in needed)
@@ -694,8 +799,7 @@ class Game(EventOrder, ResponseChain, Copied):
     def leave_being_played(self, play: Play) -> None:
         self.being_played.remove(play)
 
-    def move_in_play(self, card: Card, source: str | None, target: str, why: str,
-                     rulings: tuple[str, ...]) -> None:
+    def move_in_play(self, card: Card, source: str | None, target: str, why: str, rulings: tuple[str, ...]) -> None:
         """Move a Keeper or Creeper from one player's area to another's."""
         if source is None:
             return
@@ -703,8 +807,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self.table.in_play[target].append(card)
         self.step(rec.Moved, card=card, source=source, target=target, why=why, rulings=rulings)
 
-    def discard_from_play(self, player: str | None, cards: Sequence[Card], why: str,
-                          rulings: tuple[str, ...]) -> None:
+    def discard_from_play(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
         if player is None:
             return
         for card in cards:
@@ -722,8 +825,12 @@ class Game(EventOrder, ResponseChain, Copied):
         for rule in rules:
             self.table.rules.remove(rule)
         self.discard_cards(rules)
-        self.step(rec.ActionDone, card=rules[0], what=f"{', '.join(map(str, rules))} discarded ({why}); "
-                  "a rule stops working once it leaves play", rulings=(*rulings, "B-in-play"))
+        self.step(
+            rec.ActionDone,
+            card=rules[0],
+            what=f"{', '.join(map(str, rules))} discarded ({why}); a rule stops working once it leaves play",
+            rulings=(*rulings, "B-in-play"),
+        )
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
@@ -764,8 +871,14 @@ class Game(EventOrder, ResponseChain, Copied):
             self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
             return
 
-        self.ask(play.player, f"choose which Goal {card} replaces", list(goals), 1,
-                 self.then("_replace_goal", play), rulings=("B-goal-replaces",))
+        self.ask(
+            play.player,
+            f"choose which Goal {card} replaces",
+            list(goals),
+            1,
+            self.then("_replace_goal", play),
+            rulings=("B-goal-replaces",),
+        )
 
     def _replace_goal(self, play: Play, chosen: list[Card]) -> None:
         old = chosen[0]
@@ -792,8 +905,13 @@ class Game(EventOrder, ResponseChain, Copied):
         if frame.source in self.being_played:
             self.leave_being_played(frame.source)
             self.discard_cards([frame.source.card])
-        self.step(rec.TempHandClosed, player=frame.player, source=frame.source.card,
-                  discarded=tuple(leftovers), rulings=("B-compound-action",))
+        self.step(
+            rec.TempHandClosed,
+            player=frame.player,
+            source=frame.source.card,
+            discarded=tuple(leftovers),
+            rulings=("B-compound-action",),
+        )
 
     # -------------------------------------------------------------- playing
     def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
@@ -803,9 +921,12 @@ class Game(EventOrder, ResponseChain, Copied):
         if frame is not None:
             if card not in frame.cards:
                 if card in self.table.hands[player]:
-                    raise Illegal("must_play_from_temporary_hand",
-                                  f"{frame.source.card} is resolving: {player} must play from its temporary hand "
-                                  f"({', '.join(map(str, frame.cards))})", ("B-compound-action",))
+                    raise Illegal(
+                        "must_play_from_temporary_hand",
+                        f"{frame.source.card} is resolving: {player} must play from its temporary hand "
+                        f"({', '.join(map(str, frame.cards))})",
+                        ("B-compound-action",),
+                    )
                 raise Illegal("not_in_hand", f"{card} is not in {player}'s temporary hand", ("B-compound-action",))
         elif card not in self.table.hands[player]:
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
@@ -821,15 +942,17 @@ class Game(EventOrder, ResponseChain, Copied):
             if player == turn.player:
                 raise self._no_plays_left(player, card, "the play phase is over")
             if turn.phase is Phase.OVER:
-                raise Illegal("not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next",
-                              ("B-turn-order",))
+                raise Illegal(
+                    "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
+                )
             raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""
         self._verify_playable_card(card)
-        play = Play(player=player, card=card, event=self.event_no, answers=list(answers),
-                    from_temp_hand=frame is not None)
+        play = Play(
+            player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=frame is not None
+        )
         kind_of(card).verify_play(self, play)
         return play
 
@@ -863,9 +986,12 @@ class Game(EventOrder, ResponseChain, Copied):
     @staticmethod
     def _no_plays_left(player: str, card: Card | None, why: str) -> Illegal:
         if card is not None and card.type is CardType.SURPRISE:
-            return Illegal("no_plays_left", f"{player} has no plays left ({why}); on her own turn a Surprise is "
-                           "one of her plays, and she cannot use it to cancel her own card",
-                           ("B-play-rule", "R49", "R50"))
+            return Illegal(
+                "no_plays_left",
+                f"{player} has no plays left ({why}); on her own turn a Surprise is "
+                "one of her plays, and she cannot use it to cancel her own card",
+                ("B-play-rule", "R49", "R50"),
+            )
         return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
 
     def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
@@ -907,8 +1033,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.verify_not_over()
         owner = self.owner_of(card)
         if card not in self.table.rules and owner is None:
-            raise Illegal("not_in_play", f"{card} is not in play, so its free action cannot be used",
-                          ("B-free-actions",))
+            raise Illegal(
+                "not_in_play", f"{card} is not in play, so its free action cannot be used", ("B-free-actions",)
+            )
         if owner is not None and owner != player:
             raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
         return self._verify_use_of_own(player, card, answers)
@@ -919,14 +1046,21 @@ class Game(EventOrder, ResponseChain, Copied):
         kind = kind_of(card)
         if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
             cites = ("R18", "B-free-actions") if kind.needs_a_play(self, card) else ("B-free-actions",)
-            raise Illegal("turn_over", f"{player}'s turn is over: free actions close when the end-of-turn "
-                          "events begin", cites)
+            raise Illegal(
+                "turn_over", f"{player}'s turn is over: free actions close when the end-of-turn events begin", cites
+            )
         if not kind.any_time and not self._in_free_action_time(player):
-            raise Illegal("not_your_turn", f"free actions are taken only during your own turn, "
-                          f"and this is not {player}'s", ("B-free-actions",))
+            raise Illegal(
+                "not_your_turn",
+                f"free actions are taken only during your own turn, and this is not {player}'s",
+                ("B-free-actions",),
+            )
         if self.temp_hands and player == turn.player:
-            raise Illegal("compound_resolving", f"{self.temp_hands[-1].source.card} is still resolving: "
-                          "free actions wait until it is finished", ("R32",))
+            raise Illegal(
+                "compound_resolving",
+                f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
+                ("R32",),
+            )
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
         kind_of(card).verify_use(self, play)
         return play
@@ -982,8 +1116,12 @@ class Game(EventOrder, ResponseChain, Copied):
     def is_optional_free_action(self, event: Any) -> bool:
         """A free action the active player may still take after her plays are done."""
         card = event.card
-        return (event.action == "use" and card is not None and card.kind in REGISTRY
-                and not kind_of(card).needs_a_play(self, card))
+        return (
+            event.action == "use"
+            and card is not None
+            and card.kind in REGISTRY
+            and not kind_of(card).needs_a_play(self, card)
+        )
 
     def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
         """House rule may_discard: on her own turn a player discards cards she names from her hand."""
@@ -994,8 +1132,11 @@ class Game(EventOrder, ResponseChain, Copied):
         hand = self.table.hands[player]
         stray = [str(c) for c in cards if c not in hand]
         if stray or not cards or len(set(map(id, cards))) != len(cards):
-            raise Illegal("bad_choice", f"{player} can discard only cards of her hand, each once "
-                          f"({', '.join(stray) or 'nothing named'})", cites)
+            raise Illegal(
+                "bad_choice",
+                f"{player} can discard only cards of her hand, each once ({', '.join(stray) or 'nothing named'})",
+                cites,
+            )
         self.discard_from_hand(player, list(cards), "she chose to (house rule may_discard)", cites)
         self.check_state()
         self.run()
@@ -1018,8 +1159,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.table.hands[player] = []
         self.table.in_play[player] = []
         self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
-        self.draw(player, self.basic("deal"), why="jumping in",
-                  rulings=("B-jump-in", *self.house_rules.cite("starting_hand")))
+        self.draw(
+            player, self.basic("deal"), why="jumping in", rulings=("B-jump-in", *self.house_rules.cite("starting_hand"))
+        )
         self.check_state()  # the newcomer's hand is under the limits at once
         self.run()
 
@@ -1071,9 +1213,16 @@ class Game(EventOrder, ResponseChain, Copied):
                 play.answers.remove(answer)  # type: ignore[union-attr]
             self._keep_goals(named)
             return True
-        self.ask(player, f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
-                 list(goals), slots, self.then("_keep_goals"), verbs=("choose", "keep"), rulings=("R27",),
-                 key="goal_slots")
+        self.ask(
+            player,
+            f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+            list(goals),
+            slots,
+            self.then("_keep_goals"),
+            verbs=("choose", "keep"),
+            rulings=("R27",),
+            key="goal_slots",
+        )
         return True
 
     def _keep_goals(self, chosen: list[Card]) -> None:
@@ -1086,8 +1235,16 @@ class Game(EventOrder, ResponseChain, Copied):
         self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
 
     # ------------------------------------------- plays from outside the hand
-    def play_from(self, player: str, card: Card, source: str, *, counted: bool = False,
-                  answers: Sequence[Any] = (), rulings: tuple[str, ...] = ()) -> Play:
+    def play_from(
+        self,
+        player: str,
+        card: Card,
+        source: str,
+        *,
+        counted: bool = False,
+        answers: Sequence[Any] = (),
+        rulings: tuple[str, ...] = (),
+    ) -> Play:
         """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
         the discard pile for an Action that replays a card). The caller has already taken it
         from `source` (said in the log). It goes through the being-played zone and opens a
@@ -1119,8 +1276,16 @@ class Game(EventOrder, ResponseChain, Copied):
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
         turn = self.turn
-        if (turn.phase is not Phase.PLAY or self.window or self.pending or self.winner or self.stopped or self.ended
-                or self.being_played or self.temp_hands):
+        if (
+            turn.phase is not Phase.PLAY
+            or self.window
+            or self.pending
+            or self.winner
+            or self.stopped
+            or self.ended
+            or self.being_played
+            or self.temp_hands
+        ):
             return
         for rule in list(self.table.rules):
             forced = kind_of(rule).forced_play(self, rule)

@@ -39,8 +39,7 @@ MAX_ANSWERS = 40
 
 
 # ------------------------------------------------------------------ events
-def make_event(number: int, player: str, action: str, card: Card | None = None,
-               choices: Sequence[Any] = ()) -> Event:
+def make_event(number: int, player: str, action: str, card: Card | None = None, choices: Sequence[Any] = ()) -> Event:
     """An Event as the loader builds it from the one-line form (its text said when asked)."""
     return Event.made(number, player, action, card, tuple(choices))
 
@@ -108,7 +107,7 @@ def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -
 def _begun(now: Game, settled: Game) -> str | None:
     """The player whose turn began between the two positions, if one did (it may be over
     already: a turn that began with nothing to play)."""
-    began = [s.player for s in settled.steps[len(now.steps):] if isinstance(s, rec.TurnBegan)]
+    began = [s.player for s in settled.steps[len(now.steps) :] if isinstance(s, rec.TurnBegan)]
     return began[-1] if began else None
 
 
@@ -122,13 +121,13 @@ class Options:
     unanswerable: list[str] = field(default_factory=list)
 
 
-def legal_events(game: Game, number: int, *, stated_choices: bool = True,
-                 newcomers: Sequence[str] | None = None) -> list[Event]:
+def legal_events(
+    game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None
+) -> list[Event]:
     return explore(game, number, stated_choices=stated_choices, newcomers=newcomers).events
 
 
-def explore(game: Game, number: int, *, stated_choices: bool = True,
-            newcomers: Sequence[str] | None = None) -> Options:
+def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None) -> Options:
     """Every legal event numbered `number` in the game as it stands (which is not changed).
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
     seat changes too: these players joining, and every seated player dropping out."""
@@ -161,14 +160,26 @@ def explore(game: Game, number: int, *, stated_choices: bool = True,
                 # Surprises, which would answer the open window; her turn may need no input).
                 found.add([make_event(number, player, "begin_turn")])
             own_play_over = route is None and now.turn.phase is Phase.PLAY_OVER
-            found.events_of(positions[route], player, sort, game,
-                            keep=now.is_optional_free_action if own_play_over else None, begun=begun)
+            found.events_of(
+                positions[route],
+                player,
+                sort,
+                game,
+                keep=now.is_optional_free_action if own_play_over else None,
+                begun=begun,
+            )
             if own_play_over and sort == "use":
                 # Her free actions that need a play end her turn first: judged where that leaves
                 # them, in a turn of hers that follows at once (Take Another Turn), if one does.
                 after = settle(game, number, player, sort)
-                found.events_of(after, player, sort, game, keep=lambda e: not now.is_optional_free_action(e),
-                                begun=_begun(now, after))
+                found.events_of(
+                    after,
+                    player,
+                    sort,
+                    game,
+                    keep=lambda e: not now.is_optional_free_action(e),
+                    begun=_begun(now, after),
+                )
     return found.options()
 
 
@@ -207,8 +218,15 @@ class _Found:
             if keep is None or keep(event):
                 self.events.setdefault(key, event)
 
-    def events_of(self, game: Game, player: str, sort: str, before: Game,
-                  keep: Callable[[Event], bool] | None = None, begun: str | None = None) -> None:
+    def events_of(
+        self,
+        game: Game,
+        player: str,
+        sort: str,
+        before: Game,
+        keep: Callable[[Event], bool] | None = None,
+        begun: str | None = None,
+    ) -> None:
         """player's events of one sort in the position they meet; `before` is the game
         before the window closes (a Surprise played then is an answer to the chain); `keep`:
         which of her free actions are judged there (None: all); `begun`: the player whose turn
@@ -279,8 +297,11 @@ class _Found:
     def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
         """The same play or use with `-> ...` answers, for a card whose kind checks them."""
         allowed = game.can_play if action == "play" else game.can_use
-        specs = kind_of(card).choices(game, Play(player=player, card=card, event=self.number)) \
-            if action == "play" and card.kind in REGISTRY else None
+        specs = (
+            kind_of(card).choices(game, Play(player=player, card=card, event=self.number))
+            if action == "play" and card.kind in REGISTRY
+            else None
+        )
         if specs:
             # The kind declares its choices: its first one's picks, each checked by the engine.
             for pick in islice(specs[0].selections(), MAX_ANSWERS):
@@ -303,8 +324,13 @@ class _Found:
         else:
             # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
             # on the table one by one, then all those accepted together.
-            things: list[Any] = [*game.players, *game.table.hands[player], *game.table.rules, *game.table.goals,
-                                 *(c for p in game.players for c in game.table.in_play[p])]
+            things: list[Any] = [
+                *game.players,
+                *game.table.hands[player],
+                *game.table.rules,
+                *game.table.goals,
+                *(c for p in game.players for c in game.table.in_play[p]),
+            ]
             singles = [[thing] for thing in things if allowed(player, card, [thing])]
             together = [[s[0] for s in singles]] if len(singles) > 1 else []
             candidates = [*singles, *together]
@@ -357,8 +383,17 @@ def _forced_play_due(game: Game) -> bool:
     way) every rule in play is asked on the game itself, chance set aside (a rule draws at
     random the card it forces)."""
     turn = game.turn
-    if (game.agenda or game.pending or game.window or game.being_played or game.temp_hands or game.winner
-            or game.stopped or game.ended or turn.phase is not Phase.PLAY):
+    if (
+        game.agenda
+        or game.pending
+        or game.window
+        or game.being_played
+        or game.temp_hands
+        or game.winner
+        or game.stopped
+        or game.ended
+        or turn.phase is not Phase.PLAY
+    ):
         return True  # not the plain case: a copy finds out
     with chance_aside(game):
         return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
@@ -366,12 +401,17 @@ def _forced_play_due(game: Game) -> bool:
 
 def _others_use_any_time(game: Game, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes)."""
-    return any(card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
-               for player in game.players if player != but for card in game.table.in_play[player])
+    return any(
+        card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
+        for player in game.players
+        if player != but
+        for card in game.table.in_play[player]
+    )
 
 
-def advance(game: Game, number: int, begun: list[str] | None = None,
-            usable: dict[str, list[Card]] | None = None) -> str | None:
+def advance(
+    game: Game, number: int, begun: list[str] | None = None, usable: dict[str, list[Card]] | None = None
+) -> str | None:
     """Bring game through every step that event `number` will trigger whatever legal event it
     is -- the steps `Game.push` takes first -- and stop where the legal events part ways.
     Nothing is done that the next push would not do, and the log is the same (its steps carry
@@ -387,8 +427,12 @@ def advance(game: Game, number: int, begun: list[str] | None = None,
     usable = {} if usable is None else usable
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
-        if (turn.begun_by == number and turn.phase in (Phase.PLAY_OVER, Phase.OVER) and game.window is None
-                and game.next_player() != turn.player):
+        if (
+            turn.begun_by == number
+            and turn.phase in (Phase.PLAY_OVER, Phase.OVER)
+            and game.window is None
+            and game.next_player() != turn.player
+        ):
             # A turn begun on the way that its start played out (an empty hand, nothing to draw):
             # only `P begins` can come, and it stops there (push), so advance does too. When P plays
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
@@ -440,16 +484,28 @@ def next_events(game: Game, number: int) -> list[Event]:
     found = _Found(number, False, None)
     if answering:
         found.responses(game)
-        if game.window is None and game.turn.phase is Phase.PLAY and not game.pending and _forces_plays(game) \
-                and _forced_play_due(game):
+        if (
+            game.window is None
+            and game.turn.phase is Phase.PLAY
+            and not game.pending
+            and _forces_plays(game)
+            and _forced_play_due(game)
+        ):
             forced = game.copy()  # a forced play due now opens a window that Surprises may answer
             forced.make_forced_plays()
             if forced.window is not None:
                 found.responses(forced)
     count = game.turns_begun
-    found.merge(_gather(game, number), lambda e: not (e.action == "play" and e.card.type is CardType.SURPRISE
-                                                      and (e.player in answering or game.turns_begun != count
-                                                           and e.player != game.turn.player)))
+    found.merge(
+        _gather(game, number),
+        lambda e: (
+            not (
+                e.action == "play"
+                and e.card.type is CardType.SURPRISE
+                and (e.player in answering or game.turns_begun != count and e.player != game.turn.player)
+            )
+        ),
+    )
     return list(found.events.values())
 
 
@@ -478,8 +534,9 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
             # Push judges the optional free actions of the player whose turn it was in that turn,
             # before its end (`_advance_turn`): not in her next one, when she goes again. (A turn
             # already over when the event came is not hers to act in any more.)
-            events = {k: e for k, e in events.items()
-                      if not (e.player == was_active and game.is_optional_free_action(e))}
+            events = {
+                k: e for k, e in events.items() if not (e.player == was_active and game.is_optional_free_action(e))
+            }
         return _only_who_begins(begun, events)
 
     found = _Found(number, False, None)
@@ -512,8 +569,9 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.merge(_gather(other_way, number, begun),
-                    lambda e: not (e.player == active and game.is_optional_free_action(e)))
+        found.merge(
+            _gather(other_way, number, begun), lambda e: not (e.player == active and game.is_optional_free_action(e))
+        )
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
@@ -525,7 +583,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     return judged(found.events)
 
 
-def _read(game: Game, found: "_Found", usable: dict[str, list[Card]] | None = None) -> None:
+def _read(game: Game, found: _Found, usable: dict[str, list[Card]] | None = None) -> None:
     """The events of a position judged as it stands: answers to what is asked, or plays and uses
     (`usable`: the `Game.usable` cards of players, where known already)."""
     if game.pending:
@@ -537,7 +595,7 @@ def _read(game: Game, found: "_Found", usable: dict[str, list[Card]] | None = No
             found.add(found.uses(game, player, known.get(player)))
 
 
-def _after_forced_play(game: Game, found: "_Found", begun: list[str]) -> None:
+def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays, push ends the turn before the event too (and may begin the next), as
@@ -563,5 +621,9 @@ def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
     (`Game._needs_next_turn`): nobody else's event comes after that point."""
     if not begun:
         return events
-    return {k: e for k, e in events.items() if all(player == e.player for player in begun)
-            or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))}
+    return {
+        k: e
+        for k, e in events.items()
+        if all(player == e.player for player in begun)
+        or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))
+    }

@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from adjudicator.engine.game import Game
 
 
-def is_solo(game: "Game") -> bool:
+def is_solo(game: Game) -> bool:
     return len(game.players) == 1
 
 
-def score(game: "Game", player: str, goal: Card, rulings: tuple[str, ...]) -> None:
+def score(game: Game, player: str, goal: Card, rulings: tuple[str, ...]) -> None:
     """The player meets `goal`: it goes to her scored Goals, and what it needed is discarded."""
     used = kind_of(goal).cards_used(game, goal, player)
     how = kind_of(goal).how_met(game, goal, player)
@@ -38,11 +38,18 @@ def score(game: "Game", player: str, goal: Card, rulings: tuple[str, ...]) -> No
     for card in used:
         game.table.in_play[player].remove(card)
     game.discard_cards(used)
-    game.step(rec.GoalScored, player=player, goal=goal, discarded=tuple(used), how=how,
-              total=len(game.table.scored[player]), rulings=("B-solo", *rulings))
+    game.step(
+        rec.GoalScored,
+        player=player,
+        goal=goal,
+        discarded=tuple(used),
+        how=how,
+        total=len(game.table.scored[player]),
+        rulings=("B-solo", *rulings),
+    )
 
 
-def after_turn(game: "Game") -> None:
+def after_turn(game: Game) -> None:
     """Between two turns the top card of the Rules deck goes into play, replacing the rule in its slot."""
     pile = game.table.rules_pile
     if not pile:
@@ -55,16 +62,19 @@ def after_turn(game: "Game") -> None:
         game.table.rules.remove(old)
     game.discard_cards(replaced)
     game.table.rules.append(card)
-    game.step(rec.RuleFlipped, card=card, replaced=tuple(replaced),
-              rulings=("B-solo", "B-new-rule-replaces") if replaced else ("B-solo",))
+    game.step(
+        rec.RuleFlipped,
+        card=card,
+        replaced=tuple(replaced),
+        rulings=("B-solo", "B-new-rule-replaces") if replaced else ("B-solo",),
+    )
 
 
-def main_deck_empty(game: "Game") -> None:
+def main_deck_empty(game: Game) -> None:
     end(game, "the Main deck has run out")
 
 
-def end(game: "Game", why: str) -> None:
+def end(game: Game, why: str) -> None:
     player = game.players[0]
     game.ended = why
-    game.step(rec.SoloEnded, player=player, why=why, score=len(game.table.scored.get(player, ())),
-              rulings=("B-solo",))
+    game.step(rec.SoloEnded, player=player, why=why, score=len(game.table.scored.get(player, ())), rulings=("B-solo",))

@@ -161,7 +161,11 @@ def _copy_other(value: Any, memo: dict[int, Any]) -> Any:
 
 
 _COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {
-    tuple: _copy_tuple, frozenset: _copy_frozenset, list: _copy_list, dict: _copy_dict, set: _copy_set,
+    tuple: _copy_tuple,
+    frozenset: _copy_frozenset,
+    list: _copy_list,
+    dict: _copy_dict,
+    set: _copy_set,
     deque: _copy_deque,
 }
 
@@ -189,25 +193,35 @@ def _share(value: Any, memo: dict[int, Any]) -> Any:
 
 
 class Phase(StrEnum):
-    START = "start"          # the turn token has passed; start-of-turn events and draws are due
-    PLAY = "play"            # plays are being made
+    START = "start"  # the turn token has passed; start-of-turn events and draws are due
+    PLAY = "play"  # plays are being made
     PLAY_OVER = "play_over"  # no plays left; only optional free actions before end-of-turn events
-    ENDING = "ending"        # end-of-turn events under way (limits)
-    OVER = "over"            # the turn has ended; the next one has not begun
+    ENDING = "ending"  # end-of-turn events under way (limits)
+    OVER = "over"  # the turn has ended; the next one has not begun
 
 
 class Table(Copied):
     """All the zones of the game. Draw pile and discard pile are top card first. Every zone
     is observed (`zones.Zone`): any change moves `clock` and is written in its journal."""
 
-    def __init__(self, players: list[str], hands: Mapping[str, Iterable[Card]],
-                 in_play: Mapping[str, Iterable[Card]], rules: Iterable[Card], goals: Iterable[Card],
-                 draw_pile: Iterable[Card], discard: Iterable[Card], meta_rules: Iterable[Card] = (),
-                 rules_pile: Iterable[Card] = ()) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        hands: Mapping[str, Iterable[Card]],
+        in_play: Mapping[str, Iterable[Card]],
+        rules: Iterable[Card],
+        goals: Iterable[Card],
+        draw_pile: Iterable[Card],
+        discard: Iterable[Card],
+        meta_rules: Iterable[Card] = (),
+        rules_pile: Iterable[Card] = (),
+    ) -> None:
         self.clock = clock = Clock()
         self.players = players
         self.hands = ZoneMap(clock, "hand of {}", hands)
-        self.in_play = ZoneMap(clock, "in play of {}", in_play, rules_read=True)  # Keepers and Creepers in front of each player
+        self.in_play = ZoneMap(
+            clock, "in play of {}", in_play, rules_read=True
+        )  # Keepers and Creepers in front of each player
         self.rules = Zone(clock, "rules", rules, rules_read=True)
         self.goals = Zone(clock, "goals", goals, rules_read=True)
         self.draw_pile = Zone(clock, "draw pile", draw_pile)
@@ -219,7 +233,7 @@ class Table(Copied):
         self.meta_rules = Zone(clock, "meta rules", meta_rules, rules_read=True)
         self.rules_pile = Zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         """Field by field like any `Copied`, the zones (most of a table) straight onto the new clock."""
         copied = memo[id(self)] = object.__new__(Table)
         clock = self.clock.__deepcopy__(memo)
@@ -235,9 +249,16 @@ class Table(Copied):
 
     def zones(self) -> dict[str, list[Card]]:
         """Every zone of the table by its label ("hand of Alice", "draw pile", ...), as lists."""
-        zones = [self.draw_pile, self.discard, self.rules, self.goals, self.meta_rules,
-                 *(zone for player in self.players for zone in (self.hands[player], self.in_play[player])),
-                 *self.scored.values(), self.rules_pile]
+        zones = [
+            self.draw_pile,
+            self.discard,
+            self.rules,
+            self.goals,
+            self.meta_rules,
+            *(zone for player in self.players for zone in (self.hands[player], self.in_play[player])),
+            *self.scored.values(),
+            self.rules_pile,
+        ]
         return {zone.label: list(zone) for zone in zones}
 
     def all_cards(self) -> list[Card]:
@@ -253,10 +274,10 @@ class Turn(Copied):
 
     player: str
     phase: Phase
-    drawn: int = 0    # cards drawn this turn that count toward the Draw rule
-    played: int = 0   # plays made this turn (a compound Action is one)
+    drawn: int = 0  # cards drawn this turn that count toward the Draw rule
+    played: int = 0  # plays made this turn (a compound Action is one)
     free_actions_used: set[str] = field(default_factory=set)
-    history: list["Play"] = field(default_factory=list)  # cards played this turn, oldest first (R44)
+    history: list[Play] = field(default_factory=list)  # cards played this turn, oldest first (R44)
     began_empty_handed: bool = False  # the hand was empty when the turn began (Play All But 1)
     # Extra turns (Take Another Turn): the cards that owe this player a turn right after this one,
     # in order, and the cards whose extra turns led to this one in an unbroken run of the same player.
@@ -275,7 +296,7 @@ class Play(Copied):
     event: int | None
     answers: list[Any] = field(default_factory=list)  # choices given with the event, consumed in order
     from_temp_hand: bool = False
-    responds_to: "Play | None" = None  # set for a Surprise answering another card out of turn
+    responds_to: Play | None = None  # set for a Surprise answering another card out of turn
     played_from: str | None = None  # where a card played at once came from (a flip, the discard pile)
     is_use: bool = False  # the free action of a card in play, not a card being played
     held: list[Card] = field(default_factory=list)  # cards the play holds between zones while it resolves
@@ -320,8 +341,8 @@ class PendingChoice(Copied):
 
     player: str
     prompt: str
-    options: list[Any]          # cards or player names
-    count: int                  # how many options must be picked
+    options: list[Any]  # cards or player names
+    count: int  # how many options must be picked
     answer_verbs: tuple[str, ...]  # which event actions answer it: discard / keep / choose
     then: Then  # called with the chosen options once the choice is made
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
@@ -330,7 +351,7 @@ class PendingChoice(Copied):
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
 
     @functools.cached_property
-    def spec(self) -> "ChoiceSpec":
+    def spec(self) -> ChoiceSpec:
         """The choice as the validator and the legal-event generator see it (made once: a pending
         choice is never changed, only answered)."""
         from adjudicator.engine.choices import ChoiceSpec
@@ -342,13 +363,14 @@ class PendingChoice(Copied):
         return verb == "keep" and self.keep_means_complement
 
     @functools.cached_property
-    def kept_spec(self) -> "ChoiceSpec":
+    def kept_spec(self) -> ChoiceSpec:
         """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
         from adjudicator.engine.choices import ChoiceSpec
 
-        return ChoiceSpec(self.player, self.prompt, tuple(self.options), len(self.options) - self.count,
-                          rulings=self.rulings)
+        return ChoiceSpec(
+            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, rulings=self.rulings
+        )
 
-    def spec_for(self, verb: str) -> "ChoiceSpec":
+    def spec_for(self, verb: str) -> ChoiceSpec:
         """The spec an answer with this verb is checked against, and its picks listed from."""
         return self.kept_spec if self.names_what_stays(verb) else self.spec

@@ -27,7 +27,7 @@ class Memo(dict):
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Memo":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Memo:
         return Memo(self)  # what is worked out is never changed in place: a copy shares the values
 
 
@@ -45,7 +45,7 @@ class Clock:
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Clock":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
         if clock is None:
             clock = memo[id(self)] = Clock()
@@ -123,7 +123,7 @@ class Zone(list):
         self._arrive(cards)
         list.extend(self, cards)
 
-    def __iadd__(self, cards: Iterable[Card]) -> "Zone":  # type: ignore[override]
+    def __iadd__(self, cards: Iterable[Card]) -> Zone:  # type: ignore[override]
         self.extend(cards)
         return self
 
@@ -167,10 +167,10 @@ class Zone(list):
         list.__delitem__(self, index)
         self._leave(old if isinstance(index, slice) else (old,))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Zone:
         return self.copy_onto(self.clock.__deepcopy__(memo), memo)
 
-    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> "Zone":
+    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> Zone:
         """A copy observed by `clock` (the copy of its table's). Cards are identities: never copied."""
         zone = memo[id(self)] = Zone.__new__(Zone)
         list.extend(zone, self)
@@ -185,8 +185,13 @@ class ZoneMap(dict):
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
-                 rules_read: bool = False) -> None:
+    def __init__(
+        self,
+        clock: Clock,
+        label: str,
+        zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
+        rules_read: bool = False,
+    ) -> None:
         super().__init__((key, Zone(clock, label.format(key), cards, rules_read)) for key, cards in zones.items())
         self.clock = clock
         self.label = label
@@ -220,10 +225,10 @@ class ZoneMap(dict):
         zone._leave(zone)
         return zone
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "ZoneMap":
+    def __deepcopy__(self, memo: dict[int, Any]) -> ZoneMap:
         return self.copy_onto(self.clock.__deepcopy__(memo), memo)
 
-    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> "ZoneMap":
+    def copy_onto(self, clock: Clock, memo: dict[int, Any]) -> ZoneMap:
         """A copy observed by `clock`, with a copy of each zone."""
         copied = memo[id(self)] = ZoneMap.__new__(ZoneMap)
         for key, zone in self.items():

@@ -50,8 +50,9 @@ class Day:
         return f"an ordinary day ({self.day})" if self.day else "an ordinary day"
 
 
-def read_day(node: Any, where: Any, key: str, fail: Callable[..., Exception],
-             player: Callable[[Any, Any, Any], str]) -> Day:
+def read_day(
+    node: Any, where: Any, key: str, fail: Callable[..., Exception], player: Callable[[Any, Any, Any], str]
+) -> Day:
     """`date:` as written (a date, or a mapping of day / holiday / birthdays) into a Day.
     `fail(message, node, key)` makes the loader's error; `player(name, node, key)` checks a name."""
     if not isinstance(node, dict):

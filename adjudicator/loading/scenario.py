@@ -35,25 +35,75 @@ from adjudicator.loading.day import Day, read_day
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.names import normalize, player_key, suggest
 
-TOP_KEYS = ("format", "title", "question", "players", "decks", "cards", "house_rules", "seed", "date",
-            "setup", "events", "expect")
-SETUP_KEYS = ("turn", "phase", "drawn", "played", "rules", "goals", "hands", "in_play", "draw_pile", "discard",
-              "rules_pile")
+TOP_KEYS = (
+    "format",
+    "title",
+    "question",
+    "players",
+    "decks",
+    "cards",
+    "house_rules",
+    "seed",
+    "date",
+    "setup",
+    "events",
+    "expect",
+)
+SETUP_KEYS = (
+    "turn",
+    "phase",
+    "drawn",
+    "played",
+    "rules",
+    "goals",
+    "hands",
+    "in_play",
+    "draw_pile",
+    "discard",
+    "rules_pile",
+)
 PHASES = ("deal", "start", "play", "end")
-EXPECT_KEYS = ("winner", "turn", "turn_over", "plays_left", "hands", "hand_sizes", "in_play", "in_play_sizes",
-               "rules", "goals", "discard_has", "draw_pile_size", "rejected", "rulings", "goals_won",
-               "stopped")  # `stopped` is this program's addition: the replay must (not) stop for a choice
+EXPECT_KEYS = (
+    "winner",
+    "turn",
+    "turn_over",
+    "plays_left",
+    "hands",
+    "hand_sizes",
+    "in_play",
+    "in_play_sizes",
+    "rules",
+    "goals",
+    "discard_has",
+    "draw_pile_size",
+    "rejected",
+    "rulings",
+    "goals_won",
+    "stopped",
+)  # `stopped` is this program's addition: the replay must (not) stop for a choice
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
-_VERBS = {"plays": "play", "uses": "use", "discards": "discard", "keeps": "keep", "chooses": "choose",
-          "joins": "join", "drops out": "drop_out", "spells": "spell", "begins": "begin_turn"}
+_VERBS = {
+    "plays": "play",
+    "uses": "use",
+    "discards": "discard",
+    "keeps": "keep",
+    "chooses": "choose",
+    "joins": "join",
+    "drops out": "drop_out",
+    "spells": "spell",
+    "begins": "begin_turn",
+}
 VERB_OF = {action: verb for verb, action in _VERBS.items()}  # the verb that writes each action
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
-_EVENT_RE = re.compile(r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
-                       r"(?=\s|$)(?P<rest>.*)$", re.S)
+_EVENT_RE = re.compile(
+    r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
+    r"(?=\s|$)(?P<rest>.*)$",
+    re.S,
+)
 
 
 @dataclass(frozen=True)
@@ -94,8 +144,9 @@ class Event:
     text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
 
     @classmethod
-    def made(cls, number: int, player: str, action: str, card: Card | None = None,
-             choices: tuple[Any, ...] = ()) -> Event:
+    def made(
+        cls, number: int, player: str, action: str, card: Card | None = None, choices: tuple[Any, ...] = ()
+    ) -> Event:
         """An event made in code rather than read: most are listed and never shown, so its text
         is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
         event = object.__new__(cls)
@@ -177,8 +228,9 @@ def read_bytes(path: Path) -> bytes:
         if stat.S_ISDIR(info.st_mode):
             raise ScenarioError("is a directory, not a scenario file", path=shown)
         if not stat.S_ISREG(info.st_mode):
-            raise ScenarioError("not a regular file (a pipe, device or socket): scenarios are read only "
-                                "from regular files", path=shown)
+            raise ScenarioError(
+                "not a regular file (a pipe, device or socket): scenarios are read only from regular files", path=shown
+            )
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
@@ -186,8 +238,9 @@ def read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise ScenarioError(f"cannot read: {exc.strerror or exc}", path=shown) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB, the most a scenario file "
-                            "may be", path=shown)
+        raise ScenarioError(
+            f"the file is larger than {MAX_FILE_BYTES // 2**20} MB, the most a scenario file may be", path=shown
+        )
     return data
 
 
@@ -197,20 +250,23 @@ def decode(data: bytes, path: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise ScenarioError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
-                            f"({exc.reason}); save the file as UTF-8", path=path, line=line) from None
+        raise ScenarioError(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+            f"({exc.reason}); save the file as UTF-8",
+            path=path,
+            line=line,
+        ) from None
 
 
 def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None) -> Scenario:
     if len(text) > MAX_FILE_BYTES:
-        raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be",
-                            path=path)
+        raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be", path=path)
     with yaml_lines.collection_paused():
         data = yaml_lines.load(text, path)
         try:
             return _Reader(path, house_rules).read(data)
         except ScenarioError as exc:
-            raise exc.located(path)
+            raise exc.located(path) from None
         except RecursionError:
             raise ScenarioError("the file is nested too deeply", path=path) from None
 
@@ -233,8 +289,12 @@ class _Reader:
     def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
-                raise self.fail(f"unknown key {key!r} in {what}; valid keys: {', '.join(allowed)}", mapping, key,
-                                suggest(str(key), allowed, 1))
+                raise self.fail(
+                    f"unknown key {key!r} in {what}; valid keys: {', '.join(allowed)}",
+                    mapping,
+                    key,
+                    suggest(str(key), allowed, 1),
+                )
 
     def as_list(self, node: dict, key: str, what: str) -> list:
         value = node.get(key, [])
@@ -261,8 +321,9 @@ class _Reader:
         known = list(self.players if known is None else known)
         found = same_player(name, known) if isinstance(name, str) else None
         if found is None:
-            raise self.fail(f"unknown player {name!r} (players: {', '.join(known)})", node, key,
-                            suggest(str(name), known, 1))
+            raise self.fail(
+                f"unknown player {name!r} (players: {', '.join(known)})", node, key, suggest(str(name), known, 1)
+            )
         return found
 
     def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
@@ -274,8 +335,7 @@ class _Reader:
             player = self.player(name, value, name, known)
             if player in out:
                 first = out[player][1]
-                raise self.fail(f"{player} is listed twice in `{key}` (as {first!r} and as {name!r})",
-                                value, name)
+                raise self.fail(f"{player} is listed twice in `{key}` (as {first!r} and as {name!r})", value, name)
             out[player] = (value, name)
         return out
 
@@ -283,8 +343,11 @@ class _Reader:
     def read(self, data: Any) -> Scenario:
         if not isinstance(data, dict):
             kind = "empty" if data is None else "a list" if isinstance(data, list) else f"the single value {data!r:.40}"
-            raise ScenarioError(f"a scenario file is a YAML mapping (title, players, setup, events, ...), "
-                                f"but this one is {kind}", path=self.path, line=line_of(data) or 1)
+            raise ScenarioError(
+                f"a scenario file is a YAML mapping (title, players, setup, events, ...), but this one is {kind}",
+                path=self.path,
+                line=line_of(data) or 1,
+            )
         self.check_keys(data, TOP_KEYS, "the scenario")
         for key in ("title", "players", "setup", "events"):
             if key not in data:
@@ -315,10 +378,21 @@ class _Reader:
         if expect_node is not None and not isinstance(expect_node, dict):
             raise self.fail("`expect` must be a mapping", data, "expect")
         expect = self.read_expect(expect_node, len(events)) if expect_node is not None else None
-        return Scenario(self.path, title.strip(), question.strip(), tuple(self.players), self.catalog,
-                        house_rules, seed, setup, events, expect,
-                        dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
-                        self.decks, date)
+        return Scenario(
+            self.path,
+            title.strip(),
+            question.strip(),
+            tuple(self.players),
+            self.catalog,
+            house_rules,
+            seed,
+            setup,
+            events,
+            expect,
+            dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
+            self.decks,
+            date,
+        )
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -343,8 +417,9 @@ class _Reader:
         known = list(self.catalog.decks)
         for i, deck in enumerate(ids):
             if deck not in known:
-                raise self.fail(f"unknown deck {deck!r} (decks: {', '.join(known)})", ids, i,
-                                suggest(str(deck), known, 1))
+                raise self.fail(
+                    f"unknown deck {deck!r} (decks: {', '.join(known)})", ids, i, suggest(str(deck), known, 1)
+                )
         self.catalog = self.catalog.restricted(ids)
         self.decks = tuple(ids)
 
@@ -355,7 +430,7 @@ class _Reader:
             try:
                 cards = build_cards(entry, deck="custom", path=self.path, strict=True)
             except ScenarioError as exc:
-                raise exc.located(self.path, line_of(entries, i))
+                raise exc.located(self.path, line_of(entries, i)) from None
             same = self.catalog.definitions(cards[0].name)  # its own name, not a nickname
             existing = same[0] if same else next((c for c in custom if c.definition == cards[0].definition), None)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
@@ -386,8 +461,12 @@ class _Reader:
         turn = self.player(node["turn"], node, "turn") if "turn" in node else self.players[0]
         phase = node.get("phase", "play")
         if phase not in PHASES:
-            raise self.fail(f"`phase` must be one of {', '.join(PHASES)}, not {phase!r}", node, "phase",
-                            suggest(str(phase), PHASES, 1))
+            raise self.fail(
+                f"`phase` must be one of {', '.join(PHASES)}, not {phase!r}",
+                node,
+                "phase",
+                suggest(str(phase), PHASES, 1),
+            )
         drawn = self.as_count(node, "drawn", "drawn") if "drawn" in node else None
         played = self.as_count(node, "played", "played") if "played" in node else 0
         zones: list[tuple[str, tuple[Card, ...], Any]] = []
@@ -409,8 +488,9 @@ class _Reader:
         discard = zone("discard", node, "discard")
         rules_pile = zone("rules_pile", node, "rules_pile")
         if rules_pile and len(self.players) != 1:
-            raise self.fail("`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player", node,
-                            "rules_pile")
+            raise self.fail(
+                "`rules_pile` is the Rules deck of Solo Fluxx: it needs exactly one player", node, "rules_pile"
+            )
         self.check_position(zones)
         return Setup(turn, phase, drawn, played, rules, goals, hands, in_play, draw_pile, discard, rules_pile)
 
@@ -423,8 +503,9 @@ class _Reader:
         n = dealt.get(card.definition, 0)
         dealt[card.definition] = n + 1
         if n >= len(copies) > 1:
-            raise self.fail(f"{card} is named {n + 1} times in the setup, but the deck has {len(copies)} copies",
-                            items, index)
+            raise self.fail(
+                f"{card} is named {n + 1} times in the setup, but the deck has {len(copies)} copies", items, index
+            )
         return copies[min(n, len(copies) - 1)]
 
     def check_position(self, zones: list[tuple[str, tuple[Card, ...], Any]]) -> None:
@@ -445,8 +526,11 @@ class _Reader:
                         raise self.fail(f"{card} is a {card.type.label}, not a New Rule", *where)
                     slot = getattr(kind_of(card), "slot", None)
                     if slot and slot in slots:
-                        raise self.fail(f"{slots[slot]} and {card} cannot both be in play: a rule replaces "
-                                        f"the rule in its slot (B-new-rule-replaces)", *where)
+                        raise self.fail(
+                            f"{slots[slot]} and {card} cannot both be in play: a rule replaces "
+                            f"the rule in its slot (B-new-rule-replaces)",
+                            *where,
+                        )
                     if slot:
                         slots[slot] = card
                     goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]
@@ -460,17 +544,25 @@ class _Reader:
                 elif label == "rules_pile" and card.type is not CardType.RULE:
                     raise self.fail(f"{card} is a {card.type.label}: the Rules deck holds only New Rules", *where)
                 if len(self.players) == 1 and card.kind in REGISTRY and kind_of(card).needs_others:
-                    raise self.fail(f"{card} is set aside in Solo Fluxx (one player): it acts on other players "
-                                    "(B-solo)", *where)
+                    raise self.fail(
+                        f"{card} is set aside in Solo Fluxx (one player): it acts on other players (B-solo)", *where
+                    )
                 if label == "draw_pile" and card.type is CardType.RULE and len(self.players) == 1:
-                    raise self.fail(f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
-                                    "deck (`rules_pile`), not the Main deck (B-solo)", *where)
+                    raise self.fail(
+                        f"{card} is a New Rule: in Solo Fluxx (one player) the New Rules form the Rules "
+                        "deck (`rules_pile`), not the Main deck (B-solo)",
+                        *where,
+                    )
                 elif label.startswith("hands") and card.type is CardType.CREEPER:
-                    raise self.fail(f"{card} is a Creeper: it can never be held in hand, it goes in front of "
-                                    f"its player (B-creeper-placement)", *where)
+                    raise self.fail(
+                        f"{card} is a Creeper: it can never be held in hand, it goes in front of "
+                        f"its player (B-creeper-placement)",
+                        *where,
+                    )
                 elif label.startswith("in_play") and card.type not in (CardType.KEEPER, CardType.CREEPER):
-                    raise self.fail(f"{card} is a {card.type.label}: only Keepers and Creepers are in front "
-                                    f"of a player", *where)
+                    raise self.fail(
+                        f"{card} is a {card.type.label}: only Keepers and Creepers are in front of a player", *where
+                    )
                 if id(card) in seen:
                     place = "twice in " + label if seen[id(card)] == label else f"in {seen[id(card)]} and in {label}"
                     copies = len(self.catalog.copies_of(card))
@@ -489,7 +581,7 @@ class _Reader:
         lines = items.item_lines if isinstance(items, yaml_lines.LinedList) else [None] * len(items)
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
         events = []
-        for number, (item, line) in enumerate(zip(items, lines), 1):
+        for number, (item, line) in enumerate(zip(items, lines, strict=False), 1):
             event = read.get(item) if type(item) is str else None
             if event is not None:
                 events.append(event.renumbered(number, line))
@@ -512,9 +604,13 @@ class _Reader:
                 return self.read_event_mapping(item, number, line, roster)
         except ScenarioError as exc:
             exc.message = f"event {number}: {exc.message}"
-            raise exc.located(self.path, line)
-        raise ScenarioError(f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
-                            f"with player/action/card/choices, not {type(item).__name__}", path=self.path, line=line)
+            raise exc.located(self.path, line) from None
+        raise ScenarioError(
+            f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
+            f"with player/action/card/choices, not {type(item).__name__}",
+            path=self.path,
+            line=line,
+        )
 
     def read_event_text(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         text = " ".join(text.split())  # a tab or a double space is one space
@@ -531,8 +627,10 @@ class _Reader:
                 raise ScenarioError(f"cannot read {text!r}: expected {_FORMS}")
             name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
             if verb != "join":
-                raise ScenarioError(f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
-                                    suggestions=suggest(name, known, 1))
+                raise ScenarioError(
+                    f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
+                    suggestions=suggest(name, known, 1),
+                )
             player, action = name, verb
         else:
             player, rest = match
@@ -540,9 +638,11 @@ class _Reader:
             verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
             if verb is None:
                 said, _, after = rest.partition(" ")
-                raise ScenarioError(f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
-                                    suggestions=self.verb_for(player, said, after))
-            action, rest = _VERBS[verb], rest[len(verb):].strip()
+                raise ScenarioError(
+                    f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
+                    suggestions=self.verb_for(player, said, after),
+                )
+            action, rest = _VERBS[verb], rest[len(verb) :].strip()
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
@@ -566,8 +666,12 @@ class _Reader:
         self.check_keys(item, EVENT_KEYS, f"event {number}")
         action = item.get("action")
         if action not in ACTIONS:
-            raise self.fail(f"`action` must be one of {', '.join(ACTIONS)}, not {action!r}", item, "action",
-                            suggest(str(action), ACTIONS, 1))
+            raise self.fail(
+                f"`action` must be one of {', '.join(ACTIONS)}, not {action!r}",
+                item,
+                "action",
+                suggest(str(action), ACTIONS, 1),
+            )
         name = item.get("player")
         if action == "join" and isinstance(name, str) and name.strip():
             player = name.strip()
@@ -581,20 +685,32 @@ class _Reader:
             text += " -> " + ", ".join(map(str, choices))
         return self.make_event(number, line, player, action, item.get("card"), choices, text, roster)
 
-    def make_event(self, number: int, line: int | None, player: str, action: str, card_name: Any,
-                   choice_names: list[Any], text: str, roster: _Roster) -> Event:
+    def make_event(
+        self,
+        number: int,
+        line: int | None,
+        player: str,
+        action: str,
+        card_name: Any,
+        choice_names: list[Any],
+        text: str,
+        roster: _Roster,
+    ) -> Event:
         if action == "begin_turn":
             if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
-                raise ScenarioError(f"'{text}': 'begins' takes no card or choices (write '{player} begins' "
-                                    f"or '{player} begins her turn')")
+                raise ScenarioError(
+                    f"'{text}': 'begins' takes no card or choices (write '{player} begins' "
+                    f"or '{player} begins her turn')"
+                )
             return Event(number, line, player, action, text=f"{player} begins")
         if action in ("join", "drop_out"):
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
             return Event(number, line, player, action, text=text)
         if action == "spell":  # Word Fluxx: the words a player claims, tested against the Goal
-            return Event(number, line, player, action, choices=_spelled([card_name, *choice_names], text),
-                         text=text.strip())
+            return Event(
+                number, line, player, action, choices=_spelled([card_name, *choice_names], text), text=text.strip()
+            )
         card = None
         if action in ("play", "use"):
             if not isinstance(card_name, str) or not card_name.strip():
@@ -606,8 +722,9 @@ class _Reader:
             raise ScenarioError(f"'{text}' names nothing to {action}")
         if card_name is not None and action not in ("play", "use"):
             choice_names = [card_name, *choice_names]
-        choices = tuple(self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), roster)
-                        for c in choice_names)
+        choices = tuple(
+            self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), roster) for c in choice_names
+        )
         return Event(number, line, player, action, card, choices, text.strip())
 
     def event_card(self, name: str) -> Card:
@@ -638,8 +755,10 @@ class _Reader:
         if card is None and (word := word_choice(name)) is not None:
             return word  # a keyword a card kind takes (a direction, Today's Special!'s occasion)
         if card is None:
-            raise ScenarioError(f"unknown choice {name!r}: not a player or a card",
-                                suggestions=suggest(name, [*known, *self.catalog.names(), *choice_words()], 2))
+            raise ScenarioError(
+                f"unknown choice {name!r}: not a player or a card",
+                suggestions=suggest(name, [*known, *self.catalog.names(), *choice_words()], 2),
+            )
         return self.catalog.card(name)
 
     # --------------------------------------------------------------- expect
@@ -653,7 +772,9 @@ class _Reader:
             if key == "winner" and isinstance(value, list):  # a shared win (house rule tie: shared)
                 out[key] = tuple(self.player(v, value, i, everyone) for i, v in enumerate(value))
             elif key == "winner":
-                out[key] = None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
+                out[key] = (
+                    None if value in (None, "none", "None", "nobody") else self.player(value, node, key, everyone)
+                )
             elif key == "turn":
                 out[key] = self.player(value, node, key, everyone)
             elif key in ("turn_over", "stopped"):
@@ -663,19 +784,22 @@ class _Reader:
             elif key in ("plays_left", "draw_pile_size"):
                 out[key] = self.as_count(node, key, key)
             elif key in ("hands", "in_play"):
-                out[key] = {p: self.cards(*where, f"{key} of {p}") if where[0][where[1]] is not None else ()
-                            for p, where in self.per_player(node, key, everyone).items()}
+                out[key] = {
+                    p: self.cards(*where, f"{key} of {p}") if where[0][where[1]] is not None else ()
+                    for p, where in self.per_player(node, key, everyone).items()
+                }
             elif key in ("hand_sizes", "in_play_sizes", "goals_won"):
-                out[key] = {p: self.as_count(*where, f"{key} of {p}")
-                            for p, where in self.per_player(node, key, everyone).items()}
+                out[key] = {
+                    p: self.as_count(*where, f"{key} of {p}")
+                    for p, where in self.per_player(node, key, everyone).items()
+                }
             elif key in ("rules", "goals", "discard_has"):
                 out[key] = self.cards(node, key, key)
             elif key == "rejected":
                 items = self.as_list(node, key, key)
                 for i, n in enumerate(items):
                     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
-                        raise self.fail(f"`rejected` lists event numbers from 1 to {event_count}, not {n!r}",
-                                        items, i)
+                        raise self.fail(f"`rejected` lists event numbers from 1 to {event_count}, not {n!r}", items, i)
                 out[key] = sorted(set(items))
             elif key == "rulings":
                 items = self.as_list(node, key, key)
@@ -697,8 +821,10 @@ def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
     return words
 
 
-_FORMS = ("'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
-          "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD' or 'PLAYER begins'")
+_FORMS = (
+    "'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
+    "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD' or 'PLAYER begins'"
+)
 
 
 class _Roster:
@@ -728,4 +854,3 @@ def same_player(name: str, players: Iterable[str]) -> str | None:
 
 
 _VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)\s")
-

@@ -20,14 +20,24 @@ from adjudicator.cards.model import CardType
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-CardName = Annotated[str, Field(description="A card's printed name (case, spaces and punctuation are "
-                                            "ignored; `&` and `and` match) or `?` for an unknown card.")]
+CardName = Annotated[
+    str,
+    Field(
+        description="A card's printed name (case, spaces and punctuation are "
+        "ignored; `&` and `and` match) or `?` for an unknown card."
+    ),
+]
 PlayerName = Annotated[str, Field(description="One of `players` (or a player who joins during the events).")]
 Count = Annotated[int, Field(ge=0)]
 Cards = list[CardName] | None
-RulingId = Annotated[str, Field(pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_-]+)$",
-                                description="R01-R65 (FAQ), Q<n> (official FAQ question), Q-tag-<slug>, "
-                                            "B-<slug> (rulebook), H-<switch> (house rule).")]
+RulingId = Annotated[
+    str,
+    Field(
+        pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_-]+)$",
+        description="R01-R65 (FAQ), Q<n> (official FAQ question), Q-tag-<slug>, "
+        "B-<slug> (rulebook), H-<switch> (house rule).",
+    ),
+]
 
 
 #: What a custom card's `type` may say: every card type, and the names editions give them.
@@ -49,10 +59,14 @@ class CustomCard(BaseModel):
 
     name: str = Field(min_length=1)
     type: Literal[CARD_TYPES] = Field(description="`problem` (Rick and Morty) is another name for creeper.")
-    kind: str | None = Field(None, description="The behaviour (`keepers`, `draw`, `double_agenda`, ...). "
-                                               "Default: from `type` (and `slot` for rules).")
+    kind: str | None = Field(
+        None,
+        description="The behaviour (`keepers`, `draw`, `double_agenda`, ...). "
+        "Default: from `type` (and `slot` for rules).",
+    )
     slot: Literal["draw", "play", "hand_limit", "keeper_limit"] | None = Field(
-        None, description="For rules: the slot the rule occupies (a new rule replaces the one in its slot).")
+        None, description="For rules: the slot the rule occupies (a new rule replaces the one in its slot)."
+    )
     text: str | None = Field(None, description="The card text, for people.")
     flags: list[Literal["free_action", "ends_turn", "compound"]] | None = None
 
@@ -74,7 +88,8 @@ class HouseRules(_Strict):
     """House-rule switches. A missing switch has its official value."""
 
     keep_going: Flag | Number | None = Field(
-        None, description="Keep Going: false, or the number of claimed Goals that wins.")
+        None, description="Keep Going: false, or the number of claimed Goals that wins."
+    )
     tie: Literal["continue", "shared"] | None = None
     limits_on_own_turn: Flag | None = None
     simplify_minimum: Literal[0, 1, "0", "1"] | None = None
@@ -88,7 +103,8 @@ class HouseRules(_Strict):
     allowed_words: Words | None = None
     banned_words: Words | None = None
     q2729: Literal["not_stoppable", "stoppable"] | None = Field(
-        None, description="Which published answer to official question 2729 applies.")
+        None, description="Which published answer to official question 2729 applies."
+    )
 
 
 class Setup(_Strict):
@@ -96,8 +112,10 @@ class Setup(_Strict):
 
     turn: PlayerName | None = Field(None, description="The active player (default: the first player).")
     phase: Literal["deal", "start", "play", "end"] | None = Field(
-        None, description="deal: deal the hands first; start: the turn has not begun; play (default): "
-                          "plays are being made; end: the play phase is over.")
+        None,
+        description="deal: deal the hands first; start: the turn has not begun; play (default): "
+        "plays are being made; end: the play phase is over.",
+    )
     drawn: Count | None = Field(None, description="With phase play: cards already drawn toward the Draw rule.")
     played: Count | None = Field(None, description="Plays already made this turn.")
     rules: Cards = Field(None, description="New Rules and Meta Rules in play (the Basic Rules are implied).")
@@ -116,20 +134,26 @@ class EventMapping(_Strict):
     action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "spell"]
     card: CardName | None = None
     choices: list[str | int] | str | None = Field(
-        None, description="Players, cards, `CARD to PLAYER`, `none`, or a keyword the card takes.")
+        None, description="Players, cards, `CARD to PLAYER`, `none`, or a keyword the card takes."
+    )
 
 
-EventText = Annotated[str, Field(
-    min_length=1,
-    description="'P plays CARD [-> CHOICE, ...]', 'P uses CARD [-> ...]', 'P discards A, B', "
-                "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P spells WORD'.")]
+EventText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        description="'P plays CARD [-> CHOICE, ...]', 'P uses CARD [-> ...]', 'P discards A, B', "
+        "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P spells WORD'.",
+    ),
+]
 
 
 class Expect(_Strict):
     """The outcome the author expects; `check` compares every key given."""
 
     winner: PlayerName | list[PlayerName] | None = Field(
-        None, description="A player, none, or the players who share a win (house rule tie: shared).")
+        None, description="A player, none, or the players who share a win (house rule tie: shared)."
+    )
     turn: PlayerName | None = None
     turn_over: bool | None = None
     plays_left: Count | None = None
@@ -142,7 +166,8 @@ class Expect(_Strict):
     discard_has: Cards = None
     draw_pile_size: Count | None = None
     rejected: list[Annotated[int, Field(ge=1)]] | None = Field(
-        None, description="Numbers (1-based) of the events that must be rejected; absent means none.")
+        None, description="Numbers (1-based) of the events that must be rejected; absent means none."
+    )
     rulings: list[RulingId] | None = Field(None, description="Ruling ids the replay must cite.")
     goals_won: dict[PlayerName, Count] | None = None
     stopped: bool | None = Field(None, description="The replay must stop for a missing choice.")
@@ -168,8 +193,8 @@ class ScenarioFile(_Strict):
     house_rules: HouseRules | None = None
     seed: int | None = Field(None, description="Fixes every random step (default 0).")
     date: str | DateOfGame | None = Field(
-        None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, "
-                          "birthdays}.")
+        None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, birthdays}."
+    )
     setup: Setup | None
     events: list[EventText | EventMapping] | None
     expect: Expect | None = None

@@ -34,8 +34,14 @@ _FLOW_QUESTION = re.compile(r"[\[,][ \t]*\?[ \t]*(?=[,\]])")
 #: The pure-Python parser is ~15 times slower: it reads again only files a person wrote.
 _SLOW_PARSE_LIMIT = 256 * 1024
 _STR_TAG = "tag:yaml.org,2002:str"
-_TAG_NAMES = {"bool": "true or false", "int": "a whole number", "float": "a number",
-              "timestamp": "a date", "null": "null", "binary": "base64 text"}
+_TAG_NAMES = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "float": "a number",
+    "timestamp": "a date",
+    "null": "null",
+    "binary": "base64 text",
+}
 
 
 class _Loader(_Parser):  # type: ignore[misc, valid-type]
@@ -129,8 +135,11 @@ def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
         line = mark.line + 1
     elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
         line = text.count("\n", 0, exc.position) + 1
-        problem = f"character U+{exc.character:04X} is not allowed in YAML text" if isinstance(
-            exc.character, int) else problem
+        problem = (
+            f"character U+{exc.character:04X} is not allowed in YAML text"
+            if isinstance(exc.character, int)
+            else problem
+        )
     else:
         line = None
     return ScenarioError(f"not valid YAML: {problem}", path=path, line=line)
@@ -165,8 +174,11 @@ class _Builder:
         if id(node) in self.seen:
             self.repeated += 1
             if self.repeated > ALIAS_BUDGET:
-                raise self.fail(f"aliases (*name) expand to more than {ALIAS_BUDGET:,} values: a scenario "
-                                "file may repeat a value with an alias, but not this much (an alias bomb?)", node)
+                raise self.fail(
+                    f"aliases (*name) expand to more than {ALIAS_BUDGET:,} values: a scenario "
+                    "file may repeat a value with an alias, but not this much (an alias bomb?)",
+                    node,
+                )
         else:
             self.seen.add(id(node))
 
@@ -176,8 +188,10 @@ class _Builder:
         if self.aliased or depth >= _MAX_DEPTH:
             result += [self.build(item, depth + 1) for item in items]
         else:  # text items taken as they are, the rest built: what build() does, without a call per event
-            result += [item.value if item.tag == _STR_TAG and type(item) is yaml.ScalarNode
-                       else self.build(item, depth + 1) for item in items]
+            result += [
+                item.value if item.tag == _STR_TAG and type(item) is yaml.ScalarNode else self.build(item, depth + 1)
+                for item in items
+            ]
         result.item_lines += [item.start_mark.line + 1 for item in items]
         return result
 
@@ -197,10 +211,12 @@ class _Builder:
 
     def is_bare_question(self, node: yaml.MappingNode) -> bool:
         """`?` alone: YAML's explicit-key indicator with no key and no value."""
-        if len(node.value) != 1 or self.text[node.start_mark.index:node.start_mark.index + 1] != "?":
+        if len(node.value) != 1 or self.text[node.start_mark.index : node.start_mark.index + 1] != "?":
             return False
-        return all(isinstance(part, yaml.ScalarNode) and part.value == "" and part.tag.endswith(":null")
-                   for part in node.value[0])
+        return all(
+            isinstance(part, yaml.ScalarNode) and part.value == "" and part.tag.endswith(":null")
+            for part in node.value[0]
+        )
 
     def build_scalar(self, node: yaml.Node) -> Any:
         if node.tag == _STR_TAG:

@@ -32,8 +32,9 @@ class _Form:
     def __init__(self, cls: type[rec.Step]) -> None:
         self.names = own_fields(cls)
         data = ", ".join(f"{encode_basestring(name)}: %s" for name in self.names)  # field names hold no '%'
-        self.template = (', "kind": ' + encode_basestring(cls.__name__)
-                         + ', "text": %s, "rulings": %s, "data": {' + data + "%s}}")
+        self.template = (
+            ', "kind": ' + encode_basestring(cls.__name__) + ', "text": %s, "rulings": %s, "data": {' + data + "%s}}"
+        )
         self.moves_key = ', "moves": ' if self.names else '"moves": '
 
 
@@ -88,11 +89,23 @@ class StepWriter:
     def _written_rest(self, step: rec.Step) -> str:
         """The step's JSON after its event number."""
         form = self._forms.get(type(step)) or self._form(type(step))
-        moves = "" if not step.moves else form.moves_key + "[" + ", ".join(
-            _MOVE % (self.value(card), self.value(source), self.value(target))
-            for card, source, target in step.moves) + "]"
-        return form.template % (encode_basestring(step.text), self.value(step.rulings),
-                                *(self.value(getattr(step, name)) for name in form.names), moves)
+        moves = (
+            ""
+            if not step.moves
+            else form.moves_key
+            + "["
+            + ", ".join(
+                _MOVE % (self.value(card), self.value(source), self.value(target))
+                for card, source, target in step.moves
+            )
+            + "]"
+        )
+        return form.template % (
+            encode_basestring(step.text),
+            self.value(step.rulings),
+            *(self.value(getattr(step, name)) for name in form.names),
+            moves,
+        )
 
     def _form(self, cls: type[rec.Step]) -> _Form:
         form = self._forms[cls] = _Form(cls)

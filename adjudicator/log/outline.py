@@ -70,8 +70,7 @@ def heading_text(heading: Heading) -> str:
 
 
 def skipped_text(skipped: Skipped) -> str:
-    return (f"... {skipped.steps:,} steps of {skipped.events:,} more events skipped "
-            "(--full shows them all) ...")
+    return f"... {skipped.steps:,} steps of {skipped.events:,} more events skipped (--full shows them all) ..."
 
 
 def step_style(step: rec.Step) -> str:

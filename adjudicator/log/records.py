@@ -13,7 +13,6 @@ from typing import Any, ClassVar, NoReturn
 
 from adjudicator.cards.model import Card
 
-
 #: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
 #: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
 #: empty: no field is positional), one shared __setattr__ (`Step`), and an __init__ written for
@@ -43,11 +42,12 @@ def _own_init(cls: type) -> Callable[..., None]:
     declared = fields(cls)
     names = [f.name for f in declared]
     given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
-    source = (f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
-              f"    if _unknown{given}:\n"
-              f"        _refuse(type(self), _unknown, locals())\n"
-              f"    _own = self.__dict__\n"
-              + "".join(f"    _own[{name!r}] = {name}\n" for name in names))
+    source = (
+        f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
+        f"    if _unknown{given}:\n"
+        f"        _refuse(type(self), _unknown, locals())\n"
+        f"    _own = self.__dict__\n" + "".join(f"    _own[{name!r}] = {name}\n" for name in names)
+    )
     namespace = {"_REQUIRED": _REQUIRED, "_refuse": _refuse}
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
     init = namespace["__init__"]
@@ -60,8 +60,12 @@ def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoRetu
     """The error for a record made with fields its class does not have, or without required ones
     (`given`: the __init__'s locals())."""
     missing = [name for name, value in given.items() if value is _REQUIRED]
-    raise TypeError(f"{cls.__name__}: " + "; ".join(
-        [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]))
+    raise TypeError(
+        f"{cls.__name__}: "
+        + "; ".join(
+            [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]
+        )
+    )
 
 
 def names(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -245,8 +249,7 @@ class Responded(Step):
 
     @property
     def text(self) -> str:
-        return (f"{self.player} answers {self.target_player}'s {self.target} with {self.card} "
-                "(a response, not a play)")
+        return f"{self.player} answers {self.target_player}'s {self.target} with {self.card} (a response, not a play)"
 
 
 @record
@@ -337,8 +340,10 @@ class TempHandOpened(Step):
 
     @property
     def text(self) -> str:
-        return (f"{self.player} sets the hand aside for {self.source}: "
-                f"{self.plays} play(s) from the temporary hand, all counted as one play")
+        return (
+            f"{self.player} sets the hand aside for {self.source}: "
+            f"{self.plays} play(s) from the temporary hand, all counted as one play"
+        )
 
 
 @record
@@ -468,8 +473,10 @@ class GoalScored(Step):
     @property
     def text(self) -> str:
         how = f" {self.how}" if self.how else ""
-        return (f"{self.player} meets {self.goal}{how} and scores it (Goals scored: {self.total}); "
-                f"discarded: {names(self.discarded)}")
+        return (
+            f"{self.player} meets {self.goal}{how} and scores it (Goals scored: {self.total}); "
+            f"discarded: {names(self.discarded)}"
+        )
 
 
 @record

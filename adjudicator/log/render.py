@@ -57,7 +57,8 @@ def _render_steps(game: Game, console: Console, full: bool) -> None:
 def _heading_markup(heading: Heading) -> str:
     label, _, text = heading_text(heading).partition(": ")
     return f"[bold cyan]{escape(label)}{':' if text or heading.event is not None else ''}[/bold cyan]" + (
-        f" {escape(text)}" if text else "")
+        f" {escape(text)}" if text else ""
+    )
 
 
 def _write_steps_plain(game: Game, console: Console) -> None:
@@ -82,14 +83,19 @@ def _render_position(game: Game, console: Console) -> None:
     turn, over = turn_view(game)
     for player in game.players:
         mark = (" (next)" if over else " (turn)") if player == turn else ""
-        table.add_row(escape(player + mark), escape(", ".join(map(str, game.table.hands[player])) or "-"),
-                      escape(", ".join(map(str, game.table.in_play[player])) or "-"))
+        table.add_row(
+            escape(player + mark),
+            escape(", ".join(map(str, game.table.hands[player])) or "-"),
+            escape(", ".join(map(str, game.table.in_play[player])) or "-"),
+        )
     console.print(table)
     rules = [*game.table.meta_rules, *game.table.rules]
-    console.print(f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-                  f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
-                  f"Draw {game.draw_rule()}, {game.play_rule()}   "
-                  f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}")
+    console.print(
+        f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
+        f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
+        f"Draw {game.draw_rule()}, {game.play_rule()}   "
+        f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}"
+    )
 
 
 def _render_verdict(game: Game, console: Console) -> None:

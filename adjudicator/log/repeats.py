@@ -25,8 +25,11 @@ _NUMBERS = ("int", "bool", "float")
 def key_reader(cls: type[rec.Step]) -> Callable[[rec.Step], tuple[Any, ...]]:
     """What tells two steps of the class apart, read in one call: every field but the event,
     and the type of each number."""
-    numbers = [f"{f.name}.__class__" for f in fields(cls)
-               if f.name not in ("event", "rulings", "moves") and any(word in str(f.type) for word in _NUMBERS)]
+    numbers = [
+        f"{f.name}.__class__"
+        for f in fields(cls)
+        if f.name not in ("event", "rulings", "moves") and any(word in str(f.type) for word in _NUMBERS)
+    ]
     return attrgetter("rulings", "moves", *own_fields(cls), *numbers)
 
 

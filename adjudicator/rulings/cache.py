@@ -65,8 +65,14 @@ def _ours(folder: str) -> bool:
         return False
 
 
-def load_or_build(name: str, checkout: str, sources: Iterable[str], build: Callable[[], T],
-                  dump: Callable[[T], Any], load: Callable[[Any], T]) -> T:
+def load_or_build(
+    name: str,
+    checkout: str,
+    sources: Iterable[str],
+    build: Callable[[], T],
+    dump: Callable[[T], Any],
+    load: Callable[[Any], T],
+) -> T:
     """The cached value for these sources, or build it (and store it for the next process).
 
     `checkout` (a path) keeps the files of different copies of the project apart;

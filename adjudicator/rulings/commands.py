@@ -41,8 +41,14 @@ def _console() -> Any:
     return console()
 
 
-def _fail(message: str, suggestions: tuple[str, ...] | list[str] = (), *, code: str = "bad-input",
-          json_output: bool = False, file: str | None = None) -> NoReturn:
+def _fail(
+    message: str,
+    suggestions: tuple[str, ...] | list[str] = (),
+    *,
+    code: str = "bad-input",
+    json_output: bool = False,
+    file: str | None = None,
+) -> NoReturn:
     """Report bad input with the nearest names (as JSON with --json) and exit with code 2."""
     from adjudicator.output import error_data, fail
 
@@ -82,8 +88,9 @@ def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tupl
         found = search(wanted, limit=1 + SHOW_ALSO)
         if found:
             return found[0][0], found[1:]
-    _fail(f"no ruling {wanted!r}", suggest(wanted, sorted(table), limit=3), code="no-such-ruling",
-          json_output=json_output)
+    _fail(
+        f"no ruling {wanted!r}", suggest(wanted, sorted(table), limit=3), code="no-such-ruling", json_output=json_output
+    )
 
 
 def _shown_path(path: Path) -> str:
@@ -185,20 +192,24 @@ def search_command(
     _records(json_output)
     results = search(query, limit=limit)
     if json_output:
-        _json_out({
-            "query": query,
-            "cards": [{"text": m.text, "cards": list(m.cards), "how": m.how} for m in find_cards(query)],
-            "results": [{**_brief(r), "score": score, "reason": why} for r, score, why in results],
-        })
+        _json_out(
+            {
+                "query": query,
+                "cards": [{"text": m.text, "cards": list(m.cards), "how": m.how} for m in find_cards(query)],
+                "results": [{**_brief(r), "score": score, "reason": why} for r, score, why in results],
+            }
+        )
         return
     from rich.table import Table
 
     console = _console()
     mentions = find_cards(query)
     if mentions:
-        console.print("Cards: " + "; ".join(
-            m.cards[0] if m.how == "name" else f"{m.text!r} = {' / '.join(m.cards)}" for m in mentions),
-            markup=False)
+        console.print(
+            "Cards: "
+            + "; ".join(m.cards[0] if m.how == "name" else f"{m.text!r} = {' / '.join(m.cards)}" for m in mentions),
+            markup=False,
+        )
     if not results:
         console.print("No ruling matches that question.", markup=False)
         return
@@ -215,9 +226,14 @@ def search_command(
 
 @rulings_app.command("show")
 def show_command(
-    ruling_id: Annotated[str, typer.Argument(
-        metavar="ID", help="A ruling id or alias (R38, Q272, B-play-all), or a card name or phrase to search for.",
-        autocompletion=complete_ruling_ids)],
+    ruling_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="A ruling id or alias (R38, Q272, B-play-all), or a card name or phrase to search for.",
+            autocompletion=complete_ruling_ids,
+        ),
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
 ) -> None:
     """Show a ruling, the scenarios that prove it and the rulings related to it.
@@ -232,24 +248,28 @@ def show_command(
     scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
     related = related_rulings(record.id)
     if json_output:
-        _json_out({
-            **_brief(record),
-            "question": record.question,
-            "ruling": record.ruling,
-            "source": {"url": record.source.url, "document": record.source.document, "note": record.source.note},
-            "editions": list(record.editions),
-            "cards": list(record.cards),
-            "topics": list(record.topics),
-            "related": list(record.related),
-            "checkable": record.checkable,
-            "conflicts": [{"with": c.with_, "answer": c.answer, "selected_by": c.selected_by}
-                          for c in record.conflicts],
-            "scenarios": scenarios,
-            "related_ranked": [{"id": r.id, "title": r.title, "score": score, "reasons": why}
-                               for r, score, why in related],
-            "matched_by": "search" if searched else "id",
-            "other_matches": [{**_brief(r), "score": score, "reason": why} for r, score, why in next_matches],
-        })
+        _json_out(
+            {
+                **_brief(record),
+                "question": record.question,
+                "ruling": record.ruling,
+                "source": {"url": record.source.url, "document": record.source.document, "note": record.source.note},
+                "editions": list(record.editions),
+                "cards": list(record.cards),
+                "topics": list(record.topics),
+                "related": list(record.related),
+                "checkable": record.checkable,
+                "conflicts": [
+                    {"with": c.with_, "answer": c.answer, "selected_by": c.selected_by} for c in record.conflicts
+                ],
+                "scenarios": scenarios,
+                "related_ranked": [
+                    {"id": r.id, "title": r.title, "score": score, "reasons": why} for r, score, why in related
+                ],
+                "matched_by": "search" if searched else "id",
+                "other_matches": [{**_brief(r), "score": score, "reason": why} for r, score, why in next_matches],
+            }
+        )
         return
     from rich.table import Table
     from rich.text import Text
@@ -280,8 +300,11 @@ def show_command(
     _label(console, "Topics", ", ".join(record.topics) or "-")
     _label(console, "Checkable", "yes" if record.checkable else "no (no replay can prove it)")
     for conflict in record.conflicts:
-        _label(console, f"Conflicts with {conflict.with_}",
-               f"{' '.join(conflict.answer.split())} (selected by {conflict.selected_by})")
+        _label(
+            console,
+            f"Conflicts with {conflict.with_}",
+            f"{' '.join(conflict.answer.split())} (selected by {conflict.selected_by})",
+        )
     console.print()
     if scenarios:
         console.print(Text(f"Scenarios that prove it ({len(scenarios)}):", style="bold"))
@@ -321,16 +344,16 @@ def list_command(
         topics = sorted({t for r in records for t in r.topics})
         wanted = {normalize(t): t for t in topics}.get(normalize(topic))
         if wanted is None:
-            _fail(f"no topic {topic!r}", suggest(topic, topics, limit=3), code="no-such-topic",
-                  json_output=json_output)
+            _fail(f"no topic {topic!r}", suggest(topic, topics, limit=3), code="no-such-topic", json_output=json_output)
         records = [r for r in records if wanted in r.topics]
     if card is not None:
         from adjudicator.rulings.search import card_names, resolve_card
 
         name = resolve_card(card)
         if name is None:
-            _fail(f"no card {card!r}", suggest(card, card_names(), limit=3), code="no-such-card",
-                  json_output=json_output)
+            _fail(
+                f"no card {card!r}", suggest(card, card_names(), limit=3), code="no-such-card", json_output=json_output
+            )
         key = normalize(name)
         records = [r for r in records if any(normalize(c) == key for c in r.cards)]
     if edition is not None:
@@ -339,12 +362,26 @@ def list_command(
         editions = sorted({e for r in _records().values() for e in r.editions} | set(builtin().decks))
         wanted_edition = {normalize(e): e for e in editions}.get(normalize(edition))
         if wanted_edition is None:
-            _fail(f"no edition {edition!r}", suggest(edition, editions, limit=3), code="no-such-edition",
-                  json_output=json_output)
+            _fail(
+                f"no edition {edition!r}",
+                suggest(edition, editions, limit=3),
+                code="no-such-edition",
+                json_output=json_output,
+            )
         records = [r for r in records if wanted_edition in r.editions or "all" in r.editions]
     if json_output:
-        _json_out([{**_brief(r), "topics": list(r.topics), "cards": list(r.cards), "editions": list(r.editions),
-                    "checkable": r.checkable} for r in records])
+        _json_out(
+            [
+                {
+                    **_brief(r),
+                    "topics": list(r.topics),
+                    "cards": list(r.cards),
+                    "editions": list(r.editions),
+                    "checkable": r.checkable,
+                }
+                for r in records
+            ]
+        )
         return
     from rich.table import Table
 
@@ -364,10 +401,12 @@ def list_command(
 
 @rulings_app.command("coverage")
 def coverage_command(
-    paths: Annotated[list[Path] | None, typer.Argument(
-        help="Scenario files or folders (default: the repository's scenarios/).")] = None,
-    strict: Annotated[bool, typer.Option(
-        "--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")] = False,
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the repository's scenarios/).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")
+    ] = False,
     json_output: Annotated[bool, typer.Option("--json", help="Print the coverage as JSON.")] = False,
 ) -> None:
     """For every checkable ruling: the scenarios that cite it in expect.rulings and whether they pass."""
@@ -382,8 +421,11 @@ def coverage_command(
 
         fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
     if not paths and not SCENARIOS_DIR.is_dir():
-        _fail("no scenarios/ folder next to the package: name the scenario files or folders to audit",
-              code="no-scenarios", json_output=json_output)
+        _fail(
+            "no scenarios/ folder next to the package: name the scenario files or folders to audit",
+            code="no-scenarios",
+            json_output=json_output,
+        )
     by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR], json_output)
     statuses: dict[Path, str] = {}
 
@@ -406,10 +448,12 @@ def coverage_command(
         return bool(match) and 1 <= int(match.group(1)) <= 65
 
     def count(selected: list[tuple[Any, list, str]]) -> dict[str, int]:
-        return {"checkable": len(selected),
-                "proven": sum(state == "proven" for *_x, state in selected),
-                "failing": sum(state == "failing" for *_x, state in selected),
-                "uncovered": sum(state == "uncovered" for *_x, state in selected)}
+        return {
+            "checkable": len(selected),
+            "proven": sum(state == "proven" for *_x, state in selected),
+            "failing": sum(state == "failing" for *_x, state in selected),
+            "uncovered": sum(state == "uncovered" for *_x, state in selected),
+        }
 
     totals = count(rows)
     faq_rows = [row for row in rows if is_faq(row[0])]
@@ -419,16 +463,24 @@ def coverage_command(
     exit_code = 1 if strict and missing_faq else 0
 
     if json_output:
-        _json_out({
-            "rulings": [{"id": record.id, "title": record.title, "state": state,
-                         "scenarios": [{"path": _shown_path(p), "status": s} for p, s in cited]}
-                        for record, cited, state in rows],
-            "totals": totals,
-            "faq_totals": faq_totals,
-            "faq_without_passing_scenario": missing_faq,
-            "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
-            "not_checkable_but_cited": not_checkable_cited,
-        })
+        _json_out(
+            {
+                "rulings": [
+                    {
+                        "id": record.id,
+                        "title": record.title,
+                        "state": state,
+                        "scenarios": [{"path": _shown_path(p), "status": s} for p, s in cited],
+                    }
+                    for record, cited, state in rows
+                ],
+                "totals": totals,
+                "faq_totals": faq_totals,
+                "faq_without_passing_scenario": missing_faq,
+                "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
+                "not_checkable_but_cited": not_checkable_cited,
+            }
+        )
         raise typer.Exit(exit_code)
 
     from rich.table import Table
@@ -440,21 +492,22 @@ def coverage_command(
     table.add_column("scenarios")
     marks = {"proven": "proven", "failing": "FAILING", "uncovered": "-"}
     for record, cited, state in rows:
-        table.add_row(record.id, marks[state],
-                      "\n".join(f"{_shown_path(p)} ({s})" for p, s in cited) or "")
+        table.add_row(record.id, marks[state], "\n".join(f"{_shown_path(p)} ({s})" for p, s in cited) or "")
     console.print(table)
     for rid, files in sorted(unknown.items()):
-        console.print(f"warning: {', '.join(_shown_path(p) for p in files)} cite(s) unknown ruling {rid}",
-                      markup=False)
+        console.print(f"warning: {', '.join(_shown_path(p) for p in files)} cite(s) unknown ruling {rid}", markup=False)
     for rid in not_checkable_cited:
         console.print(f"note: {rid} is marked not checkable but is cited by a scenario", markup=False)
     console.print(
         f"Totals: {totals['checkable']} checkable rulings, {totals['proven']} proven by a passing scenario, "
         f"{totals['failing']} cited only by failing scenarios, {totals['uncovered']} without a scenario.",
-        markup=False)
+        markup=False,
+    )
     console.print(
         f"FAQ R01-R65: {faq_totals['proven']} of {faq_totals['checkable']} checkable rulings proven, "
-        f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.", markup=False)
+        f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.",
+        markup=False,
+    )
     if strict and missing_faq:
         sys.stderr.write(f"strict: {len(missing_faq)} checkable FAQ rulings have no passing scenario\n")
     raise typer.Exit(exit_code)
@@ -465,8 +518,12 @@ def coverage_command(
 
 @cards_app.command("show")
 def card_show_command(
-    name: Annotated[str, typer.Argument(help="A card name or table nickname (d3p2, gowi, potato ...).",
-                                        autocompletion=complete_card_names)],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="A card name or table nickname (d3p2, gowi, potato ...).", autocompletion=complete_card_names
+        ),
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Print the card as JSON.")] = False,
 ) -> None:
     """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
@@ -478,8 +535,7 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card",
-              json_output=json_output)
+        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card", json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)
@@ -489,9 +545,17 @@ def card_show_command(
         data: dict[str, Any] = {"query": name, "name": card.name if card else printed, "in_catalog": card is not None}
         if card is not None:
             deck = catalog.decks.get(card.deck)
-            data.update({"type": card.type.value, "type_label": card.type.label, "kind": card.kind,
-                         "deck": card.deck, "deck_title": deck.title if deck else card.deck,
-                         "text": card.text, "supported": is_supported(card)})
+            data.update(
+                {
+                    "type": card.type.value,
+                    "type_label": card.type.label,
+                    "kind": card.kind,
+                    "deck": card.deck,
+                    "deck_title": deck.title if deck else card.deck,
+                    "text": card.text,
+                    "supported": is_supported(card),
+                }
+            )
         data["rulings"] = [_brief(r) for r in rulings]
         _json_out(data)
         return

@@ -81,7 +81,7 @@ def build_graph() -> Any:
                 ids.append(record.id)
     for shown, ids in by_card.values():
         for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
+            for b in ids[i + 1 :]:
                 link(a, b, CARD_WEIGHT, f"shares card {shown}")
 
     skip = common_topics(records)
@@ -92,7 +92,7 @@ def build_graph() -> Any:
                 by_topic[topic].append(record.id)
     for topic, ids in by_topic.items():
         for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
+            for b in ids[i + 1 :]:
                 link(a, b, TOPIC_WEIGHT, f"shares topic {topic}")
     return graph
 
@@ -110,5 +110,6 @@ def related_rulings(ruling_id: str, limit: int = 6) -> list[tuple[Any, float, li
     graph = build_graph()
     records = all_rulings()
     ranked = sorted(graph[canonical].items(), key=lambda item: (-item[1]["weight"], item[0]))
-    return [(records[other], round(data["weight"], 3), list(data["reasons"]))
-            for other, data in ranked[:max(limit, 0)]]
+    return [
+        (records[other], round(data["weight"], 3), list(data["reasons"])) for other, data in ranked[: max(limit, 0)]
+    ]

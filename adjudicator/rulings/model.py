@@ -64,11 +64,21 @@ def from_data(data: Any) -> Ruling:
     """Build a record from parsed YAML (trusting its shape; see `validate`)."""
     conflicts = tuple(Conflict(c["with"], c["answer"], c["selected_by"]) for c in data.get("conflicts") or ())
     return Ruling(
-        id=data["id"], title=data["title"], summary=data["summary"], question=data["question"],
-        ruling=data["ruling"], source=Source(**data["source"]), checkable=bool(data["checkable"]),
-        aliases=tuple(data.get("aliases") or ()), editions=tuple(data.get("editions") or ()),
-        cards=tuple(data.get("cards") or ()), topics=tuple(data.get("topics") or ()),
-        related=tuple(data.get("related") or ()), conflicts=conflicts, usable=bool(data.get("usable", True)))
+        id=data["id"],
+        title=data["title"],
+        summary=data["summary"],
+        question=data["question"],
+        ruling=data["ruling"],
+        source=Source(**data["source"]),
+        checkable=bool(data["checkable"]),
+        aliases=tuple(data.get("aliases") or ()),
+        editions=tuple(data.get("editions") or ()),
+        cards=tuple(data.get("cards") or ()),
+        topics=tuple(data.get("topics") or ()),
+        related=tuple(data.get("related") or ()),
+        conflicts=conflicts,
+        usable=bool(data.get("usable", True)),
+    )
 
 
 def validate(data: Any) -> Ruling:

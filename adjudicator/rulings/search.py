@@ -72,14 +72,16 @@ NICKNAMES: dict[str, tuple[str, ...]] = {
 #: Single words that are card names but mostly mean the ordinary word in a question.
 _COMMON_CARD_WORDS = frozenset(
     "time love peace war death money taxes sleep dreams music lights spin repeat bread dough "
-    "roast dessert candy cookies milk chocolate calendar television toast candles".split())
+    "roast dessert candy cookies milk chocolate calendar television toast candles".split()
+)
 
 #: Words too common in Fluxx talk to stand for one card when typed alone.
 _GENERIC_WORDS = frozenset(
     "play plays draw draws hand hands keeper keepers creeper creepers goal goals rule rules "
     "limit limits bonus card cards turn turns action actions surprise surprises new all them "
     "that this with your the and for from what when order steal trash something another "
-    "again thing things take first random party space star thats".split())
+    "again thing things take first random party space star thats".split()
+)
 
 _STOPWORDS = frozenset(
     "a an the i im i'm me my mine you your yours we us our it its it's is are was were be been "
@@ -88,32 +90,92 @@ _STOPWORDS = frozenset(
     "than that this these those there here what which who whom whose how why when where while "
     "about into onto over under up down out off again once some such own same other others "
     "each every both few more most only not no nor yes ok okay get gets got getting let lets "
-    "still even really like one's ones 's s t am go goes going went gone during".split()) - {"off", "out", "one"}
+    "still even really like one's ones 's s t am go goes going went gone during".split()
+) - {"off", "out", "one"}
 
 _IRREGULAR = {
-    "drew": "draw", "drawn": "draw", "drawing": "draw", "won": "win", "winning": "win",
-    "took": "take", "taken": "take", "gave": "give", "given": "give", "stole": "steal",
-    "stolen": "steal", "stealing": "steal", "dealt": "deal", "chose": "choose", "chosen": "choose",
-    "cancelled": "cancel", "canceled": "cancel", "cancelling": "cancel", "canceling": "cancel",
-    "cancels": "cancel", "using": "use", "used": "use", "uses": "use", "ran": "run",
-    "fewer": "few", "less": "few", "smaller": "small", "bigger": "big", "larger": "large",
-    "zero": "0", "none": "0", "nothing": "0", "one": "1", "two": "2", "three": "3", "four": "4",
-    "five": "5", "half": "half", "goes": "go", "going": "go", "went": "go",
-    "winner": "win", "winners": "win", "wins": "win", "em": "them", "'em": "them",
+    "drew": "draw",
+    "drawn": "draw",
+    "drawing": "draw",
+    "won": "win",
+    "winning": "win",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "stole": "steal",
+    "stolen": "steal",
+    "stealing": "steal",
+    "dealt": "deal",
+    "chose": "choose",
+    "chosen": "choose",
+    "cancelled": "cancel",
+    "canceled": "cancel",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "cancels": "cancel",
+    "using": "use",
+    "used": "use",
+    "uses": "use",
+    "ran": "run",
+    "fewer": "few",
+    "less": "few",
+    "smaller": "small",
+    "bigger": "big",
+    "larger": "large",
+    "zero": "0",
+    "none": "0",
+    "nothing": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "half": "half",
+    "goes": "go",
+    "going": "go",
+    "went": "go",
+    "winner": "win",
+    "winners": "win",
+    "wins": "win",
+    "em": "them",
+    "'em": "them",
 }
 
 #: Words players use for what the records say with another word (both sides stemmed at start-up).
 SYNONYMS: dict[str, tuple[str, ...]] = {
-    "stop": ("prevent", "block", "cancel"), "cancel": ("stop", "prevent"), "block": ("stop", "prevent"),
-    "prevent": ("stop", "block"), "flip": ("reveal", "turned"), "reveal": ("flip",),
-    "remove": ("discard", "trash"), "trash": ("discard", "remove"), "discard": ("trash",),
-    "steal": ("take",), "swap": ("trade", "exchange"), "trade": ("swap", "exchange"),
-    "see": ("look",), "look": ("see",), "extra": ("bonus", "additional"), "bonus": ("extra",),
-    "winner": ("win",), "over": ("end",), "skip": ("lose", "miss"), "pass": ("skip",),
-    "order": ("first", "start", "clockwise"), "free": ("cost",),
-    "same": ("simultaneous",), "tie": ("simultaneous", "same"), "simultaneous": ("same", "tie"),
-    "up": ("rise", "raise"), "raise": ("rise",), "rise": ("raise",), "increase": ("rise", "raise"),
-    "lower": ("fall", "drop"), "middle": ("mid",), "mid": ("middle",),
+    "stop": ("prevent", "block", "cancel"),
+    "cancel": ("stop", "prevent"),
+    "block": ("stop", "prevent"),
+    "prevent": ("stop", "block"),
+    "flip": ("reveal", "turned"),
+    "reveal": ("flip",),
+    "remove": ("discard", "trash"),
+    "trash": ("discard", "remove"),
+    "discard": ("trash",),
+    "steal": ("take",),
+    "swap": ("trade", "exchange"),
+    "trade": ("swap", "exchange"),
+    "see": ("look",),
+    "look": ("see",),
+    "extra": ("bonus", "additional"),
+    "bonus": ("extra",),
+    "winner": ("win",),
+    "over": ("end",),
+    "skip": ("lose", "miss"),
+    "pass": ("skip",),
+    "order": ("first", "start", "clockwise"),
+    "free": ("cost",),
+    "same": ("simultaneous",),
+    "tie": ("simultaneous", "same"),
+    "simultaneous": ("same", "tie"),
+    "up": ("rise", "raise"),
+    "raise": ("rise",),
+    "rise": ("raise",),
+    "increase": ("rise", "raise"),
+    "lower": ("fall", "drop"),
+    "middle": ("mid",),
+    "mid": ("middle",),
 }
 SYNONYM_CREDIT = 0.7
 SPELLING_CREDIT = {1: 0.9, 2: 0.75}  # what a query word corrected by 1 or 2 edits is worth
@@ -170,8 +232,11 @@ def content_stems(text: str) -> list[str]:
 #: "my turn", "your own turn" (the active player's own turn), but not "not your turn" or
 #: "outside your turn": the difference decides many questions about limits and Surprises,
 #: and the pronouns that carry it are stopwords.
-_OWN_TURN = re.compile(r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
-                       r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b", re.IGNORECASE)
+_OWN_TURN = re.compile(
+    r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
+    r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b",
+    re.IGNORECASE,
+)
 OWN_TURN = "ownturn"  # the word that stands for that phrase in the index
 
 
@@ -254,14 +319,28 @@ def _index_sources() -> list[str]:
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     folders = [os.path.join(RULINGS_DIR, group) for group in GROUPS] + [os.path.join(package, "cards", "decks")]
     files = [entry.path for folder in folders for entry in os.scandir(folder) if entry.name.endswith(".yaml")]
-    files += [os.path.join(package, *parts) for parts in (("rulings", "search.py"), ("rulings", "model.py"),
-              ("rulings", "store.py"), ("cards", "catalog.py"), ("names.py",))]
+    files += [
+        os.path.join(package, *parts)
+        for parts in (
+            ("rulings", "search.py"),
+            ("rulings", "model.py"),
+            ("rulings", "store.py"),
+            ("cards", "catalog.py"),
+            ("names.py",),
+        )
+    ]
     return files
 
 
 def _dump_index(index: _Index) -> tuple:
-    records = [(*(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")),
-                astuple(r.source), tuple(astuple(c) for c in r.conflicts)) for r in index.records]
+    records = [
+        (
+            *(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")),
+            astuple(r.source),
+            tuple(astuple(c) for c in r.conflicts),
+        )
+        for r in index.records
+    ]
     return (records, *(getattr(index, f.name) for f in dataclass_fields(_Index)[1:]))
 
 
@@ -269,8 +348,13 @@ def _load_index(data: tuple) -> _Index:
     names = [f.name for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")]
     records = []
     for *values, source, conflicts in data[0]:
-        records.append(Ruling(**dict(zip(names, values)), source=Source(*source),
-                              conflicts=tuple(Conflict(*c) for c in conflicts)))
+        records.append(
+            Ruling(
+                **dict(zip(names, values, strict=False)),
+                source=Source(*source),
+                conflicts=tuple(Conflict(*c) for c in conflicts),
+            )
+        )
     return _Index(records, *data[1:])
 
 
@@ -295,14 +379,16 @@ def _build_index() -> _Index:
     fuzzy_pool = sorted({k for k in card_keys if len(k) >= 5} | {k for k in nicknames if len(k) >= 6})
 
     owners: dict[str, set[str]] = defaultdict(set)
-    for key, name in card_keys.items():
+    for name in card_keys.values():
         for w in words(name):
             w = w.replace("'", "")
             if len(w) >= 5 and w not in _GENERIC_WORDS and not w.isdigit():
                 owners[w].add(name)
     # a word of a card name stands for the card only if the records never use it otherwise
-    record_words = [(set(words(text)), normalize(text))
-                    for text in (" ".join((r.title, r.summary, r.question, r.ruling)) for r in records)]
+    record_words = [
+        (set(words(text)), normalize(text))
+        for text in (" ".join((r.title, r.summary, r.question, r.ruling)) for r in records)
+    ]
     partial = {}
     for w, names in owners.items():
         if len(names) > 2 or w in _COMMON_CARD_WORDS:
@@ -317,8 +403,11 @@ def _build_index() -> _Index:
     record_text: list[str] = []
     for i, record in enumerate(records):
         fields = {
-            "title": record.title, "summary": record.summary, "question": record.question,
-            "ruling": record.ruling, "cards": " ; ".join(record.cards),
+            "title": record.title,
+            "summary": record.summary,
+            "question": record.question,
+            "ruling": record.ruling,
+            "cards": " ; ".join(record.cards),
             "topics": " ; ".join(t.replace("-", " ") for t in record.topics),
         }
         record_pairs: dict[str, float] = {}
@@ -330,7 +419,7 @@ def _build_index() -> _Index:
                 if best is None or best[0] < weight:
                     postings[s][i] = (weight, name)
             for j, a in enumerate(stems):
-                for b in stems[j + 1:j + 1 + PAIR_WINDOW]:
+                for b in stems[j + 1 : j + 1 + PAIR_WINDOW]:
                     pair = _pair(a, b)
                     if a != b and record_pairs.get(pair, 0.0) < weight:
                         record_pairs[pair] = weight
@@ -355,11 +444,30 @@ def _build_index() -> _Index:
 
     # Only the types whose general rulings speak for every card of the type (the general rulings
     # on Keepers or New Rules say little about one named Keeper or Rule).
-    card_types = {normalize(card.name): card.type.value for card in builtin().all_cards()
-                  if card.type.value in ("creeper", "action", "surprise")}
-    return _Index(records, by_id, card_keys, nicknames, fuzzy_pool, partial, sorted(postings), idf,
-                  dict(postings), pairs, record_cards, record_text, [len(r.cards) for r in records], synonyms,
-                  dict(spellings), shown, card_types)
+    card_types = {
+        normalize(card.name): card.type.value
+        for card in builtin().all_cards()
+        if card.type.value in ("creeper", "action", "surprise")
+    }
+    return _Index(
+        records,
+        by_id,
+        card_keys,
+        nicknames,
+        fuzzy_pool,
+        partial,
+        sorted(postings),
+        idf,
+        dict(postings),
+        pairs,
+        record_cards,
+        record_text,
+        [len(r.cards) for r in records],
+        synonyms,
+        dict(spellings),
+        shown,
+        card_types,
+    )
 
 
 def _digits(text: str) -> str:
@@ -400,15 +508,21 @@ def find_cards(query: str) -> list[CardMention]:
                 continue
             target = hit[0]
             names = index.nicknames.get(target) or (index.card_keys[target],)
-            mention = CardMention(span, names, frozenset(normalize(n) for n in names), start, end,
-                                  0.85, "typo")
+            mention = CardMention(span, names, frozenset(normalize(n) for n in names), start, end, 0.85, "typo")
             found.append(((1, hit[1], -(end - start)), mention))
     for i, tok in enumerate(toks):
         w = tok.replace("'", "")
         if w in index.partial:
             names = index.partial[w]
-            mention = CardMention(tok, names, frozenset(normalize(n) for n in names), i, i + 1,
-                                  0.6 if len(names) == 1 else 0.45, "partial")
+            mention = CardMention(
+                tok,
+                names,
+                frozenset(normalize(n) for n in names),
+                i,
+                i + 1,
+                0.6 if len(names) == 1 else 0.45,
+                "partial",
+            )
             found.append(((0, 1, 0.0), mention))
     found.sort(key=lambda item: item[0], reverse=True)
     taken: set[int] = set()
@@ -451,13 +565,15 @@ def _match_vocab(token: str, index: _Index) -> tuple[list[tuple[str, float]], fl
     matches = [(token, 1.0)] if token in index.postings else []
     cutoff = 0.85 if matches and len(token) >= 7 else None
     if cutoff is not None:
-        for cand, sim, _i in process.extract(token, index.vocab, scorer=DamerauLevenshtein.normalized_similarity,
-                                             score_cutoff=cutoff, limit=4):
+        for cand, sim, _i in process.extract(
+            token, index.vocab, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=cutoff, limit=4
+        ):
             if cand != token and len(cand) >= 3:
                 matches.append((cand, sim * sim))
     spelled = {m for m, _sim in matches} | {token}
-    synonyms = [(syn, SYNONYM_CREDIT) for syn in index.synonyms.get(token, ())
-                if syn in index.postings and syn not in spelled]
+    synonyms = [
+        (syn, SYNONYM_CREDIT) for syn in index.synonyms.get(token, ()) if syn in index.postings and syn not in spelled
+    ]
     weighed = matches or synonyms
     weight = max((index.idf[s] for s, _sim in weighed), default=0.0)
     return matches + synonyms, weight
@@ -476,12 +592,14 @@ def _spell(token: str, index: _Index) -> tuple[str, float]:
     from rapidfuzz.distance import DamerauLevenshtein, Indel
 
     limit = 1 if len(token) <= 5 else 2
-    found = process.extract(token, index.spellings.keys(), scorer=DamerauLevenshtein.distance,
-                            score_cutoff=limit, limit=20)
+    found = process.extract(
+        token, index.spellings.keys(), scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=20
+    )
     if not found:
         return token, 1.0
-    word, distance, _key = min(found, key=lambda hit: (hit[1], Indel.distance(token, hit[0]),
-                                                       -index.spellings[hit[0]], hit[0]))
+    word, distance, _key = min(
+        found, key=lambda hit: (hit[1], Indel.distance(token, hit[0]), -index.spellings[hit[0]], hit[0])
+    )
     return word, SPELLING_CREDIT[distance]
 
 
@@ -576,8 +694,7 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         scores = [score * (concepts[rec] / asked) ** COVERAGE_POWER for rec, score in enumerate(scores)]
 
     stems = [term for term, _word, _factor in terms]
-    query_pairs = {_pair(a, b) for i, a in enumerate(stems) for b in stems[i + 1:i + 1 + PAIR_WINDOW]
-                   if a != b}
+    query_pairs = {_pair(a, b) for i, a in enumerate(stems) for b in stems[i + 1 : i + 1 + PAIR_WINDOW] if a != b}
     if query_pairs:
         for rec in range(n):
             bonus = sum(index.pairs[rec].get(p, 0.0) for p in query_pairs)
@@ -601,7 +718,8 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
 def _known_card(mention: CardMention, index: _Index) -> bool:
     """True when some record lists the card, or names it in its text."""
     return any(mention.keys & cards for cards in index.record_cards) or any(
-        len(k) >= 8 and k in text for k in mention.keys for text in index.record_text)
+        len(k) >= 8 and k in text for k in mention.keys for text in index.record_text
+    )
 
 
 def _card_label(mention: CardMention, record_cards: frozenset[str]) -> str:
@@ -619,10 +737,12 @@ def search(query: str, limit: int = 10) -> list[tuple[Any, float, str]]:
         return []
     index = _index()
     scores, reasons, _mentions, direct = _score_all(query)
-    order = sorted((i for i in range(len(scores)) if index.records[i].usable or i == direct),
-                   key=lambda i: (-scores[i], index.records[i].id))
+    order = sorted(
+        (i for i in range(len(scores)) if index.records[i].usable or i == direct),
+        key=lambda i: (-scores[i], index.records[i].id),
+    )
     out = []
-    for i in order[:max(limit, 0)]:
+    for i in order[: max(limit, 0)]:
         if scores[i] < MIN_RESULT:
             break
         out.append((index.records[i], round(scores[i], 4), "; ".join(reasons[i]) or "weak match"))
@@ -667,7 +787,10 @@ def see_also_scored(question: str, cited: list[str], limit: int = 3) -> list[tup
         for other in record.related:
             if index.by_id.get(other.lower()) in anchors:
                 linked[pos] += 1
-    ranked = [(scores[i] + SEE_ALSO_LINK * min(linked.get(i, 0), 2), i) for i in range(len(scores))
-              if i not in excluded and scores[i] >= SEE_ALSO_MIN and index.records[i].usable]
+    ranked = [
+        (scores[i] + SEE_ALSO_LINK * min(linked.get(i, 0), 2), i)
+        for i in range(len(scores))
+        if i not in excluded and scores[i] >= SEE_ALSO_MIN and index.records[i].usable
+    ]
     ranked.sort(key=lambda item: (-item[0], index.records[item[1]].id))
-    return [(index.records[i], round(score, 3)) for score, i in ranked[:max(limit, 0)]]
+    return [(index.records[i], round(score, 3)) for score, i in ranked[: max(limit, 0)]]

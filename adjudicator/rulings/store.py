@@ -8,7 +8,7 @@ the rulings it cited; the full set (for aliases, search and the graph) loads on 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import yaml
@@ -39,7 +39,7 @@ def _read(path: Path, strict: bool = False) -> Ruling:
         raise ScenarioError(f"invalid ruling record: {exc}", path=str(path)) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def get(ruling_id: str) -> Ruling | None:
     """The record with this id or alias, or None."""
     path = _path_of(ruling_id)

@@ -46,10 +46,19 @@ class WordRules:
     banned: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, proper_nouns: bool = False, slang: bool = False, allowed_words: tuple[str, ...] | list[str] = (),
-           banned_words: tuple[str, ...] | list[str] = ()) -> "WordRules":
-        return cls(bool(proper_nouns), bool(slang), frozenset(w.lower() for w in allowed_words),
-                   frozenset(w.lower() for w in banned_words))
+    def of(
+        cls,
+        proper_nouns: bool = False,
+        slang: bool = False,
+        allowed_words: tuple[str, ...] | list[str] = (),
+        banned_words: tuple[str, ...] | list[str] = (),
+    ) -> WordRules:
+        return cls(
+            bool(proper_nouns),
+            bool(slang),
+            frozenset(w.lower() for w in allowed_words),
+            frozenset(w.lower() for w in banned_words),
+        )
 
 
 OFFICIAL = WordRules()
@@ -59,8 +68,8 @@ class Lexicon:
     """Every spelling the tables and lists know, with its standing and parts of speech."""
 
     def __init__(self, common: dict[str, int], proper: dict[str, int], slang: frozenset[str]) -> None:
-        self.common = common    # lower-case dictionary words -> part-of-speech bits (0: a function word)
-        self.proper = proper    # listed only capitalised (names, places), lower-cased -> bits
+        self.common = common  # lower-case dictionary words -> part-of-speech bits (0: a function word)
+        self.proper = proper  # listed only capitalised (names, places), lower-cased -> bits
         self.slang = slang
         self._by_letters: dict[int, list[str]] | None = None
         self._bit_sets: _BitSets | None = None
@@ -128,8 +137,13 @@ class Lexicon:
 
 #: One prime per letter: the product of a word's letters names its multiset of letters (any
 #: order), and multiplying keys adds letters, so the search builds keys with integer products.
-LETTER_PRIMES = dict(zip("abcdefghijklmnopqrstuvwxyz", (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47,
-                                                      53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101)))
+LETTER_PRIMES = dict(
+    zip(
+        "abcdefghijklmnopqrstuvwxyz",
+        (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101),
+        strict=False,
+    )
+)
 
 
 def letters_key(letters: str) -> int:
@@ -146,7 +160,7 @@ def sub_multisets(counts: Counter, low: int, high: int) -> list[int]:
     keys = [(1, 0)]  # (key, size)
     for letter, count in counts.items():
         prime = LETTER_PRIMES[letter]
-        keys = [(key * prime ** n, size + n) for key, size in keys for n in range(count + 1) if size + n <= high]
+        keys = [(key * prime**n, size + n) for key, size in keys for n in range(count + 1) if size + n <= high]
     return [key for key, size in keys if size >= low]
 
 

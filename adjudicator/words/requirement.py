@@ -60,8 +60,12 @@ class Requirement:
             parts.append("that reads the same backwards")
         text = " ".join([what, *parts])
         if self.rhyme:
-            plural = text.replace("a word", "words", 1).replace("a noun", "nouns", 1).replace(
-                "a verb", "verbs", 1).replace("an adjective", "adjectives", 1)
+            plural = (
+                text.replace("a word", "words", 1)
+                .replace("a noun", "nouns", 1)
+                .replace("a verb", "verbs", 1)
+                .replace("an adjective", "adjectives", 1)
+            )
             return f"two {plural} that rhyme"
         return text
 
@@ -84,18 +88,20 @@ class Requirement:
             return f"{shown} has {len(word)} letters, the Goal asks for at least {self.min_length}"
         if self.part_of_speech and not lexicon().parts_of_speech(word, rules) & PARTS_OF_SPEECH[self.part_of_speech]:
             return f"{shown} is not {_ARTICLE[self.part_of_speech]}"
-        if self.double_letter and not any(a == b for a, b in zip(word, word[1:])):
+        if self.double_letter and not any(a == b for a, b in zip(word, word[1:], strict=False)):
             return f"{shown} has no double letter"
         if self.palindrome and (len(word) < 2 or word != word[::-1]):
             return f"{shown} does not read the same backwards"
         if self.syllables is not None:
             from adjudicator.words import sounds
+
             counts = sounds.syllables(word)
             if self.syllables not in counts:
                 said = "/".join(map(str, sorted(counts))) if counts else "no known"
                 return f"{shown} has {said} syllable(s), the Goal asks for {self.syllables}"
         if self.silent_letter:
             from adjudicator.words.silent import silent_letter
+
             if silent_letter(word) is None:
                 return f"{shown} has no silent letter (by the stated rule and the shipped list)"
         return None
@@ -106,7 +112,7 @@ class Requirement:
             return False
         if self.min_length is not None and len(word) < self.min_length:
             return False
-        if self.double_letter and not any(a == b for a, b in zip(word, word[1:])):
+        if self.double_letter and not any(a == b for a, b in zip(word, word[1:], strict=False)):
             return False
         if self.palindrome and (len(word) < 2 or word != word[::-1]):
             return False
@@ -117,6 +123,7 @@ class Requirement:
     def pair_shortfall(self, first: str, second: str) -> str | None:
         """Why two words (each meeting the rest) do not rhyme, or None."""
         from adjudicator.words import sounds
+
         if first.lower() == second.lower():
             return f"{first.upper()} twice is one word, not two words that rhyme"
         if not sounds.rhymes(first, second):
@@ -128,6 +135,7 @@ class Requirement:
         if not self.silent_letter:
             return ()
         from adjudicator.words.silent import silent_letter
+
         return tuple(str(silent_letter(w)) for w in words)
 
     # -- the search ------------------------------------------------------------
@@ -185,6 +193,7 @@ def _words_meeting(requirement: Requirement, letters: str, low: int, high: int, 
 
 def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tuple[str, str] | None:
     from adjudicator.words import sounds
+
     groups: dict[str, list[str]] = {}
     for word in words:
         for key in sounds.rhyme_keys(word):
@@ -192,7 +201,7 @@ def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tup
     best: tuple[str, str] | None = None
     for group in groups.values():
         for i, first in enumerate(group):
-            for second in group[i + 1:]:
+            for second in group[i + 1 :]:
                 pair = (first, second)
                 if best is not None and (len(first + second), pair) >= (len("".join(best)), best):
                     continue

@@ -96,9 +96,11 @@ def _final_e(word: str) -> Silent | None:
         return None
     entries = sounds.pronunciations().get(word)
     if entries:
+
         def quiet_end(phones: str) -> bool:
             last = phones.split()[-1]
             return not last[-1].isdigit() or (last.startswith("ER") and word.endswith("re"))
+
         if all(quiet_end(p) for p in entries):
             return Silent(word, len(word) - 1, "a final e that is not sounded")
         return None

@@ -43,7 +43,7 @@ def rhyme_part(phones: str) -> str | None:
     stressed = [i for i, p in enumerate(split) if _vowel(p) and p[-1] in "12"]
     if not stressed:
         return None
-    return " ".join(p.rstrip("012") for p in split[stressed[-1]:])
+    return " ".join(p.rstrip("012") for p in split[stressed[-1] :])
 
 
 def rhymes(first: str, second: str) -> bool:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from adjudicator.engine.state import Play
 
 
-def nothing_happens(game: "Game", play: "Play", why: str) -> None:
+def nothing_happens(game: Game, play: Play, why: str) -> None:
     """An Action with nothing to act on is still played, and does nothing (B-all-cards-playable)."""
     game.step(rec.ActionDone, card=play.card, what=f"{why}: nothing happens", rulings=("B-all-cards-playable",))
 
@@ -31,10 +31,10 @@ def nothing_happens(game: "Game", play: "Play", why: str) -> None:
 class ActionKind(Kind):
     card_type = CardType.ACTION
 
-    def finish(self, game: "Game", play: "Play") -> None:
+    def finish(self, game: Game, play: Play) -> None:
         game.discard_played(play)
 
-    def ask_declared(self, game: "Game", play: "Play", then: str, none_left: str) -> None:
+    def ask_declared(self, game: Game, play: Play, then: str, none_left: str) -> None:
         """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
         choose from, the Action is still played and nothing happens (`none_left` says why)."""
         spec = self.choices(game, play)[0]  # type: ignore[index]
@@ -52,11 +52,12 @@ class TemporaryHand(ActionKind):
     name = "temporary_hand"
     params = {"draw": COUNT_PARAM, "play": COUNT_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
-        game.open_temp_hand(play, self.number(game, play.card, "draw"), self.number(game, play.card, "play"),
-                            ("B-compound-action",))
+    def resolve(self, game: Game, play: Play) -> None:
+        game.open_temp_hand(
+            play, self.number(game, play.card, "draw"), self.number(game, play.card, "play"), ("B-compound-action",)
+        )
 
-    def finish(self, game: "Game", play: "Play") -> None:
+    def finish(self, game: Game, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
@@ -66,21 +67,31 @@ class TradeHands(ActionKind):
     needs_others = True
     hands_over = True
 
-    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
-        return [ChoiceSpec(play.player, "choose the player to trade hands with", others,
-                           explain=f"{play.card} needs one other player to trade with ({', '.join(others)})")]
+        return [
+            ChoiceSpec(
+                play.player,
+                "choose the player to trade hands with",
+                others,
+                explain=f"{play.card} needs one other player to trade with ({', '.join(others)})",
+            )
+        ]
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         self.ask_declared(game, play, "trade", "there is nobody to trade with")
 
-    def trade(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+    def trade(self, game: Game, play: Play, chosen: list[str]) -> None:
         other = chosen[0]
         hands = game.table.hands
         hands[play.player], hands[other] = hands[other], hands[play.player]
-        game.step(rec.ActionDone, card=play.card, what=f"{play.player} and {other} swap hands "
-                  f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
-                  rulings=("B-action-discard",))
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            what=f"{play.player} and {other} swap hands "
+            f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
+            rulings=("B-action-discard",),
+        )
 
 
 def _takes(card_type_param: str) -> tuple[CardType, ...]:
@@ -95,28 +106,39 @@ class TargetsOneCard(ActionKind):
     others_only = False
     choice_rulings: tuple[str, ...] = ()
 
-    def options(self, game: "Game", play: "Play") -> list[Card]:
+    def options(self, game: Game, play: Play) -> list[Card]:
         types = _takes(play.card.params["takes"])
-        return [c for p in game.players if not (self.others_only and p == play.player)
-                for c in game.table.in_play[p] if c.type in types]
+        return [
+            c
+            for p in game.players
+            if not (self.others_only and p == play.player)
+            for c in game.table.in_play[p]
+            if c.type in types
+        ]
 
-    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
         options = tuple(self.options(game, play))
-        return [ChoiceSpec(play.player, f"choose the card for {play.card}", options, rulings=self.choice_rulings,
-                           explain=f"{play.card} needs one card from "
-                                   f"({', '.join(map(str, options)) or 'none available'})")]
+        return [
+            ChoiceSpec(
+                play.player,
+                f"choose the card for {play.card}",
+                options,
+                rulings=self.choice_rulings,
+                explain=f"{play.card} needs one card from ({', '.join(map(str, options)) or 'none available'})",
+            )
+        ]
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         self.ask_declared(game, play, "apply_chosen", "there is nothing to take")
 
-    def apply_chosen(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def apply_chosen(self, game: Game, play: Play, chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])
 
-    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+    def apply(self, game: Game, play: Play, card: Card) -> None:
         raise NotImplementedError
 
 
-def stated_victim(game: "Game", play: "Play", options: list[Card]) -> str | None:
+def stated_victim(game: Game, play: Play, options: list[Card]) -> str | None:
     """Whose Keeper a steal takes: the owner of the Keeper named in the play's choices, or the
     only player it could be. None when that is not known before the steal resolves."""
     if play.answers:
@@ -135,10 +157,10 @@ class Steal(TargetsOneCard):
     others_only = True
     moves_keepers = True
 
-    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+    def steal_victim(self, game: Game, play: Play) -> str | None:
         return stated_victim(game, play, self.options(game, play))
 
-    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+    def apply(self, game: Game, play: Play, card: Card) -> None:
         game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
 
 
@@ -148,7 +170,7 @@ class Trash(TargetsOneCard):
 
     name = "trash"
 
-    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+    def apply(self, game: Game, play: Play, card: Card) -> None:
         game.discard_from_play(game.owner_of(card), [card], f"{play.card}", ("B-action-discard",))
 
 
@@ -156,7 +178,7 @@ class Trash(TargetsOneCard):
 class CreeperSweeper(ActionKind):
     name = "creeper_sweeper"
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         for player in game.players:
             creepers = game.creepers_of(player)
             if creepers:
@@ -170,7 +192,7 @@ class MoveCreeper(ActionKind):
     name = "move_creeper"
     needs_others = True
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]
         if not creepers:
             nothing_happens(game, play, "no Creeper is in play")
@@ -181,13 +203,18 @@ class MoveCreeper(ActionKind):
 
         game.ask(play.player, "choose the Creeper to move", creepers, 1, self.then("pick_receiver", play))
 
-    def pick_receiver(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def pick_receiver(self, game: Game, play: Play, chosen: list[Card]) -> None:
         creeper = chosen[0]
         owner = game.owner_of(creeper)
-        game.ask(play.player, f"choose who receives {creeper}", [p for p in game.players if p != owner], 1,
-                 self.then("move", play, creeper, owner))
+        game.ask(
+            play.player,
+            f"choose who receives {creeper}",
+            [p for p in game.players if p != owner],
+            1,
+            self.then("move", play, creeper, owner),
+        )
 
-    def move(self, game: "Game", play: "Play", creeper: Card, owner: str, who: list[str]) -> None:
+    def move(self, game: Game, play: Play, creeper: Card, owner: str, who: list[str]) -> None:
         game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
 
 
@@ -197,18 +224,22 @@ class DiscardTagged(ActionKind):
     A Keeper that counts as others has all their properties (Q1354): its data carries the tag."""
 
     name = "discard_tagged"
-    params = {"tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()),
-                           required=True)}
+    params = {
+        "tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()), required=True)
+    }
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         tag = play.card.params["tag"]
         swept = False
         for player in game.players:
             tagged = [k for k in game.keepers_of(player) if tag in k.param("tags", ())]
             if tagged:
                 swept = True
-                cites = ("B-action-discard", "Q1354") if any(k.param("counts_as") for k in tagged) else (
-                    "B-action-discard",)
+                cites = (
+                    ("B-action-discard", "Q1354")
+                    if any(k.param("counts_as") for k in tagged)
+                    else ("B-action-discard",)
+                )
                 game.discard_from_play(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
         if not swept:
             nothing_happens(game, play, f"no {tag} Keeper is in play")
@@ -221,12 +252,16 @@ class DrawExtra(ActionKind):
     name = "draw_extra"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
-        game.draw(play.player, self.number(game, play.card, "value"),
-                  why=f"{play.card} (extra cards, not counted toward the Draw rule)", rulings=("Q129",))
+    def resolve(self, game: Game, play: Play) -> None:
+        game.draw(
+            play.player,
+            self.number(game, play.card, "value"),
+            why=f"{play.card} (extra cards, not counted toward the Draw rule)",
+            rulings=("Q129",),
+        )
 
 
-def verify_goals_kept(game: "Game", play: "Play", removed: list[Card], named: list) -> None:
+def verify_goals_kept(game: Game, play: Play, removed: list[Card], named: list) -> None:
     """`-> Goal` answers of a card that removes New Rules say which Goals stay when the removal
     leaves more Goals than slots (Double Agenda going, R27). They must be exactly that many."""
     if not named:
@@ -237,24 +272,30 @@ def verify_goals_kept(game: "Game", play: "Play", removed: list[Card], named: li
         raise Illegal("bad_choice", f"{', '.join(stray)} is not a Goal in play", ("R27",))
     slots = game.goal_slots() - sum(kind_of(r).goal_slots(game, r) for r in removed)
     if len(goals) <= slots:
-        raise Illegal("bad_choice", f"after {play.card} every Goal in play still has a slot, so no Goal "
-                      "has to be chosen to stay", ("R27",))
+        raise Illegal(
+            "bad_choice",
+            f"after {play.card} every Goal in play still has a slot, so no Goal has to be chosen to stay",
+            ("R27",),
+        )
     if len(named) != slots or len(set(map(id, named))) != len(named):
-        raise Illegal("bad_choice", f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} "
-                      f"of {', '.join(map(str, goals))}", ("R27",))
+        raise Illegal(
+            "bad_choice",
+            f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} of {', '.join(map(str, goals))}",
+            ("R27",),
+        )
 
 
-def split_answers(play: "Play") -> tuple[list, list]:
+def split_answers(play: Play) -> tuple[list, list]:
     """The stated choices of a rule-removing card: the New Rules, then the Goals that stay."""
     goals = [a for a in play.answers if getattr(a, "type", None) is CardType.GOAL]
     return [a for a in play.answers if a not in goals], goals
 
 
 class _DiscardsRules(ActionKind):
-    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
         raise NotImplementedError
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         rules = self.chosen_rules(game, play)
         if rules:
             game.discard_rules(rules, f"{play.card}", ("B-action-discard",))
@@ -266,14 +307,17 @@ class _DiscardsRules(ActionKind):
 class RulesReset(_DiscardsRules):
     name = "rules_reset"
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         others, goals = split_answers(play)
         if others:
-            raise Illegal("bad_choice", f"{play.card} discards every New Rule: the only choice it can need "
-                          "is which Goals stay", ("R27",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} discards every New Rule: the only choice it can need is which Goals stay",
+                ("R27",),
+            )
         verify_goals_kept(game, play, list(game.table.rules), goals)
 
-    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
         return list(game.table.rules)
 
 
@@ -281,7 +325,7 @@ class RulesReset(_DiscardsRules):
 class NoLimits(_DiscardsRules):
     name = "no_limits"
 
-    def chosen_rules(self, game: "Game", play: "Play") -> list[Card]:
+    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
         return [r for r in game.table.rules if getattr(kind_of(r), "slot", None) in ("hand_limit", "keeper_limit")]
 
 
@@ -289,20 +333,23 @@ class NoLimits(_DiscardsRules):
 class TrashNewRule(ActionKind):
     name = "trash_new_rule"
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         rules, goals = split_answers(play)
         if play.answers and (len(rules) != 1 or rules[0] not in game.table.rules or play.answers[0] is not rules[0]):
-            raise Illegal("bad_choice", f"{play.card} needs one New Rule in play "
-                          f"({', '.join(map(str, game.table.rules)) or 'none'})", ())
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} needs one New Rule in play ({', '.join(map(str, game.table.rules)) or 'none'})",
+                (),
+            )
         verify_goals_kept(game, play, rules, goals)
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         if not game.table.rules:
             nothing_happens(game, play, "no New Rule is in play")
             return
         game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then("discard", play))
 
-    def discard(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def discard(self, game: Game, play: Play, chosen: list[Card]) -> None:
         game.discard_rules(chosen, f"{play.card}", ("B-action-discard",))
 
 
@@ -310,25 +357,36 @@ class DiscardsSomeRules(Kind):
     """Discards from `least` to `most` New Rules: those stated with the play (`-> none` for
     none), or asked for (Let's Simplify, Veto!'s in-turn text)."""
 
-    def discard_some_rules(self, game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
+    def discard_some_rules(self, game: Game, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
         rules, _goals = split_answers(play)
         if rules:
             for answer in rules:
                 play.answers.remove(answer)
             self.discard_rules(game, play, least, most, cites, [] if rules == [NO_CHOICE] else rules)
             return
-        game.ask(play.player, f"choose from {least} to {most} New Rules to discard (`none` for none)",
-                 game.table.rules, most, self.then("discard_rules", play, least, most, cites), at_least=least,
-                 rulings=cites)
+        game.ask(
+            play.player,
+            f"choose from {least} to {most} New Rules to discard (`none` for none)",
+            game.table.rules,
+            most,
+            self.then("discard_rules", play, least, most, cites),
+            at_least=least,
+            rulings=cites,
+        )
 
-    def discard_rules(self, game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...],
-                      chosen: list[Card]) -> None:
+    def discard_rules(
+        self, game: Game, play: Play, least: int, most: int, cites: tuple[str, ...], chosen: list[Card]
+    ) -> None:
         chosen = [r for r in chosen if r in game.table.rules]
         if chosen:
             game.discard_rules(chosen, f"{play.card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
         else:
-            game.step(rec.ActionDone, card=play.card, what=f"no New Rule is discarded (from {least} to {most} "
-                      "could be)", rulings=cites)
+            game.step(
+                rec.ActionDone,
+                card=play.card,
+                what=f"no New Rule is discarded (from {least} to {most} could be)",
+                rulings=cites,
+            )
 
 
 @register
@@ -338,31 +396,31 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     name = "lets_simplify"
     params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
 
-    def least(self, game: "Game", card: Card) -> int:
+    def least(self, game: Game, card: Card) -> int:
         """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""
         house = game.house_rules.simplify_minimum
         return int(card.param("min", 0)) if house is None else house
 
-    def bounds(self, game: "Game", card: Card) -> tuple[int, int]:
+    def bounds(self, game: Game, card: Card) -> tuple[int, int]:
         most = (len(game.table.rules) + 1) // 2
         return min(self.least(game, card), most), most
 
-    def cites(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def cites(self, game: Game, card: Card) -> tuple[str, ...]:
         official = ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
         changed = self.least(game, card) != card.param("min", 0)
         return ("H-simplify_minimum", *official) if changed else official
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         if not game.table.rules:  # Keep It Simple's "at least one" cannot be met: still playable
             nothing_happens(game, play, "no New Rule is in play")
             return
         self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
 
-def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: tuple[str, ...]) -> None:
+def verify_some_rules(game: Game, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
     """Check the stated choice of a card that discards from `least` to `most` New Rules
     (`-> none` for none), followed by the Goals that stay if an agenda rule goes (R27)."""
     rules, goals = split_answers(play)
@@ -374,11 +432,18 @@ def verify_some_rules(game: "Game", play: "Play", least: int, most: int, cites: 
     chosen = [] if rules == [NO_CHOICE] else rules
     stray = [str(r) for r in chosen if r not in game.table.rules]
     if stray:
-        raise Illegal("bad_choice", f"{', '.join(stray)} is not a New Rule in play "
-                      f"({', '.join(map(str, game.table.rules)) or 'none'})", cites)
+        raise Illegal(
+            "bad_choice",
+            f"{', '.join(stray)} is not a New Rule in play ({', '.join(map(str, game.table.rules)) or 'none'})",
+            cites,
+        )
     if len(set(map(id, chosen))) != len(chosen):
         raise Illegal("bad_choice", "the same rule is named twice", cites)
     if not least <= len(chosen) <= most:
-        raise Illegal("bad_choice", f"{play.card} discards from {least} to {most} of the "
-                      f"{len(game.table.rules)} New Rules in play, not {len(chosen)}", cites)
+        raise Illegal(
+            "bad_choice",
+            f"{play.card} discards from {least} to {most} of the "
+            f"{len(game.table.rules)} New Rules in play, not {len(chosen)}",
+            cites,
+        )
     verify_goals_kept(game, play, chosen, goals)

@@ -94,7 +94,7 @@ class Kind:
         return Then(self.name, method, args)
 
     # -- playing ----------------------------------------------------------
-    def choices(self, game: "Game", play: "Play") -> "list[ChoiceSpec] | None":
+    def choices(self, game: Game, play: Play) -> list[ChoiceSpec] | None:
         """The choices the card takes with its play (`-> ...`), in order, as far as they are
         known when it is played. None: the kind takes none, or checks them itself."""
         return None
@@ -102,32 +102,32 @@ class Kind:
     #: Stated answers after the card's own choices belong to the card it plays at once.
     passes_on_choices: ClassVar[bool] = False
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         """Raise `Illegal` when the stated choices cannot be used: by default, checked against
         `choices` (a kind with none accepts anything)."""
         specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
             check_stated(play.answers, specs, rest=self.passes_on_choices)
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         raise NotImplementedError
 
-    def finish(self, game: "Game", play: "Play") -> None:
+    def finish(self, game: Game, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
 
     # -- free actions granted by a card in play -----------------------------
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         from adjudicator.errors import Illegal
 
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         raise NotImplementedError
 
     #: The free action may be used on any player's turn (Taxes), not only the owner's.
     any_time: ClassVar[bool] = False
 
-    def needs_a_play(self, game: "Game", card: Card) -> bool:
+    def needs_a_play(self, game: Game, card: Card) -> bool:
         """Whether the free action is only open while plays remain (Get On With It!)."""
         return False
 
@@ -145,47 +145,50 @@ class Kind:
     #: sets it aside (B-solo), so a one-player scenario may not hold it.
     needs_others: ClassVar[bool] = False
 
-    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+    def steal_victim(self, game: Game, play: Play) -> str | None:
         """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
         return None
 
-    def verify_response(self, game: "Game", response: "Play") -> None:
+    def verify_response(self, game: Game, response: Play) -> None:
         """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
         from adjudicator.errors import Illegal
 
-        raise Illegal("not_a_surprise", f"only a Surprise can be played out of turn, and {response.card} is "
-                      "not one", ("B-surprises",))
+        raise Illegal(
+            "not_a_surprise",
+            f"only a Surprise can be played out of turn, and {response.card} is not one",
+            ("B-surprises",),
+        )
 
-    def cancel(self, game: "Game", response: "Play", target: "Play") -> None:
+    def cancel(self, game: Game, response: Play, target: Play) -> None:
         """This card stands at the end of a response chain: cancel target."""
         raise NotImplementedError
 
     # -- what a card in play contributes (defaults: nothing) ---------------
-    def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
+    def on_turn_start(self, game: Game, card: Card, owner: str | None) -> None:
         """Start-of-turn events of a card in play (owner None for rules)."""
 
-    def before_draw_phase(self, game: "Game", card: Card, player: str) -> None:
+    def before_draw_phase(self, game: Game, card: Card, player: str) -> None:
         """Draws due before the regular draw (No-Hand Bonus)."""
 
-    def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
+    def state_trigger(self, game: Game, card: Card, owner: str | None) -> None:
         """Part of the state-based check: what the card forces whenever it holds (War)."""
 
-    def on_goals_changed(self, game: "Game", card: Card, owner: str | None) -> None:
+    def on_goals_changed(self, game: Game, card: Card, owner: str | None) -> None:
         """The set of Goals in play changed (Radioactive Potato)."""
 
-    def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
+    def blocks_win(self, game: Game, card: Card, goal: Card) -> bool:
         return False
 
-    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
         """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
 
-    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+    def goals_to_win(self, game: Game, card: Card) -> int | None:
         """A Meta Rule under which met Goals are claimed, not won (Keep Going): the number of
         claimed Goals that ends the game, or None."""
         return None
 
-    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         """The Keepers and Creepers in front of player that meet this Goal (Keep Going discards
         exactly these). The default is for Goals that list what they require (`requires`): one
         card for each requirement, the first one held of an "any of" group."""
@@ -197,43 +200,43 @@ class Kind:
                 used.append(card)
         return used
 
-    def win_needs(self, game: "Game", card: Card) -> Card | None:
+    def win_needs(self, game: Game, card: Card) -> Card | None:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None
 
-    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         return 0
 
-    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def play_bonus(self, game: Game, card: Card, player: str) -> int:
         return 0
 
-    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+    def excuses(self, game: Game, card: Card, player: str) -> Card | None:
         """The card that spares player the missed turn this card imposes (Field of Poppies), if any."""
         return None
 
-    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+    def limit_bonus(self, game: Game, card: Card, player: str, slot: str) -> int:
         """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
         return 0
 
-    def goal_slots(self, game: "Game", card: Card) -> int:
+    def goal_slots(self, game: Game, card: Card) -> int:
         return 0
 
-    def reverses_turn_order(self, game: "Game", card: Card) -> bool:
+    def reverses_turn_order(self, game: Game, card: Card) -> bool:
         """A rule under which turns pass the other way (Reverse Order)."""
         return False
 
-    def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
+    def numeral_bonus(self, game: Game, card: Card, other: Card | None) -> int:
         return 0
 
-    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
         """Rulings behind this card's draw_bonus / play_bonus (`what`: "draw" or "play") for player."""
         return ()
 
-    def forced_play(self, game: "Game", card: Card) -> "tuple[Card, str, tuple[str, ...]] | None":
+    def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None
 
-    def number(self, game: "Game", card: Card, key: str) -> int:
+    def number(self, game: Game, card: Card, key: str) -> int:
         """A numeric parameter as it counts now (Inflation adds to printed numerals)."""
         spec = self.params.get(key)
         value = card.params[key] if key in card.params or spec is None else spec.default
@@ -261,8 +264,11 @@ _OWN_AMONG: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 
 def _hooks_of(kind_name: str) -> frozenset[str]:
     kind_type = type(REGISTRY[kind_name]) if kind_name in REGISTRY else Kind  # not supported: no hook
-    hooks = _HOOKS[kind_name] = frozenset(name for name, value in vars(Kind).items()
-                                          if callable(value) and getattr(kind_type, name) is not getattr(Kind, name))
+    hooks = _HOOKS[kind_name] = frozenset(
+        name
+        for name, value in vars(Kind).items()
+        if callable(value) and getattr(kind_type, name) is not getattr(Kind, name)
+    )
     return hooks
 
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Phase, Play as _Play
+from adjudicator.engine.state import Phase
+from adjudicator.engine.state import Play as _Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -27,12 +28,12 @@ if TYPE_CHECKING:
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         if self.once_per_turn and play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card} may be used once per turn", ("R08", "B-free-actions"))
         self.verify_now(game, play)
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         """Card-specific conditions (raise Illegal)."""
 
 
@@ -41,34 +42,41 @@ class TurnEndingFreeAction(FreeActionRule):
 
     once_per_turn = False
 
-    def needs_a_play(self, game: "Game", card: Card) -> bool:
+    def needs_a_play(self, game: Game, card: Card) -> bool:
         return True
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         if game.turn.phase is not Phase.PLAY or game.plays_left() == 0:
-            raise Illegal("no_plays_left", f"{play.card} is used instead of plays, and {play.player} has none "
-                          "left", ("R18", "B-play-rule"))
+            raise Illegal(
+                "no_plays_left",
+                f"{play.card} is used instead of plays, and {play.player} has none left",
+                ("R18", "B-play-rule"),
+            )
 
     @staticmethod
-    def end_turn(game: "Game", play: "Play") -> None:
+    def end_turn(game: Game, play: Play) -> None:
         """Using the rule ends the turn at once, Play All or not (R22, R33)."""
-        game.end_turn(f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
-                      ("R22", "R33"))
+        game.end_turn(
+            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says", ("R22", "R33")
+        )
 
 
 @register
 class SwapPlaysForDraws(TurnEndingFreeAction):
     name = "swap_plays_for_draws"
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
         from adjudicator.engine.derived import bonus_givers, bonus_rulings
 
         if bonus_givers(game, play.player, "play"):
             cites += ("Q2430", *bonus_rulings(game, play.player, "play"))  # a bonus play is swapped like any other
-        game.note(f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
-                  f"with {len(game.table.hands[play.player])} card(s) in hand", cites)
+        game.note(
+            f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
+            f"with {len(game.table.hands[play.player])} card(s) in hand",
+            cites,
+        )
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
         self.end_turn(game, play)
 
@@ -78,12 +86,12 @@ class GetOnWithIt(TurnEndingFreeAction):
     name = "get_on_with_it"
     params = {"draw": COUNT_PARAM}
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         super().verify_now(game, play)
         if not game.table.hands[play.player]:
             raise Illegal("empty_hand", f"{play.card} needs a hand to discard", ("R18",))
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
         self.end_turn(game, play)
@@ -94,36 +102,51 @@ class Recycling(FreeActionRule):
     name = "recycling"
     params = {"draw": COUNT_PARAM}
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         keepers = game.keepers_of(play.player)
         if not keepers:
             raise Illegal("no_keeper", f"{play.player} has no Keeper to recycle", ("B-free-actions",))
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in keepers):
-            raise Illegal("bad_choice", f"{play.card} discards one of {play.player}'s Keepers "
-                          f"({', '.join(map(str, keepers))})", ())
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} discards one of {play.player}'s Keepers ({', '.join(map(str, keepers))})",
+                (),
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
-        game.ask(play.player, f"choose a Keeper to discard for {play.card}", game.keepers_of(play.player), 1,
-                 self.then("recycle", play))
+    def use(self, game: Game, play: Play) -> None:
+        game.ask(
+            play.player,
+            f"choose a Keeper to discard for {play.card}",
+            game.keepers_of(play.player),
+            1,
+            self.then("recycle", play),
+        )
 
-    def recycle(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def recycle(self, game: Game, play: Play, chosen: list[Card]) -> None:
         game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
-        game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card} (not a draw "
-                  "toward the Draw rule)", rulings=("R42", "Q129"))
+        game.draw(
+            play.player,
+            self.number(game, play.card, "draw"),
+            why=f"{play.card} (not a draw toward the Draw rule)",
+            rulings=("R42", "Q129"),
+        )
 
 
 @register
 class GoalMill(FreeActionRule):
     name = "goal_mill"
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         hand = game.table.hands[play.player]
         bad = [a for a in play.answers if a not in hand or getattr(a, "type", None) is not CardType.GOAL]
         if bad:
-            raise Illegal("bad_choice", f"{play.card} discards Goals from {play.player}'s hand, and "
-                          f"{', '.join(map(str, bad))} is not one", ())
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} discards Goals from {play.player}'s hand, and {', '.join(map(str, bad))} is not one",
+                (),
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         goals = list(play.answers)
         game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
@@ -138,24 +161,29 @@ class MysteryPlay(FreeActionRule):
     #: Analogues that work only while a Keeper is out (Open A Gift! needs The Gift: R29).
     params = {"needs_in_play": name_param(required=False)}
 
-    def verify_now(self, game: "Game", play: "Play") -> None:
+    def verify_now(self, game: Game, play: Play) -> None:
         needed = play.card.param("needs_in_play")
         if needed and not any(c.is_called(needed) for _o, c in game.cards_in_play()):
             raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
         table = game.table
         if not table.draw_pile and not table.discard:
-            raise Illegal("nothing_to_flip", "the draw pile and the discard pile are empty: there is no card "
-                          f"for {play.card} to turn up", ("R63",))
+            raise Illegal(
+                "nothing_to_flip",
+                f"the draw pile and the discard pile are empty: there is no card for {play.card} to turn up",
+                ("R63",),
+            )
         top = next((c for c in table.draw_pile if c.type is not CardType.CREEPER), None)
         if top is not None and top.is_unknown:
-            raise Illegal("unknown_card", f"the card {play.card} would turn up is `?`: name it in the setup's "
-                          "draw pile", ("R63",))
+            raise Illegal(
+                "unknown_card", f"the card {play.card} would turn up is `?`: name it in the setup's draw pile", ("R63",)
+            )
         if top is not None and play.answers:
             # The choices are for the card that will be played: a misfit rejects the use before the flip.
-            kind_of(top).verify_play(game, _Play(player=play.player, card=top, event=play.event,
-                                                 answers=list(play.answers)))
+            kind_of(top).verify_play(
+                game, _Play(player=play.player, card=top, event=play.event, answers=list(play.answers))
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         turned: list[Card] = []
         game.draw(play.player, 1, into=turned, why=f"{play.card}", log=False, rulings=("R65",))
         if not turned:
@@ -166,8 +194,11 @@ class MysteryPlay(FreeActionRule):
         if stand_in is not None and stand_in.name != needed:
             game.note(f"{stand_in} counts as {needed} at all times, so {play.card} may be used", ("R29", "Q1354"))
         card = turned[0]
-        game.note(f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
-                  "joins the hand and is neither a draw nor a play", ("R63", "Q129", "R42"))
+        game.note(
+            f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
+            "joins the hand and is neither a draw nor a play",
+            ("R63", "Q129", "R42"),
+        )
         source = f"the top of the draw pile, by {play.card}"
         try:
             game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))

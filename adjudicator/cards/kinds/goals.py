@@ -23,7 +23,7 @@ class GoalKind(Kind):
     #: of them changes (`Game.check_win`).
     reads_hands = False
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
         and more than one Goal is out (Double Agenda); an open slot is always filled (R60)."""
         if not play.answers:
@@ -32,19 +32,28 @@ class GoalKind(Kind):
         if len(goals) < game.goal_slots():
             raise Illegal("bad_choice", f"a Goal slot is open: {play.card} fills it and replaces nothing", ("R60",))
         if len(goals) < 2:
-            raise Illegal("bad_choice", f"{play.card} simply replaces {goals[0]}: there is nothing to choose",
-                          ("B-goal-replaces",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} simply replaces {goals[0]}: there is nothing to choose",
+                ("B-goal-replaces",),
+            )
         if len(play.answers) != 1 or play.answers[0] not in goals:
-            raise Illegal("bad_choice", f"{play.card} replaces one Goal in play of the player's choice "
-                          f"({', '.join(map(str, goals))})", ("B-goal-replaces",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} replaces one Goal in play of the player's choice ({', '.join(map(str, goals))})",
+                ("B-goal-replaces",),
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         if play.from_temp_hand:
-            game.note(f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
-                      "before the next card is played", ("B-rm-goals-one-at-a-time", "B-compound-action"))
+            game.note(
+                f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
+                "before the next card is played",
+                ("B-rm-goals-one-at-a-time", "B-compound-action"),
+            )
         game.set_goal(play)
 
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         """Players who meet the Goal, before Creepers and ties are considered."""
         raise NotImplementedError
 
@@ -52,19 +61,17 @@ class GoalKind(Kind):
         """Names the Goal mentions; a Creeper it names does not block the win."""
         return frozenset()
 
-    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         return ()
 
-    def how_met(self, game: "Game", card: Card, player: str) -> str:
+    def how_met(self, game: Game, card: Card, player: str) -> str:
         """How player meets the Goal, when that is worth saying in the win step ("by spelling CAT")."""
         return ""
 
-    def verify_claim(self, game: "Game", card: Card, player: str,
-                     words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         """A player's claim that these words meet the Goal (Word Fluxx, `Alice spells CAT`): the
         sentence saying why it does and its rulings, or `Illegal` with the reason it does not."""
         raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
-
 
 
 def _flatten(requirements: list) -> list[str]:
@@ -78,8 +85,9 @@ def _flatten(requirements: list) -> list[str]:
 def required_names(goal: Card) -> tuple[frozenset[str], ...]:
     """A Goal's requirements (`requires`: names, a nested list meaning any one of them), each as
     the folded names of the cards that fill it (`Card.names_called`); asked at every win check."""
-    return tuple(frozenset(map(normalize, entry if isinstance(entry, list) else [entry]))
-                 for entry in goal.param("requires", ()))
+    return tuple(
+        frozenset(map(normalize, entry if isinstance(entry, list) else [entry])) for entry in goal.param("requires", ())
+    )
 
 
 def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card] | None:
@@ -131,7 +139,7 @@ class KeepersGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
 
-    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
         Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
@@ -148,10 +156,10 @@ class KeepersGoal(GoalKind):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 
-    def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, card: Card, player: str) -> list[Card]:
         return match(required_names(card), game.table.in_play[player]) or []
 
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         forbidden = card.param("forbids_anywhere", ())
         if forbidden and any(c.is_called(n) for p in game.players for c in game.table.in_play[p] for n in forbidden):
             return []
@@ -176,26 +184,33 @@ class KeepersCountGoal(GoalKind):
     name = "keepers_count"
     params = {
         "requires": NAMES_PARAM,
-        "pick": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
-                      and 1 <= v <= 1000, required=True),
-        "from": Param("a list of card names", lambda v: isinstance(v, list) and bool(v)
-                      and all(isinstance(x, str) and x.strip() for x in v), required=True),
+        "pick": Param(
+            "a whole number from 1 to 1000",
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000,
+            required=True,
+        ),
+        "from": Param(
+            "a list of card names",
+            lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) and x.strip() for x in v),
+            required=True,
+        ),
     }
 
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset([*card.param("requires", ()), *card.params["from"]])
 
-    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         """The required cards, then the first `pick` of the `from` cards held besides them."""
         cards = game.table.in_play[player]
         required = match(required_names(goal), cards)
         if required is None:
             return []
-        pool = [c for c in cards if all(c is not r for r in required)
-                and any(c.is_called(n) for n in goal.params["from"])]
-        return required + pool[:goal.params["pick"]] if len(pool) >= goal.params["pick"] else []
+        pool = [
+            c for c in cards if all(c is not r for r in required) and any(c.is_called(n) for n in goal.params["from"])
+        ]
+        return required + pool[: goal.params["pick"]] if len(pool) >= goal.params["pick"] else []
 
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         return [p for p in game.players if self.cards_used(game, card, p)]
 
 
@@ -206,29 +221,38 @@ class KeepersWithSymbol(GoalKind):
 
     name = "keepers_with_symbol"
     params = {
-        "symbol": Param("a symbol name (speech, imaginary_friend, ...)", lambda v: isinstance(v, str) and bool(v.strip()),
-                        required=True),
-        "count": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
-                       and 1 <= v <= 1000, required=True),
+        "symbol": Param(
+            "a symbol name (speech, imaginary_friend, ...)",
+            lambda v: isinstance(v, str) and bool(v.strip()),
+            required=True,
+        ),
+        "count": Param(
+            "a whole number from 1 to 1000",
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000,
+            required=True,
+        ),
         "requires": NAMES_PARAM,
     }
 
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(card.param("requires", ()))
 
-    def cards_used(self, game: "Game", card: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, card: Card, player: str) -> list[Card]:
         required = match(required_names(card), game.table.in_play[player])
         if required is None:
             return []
         symbol = normalize(card.params["symbol"])
-        marked = [k for k in game.keepers_of(player) if all(k is not r for r in required)
-                  and any(normalize(s) == symbol for s in k.param("symbols", ()))]
+        marked = [
+            k
+            for k in game.keepers_of(player)
+            if all(k is not r for r in required) and any(normalize(s) == symbol for s in k.param("symbols", ()))
+        ]
         return required + marked if len(marked) >= card.params["count"] else []
 
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         return [p for p in game.players if self.cards_used(game, card, p)]
 
-    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         return ("B-rm-symbols",)
 
 
@@ -238,10 +262,10 @@ class MostGoal(GoalKind):
 
     params = {"value": COUNT_PARAM}
 
-    def count(self, game: "Game", player: str) -> int:
+    def count(self, game: Game, player: str) -> int:
         raise NotImplementedError
 
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         need = self.number(game, card, "value")
         counts = {p: self.count(game, p) for p in game.players}
         best = max(counts.values(), default=0)
@@ -252,7 +276,7 @@ class MostGoal(GoalKind):
         # Between tied leaders, Creepers knock out those who have them; if one is left, they lead alone.
         return unblocked if len(unblocked) == 1 else top
 
-    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         cites = ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
         return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
@@ -262,10 +286,10 @@ class MostCardsInHand(MostGoal):
     name = "most_cards_in_hand"
     reads_hands = True
 
-    def count(self, game: "Game", player: str) -> int:
+    def count(self, game: Game, player: str) -> int:
         return len(game.table.hands[player])
 
-    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         return []  # the cards that meet it are in her hand, not in front of her
 
 
@@ -273,8 +297,8 @@ class MostCardsInHand(MostGoal):
 class MostKeepers(MostGoal):
     name = "most_keepers"
 
-    def count(self, game: "Game", player: str) -> int:
+    def count(self, game: Game, player: str) -> int:
         return len(game.keepers_of(player))
 
-    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         return game.keepers_of(player)  # every Keeper counts toward "the most"

@@ -24,13 +24,13 @@ if TYPE_CHECKING:
     from adjudicator.engine.state import Play
 
 
-def seats_from(game: "Game", player: str) -> list[str]:
+def seats_from(game: Game, player: str) -> list[str]:
     """Every player in clockwise order, starting with `player`."""
     seat = game.players.index(player)
     return game.players[seat:] + game.players[:seat]
 
 
-def neighbour(game: "Game", player: str, step: int) -> str:
+def neighbour(game: Game, player: str, step: int) -> str:
     """The player one seat away: step 1 is clockwise (the next to play), -1 the other way."""
     return game.players[(game.players.index(player) + step) % len(game.players)]
 
@@ -39,11 +39,14 @@ def bad_choice(text: str, rulings: tuple[str, ...] = ()) -> Illegal:
     return Illegal("bad_choice", text, rulings)
 
 
-def note_real_hand(game: "Game", play: "Play") -> None:
+def note_real_hand(game: Game, play: Play) -> None:
     """Say which hand was meant when a temporary hand is open."""
     if game.temp_hands:
-        game.note(f"{game.temp_hands[-1].source.card} is resolving: \"hand\" means the real, set-aside hand; "
-                  "the temporary hand is not part of it and stays as it is", ("Q1056",))
+        game.note(
+            f'{game.temp_hands[-1].source.card} is resolving: "hand" means the real, set-aside hand; '
+            "the temporary hand is not part of it and stays as it is",
+            ("Q1056",),
+        )
 
 
 def names(cards: list[Card]) -> str:
@@ -62,42 +65,56 @@ class RotateHands(ActionKind):
     hands_over = True
     choice_words = ("clockwise", "counterclockwise")
 
-    def receivers(self, game: "Game", player: str) -> list[str]:
+    def receivers(self, game: Game, player: str) -> list[str]:
         return list(dict.fromkeys([neighbour(game, player, 1), neighbour(game, player, -1)]))
 
-    def target(self, game: "Game", player: str, answer: Any) -> Any:
+    def target(self, game: Game, player: str, answer: Any) -> Any:
         if isinstance(answer, Word) and answer.text in self.choice_words:
             return neighbour(game, player, 1 if answer.text == "clockwise" else -1)
         return answer
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
         options = self.receivers(game, play.player)
         if len(play.answers) != 1 or self.target(game, play.player, play.answers[0]) not in options:
-            raise bad_choice(f"{play.card} passes every hand one seat round the table: name the way "
-                             f"(clockwise, counterclockwise) or the neighbour who receives {play.player}'s hand "
-                             f"({', '.join(options)})", ("Q2310",))
+            raise bad_choice(
+                f"{play.card} passes every hand one seat round the table: name the way "
+                f"(clockwise, counterclockwise) or the neighbour who receives {play.player}'s hand "
+                f"({', '.join(options)})",
+                ("Q2310",),
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         if len(game.players) < 2:
             nothing_happens(game, play, "there is no other hand to pass to")
             return
         play.answers[:] = [self.target(game, play.player, a) for a in play.answers]
-        game.ask(play.player, "choose the way the hands pass: the neighbour who receives your hand",
-                 self.receivers(game, play.player), 1, self.then("rotate", play), rulings=("Q2310",))
+        game.ask(
+            play.player,
+            "choose the way the hands pass: the neighbour who receives your hand",
+            self.receivers(game, play.player),
+            1,
+            self.then("rotate", play),
+            rulings=("Q2310",),
+        )
 
-    def rotate(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+    def rotate(self, game: Game, play: Play, chosen: list[str]) -> None:
         step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
         hands = game.table.hands
         before = {p: hands[p] for p in game.players}
         for player in game.players:
             hands[neighbour(game, player, step)] = before[player]
         way = "clockwise" if step == 1 else "counterclockwise"
-        moves = "; ".join(f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}"
-                          for p in seats_from(game, play.player))
-        game.step(rec.ActionDone, card=play.card, what=f"every hand passes one seat {way}: {moves}",
-                  rulings=("Q2310", "B-all-cards-playable"))
+        moves = "; ".join(
+            f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
+        )
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            what=f"every hand passes one seat {way}: {moves}",
+            rulings=("Q2310", "B-all-cards-playable"),
+        )
         note_real_hand(game, play)
 
 
@@ -114,12 +131,12 @@ class EverybodyGets1(ActionKind):
 
     name = "everybody_gets_1"
 
-    def predicted(self, game: "Game", n: int) -> list[Card] | None:
+    def predicted(self, game: Game, n: int) -> list[Card] | None:
         """The cards the draw will give, when the draw pile alone decides them."""
         cards = [c for c in game.table.draw_pile if c.type is not CardType.CREEPER][:n]
         return cards if len(cards) == n else None
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
         assignment = _assignment_type()
@@ -130,10 +147,15 @@ class EverybodyGets1(ActionKind):
         strangers = [p for p in receivers if p not in players]
         twice = [p for p, n in Counter(receivers).items() if n > 1]
         if strangers or twice or len(play.answers) > len(players):
-            raise bad_choice(f"{play.card} gives exactly one card to each player "
-                             f"({', '.join(players)}); " + ("; ".join(
-                                 [f"{p} is not playing" for p in strangers]
-                                 + [f"{p} is named twice" for p in twice]) or "too many assignments"), ("R62",))
+            raise bad_choice(
+                f"{play.card} gives exactly one card to each player "
+                f"({', '.join(players)}); "
+                + (
+                    "; ".join([f"{p} is not playing" for p in strangers] + [f"{p} is named twice" for p in twice])
+                    or "too many assignments"
+                ),
+                ("R62",),
+            )
         cards = [id(a.card) for a in play.answers]
         if len(set(cards)) != len(cards) and not all(a.card.is_unknown for a in play.answers):
             raise bad_choice(f"{play.card}: the same card is assigned twice", ("R62",))
@@ -142,16 +164,21 @@ class EverybodyGets1(ActionKind):
             left = Counter(map(id, drawn))
             for a in play.answers:
                 if left[id(a.card)] <= 0:
-                    raise bad_choice(f"{a.card} is not among the cards {play.card} draws "
-                                     f"({names(drawn)})", ("R62",))
+                    raise bad_choice(f"{a.card} is not among the cards {play.card} draws ({names(drawn)})", ("R62",))
                 left[id(a.card)] -= 1
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         assignment = _assignment_type()
         drawn = play.held  # set apart from every hand until handed out
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
-        game.step(rec.Drew, player=play.player, cards=tuple(drawn), into="a pile set apart from the hand",
-                  why=f"{play.card}: one card per player, seen only by {play.player}", rulings=("R62", "R40"))
+        game.step(
+            rec.Drew,
+            player=play.player,
+            cards=tuple(drawn),
+            into="a pile set apart from the hand",
+            why=f"{play.card}: one card per player, seen only by {play.player}",
+            rulings=("R62", "R40"),
+        )
         # The stated assignments, in the order the cards will be handed out.
         stated = [a for a in play.answers if isinstance(a, assignment)]
         ordered = []
@@ -163,16 +190,21 @@ class EverybodyGets1(ActionKind):
         play.answers[:] = ordered
         self.hand_out(game, play, list(game.players))
 
-    def hand_out(self, game: "Game", play: "Play", receivers: list[str]) -> None:
+    def hand_out(self, game: Game, play: Play, receivers: list[str]) -> None:
         """Ask who receives the next card set apart (`play.held`), until every card is given."""
         if not play.held:
             return
         card = play.held[0]
-        game.ask(play.player, f"choose who receives {card} (each player gets one)",
-                 [_assignment_type()(card, p) for p in receivers], 1, self.then("give", play, receivers),
-                 rulings=("R62",))
+        game.ask(
+            play.player,
+            f"choose who receives {card} (each player gets one)",
+            [_assignment_type()(card, p) for p in receivers],
+            1,
+            self.then("give", play, receivers),
+            rulings=("R62",),
+        )
 
-    def give(self, game: "Game", play: "Play", receivers: list[str], chosen: list[Any]) -> None:
+    def give(self, game: Game, play: Play, receivers: list[str], chosen: list[Any]) -> None:
         card, receiver = chosen[0].card, chosen[0].player
         play.held.remove(card)
         game.table.hands[receiver].append(card)
@@ -188,7 +220,7 @@ class ShareTheWealth(ActionKind):
     name = "share_the_wealth"
     moves_keepers = True
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         seats = seats_from(game, play.player)
         keepers = [c for p in seats for c in game.keepers_of(p)]
         if not keepers:
@@ -204,9 +236,13 @@ class ShareTheWealth(ActionKind):
             game.table.in_play[receiver].append(card)
             dealt[receiver].append(card)
         shares = "; ".join(f"{p} gets {names(dealt[p])}" for p in seats)
-        game.step(rec.ActionDone, card=play.card, rulings=("R61", "Q-tag-mixitallup"),
-                  what=f"{len(keepers)} Keepers are gathered, shuffled and dealt one at a time starting with "
-                       f"{play.player}: {shares}")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("R61", "Q-tag-mixitallup"),
+            what=f"{len(keepers)} Keepers are gathered, shuffled and dealt one at a time starting with "
+            f"{play.player}: {shares}",
+        )
 
 
 @register
@@ -218,23 +254,29 @@ class ExchangeKeepers(ActionKind):
     needs_others = True
     moves_keepers = True
 
-    def sides(self, game: "Game", player: str) -> tuple[list[Card], list[Card]]:
+    def sides(self, game: Game, player: str) -> tuple[list[Card], list[Card]]:
         mine = game.keepers_of(player)
         theirs = [c for p in game.players if p != player for c in game.keepers_of(p)]
         return mine, theirs
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
         mine, theirs = self.sides(game, play.player)
         given_mine = [a for a in play.answers if a in mine]
         given_theirs = [a for a in play.answers if a in theirs]
-        if len(play.answers) > 2 or len(given_mine) > 1 or len(given_theirs) > 1 \
-                or len(given_mine) + len(given_theirs) != len(play.answers):
-            raise bad_choice(f"{play.card} needs one Keeper of {play.player}'s ({names(mine)}) and one Keeper "
-                             f"of another player's ({names(theirs)})")
+        if (
+            len(play.answers) > 2
+            or len(given_mine) > 1
+            or len(given_theirs) > 1
+            or len(given_mine) + len(given_theirs) != len(play.answers)
+        ):
+            raise bad_choice(
+                f"{play.card} needs one Keeper of {play.player}'s ({names(mine)}) and one Keeper "
+                f"of another player's ({names(theirs)})"
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         mine, theirs = self.sides(game, play.player)
         if not mine or not theirs:
             who = play.player if not mine else "no other player"
@@ -243,11 +285,16 @@ class ExchangeKeepers(ActionKind):
         play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
         game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then("take", play, theirs))
 
-    def take(self, game: "Game", play: "Play", theirs: list[Card], given: list[Card]) -> None:
-        game.ask(play.player, f"choose the Keeper to take in exchange for {given[0]}", theirs, 1,
-                 self.then("swap", play, given[0]))
+    def take(self, game: Game, play: Play, theirs: list[Card], given: list[Card]) -> None:
+        game.ask(
+            play.player,
+            f"choose the Keeper to take in exchange for {given[0]}",
+            theirs,
+            1,
+            self.then("swap", play, given[0]),
+        )
 
-    def swap(self, game: "Game", play: "Play", given: Card, taken: list[Card]) -> None:
+    def swap(self, game: Game, play: Play, given: Card, taken: list[Card]) -> None:
         other = game.owner_of(taken[0])
         assert other is not None
         why = f"{play.card}: an exchange, not a steal"
@@ -261,14 +308,17 @@ class DiscardAndDraw(ActionKind):
 
     name = "discard_and_draw"
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         hand = list(game.table.hands[play.player])
         note_real_hand(game, play)
         if hand:
-            game.discard_from_hand(play.player, hand, f"{play.card}: the rest of the hand",
-                                   ("B-action-discard",))
-        game.draw(play.player, len(hand), rulings=("Q129",),
-                  why=f"{play.card}: as many as were discarded (extra cards, not counted toward the Draw rule)")
+            game.discard_from_hand(play.player, hand, f"{play.card}: the rest of the hand", ("B-action-discard",))
+        game.draw(
+            play.player,
+            len(hand),
+            rulings=("Q129",),
+            why=f"{play.card}: as many as were discarded (extra cards, not counted toward the Draw rule)",
+        )
 
 
 @register
@@ -278,16 +328,20 @@ class EmptyTheTrash(ActionKind):
 
     name = "empty_the_trash"
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         table = game.table
         trash = list(table.discard)
         table.discard.clear()
         pile = table.draw_pile + trash
         game.rng.shuffle(pile)
         table.draw_pile[:] = pile
-        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
-                  what=f"the discard pile ({len(trash)} card(s)) is shuffled into the draw pile, which now holds "
-                       f"{len(pile)}; {play.card} starts the new discard pile")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("B-action-discard",),
+            what=f"the discard pile ({len(trash)} card(s)) is shuffled into the draw pile, which now holds "
+            f"{len(pile)}; {play.card} starts the new discard pile",
+        )
 
 
 @register
@@ -297,7 +351,7 @@ class RandomTax(ActionKind):
     name = "random_tax"
     needs_others = True
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         taken = []
         for other in seats_from(game, play.player)[1:]:
             hand = game.table.hands[other]
@@ -307,8 +361,12 @@ class RandomTax(ActionKind):
             card = hand.pop(game.rng.randrange(len(hand)))
             game.table.hands[play.player].append(card)
             taken.append(f"{card} from {other}")
-        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
-                  what=f"{play.player} takes one card at random from each other hand: {', '.join(taken) or 'none'}")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("B-action-discard",),
+            what=f"{play.player} takes one card at random from each other hand: {', '.join(taken) or 'none'}",
+        )
         note_real_hand(game, play)
 
 
@@ -322,19 +380,29 @@ class ZapACard(TargetsOneCard):
     params = {}
     choice_rulings = ("Q-tag-zap-a-card",)
 
-    def options(self, game: "Game", play: "Play") -> list[Card]:
+    def options(self, game: Game, play: Play) -> list[Card]:
         return [card for _owner, card in game.cards_in_play()]
 
-    def apply(self, game: "Game", play: "Play", card: Card) -> None:
+    def apply(self, game: Game, play: Play, card: Card) -> None:
         table, player = game.table, play.player
         owner = game.owner_of(card)
         if card.type is CardType.CREEPER:
             if owner == player:
-                game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-zap-a-card",),
-                          what=f"{card} is a Creeper and cannot be held: it stays in front of {player}")
+                game.step(
+                    rec.ActionDone,
+                    card=play.card,
+                    rulings=("Q-tag-zap-a-card",),
+                    what=f"{card} is a Creeper and cannot be held: it stays in front of {player}",
+                )
             else:
-                game.move_in_play(card, owner, player, f"{play.card}: a Creeper cannot be held, so it goes in "
-                                  "front of the player, with no card drawn for it", ("Q-tag-zap-a-card",))
+                game.move_in_play(
+                    card,
+                    owner,
+                    player,
+                    f"{play.card}: a Creeper cannot be held, so it goes in "
+                    "front of the player, with no card drawn for it",
+                    ("Q-tag-zap-a-card",),
+                )
             return
         if owner is not None:
             table.in_play[owner].remove(card)
@@ -346,8 +414,12 @@ class ZapACard(TargetsOneCard):
             table.goals.remove(card)
             where = "the Goals"
         table.hands[player].append(card)
-        game.step(rec.ActionDone, card=play.card, what=f"{player} takes {card} from {where} into their hand",
-                  rulings=("Q-tag-zap-a-card",))
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            what=f"{player} takes {card} from {where} into their hand",
+            rulings=("Q-tag-zap-a-card",),
+        )
         note_real_hand(game, play)
 
 
@@ -362,7 +434,7 @@ class RockPaperScissors(ActionKind):
     needs_others = True
     hands_over = True
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         if not play.answers:
             return
@@ -370,34 +442,45 @@ class RockPaperScissors(ActionKind):
         if opponent not in others:
             raise bad_choice(f"{play.card} challenges one other player ({', '.join(others)})")
         if len(play.answers) > 2 or (len(play.answers) == 2 and play.answers[1] not in (play.player, opponent)):
-            raise bad_choice(f"the winner of the showdown is {play.player} or {opponent}; there is no draw",
-                             ("Q-tag-rps-showdown",))
+            raise bad_choice(
+                f"the winner of the showdown is {play.player} or {opponent}; there is no draw", ("Q-tag-rps-showdown",)
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         if not others:
             nothing_happens(game, play, "there is nobody to challenge")
             return
 
-        game.ask(play.player, f"choose the player to challenge with {play.card}", others, 1,
-                 self.then("showdown", play))
+        game.ask(
+            play.player, f"choose the player to challenge with {play.card}", others, 1, self.then("showdown", play)
+        )
 
-    def showdown(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+    def showdown(self, game: Game, play: Play, chosen: list[str]) -> None:
         opponent = chosen[0]
-        game.ask(play.player, f"say who won the best-of-three showdown with {opponent} (the replay "
-                 "cannot know)", [play.player, opponent], 1, self.then("settle", play, opponent),
-                 rulings=("Q-tag-rps-showdown",))
+        game.ask(
+            play.player,
+            f"say who won the best-of-three showdown with {opponent} (the replay cannot know)",
+            [play.player, opponent],
+            1,
+            self.then("settle", play, opponent),
+            rulings=("Q-tag-rps-showdown",),
+        )
 
-    def settle(self, game: "Game", play: "Play", opponent: str, winner: list[str]) -> None:
+    def settle(self, game: Game, play: Play, opponent: str, winner: list[str]) -> None:
         won = winner[0]
         lost = opponent if won == play.player else play.player
         hands = game.table.hands
         prize = list(hands[lost])
         hands[won].extend(prize)
         hands[lost].clear()
-        game.step(rec.ActionDone, card=play.card, rulings=("Q-tag-rps-showdown",),
-                  what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
-                       f"hand: {len(prize)} card(s)")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("Q-tag-rps-showdown",),
+            what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
+            f"hand: {len(prize)} card(s)",
+        )
         note_real_hand(game, play)
 
 
@@ -409,31 +492,41 @@ class FetchAndEndTurn(ActionKind):
 
     name = "fetch_and_end_turn"
 
-    def options(self, game: "Game") -> list[Card]:
+    def options(self, game: Game) -> list[Card]:
         table = game.table
         return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
 
-    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
-        return [ChoiceSpec(play.player, f"choose the card to take with {play.card}", tuple(self.options(game)),
-                           rulings=("R16",), explain=f"{play.card} takes one card that is not a Creeper from the "
-                                                     "discard pile or the draw pile")]
+    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
+        return [
+            ChoiceSpec(
+                play.player,
+                f"choose the card to take with {play.card}",
+                tuple(self.options(game)),
+                rulings=("R16",),
+                explain=f"{play.card} takes one card that is not a Creeper from the discard pile or the draw pile",
+            )
+        ]
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         spec = self.choices(game, play)[0]
         if not spec.options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
         game.ask_for(spec, self.then("fetch", play))
 
-    def fetch(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def fetch(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         table = game.table
         from_draw_pile = card in table.draw_pile
         (table.draw_pile if from_draw_pile else table.discard).remove(card)
         table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
         where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
-        game.step(rec.ActionDone, card=play.card, what=f"{play.player} shows {card}, taken from {where}, "
-                  "and puts it in hand", rulings=("R16",))
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            what=f"{play.player} shows {card}, taken from {where}, and puts it in hand",
+            rulings=("R16",),
+        )
         if from_draw_pile:
             game.rng.shuffle(table.draw_pile)
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))

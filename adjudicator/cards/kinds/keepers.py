@@ -5,8 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.actions import stated_victim
-from adjudicator.cards.kinds.base import (BOOL_PARAM, COUNT, NAMES_PARAM, Kind, Param, _is_count, choice_param,
-                                          name_param, register)
+from adjudicator.cards.kinds.base import (
+    BOOL_PARAM,
+    COUNT,
+    NAMES_PARAM,
+    Kind,
+    Param,
+    _is_count,
+    choice_param,
+    name_param,
+    register,
+)
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
 
@@ -25,12 +34,15 @@ class Keeper(Kind):
     card_type = CardType.KEEPER
     params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         game.leave_being_played(play)
         game.place_in_front(play.player, play.card, ("B-keeper-play",))
         if "speech" in play.card.param("symbols", ()):
-            game.note(f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
-                      "else changes in the game)", ("B-rm-symbols",))
+            game.note(
+                f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
+                "else changes in the game)",
+                ("B-rm-symbols",),
+            )
 
 
 @register
@@ -42,7 +54,7 @@ class Creeper(Kind):
     card_type = CardType.CREEPER
     params = {"blocks_win": BOOL_PARAM}
 
-    def blocks_win(self, game: "Game", card: Card, goal: Card) -> bool:
+    def blocks_win(self, game: Game, card: Card, goal: Card) -> bool:
         return bool(card.param("blocks_win", True))
 
 
@@ -57,7 +69,7 @@ class CreeperEvicts(_PowerCreeper):
     name = "creeper_evicts"
     params = {"blocks_win": BOOL_PARAM, "evicts": name_param()}
 
-    def state_trigger(self, game: "Game", card: Card, owner: str | None) -> None:
+    def state_trigger(self, game: Game, card: Card, owner: str | None) -> None:
         if owner is None:
             return
         target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
@@ -68,10 +80,17 @@ class CreeperEvicts(_PowerCreeper):
         if not others or any(c.key == key for c in game.pending):
             return  # nowhere to send it, or the question is already waiting for its answer
 
-        game.ask(owner, f"choose who receives {target} (it cannot stay beside {card})", others, 1,
-                 self.then("evict", card, target, owner), rulings=("B-creeper-powers",), key=key)
+        game.ask(
+            owner,
+            f"choose who receives {target} (it cannot stay beside {card})",
+            others,
+            1,
+            self.then("evict", card, target, owner),
+            rulings=("B-creeper-powers",),
+            key=key,
+        )
 
-    def evict(self, game: "Game", card: Card, target: Card, owner: str, chosen: list[str]) -> None:
+    def evict(self, game: Game, card: Card, target: Card, owner: str, chosen: list[str]) -> None:
         if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
             game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
 
@@ -84,16 +103,20 @@ class CreeperDiscardPair(_PowerCreeper):
     params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
     any_time = True
 
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         owner = game.owner_of(play.card)
         if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
-            raise Illegal("nothing_to_pair", f"{play.player} has no {play.card.params['pair']} to discard "
-                          f"with {play.card}", ("B-creeper-powers",))
+            raise Illegal(
+                "nothing_to_pair",
+                f"{play.player} has no {play.card.params['pair']} to discard with {play.card}",
+                ("B-creeper-powers",),
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
-        game.discard_from_play(play.player, [pair, play.card], f"{play.card} is paid off with {pair}",
-                               ("B-creeper-powers", "R02"))
+        game.discard_from_play(
+            play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02")
+        )
 
 
 @register
@@ -104,22 +127,38 @@ class CreeperShedByKeeper(_PowerCreeper):
 
     name = "creeper_shed_by_keeper"
 
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         keepers = game.keepers_of(play.player)
         if not keepers:
-            raise Illegal("no_keeper", f"{play.player} has no Keeper in play to discard for {play.card} (a Keeper "
-                          "in hand does not count)", ("B-rm-shed-a-problem",))
+            raise Illegal(
+                "no_keeper",
+                f"{play.player} has no Keeper in play to discard for {play.card} (a Keeper in hand does not count)",
+                ("B-rm-shed-a-problem",),
+            )
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in keepers):
-            raise Illegal("bad_choice", f"{play.card} is shed by discarding one of {play.player}'s Keepers in play "
-                          f"({', '.join(map(str, keepers))})", ("B-rm-shed-a-problem",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} is shed by discarding one of {play.player}'s Keepers in play "
+                f"({', '.join(map(str, keepers))})",
+                ("B-rm-shed-a-problem",),
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
-        game.ask(play.player, f"choose a Keeper in play to discard with {play.card}", game.keepers_of(play.player), 1,
-                 self.then("shed", play.player, play.card))
+    def use(self, game: Game, play: Play) -> None:
+        game.ask(
+            play.player,
+            f"choose a Keeper in play to discard with {play.card}",
+            game.keepers_of(play.player),
+            1,
+            self.then("shed", play.player, play.card),
+        )
 
-    def shed(self, game: "Game", player: str, problem: Card, chosen: list[Card]) -> None:
-        game.discard_from_play(player, [chosen[0], problem], f"{problem} is shed for {chosen[0]} (a free action, "
-                               "not a play)", ("B-rm-shed-a-problem", "B-creeper-powers"))
+    def shed(self, game: Game, player: str, problem: Card, chosen: list[Card]) -> None:
+        game.discard_from_play(
+            player,
+            [chosen[0], problem],
+            f"{problem} is shed for {chosen[0]} (a free action, not a play)",
+            ("B-rm-shed-a-problem", "B-creeper-powers"),
+        )
 
 
 @register
@@ -129,28 +168,38 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
 
     name = "creeper_start_of_turn_discard"
 
-    def on_turn_start(self, game: "Game", card: Card, owner: str | None) -> None:
+    def on_turn_start(self, game: Game, card: Card, owner: str | None) -> None:
         if owner != game.turn.player:
             return
         others = [c for c in game.table.in_play[owner] if c is not card]
         if not others:
             return
-        game.ask(owner, f"discard one other card you have in play for {card}", others, 1,
-                 self.then("take_toll", card, owner), verbs=("discard", "choose"),
-                 rulings=("B-creeper-powers", "B-turn-order"))
+        game.ask(
+            owner,
+            f"discard one other card you have in play for {card}",
+            others,
+            1,
+            self.then("take_toll", card, owner),
+            verbs=("discard", "choose"),
+            rulings=("B-creeper-powers", "B-turn-order"),
+        )
 
-    def take_toll(self, game: "Game", card: Card, owner: str, chosen: list[Card]) -> None:
+    def take_toll(self, game: Game, card: Card, owner: str, chosen: list[Card]) -> None:
         game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         if len(game.table.in_play[play.player]) != 1:
-            raise Illegal("not_alone", f"{play.card} may be discarded only when it is the only card "
-                          f"{play.player} has in play", ("B-creeper-powers",))
+            raise Illegal(
+                "not_alone",
+                f"{play.card} may be discarded only when it is the only card {play.player} has in play",
+                ("B-creeper-powers",),
+            )
 
-    def use(self, game: "Game", play: "Play") -> None:
-        game.discard_from_play(play.player, [play.card], f"{play.card} was alone and is discarded",
-                               ("B-creeper-powers", "R02"))
+    def use(self, game: Game, play: Play) -> None:
+        game.discard_from_play(
+            play.player, [play.card], f"{play.card} was alone and is discarded", ("B-creeper-powers", "R02")
+        )
 
 
 @register
@@ -160,7 +209,7 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
     name = "creeper_moves_on_goal_change"
     params = {"blocks_win": BOOL_PARAM, "direction": choice_param("counter_turn", "turn", default="counter_turn")}
 
-    def on_goals_changed(self, game: "Game", card: Card, owner: str | None) -> None:
+    def on_goals_changed(self, game: Game, card: Card, owner: str | None) -> None:
         if owner is None or len(game.players) < 2:
             return
         seat = game.players.index(owner)
@@ -176,21 +225,23 @@ class KeeperBonus(Keeper):
     card set apart: R39), and may go over the Hand and Keeper Limits."""
 
     name = "keeper_bonus"
-    params = {**Keeper.params,
-              "draw": Param(COUNT, _is_count, default=0, numeral=True),
-              "play": Param(COUNT, _is_count, default=0, numeral=True),
-              "limits": Param(COUNT, _is_count, default=0, numeral=True)}
+    params = {
+        **Keeper.params,
+        "draw": Param(COUNT, _is_count, default=0, numeral=True),
+        "play": Param(COUNT, _is_count, default=0, numeral=True),
+        "limits": Param(COUNT, _is_count, default=0, numeral=True),
+    }
 
-    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         return self.number(game, card, "draw") if game.owner_of(card) == player else 0
 
-    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def play_bonus(self, game: Game, card: Card, player: str) -> int:
         return self.number(game, card, "play") if game.owner_of(card) == player else 0
 
-    def limit_bonus(self, game: "Game", card: Card, player: str, slot: str) -> int:
+    def limit_bonus(self, game: Game, card: Card, player: str, slot: str) -> int:
         return self.number(game, card, "limits") if game.owner_of(card) == player else 0
 
-    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("R39", "Q230")
 
 
@@ -204,30 +255,40 @@ class KeeperPowerTake(Keeper):
     params = {**Keeper.params, "takes": NAMES_PARAM}
     answerable_use = True
 
-    def options(self, game: "Game", card: Card, player: str) -> list[Card]:
+    def options(self, game: Game, card: Card, player: str) -> list[Card]:
         wanted = card.params.get("takes", ())
-        return [c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)]
+        return [
+            c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)
+        ]
 
-    def verify_use(self, game: "Game", play: "Play") -> None:
+    def verify_use(self, game: Game, play: Play) -> None:
         if play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
         options = self.options(game, play.card, play.player)
         if not options:
-            raise Illegal("nothing_to_take", f"no other player has a Keeper {play.card} can take "
-                          f"({', '.join(play.card.params.get('takes', ()))})", ("B-free-actions",))
+            raise Illegal(
+                "nothing_to_take",
+                f"no other player has a Keeper {play.card} can take ({', '.join(play.card.params.get('takes', ()))})",
+                ("B-free-actions",),
+            )
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in options):
             raise Illegal("bad_choice", f"{play.card} takes one of {', '.join(map(str, options))}", ())
 
-    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+    def steal_victim(self, game: Game, play: Play) -> str | None:
         return stated_victim(game, play, self.options(game, play.card, play.player))
 
-    def use(self, game: "Game", play: "Play") -> None:
+    def use(self, game: Game, play: Play) -> None:
         options = self.options(game, play.card, play.player)
         if not options:
             game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
             return
         game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then("take", play))
 
-    def take(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
-        game.move_in_play(chosen[0], game.owner_of(chosen[0]), play.player,
-                          f"{play.card}'s power (a free action; {play.card} stays in play)", ("R12", "R13", "R02"))
+    def take(self, game: Game, play: Play, chosen: list[Card]) -> None:
+        game.move_in_play(
+            chosen[0],
+            game.owner_of(chosen[0]),
+            play.player,
+            f"{play.card}'s power (a free action; {play.card} stays in play)",
+            ("R12", "R13", "R02"),
+        )

@@ -53,7 +53,7 @@ class Bonus(RuleKind):
         "while_in_play": name_param(required=False),
     }
 
-    def receiver(self, game: "Game", card: Card) -> str | None | bool:
+    def receiver(self, game: Game, card: Card) -> str | None | bool:
         """True: everybody gets it; a name: only that player; None: nobody."""
         needed = card.param("while_in_play")
         if needed and not any(c.is_called(needed) for p in game.players for c in game.table.in_play[p]):
@@ -66,19 +66,19 @@ class Bonus(RuleKind):
         alone = [p for p, n in counts.items() if n == extreme]
         return alone[0] if len(alone) == 1 else None
 
-    def _bonus(self, game: "Game", card: Card, player: str, key: str) -> int:
+    def _bonus(self, game: Game, card: Card, player: str, key: str) -> int:
         if key not in card.params:
             return 0  # Inflation raises only numerals the card prints
         got = self.receiver(game, card)
         return self.number(game, card, key) if got is True or got == player else 0
 
-    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         return self._bonus(game, card, player, "draw")
 
-    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def play_bonus(self, game: Game, card: Card, player: str) -> int:
         return self._bonus(game, card, player, "play")
 
-    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
         cites = ["B-bonus-rules"]
         if card.params["who"] == "poorest" and not game.keepers_of(player):
             cites.append("Q42")  # no Keepers at all is the fewest
@@ -86,18 +86,19 @@ class Bonus(RuleKind):
             cites.append("Q2105")
         return tuple(cites)
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         got = self.receiver(game, play.card)
         who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
-        game.note(f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the "
-                  "Keepers change", ("B-bonus-rules",))
+        game.note(
+            f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the Keepers change",
+            ("B-bonus-rules",),
+        )
 
 
 def _is_month_day(value: object) -> bool:
     parts = value.split("-") if isinstance(value, str) else []
-    return (len(parts) == 2 and all(p.isdigit() for p in parts)
-            and 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31)
+    return len(parts) == 2 and all(p.isdigit() for p in parts) and 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31
 
 
 @register
@@ -114,25 +115,26 @@ class DayBonus(RuleKind):
         "holder": name_param(),
     }
 
-    def is_the_day(self, game: "Game", card: Card) -> bool:
+    def is_the_day(self, game: Game, card: Card) -> bool:
         date = game.scenario.date
         month, day = (int(p) for p in card.params["day"].split("-"))
         return date is not None and date.day is not None and (date.day.month, date.day.day) == (month, day)
 
-    def gets_it(self, game: "Game", card: Card, player: str) -> bool:
-        return self.is_the_day(game, card) or any(c.is_called(card.params["holder"]) for c in
-                                                   game.table.in_play.get(player, ()))
+    def gets_it(self, game: Game, card: Card, player: str) -> bool:
+        return self.is_the_day(game, card) or any(
+            c.is_called(card.params["holder"]) for c in game.table.in_play.get(player, ())
+        )
 
-    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         return self.number(game, card, "draw") if "draw" in card.params and self.gets_it(game, card, player) else 0
 
-    def play_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def play_bonus(self, game: Game, card: Card, player: str) -> int:
         return self.number(game, card, "play") if "play" in card.params and self.gets_it(game, card, player) else 0
 
-    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("Q-tag-rich-bonus", "B-bonus-rules")
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         card = play.card
         date = game.scenario.date
@@ -153,13 +155,16 @@ class Inflation(RuleKind):
     name = "inflation"
     params = {"value": Param(COUNT, _is_count, required=True)}
 
-    def numeral_bonus(self, game: "Game", card: Card, other: Card | None) -> int:
+    def numeral_bonus(self, game: Game, card: Card, other: Card | None) -> int:
         return 0 if other is card else int(card.params["value"])
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
-        game.note(f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
-                  f"(Basic Rules: Draw {game.basic('draw')}, Play {game.basic('play')})", ("B-inflation",))
+        game.note(
+            f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
+            f"(Basic Rules: Draw {game.basic('draw')}, Play {game.basic('play')})",
+            ("B-inflation",),
+        )
 
 
 @register
@@ -173,19 +178,26 @@ class DoubleAgenda(RuleKind):
     slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
     params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
 
-    def goal_slots(self, game: "Game", card: Card) -> int:
+    def goal_slots(self, game: Game, card: Card) -> int:
         return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if play.answers:
-            raise Illegal("bad_choice", f"{play.card} takes no choices; if it replaces a larger agenda, the "
-                          "Goals that stay are chosen afterwards (`P chooses ...`)", ("R27",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} takes no choices; if it replaces a larger agenda, the "
+                "Goals that stay are chosen afterwards (`P chooses ...`)",
+                ("R27",),
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
         super().resolve(game, play)
-        game.note(f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
-                  "still has to be played, and each costs a play", ("R14", "Q1778") if replacing else ("R14",))
+        game.note(
+            f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
+            "still has to be played, and each costs a play",
+            ("R14", "Q1778") if replacing else ("R14",),
+        )
 
 
 @register
@@ -194,12 +206,17 @@ class FirstPlayRandom(RuleKind):
 
     name = "first_play_random"
 
-    def forced_play(self, game: "Game", card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
+    def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         turn = game.turn
         if turn.played or game.plays_left() <= 1:
             return None
         hand = game.table.hands[turn.player]
         pick = game.rng.choice(hand)
-        return pick, (f"{card}: {turn.player}'s first play this turn is picked at random from "
-                      f"{len(hand)} cards ({game.play_rule()} lets {game.plays_left()} be played): {pick}"), \
-            ("B-first-play-random",)
+        return (
+            pick,
+            (
+                f"{card}: {turn.player}'s first play this turn is picked at random from "
+                f"{len(hand)} cards ({game.play_rule()} lets {game.plays_left()} be played): {pick}"
+            ),
+            ("B-first-play-random",),
+        )

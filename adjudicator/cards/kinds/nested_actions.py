@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Play
 from adjudicator.engine.choices import ChoiceSpec
+from adjudicator.engine.state import Play
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
 
@@ -32,38 +32,53 @@ class LetsDoThatAgain(ActionKind):
     name = "lets_do_that_again"
     plays_a_card = True
 
-    def options(self, game: "Game") -> list[Card]:
+    def options(self, game: Game) -> list[Card]:
         return [c for c in game.table.discard if c.type in (CardType.ACTION, CardType.RULE)]
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
         options = self.options(game)
         target = play.answers[0]
         if target not in options:
-            raise Illegal("bad_choice", f"{play.card} plays an Action or New Rule from the discard pile "
-                          f"({', '.join(map(str, options)) or 'there is none'}), and {target} is not one there",
-                          ("B-action-discard",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} plays an Action or New Rule from the discard pile "
+                f"({', '.join(map(str, options)) or 'there is none'}), and {target} is not one there",
+                ("B-action-discard",),
+            )
         # The card's own choices are checked now too, so a bad one rejects the whole play.
-        kind_of(target).verify_play(game, Play(player=play.player, card=target, event=play.event,
-                                               answers=list(play.answers[1:])))
+        kind_of(target).verify_play(
+            game, Play(player=play.player, card=target, event=play.event, answers=list(play.answers[1:]))
+        )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         options = self.options(game)
         if not options:
             nothing_happens(game, play, "the discard pile holds no Action or New Rule")
             return
 
-        game.ask(play.player, f"choose the Action or New Rule to play again with {play.card}", options, 1,
-                 self.then("again", play), rulings=("B-action-discard",))
+        game.ask(
+            play.player,
+            f"choose the Action or New Rule to play again with {play.card}",
+            options,
+            1,
+            self.then("again", play),
+            rulings=("B-action-discard",),
+        )
 
-    def again(self, game: "Game", play: "Play", chosen: list[Card]) -> None:
+    def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
         rest = list(play.answers)
         play.answers.clear()
-        game.play_from(play.player, card, f"the discard pile, by {play.card}", answers=rest,
-                       rulings=("B-compound-action", "B-action-discard"))
+        game.play_from(
+            play.player,
+            card,
+            f"the discard pile, by {play.card}",
+            answers=rest,
+            rulings=("B-compound-action", "B-action-discard"),
+        )
 
 
 @register
@@ -77,27 +92,39 @@ class UseWhatYouTake(ActionKind):
 
     passes_on_choices = True  # the taken card's own choices follow the player's name
 
-    def choices(self, game: "Game", play: "Play") -> list[ChoiceSpec]:
+    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
-        return [ChoiceSpec(play.player, f"choose the player to take a card from with {play.card}", others,
-                           explain=f"{play.card} takes a card from another player's hand ({', '.join(others)})")]
+        return [
+            ChoiceSpec(
+                play.player,
+                f"choose the player to take a card from with {play.card}",
+                others,
+                explain=f"{play.card} takes a card from another player's hand ({', '.join(others)})",
+            )
+        ]
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         self.ask_declared(game, play, "take", "there is no other player")
 
-    def take(self, game: "Game", play: "Play", chosen: list[str]) -> None:
+    def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
         hand = game.table.hands[victim]
         if not hand:
             nothing_happens(game, play, f"{victim} has no cards")
             return
         card = hand.pop(game.rng.randrange(len(hand)))
-        game.step(rec.ActionDone, card=play.card, rulings=("B-action-discard",),
-                  what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("B-action-discard",),
+            what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now",
+        )
         if card.is_unknown:
             play.held.append(card)  # taken, not yet played: it stays with the card that took it
-            reason = (f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
-                      f"name the cards in {victim}'s hand to go on")
+            reason = (
+                f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
+                f"name the cards in {victim}'s hand to go on"
+            )
             game.stopped = reason
             game.step(rec.Stopped, reason=reason, rulings=())
             return
@@ -107,8 +134,7 @@ class UseWhatYouTake(ActionKind):
         try:
             game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
         except Illegal as illegal:  # the card was random, so its choices could not be checked before
-            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside",
-                      illegal.rulings)
+            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
             game.play_from(play.player, card, source, rulings=("B-compound-action",))
 
 
@@ -116,8 +142,11 @@ OCCASIONS = ("birthday", "holiday", "otherwise")
 
 
 def _is_occasions(value: Any) -> bool:
-    return (isinstance(value, Mapping) and set(value) == set(OCCASIONS)
-            and all(COUNT_PARAM.check(v) for v in value.values()))
+    return (
+        isinstance(value, Mapping)
+        and set(value) == set(OCCASIONS)
+        and all(COUNT_PARAM.check(v) for v in value.values())
+    )
 
 
 @register
@@ -129,22 +158,31 @@ class TodaysSpecial(ActionKind):
     `Alice plays Today's Special! -> holiday`."""
 
     name = "todays_special"
-    params = {"draw": COUNT_PARAM,
-              "play": Param("a mapping of birthday, holiday and otherwise to a whole number", _is_occasions,
-                            required=True)}
+    params = {
+        "draw": COUNT_PARAM,
+        "play": Param("a mapping of birthday, holiday and otherwise to a whole number", _is_occasions, required=True),
+    }
     choice_words = OCCASIONS
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in [Word(w) for w in OCCASIONS]):
-            raise Illegal("bad_choice", f"{play.card} needs one statement of the day: "
-                          f"{', '.join(OCCASIONS)} (the cards to play come as later events)", ("Q1074",))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} needs one statement of the day: "
+                f"{', '.join(OCCASIONS)} (the cards to play come as later events)",
+                ("Q1074",),
+            )
         date = game.scenario.date
         if play.answers and date is not None and play.answers[0] != Word(date.occasion(play.player)):
-            raise Illegal("bad_choice", f"the scenario's date makes today {date.describe(play.player)} for "
-                          f"{play.player}, so {play.card} counts it as `{date.occasion(play.player)}`, not "
-                          f"`{play.answers[0]}`", ("Q1074",))
+            raise Illegal(
+                "bad_choice",
+                f"the scenario's date makes today {date.describe(play.player)} for "
+                f"{play.player}, so {play.card} counts it as `{date.occasion(play.player)}`, not "
+                f"`{play.answers[0]}`",
+                ("Q1074",),
+            )
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         date = game.scenario.date
         if date is not None:
             if play.answers:
@@ -152,19 +190,27 @@ class TodaysSpecial(ActionKind):
             game.note(f"the scenario's date: today is {date.describe(play.player)}", ("Q1074",))
             self.start(game, play, [Word(date.occasion(play.player))])
             return
-        game.ask(play.player, f"say what today is for {play.card}: birthday, holiday (or special anniversary) or "
-                 "otherwise", [Word(w) for w in OCCASIONS], 1, self.then("start", play), rulings=("Q1074",))
+        game.ask(
+            play.player,
+            f"say what today is for {play.card}: birthday, holiday (or special anniversary) or otherwise",
+            [Word(w) for w in OCCASIONS],
+            1,
+            self.then("start", play),
+            rulings=("Q1074",),
+        )
 
-    def start(self, game: "Game", play: "Play", chosen: list[Word]) -> None:
+    def start(self, game: Game, play: Play, chosen: list[Word]) -> None:
         card = play.card
         occasion = chosen[0].text
         plays = card.params["play"][occasion] + game.numeral_bonus(card)
         draw = self.number(game, card, "draw")
-        game.note(f"the day counts as: {occasion}; {card} lets {play.player} play {plays} of the {draw} "
-                  "cards drawn", ("Q1074",))
+        game.note(
+            f"the day counts as: {occasion}; {card} lets {play.player} play {plays} of the {draw} cards drawn",
+            ("Q1074",),
+        )
         game.open_temp_hand(play, draw, plays, ("B-compound-action",))
 
-    def finish(self, game: "Game", play: "Play") -> None:
+    def finish(self, game: Game, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
@@ -178,18 +224,26 @@ class TakeAnotherTurn(ActionKind):
     name = "take_another_turn"
     params = {"max_in_a_row": COUNT_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         card, turn = play.card, game.turn
         allowed = self.number(game, card, "max_in_a_row") - 1  # extra turns in a row from this card
         given = turn.granted_by.count(card.name) + turn.extra_turns.count(card.name)
         if play.player != turn.player or given >= allowed:
-            game.step(rec.ActionDone, card=card, rulings=("Q-tag-takeanotherturn",),
-                      what=f"no extra turn: {card} never gives more than {allowed + 1} turns in a row, and "
-                           f"{play.player} already has them")
+            game.step(
+                rec.ActionDone,
+                card=card,
+                rulings=("Q-tag-takeanotherturn",),
+                what=f"no extra turn: {card} never gives more than {allowed + 1} turns in a row, and "
+                f"{play.player} already has them",
+            )
             return
         turn.extra_turns.append(card.name)
-        game.step(rec.ActionDone, card=card, rulings=("Q-tag-takeanotherturn", "B-turn-order"),
-                  what=f"{play.player} will take another turn right after this one")
+        game.step(
+            rec.ActionDone,
+            card=card,
+            rulings=("Q-tag-takeanotherturn", "B-turn-order"),
+            what=f"{play.player} will take another turn right after this one",
+        )
 
 
 @register
@@ -201,14 +255,18 @@ class SkipTurnUnless(ActionKind):
     needs_others = True
     params = {"unless": NAMES_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         for player in others:
             game.table.skips[player] = play.card
-        game.step(rec.ActionDone, card=play.card, rulings=("R09",),
-                  what=f"{', '.join(others)} will miss their next turn unless they have "
-                  f"{' or '.join(play.card.params.get('unless', ()))} when it comes")
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            rulings=("R09",),
+            what=f"{', '.join(others)} will miss their next turn unless they have "
+            f"{' or '.join(play.card.params.get('unless', ()))} when it comes",
+        )
 
-    def excuses(self, game: "Game", card: Card, player: str) -> Card | None:
+    def excuses(self, game: Game, card: Card, player: str) -> Card | None:
         wanted = card.params.get("unless", ())
         return next((k for k in game.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)

@@ -18,7 +18,7 @@ class RuleKind(Kind):
     card_type = CardType.RULE
     slot: str | None = None  # None: the rule stacks with others
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         game.add_rule(play)
 
 
@@ -27,12 +27,15 @@ class DrawRule(RuleKind):
     name = slot = "draw"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         turn = game.turn
         if play.player == turn.player and turn.drawn > game.draw_rule():
-            game.note(f"{turn.player} has drawn {turn.drawn} this turn, already more than "
-                      f"{game.draw_rule()}: nothing is given back", ("B-draw-rule-change",))
+            game.note(
+                f"{turn.player} has drawn {turn.drawn} this turn, already more than "
+                f"{game.draw_rule()}: nothing is given back",
+                ("B-draw-rule-change",),
+            )
 
 
 def _is_play_value(v: Any) -> bool:
@@ -44,7 +47,7 @@ class PlayRule(RuleKind):
     name = slot = "play"
     params = {"value": Param(f"{COUNT}, 'all' or 'all_but_1'", _is_play_value, required=True, numeral=True)}
 
-    def quota(self, game: "Game", card: Card) -> "PlayQuota":
+    def quota(self, game: Game, card: Card) -> PlayQuota:
         from adjudicator.engine.derived import PlayQuota
 
         value = card.params["value"]
@@ -54,7 +57,7 @@ class PlayRule(RuleKind):
             return PlayQuota("all_but", 1 + game.numeral_bonus(card))
         return PlayQuota("count", self.number(game, card, "value"))
 
-    def draw_bonus(self, game: "Game", card: Card, player: str) -> int:
+    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
         from adjudicator.engine.derived import slot_card
 
@@ -65,14 +68,16 @@ class PlayRule(RuleKind):
         # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
         return 1 if base == 1 + game.numeral_bonus(card) else 0
 
-    def bonus_rulings(self, game: "Game", card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("Q938",)
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         if play.player == game.turn.player and game.turn.played:
-            game.note(f"plays are counted over the whole turn: {game.turn.played} made, "
-                      f"now {game.play_rule()}", ("B-play-rule-change",))
+            game.note(
+                f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}",
+                ("B-play-rule-change",),
+            )
 
 
 @register
@@ -86,14 +91,17 @@ class KeeperLimit(RuleKind):
     name = slot = "keeper_limit"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         limit = self.number(game, play.card, "value")
         for player in game.players:
             keepers, creepers = len(game.keepers_of(player)), len(game.creepers_of(player))
             if creepers and keepers <= limit < keepers + creepers:
-                game.note(f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
-                          f"toward the Keeper Limit", ("R64",))
+                game.note(
+                    f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
+                    f"toward the Keeper Limit",
+                    ("R64",),
+                )
 
 
 @register
@@ -102,7 +110,7 @@ class CreepersDontBlock(RuleKind):
 
     name = "creepers_dont_block"
 
-    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
         return True
 
 
@@ -114,14 +122,14 @@ class NeedsCreeperToWin(RuleKind):
     name = "baked_potato"
     params = {"creeper": name_param()}
 
-    def _creeper_in_play(self, game: "Game", card: Card) -> Card | None:
+    def _creeper_in_play(self, game: Game, card: Card) -> Card | None:
         wanted = card.params["creeper"]
         return next((c for p in game.players for c in game.creepers_of(p) if c.is_called(wanted)), None)
 
-    def waives_creepers(self, game: "Game", card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
         return creeper is self._creeper_in_play(game, card)
 
-    def win_needs(self, game: "Game", card: Card) -> Card | None:
+    def win_needs(self, game: Game, card: Card) -> Card | None:
         return self._creeper_in_play(game, card)
 
 
@@ -132,10 +140,14 @@ class NoHandBonus(RuleKind):
     name = "no_hand_bonus"
     params = {"value": COUNT_PARAM}
 
-    def before_draw_phase(self, game: "Game", card: Card, player: str) -> None:
+    def before_draw_phase(self, game: Game, card: Card, player: str) -> None:
         if not game.table.hands[player]:
-            game.draw(player, self.number(game, card, "value"),
-                      why=f"{card}: the hand was empty (not counted toward the Draw rule)", rulings=("R35",))
+            game.draw(
+                player,
+                self.number(game, card, "value"),
+                why=f"{card}: the hand was empty (not counted toward the Draw rule)",
+                rulings=("R35",),
+            )
 
 
 @register
@@ -145,7 +157,7 @@ class ReverseOrder(RuleKind):
 
     name = "reverse_order"
 
-    def reverses_turn_order(self, game: "Game", card: Card) -> bool:
+    def reverses_turn_order(self, game: Game, card: Card) -> bool:
         return True
 
 
@@ -158,15 +170,24 @@ class KeepGoing(Kind):
 
     name = "keep_going"
     card_type = CardType.META
-    params = {"goals": Param("a whole number from 1 to 1000", lambda v: isinstance(v, int) and not isinstance(v, bool)
-                             and 1 <= v <= 1000, default=2)}
+    params = {
+        "goals": Param(
+            "a whole number from 1 to 1000",
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000,
+            default=2,
+        )
+    }
     rulings = ("B-keep-going", "B-meta-rules")
 
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         from adjudicator.errors import Illegal
 
-        raise Illegal("not_playable", f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "
-                      "before the game, it is never played from a hand", ("B-meta-rules",))
+        raise Illegal(
+            "not_playable",
+            f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "
+            "before the game, it is never played from a hand",
+            ("B-meta-rules",),
+        )
 
-    def goals_to_win(self, game: "Game", card: Card) -> int | None:
+    def goals_to_win(self, game: Game, card: Card) -> int | None:
         return int(card.param("goals", 2))

@@ -14,8 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.actions import (ActionKind, DiscardsSomeRules, nothing_happens, stated_victim,
-                                             verify_some_rules)
+from adjudicator.cards.kinds.actions import (
+    ActionKind,
+    DiscardsSomeRules,
+    nothing_happens,
+    stated_victim,
+    verify_some_rules,
+)
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.errors import Illegal
@@ -35,7 +40,7 @@ CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
 }
 
 
-def _others(game: "Game", player: str) -> list[str]:
+def _others(game: Game, player: str) -> list[str]:
     """The other players, clockwise from the one after player."""
     seat = game.players.index(player)
     return [game.players[(seat + i) % len(game.players)] for i in range(1, len(game.players))]
@@ -44,7 +49,7 @@ def _others(game: "Game", player: str) -> list[str]:
 RANDOM = Word("random")
 
 
-def _others_discard(game: "Game", play: "Play", types: tuple[CardType, ...] | None, what: str) -> None:
+def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, what: str) -> None:
     """Every other player discards a card: one of the given types of their choice or, as they
     prefer, a card at random (R57); one holding none of those types loses a random card.
     With types None the card is simply of their choice."""
@@ -55,54 +60,70 @@ def _others_discard(game: "Game", play: "Play", types: tuple[CardType, ...] | No
         if matching:
             options = matching if types is None else [*matching, RANDOM]
             prompt = f"discard {what} for {play.card}" + ("" if types is None else " (or `random`)")
-            game.ask(other, prompt, options, 1, kind_of(play.card).then("discard_chosen", other, why, types),
-                     verbs=("discard", "choose"), rulings=("B-surprises",) if types is None else ("R57",))
+            game.ask(
+                other,
+                prompt,
+                options,
+                1,
+                kind_of(play.card).then("discard_chosen", other, why, types),
+                verbs=("discard", "choose"),
+                rulings=("B-surprises",) if types is None else ("R57",),
+            )
         elif hand:
             _discard_at_random(game, other, f"{why}: no {what} in hand, so a card at random", ("R57",))
         else:
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
 
 
-def _discard_at_random(game: "Game", player: str, why: str, rulings: tuple[str, ...]) -> None:
+def _discard_at_random(game: Game, player: str, why: str, rulings: tuple[str, ...]) -> None:
     hand = game.table.hands[player]
     game.discard_from_hand(player, [hand[game.rng.randrange(len(hand))]], why, rulings)
 
 
-def _discard_goals_and_others_discard_goal(game: "Game", play: "Play") -> None:
+def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
     goals = list(game.table.goals)
     if goals:
         for goal in goals:
             game.table.goals.remove(goal)
         game.discard_cards(goals)
-        game.step(rec.ActionDone, card=play.card, what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
-                  rulings=("B-surprises",))
+        game.step(
+            rec.ActionDone,
+            card=play.card,
+            what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
+            rulings=("B-surprises",),
+        )
     _others_discard(game, play, (CardType.GOAL,), "a Goal")
 
 
-def _steal_keeper(game: "Game", play: "Play") -> None:
+def _steal_keeper(game: Game, play: Play) -> None:
     options = _stealable(game, play.player)
     if not options:
         nothing_happens(game, play, "no other player has a Keeper")
         return
-    game.ask(play.player, f"choose the Keeper to take with {play.card}", options, 1,
-             kind_of(play.card).then("take_keeper", play.player, f"{play.card} (in turn)"))
+    game.ask(
+        play.player,
+        f"choose the Keeper to take with {play.card}",
+        options,
+        1,
+        kind_of(play.card).then("take_keeper", play.player, f"{play.card} (in turn)"),
+    )
 
 
-def _discard_rules(game: "Game", play: "Play") -> None:
+def _discard_rules(game: Game, play: Play) -> None:
     most = kind_of(play.card).number(game, play.card, "in_turn_value")
     kind_of(play.card).discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
 
 
-def _others_discard_action(game: "Game", play: "Play") -> None:
+def _others_discard_action(game: Game, play: Play) -> None:
     _others_discard(game, play, (CardType.ACTION,), "an Action")
 
 
-def _others_discard_and_draw_2(game: "Game", play: "Play") -> None:
+def _others_discard_and_draw_2(game: Game, play: Play) -> None:
     _others_discard(game, play, None, "a card")
     game.schedule_after(kind_of(play.card).then("draw_two", play))
 
 
-IN_TURN: dict[str, Callable[["Game", "Play"], None]] = {
+IN_TURN: dict[str, Callable[[Game, Play], None]] = {
     "discard_goals_and_others_discard_goal": _discard_goals_and_others_discard_goal,
     "steal_keeper": _steal_keeper,
     "discard_rules": _discard_rules,
@@ -111,7 +132,7 @@ IN_TURN: dict[str, Callable[["Game", "Play"], None]] = {
 }
 
 
-def _stealable(game: "Game", thief: str) -> list[Card]:
+def _stealable(game: Game, thief: str) -> list[Card]:
     return [c for p in game.players if p != thief for c in game.keepers_of(p)]
 
 
@@ -129,47 +150,56 @@ class Surprise(DiscardsSomeRules, ActionKind):
     choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
 
     # -- in turn: like an Action ------------------------------------------
-    def verify_play(self, game: "Game", play: "Play") -> None:
+    def verify_play(self, game: Game, play: Play) -> None:
         effect = play.card.params["in_turn"]
         if not play.answers:
             return
         if effect == "steal_keeper":
             options = _stealable(game, play.player)
             if len(play.answers) != 1 or play.answers[0] not in options:
-                raise Illegal("bad_choice", f"{play.card} (in turn) takes one Keeper of another player "
-                              f"({', '.join(map(str, options)) or 'none in play'})", ("B-surprises",))
+                raise Illegal(
+                    "bad_choice",
+                    f"{play.card} (in turn) takes one Keeper of another player "
+                    f"({', '.join(map(str, options)) or 'none in play'})",
+                    ("B-surprises",),
+                )
         elif effect == "discard_rules":
             verify_some_rules(game, play, 0, self.number(game, play.card, "in_turn_value"), ("B-surprises",))
 
-    def resolve(self, game: "Game", play: "Play") -> None:
+    def resolve(self, game: Game, play: Play) -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
 
-    def discard_chosen(self, game: "Game", player: str, why: str, types: tuple[CardType, ...] | None,
-                       chosen: list) -> None:
+    def discard_chosen(
+        self, game: Game, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
+    ) -> None:
         if chosen[0] == RANDOM:
             _discard_at_random(game, player, f"{why}: a card at random, as {player} chose", ("R57",))
         else:
             game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
 
-    def take_keeper(self, game: "Game", player: str, why: str, chosen: list[Card]) -> None:
+    def take_keeper(self, game: Game, player: str, why: str, chosen: list[Card]) -> None:
         game.move_in_play(chosen[0], game.owner_of(chosen[0]), player, why, ("B-surprises",))
 
-    def draw_two(self, game: "Game", play: "Play") -> None:
+    def draw_two(self, game: Game, play: Play) -> None:
         game.draw(play.player, 2, why=f"{play.card} (in turn)", rulings=("B-surprises",))
 
-    def steal_victim(self, game: "Game", play: "Play") -> str | None:
+    def steal_victim(self, game: Game, play: Play) -> str | None:
         if play.card.params["in_turn"] != "steal_keeper" or play.responds_to is not None:
             return None
         return stated_victim(game, play, _stealable(game, play.player))
 
     # -- out of turn: answering the top of the chain ---------------------------
-    def verify_response(self, game: "Game", response: "Play") -> None:
+    def verify_response(self, game: Game, response: Play) -> None:
         target = response.responds_to
         assert target is not None
         cancels = response.card.params["cancels"]
         if target.is_use and cancels != "steal":
-            raise Illegal("nothing_to_cancel", f"{response.card} cannot cancel a free action such as "
-                          f"{target.card}'s; only a Surprise against steals can answer one that steals", ("R23",))
+            raise Illegal(
+                "nothing_to_cancel",
+                f"{response.card} cannot cancel a free action such as "
+                f"{target.card}'s; only a Surprise against steals can answer one that steals",
+                ("R23",),
+            )
         if target.card.type is CardType.SURPRISE:
             return  # any Surprise cancels any other Surprise
         types, what = CANCELS[cancels]
@@ -177,51 +207,77 @@ class Surprise(DiscardsSomeRules, ActionKind):
             victim = kind_of(target.card).steal_victim(game, target)
             if victim == response.player:
                 return
-            reason = (f"{target.card} names no Keeper of {response.player}'s to steal (a steal names its "
-                      "target in the play's choices)" if victim is None and kind_of(target.card).moves_keepers
-                      else f"{target.card} does not steal a Keeper of {response.player}'s")
+            reason = (
+                f"{target.card} names no Keeper of {response.player}'s to steal (a steal names its "
+                "target in the play's choices)"
+                if victim is None and kind_of(target.card).moves_keepers
+                else f"{target.card} does not steal a Keeper of {response.player}'s"
+            )
             raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", ("R25",))
         if target.card.type in types:
             return
         cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).moves_keepers else ("R25",)
-        raise Illegal("nothing_to_cancel", f"{response.card} cancels only {what} (or a Surprise); "
-                      f"{target.card} is {_a(target.card)}", cites)
+        raise Illegal(
+            "nothing_to_cancel",
+            f"{response.card} cancels only {what} (or a Surprise); {target.card} is {_a(target.card)}",
+            cites,
+        )
 
-    def cancel(self, game: "Game", response: "Play", target: "Play") -> None:
+    def cancel(self, game: Game, response: Play, target: Play) -> None:
         """The effect of this Surprise standing at the end of the chain: target is canceled."""
         cancels = response.card.params["cancels"]
         stolen_from = kind_of(target.card).steal_victim(game, target)
         if cancels == "keeper" and target.card.type is CardType.KEEPER:
             stops_a_win = ("R52",) if _would_win(game, target.player, target.card) else ()
-            game.cancel_play(target, response, to_player=response.player,
-                             outcome=f"{target.card} goes in front of {response.player} instead; "
-                             f"{target.player}'s play is still used up",
-                             rulings=(*stops_a_win, "R45", "R01", "B-no-cancel-replacement"))
+            game.cancel_play(
+                target,
+                response,
+                to_player=response.player,
+                outcome=f"{target.card} goes in front of {response.player} instead; "
+                f"{target.player}'s play is still used up",
+                rulings=(*stops_a_win, "R45", "R01", "B-no-cancel-replacement"),
+            )
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
             game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
             options = game.keepers_of(target.player)
             if options:
-                game.ask(response.player, f"choose a Keeper of {target.player}'s to take with {response.card}",
-                         options, 1, self.then("take_keeper", response.player, f"{response.card}"))
+                game.ask(
+                    response.player,
+                    f"choose a Keeper of {target.player}'s to take with {response.card}",
+                    options,
+                    1,
+                    self.then("take_keeper", response.player, f"{response.card}"),
+                )
         elif target.card.type is CardType.SURPRISE:
-            game.cancel_play(target, response, outcome=f"{target.card} does nothing and goes to the discard pile",
-                             rulings=("R28", "R46", "R43"))
+            game.cancel_play(
+                target,
+                response,
+                outcome=f"{target.card} does nothing and goes to the discard pile",
+                rulings=("R28", "R46", "R43"),
+            )
         else:
             cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
-                cancels, ("R45", "R01"))
-            game.cancel_play(target, response, outcome=f"{target.card} never takes effect and goes to the discard "
-                             f"pile; {target.player}'s play is still used up",
-                             rulings=(*cites, "B-no-cancel-replacement"))
+                cancels, ("R45", "R01")
+            )
+            game.cancel_play(
+                target,
+                response,
+                outcome=f"{target.card} never takes effect and goes to the discard "
+                f"pile; {target.player}'s play is still used up",
+                rulings=(*cites, "B-no-cancel-replacement"),
+            )
 
 
-def _would_win(game: "Game", player: str, keeper: Card) -> bool:
+def _would_win(game: Game, player: str, keeper: Card) -> bool:
     """Whether the Keeper, had it landed in front of player, would have won the game (tried on
     a copy): canceling it then stops a win (R52)."""
     trial = game.copy()
     trial.table.in_play[player].append(keeper)
-    return any(player in kind_of(goal).candidates(trial, goal) and not trial.creeper_blocks(player, goal)
-               for goal in trial.table.goals)
+    return any(
+        player in kind_of(goal).candidates(trial, goal) and not trial.creeper_blocks(player, goal)
+        for goal in trial.table.goals
+    )
 
 
 def _a(card: Card) -> str:

@@ -52,7 +52,7 @@ class LetterKeeper(Keeper):
     params = {"tags": NAMES_PARAM, "letter": Param("one letter, A to Z", _is_letter, required=True)}
 
 
-def letter_cards(game: "Game", player: str) -> list[Card]:
+def letter_cards(game: Game, player: str) -> list[Card]:
     """The letter Keepers in front of player, in the order they sit there."""
     return [card for card in game.keepers_of(player) if card.kind == LetterKeeper.name]
 
@@ -62,8 +62,12 @@ def letters_of(cards: list[Card]) -> str:
 
 
 @lru_cache(maxsize=64)
-def word_rules(proper_nouns: bool = False, slang: bool = False, allowed_words: tuple[str, ...] = (),
-               banned_words: tuple[str, ...] = ()) -> "WordRules":
+def word_rules(
+    proper_nouns: bool = False,
+    slang: bool = False,
+    allowed_words: tuple[str, ...] = (),
+    banned_words: tuple[str, ...] = (),
+) -> WordRules:
     """What counts as a word at this table: the four house-rule switches of Word Fluxx
     (defaults: the rulebook's test)."""
     from adjudicator.words.lexicon import WordRules
@@ -71,13 +75,13 @@ def word_rules(proper_nouns: bool = False, slang: bool = False, allowed_words: t
     return WordRules.of(proper_nouns, slang, allowed_words, banned_words)
 
 
-def table_word_rules(game: "Game") -> "WordRules":
+def table_word_rules(game: Game) -> WordRules:
     """The game's house rules `proper_nouns`, `slang`, `allowed_words`, `banned_words`."""
     house = game.house_rules
     return word_rules(house.proper_nouns, house.slang, house.allowed_words, house.banned_words)
 
 
-def _house_cites(rules: "WordRules", words: tuple[str, ...]) -> tuple[str, ...]:
+def _house_cites(rules: WordRules, words: tuple[str, ...]) -> tuple[str, ...]:
     """H-<switch> for the house rules that made one of these words count (or not)."""
     from adjudicator.words.lexicon import lexicon
 
@@ -115,11 +119,11 @@ class WordGoal(GoalKind):
         "spell": Param("a word of the letters A to Z", _is_spelling),
     }
 
-    def requirement(self, game: "Game", card: Card) -> "Requirement":
+    def requirement(self, game: Game, card: Card) -> Requirement:
         """What this Goal asks, as it counts now (Inflation raises the printed numbers)."""
         return _requirement(card, game.numeral_bonus(card))
 
-    def words_found(self, game: "Game", card: Card, player: str) -> tuple[str, ...] | None:
+    def words_found(self, game: Game, card: Card, player: str) -> tuple[str, ...] | None:
         """The word(s) player's letters spell that meet the Goal (the fewest letters, then
         alphabetical), or None."""
         from adjudicator.words.requirement import find
@@ -130,10 +134,10 @@ class WordGoal(GoalKind):
         return find(self.requirement(game, card), letters, table_word_rules(game))
 
     # -- the engine's goal hooks -------------------------------------------
-    def candidates(self, game: "Game", card: Card) -> list[str]:
+    def candidates(self, game: Game, card: Card) -> list[str]:
         return [p for p in game.players if self.words_found(game, card, p) is not None]
 
-    def win_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         spelled = [w for w in (self.words_found(game, card, p) for p in game.players) if w is not None]
         if not spelled:
             return ()
@@ -141,11 +145,11 @@ class WordGoal(GoalKind):
         house = tuple(c for words in spelled for c in _house_cites(rules, words))
         return (*LETTERS_RULINGS, *VALID_RULINGS, *self._goal_rulings(game, card), *house)
 
-    def how_met(self, game: "Game", card: Card, player: str) -> str:
+    def how_met(self, game: Game, card: Card, player: str) -> str:
         words = self.words_found(game, card, player)
         return _by_spelling(self.requirement(game, card), words) if words else ""
 
-    def cards_used(self, game: "Game", goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         """The letter Keepers that spell the word found (Keep Going discards exactly these):
         for each letter of the word(s), the first unused Keeper of that letter."""
         words = self.words_found(game, goal, player) or ()
@@ -159,8 +163,7 @@ class WordGoal(GoalKind):
 
     used_cards = cards_used  # the name Solo Fluxx's scoring asks for
 
-    def verify_claim(self, game: "Game", card: Card, player: str,
-                     words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         """Accept a claimed word when it is a word, spelled from player's letters, and what the
         Goal asks; otherwise `Illegal` saying which of the three fails."""
         requirement = self.requirement(game, card)
@@ -176,13 +179,18 @@ class WordGoal(GoalKind):
         missing = letters_missing(words, have)
         if missing:
             held = ", ".join(have) if have else "no letters"
-            raise Illegal("not_her_letters", f"{shown} need{'s' * (len(words) == 1)} {', '.join(missing)} beyond "
-                          f"{player}'s letters in play ({held}); each letter card is used once", LETTERS_RULINGS)
+            raise Illegal(
+                "not_her_letters",
+                f"{shown} need{'s' * (len(words) == 1)} {', '.join(missing)} beyond "
+                f"{player}'s letters in play ({held}); each letter card is used once",
+                LETTERS_RULINGS,
+            )
         goal_rulings = self._goal_rulings(game, card)
         if len(words) != requirement.words_needed:
             asked = "two words that rhyme" if requirement.rhyme else "one word"
-            raise Illegal("not_what_the_goal_asks", f"{card} asks for {asked}, and {player} names {len(words)}",
-                          goal_rulings)
+            raise Illegal(
+                "not_what_the_goal_asks", f"{card} asks for {asked}, and {player} names {len(words)}", goal_rulings
+            )
         for word in words:
             reason = requirement.shortfall(word, rules)
             if reason is not None:
@@ -191,11 +199,13 @@ class WordGoal(GoalKind):
             reason = requirement.pair_shortfall(*words)
             if reason is not None:
                 raise Illegal("not_what_the_goal_asks", f"{reason} ({card}: {requirement.describe()})", goal_rulings)
-        text = (f"{player} spells {shown}: {'words' if len(words) > 1 else 'a word'}, from {player}'s letters, "
-                f"meeting {card} ({requirement.describe()})" + "".join(f"; {r}" for r in requirement.remarks(words)))
+        text = (
+            f"{player} spells {shown}: {'words' if len(words) > 1 else 'a word'}, from {player}'s letters, "
+            f"meeting {card} ({requirement.describe()})" + "".join(f"; {r}" for r in requirement.remarks(words))
+        )
         return text, (*LETTERS_RULINGS, *VALID_RULINGS, *goal_rulings, *_house_cites(rules, words))
 
-    def _goal_rulings(self, game: "Game", card: Card) -> tuple[str, ...]:
+    def _goal_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
         requirement = self.requirement(game, card)
         cites = ["B-word-goals"]
         if requirement.rhyme:
@@ -208,7 +218,7 @@ class WordGoal(GoalKind):
 
 
 @lru_cache(maxsize=256)
-def _requirement(card: Card, bonus: int) -> "Requirement":
+def _requirement(card: Card, bonus: int) -> Requirement:
     """A word Goal card's parameters as a Requirement, its printed numbers raised by bonus."""
     from adjudicator.words.requirement import Requirement
 
@@ -217,13 +227,19 @@ def _requirement(card: Card, bonus: int) -> "Requirement":
         return value + bonus if value is not None else None
 
     spell = card.param("spell")
-    return Requirement(length=number("length"), min_length=number("min_length"),
-                       part_of_speech=card.param("part_of_speech"), double_letter=card.param("double_letter", False),
-                       palindrome=card.param("palindrome", False), silent_letter=card.param("silent_letter", False),
-                       syllables=number("syllables"), spell=spell.lower() if spell else None,
-                       rhyme=card.param("rhyme", False) and not spell)
+    return Requirement(
+        length=number("length"),
+        min_length=number("min_length"),
+        part_of_speech=card.param("part_of_speech"),
+        double_letter=card.param("double_letter", False),
+        palindrome=card.param("palindrome", False),
+        silent_letter=card.param("silent_letter", False),
+        syllables=number("syllables"),
+        spell=spell.lower() if spell else None,
+        rhyme=card.param("rhyme", False) and not spell,
+    )
 
 
-def _by_spelling(requirement: "Requirement", words: tuple[str, ...]) -> str:
+def _by_spelling(requirement: Requirement, words: tuple[str, ...]) -> str:
     remarks = ("a rhyme",) if requirement.rhyme else requirement.remarks(words)
     return "by spelling " + " and ".join(w.upper() for w in words) + (f" ({'; '.join(remarks)})" if remarks else "")
