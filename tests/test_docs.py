@@ -88,7 +88,7 @@ def test_the_format_page_names_every_choice_word():
 
 def test_the_format_page_names_every_step_kind():
     """`kind` in the JSON is a record's class name: a consumer must find each one explained."""
-    from adjudicator.log import records
+    from adjudicator.model import records
 
     text = FORMAT_PAGE.read_text(encoding="utf-8")
     kinds = [

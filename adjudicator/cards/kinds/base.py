@@ -13,13 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec, check_stated
-from adjudicator.engine.state import Then
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec, check_stated
+from adjudicator.model.position import Then
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Kind:
 
     # -- free actions granted by a card in play -----------------------------
     def verify_use(self, game: Game, play: Play) -> None:
-        from adjudicator.errors import Illegal
+        from adjudicator.model.errors import Illegal
 
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
@@ -151,7 +151,7 @@ class Kind:
 
     def verify_response(self, game: Game, response: Play) -> None:
         """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
-        from adjudicator.errors import Illegal
+        from adjudicator.model.errors import Illegal
 
         raise Illegal(
             "not_a_surprise",

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Phase
-from adjudicator.engine.state import Play as _Play
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Phase
+from adjudicator.model.position import Play as _Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 class FreeActionRule(RuleKind):
@@ -68,10 +68,8 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     def use(self, game: Game, play: Play) -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
-        from adjudicator.engine.derived import bonus_givers, bonus_rulings
-
-        if bonus_givers(game, play.player, "play"):
-            cites += ("Q2430", *bonus_rulings(game, play.player, "play"))  # a bonus play is swapped like any other
+        if game.bonus_givers(play.player, "play"):
+            cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
         game.note(
             f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
             f"with {len(game.table.hands[play.player])} card(s) in hand",

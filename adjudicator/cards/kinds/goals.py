@@ -6,13 +6,13 @@ import functools
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
-from adjudicator.cards.model import Card, CardType
-from adjudicator.errors import Illegal
-from adjudicator.names import normalize
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 class GoalKind(Kind):

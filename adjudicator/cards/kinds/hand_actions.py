@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Assignment
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 def seats_from(game: Game, player: str) -> list[str]:
@@ -118,12 +119,6 @@ class RotateHands(ActionKind):
         note_real_hand(game, play)
 
 
-def _assignment_type() -> type:
-    from adjudicator.loading.scenario import Assignment  # the loader imports the kinds
-
-    return Assignment
-
-
 @register
 class EverybodyGets1(ActionKind):
     """Draw one card per player (Creepers go to the player, who draws again: R40), look at them
@@ -139,9 +134,8 @@ class EverybodyGets1(ActionKind):
     def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
-        assignment = _assignment_type()
         players = game.players
-        if not all(isinstance(a, assignment) for a in play.answers):
+        if not all(isinstance(a, Assignment) for a in play.answers):
             raise bad_choice(f"{play.card} takes `CARD to PLAYER` assignments, one for each player", ("R62",))
         receivers = [a.player for a in play.answers]
         strangers = [p for p in receivers if p not in players]
@@ -168,7 +162,6 @@ class EverybodyGets1(ActionKind):
                 left[id(a.card)] -= 1
 
     def resolve(self, game: Game, play: Play) -> None:
-        assignment = _assignment_type()
         drawn = play.held  # set apart from every hand until handed out
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
         game.step(
@@ -180,7 +173,7 @@ class EverybodyGets1(ActionKind):
             rulings=("R62", "R40"),
         )
         # The stated assignments, in the order the cards will be handed out.
-        stated = [a for a in play.answers if isinstance(a, assignment)]
+        stated = [a for a in play.answers if isinstance(a, Assignment)]
         ordered = []
         for card in drawn:
             match = next((a for a in stated if a.card is card), None)
@@ -198,7 +191,7 @@ class EverybodyGets1(ActionKind):
         game.ask(
             play.player,
             f"choose who receives {card} (each player gets one)",
-            [_assignment_type()(card, p) for p in receivers],
+            [Assignment(card, p) for p in receivers],
             1,
             self.then("give", play, receivers),
             rulings=("R62",),

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.engine.state import Play
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

@@ -22,13 +22,13 @@ from adjudicator.cards.kinds.actions import (
     verify_some_rules,
 )
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 #: What the out-of-turn function of each `cancels` value stops, besides other Surprises.
 CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
