@@ -242,3 +242,170 @@ def test_the_size_of_game_py_is_reported():
 def test_game_py_is_under_500_lines():
     lines = line_count(PACKAGE / "engine" / "game.py")
     assert lines < 500, f"engine/game.py has {lines} lines"
+
+
+# -- the hooks the engine calls on a kind ------------------------------------------------------
+#: Calls whose string arguments name hooks: `has_hook(card, "verify_play")`, `holding(game, "draw_bonus")`.
+HOOK_NAMING_CALLS = {"has_hook", "holding", "own_hooks"}
+
+
+def _is_kind_of_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "kind_of"
+
+
+def _is_registry_item(node: ast.AST) -> bool:
+    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "REGISTRY"
+
+
+def hooks_called(tree: ast.AST) -> dict[str, int]:
+    """hook name -> a line where it is asked of a kind: `kind_of(card).NAME`, `REGISTRY[k].NAME`,
+    `kind.NAME` after `kind = kind_of(card)`, `getattr(kind_of(card), "NAME")`, the names given
+    to has_hook/holding/own_hooks, and the names listed in a module's `*_HOOKS` tuple."""
+    found: dict[str, int] = {}
+    kind_names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and (_is_kind_of_call(node.value) or _is_registry_item(node.value)):
+            kind_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and (
+            _is_kind_of_call(node.value)
+            or _is_registry_item(node.value)
+            or (isinstance(node.value, ast.Name) and node.value.id in kind_names)
+        ):
+            found.setdefault(node.attr, node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            named = node.func.id in HOOK_NAMING_CALLS or (
+                node.func.id == "getattr" and node.args and _is_kind_of_call(node.args[0])
+            )
+            if named:
+                for arg in node.args[1:2]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, node.lineno)
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id.endswith("_HOOKS") for t in node.targets
+        ):
+            for item in ast.walk(node.value):
+                if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                    found.setdefault(item.value, node.lineno)
+    return found
+
+
+def test_the_hook_finder_sees_each_form():
+    code = (
+        "kind_of(a).one()\nREGISTRY[k].two\nkind = kind_of(c)\nkind.three\n"
+        "getattr(kind_of(c), 'four', None)\nhas_hook(c, 'five')\nTABLE_HOOKS = ('six',)\nother.seven\n"
+    )
+    assert sorted(hooks_called(ast.parse(code))) == ["five", "four", "one", "six", "three", "two"]
+
+
+def test_kind_declares_every_hook_the_engine_calls():
+    from adjudicator.cards.kinds.base import Kind
+
+    declared = set(dir(Kind)) | set(Kind.__annotations__)
+    missing = []
+    for module, path in modules().items():
+        if module.startswith("adjudicator.cards.kinds."):
+            continue  # a kind may call what its own subclasses add
+        for hook, line in hooks_called(ast.parse(path.read_text(encoding="utf-8"))).items():
+            if hook not in declared:
+                missing.append(f"{path.relative_to(ROOT)}:{line}: {hook}")
+    assert missing == []
+
+
+def test_every_hook_of_kind_says_what_it_is_for():
+    """Each method of `Kind` a kind may override carries a docstring (the engine's contract)."""
+    from adjudicator.cards.kinds.base import Kind
+
+    undocumented = [
+        name
+        for name, value in vars(Kind).items()
+        if callable(value) and not name.startswith("_") and not (value.__doc__ or "").strip()
+    ]
+    assert undocumented == []
+
+
+# -- card kinds move cards through the engine --------------------------------------------------
+MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "setdefault"}
+MUTATORS |= {"popitem", "add", "discard", "shuffle"}
+
+
+def _reads_the_table(node: ast.AST) -> bool:
+    """`game.table`, `game.table.hands[p]`, ...: a chain of attributes and subscripts through `.table`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute) and node.attr == "table":
+            return True
+        node = node.value
+    return False
+
+
+def _root_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def zone_writes(tree: ast.AST) -> list[int]:
+    """Lines that change a zone of `game.table` directly: assigning into it, deleting from it,
+    calling a list or dict method that changes it, or shuffling it -- also through a name
+    bound to a zone (`hand = game.table.hands[p]`, then `hand.append(card)`)."""
+    aliases = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and _reads_the_table(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+    def a_zone(node: ast.AST) -> bool:
+        return _reads_the_table(node) or (
+            isinstance(node, (ast.Attribute, ast.Subscript, ast.Name)) and _root_name(node) in aliases
+        )
+
+    lines = []
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = [t for t in node.targets if isinstance(t, (ast.Attribute, ast.Subscript))]
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target] if isinstance(node.target, (ast.Attribute, ast.Subscript)) else []
+        elif isinstance(node, ast.Delete):
+            targets = list(node.targets)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            targets = [node.func.value] + (node.args[:1] if node.func.attr == "shuffle" else [])
+        if any(a_zone(t) for t in targets):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_the_zone_write_finder_sees_each_form():
+    code = (
+        "game.table.hands[p].append(c)\n"  # 1
+        "game.table.goals = []\n"  # 2
+        "hand = game.table.hands[p]\nhand.remove(c)\n"  # 4
+        "del game.table.discard[0]\n"  # 5
+        "game.rng.shuffle(game.table.draw_pile)\n"  # 6
+        "cards = list(game.table.hands[p])\ncards.append(c)\n"  # a copy: not a zone
+        "game.move(c, 'hand')\n"
+    )
+    assert zone_writes(ast.parse(code)) == [1, 2, 4, 5, 6]
+
+
+#: Kind modules that still change zones directly, with how many lines do: each number may only
+#: go down (to 0, then the module leaves this list). The engine's methods (`Game.move_card`,
+#: `draw`, `discard_cards`, ...) are the way; issue 19 item 4.
+ZONE_WRITERS_LEFT: dict[str, int] = {
+    "free_actions.py": 1,
+    "hand_actions.py": 16,
+    "nested_actions.py": 3,
+    "surprises.py": 2,
+}
+
+
+def test_no_kind_writes_a_zone_directly():
+    found = {}
+    for path in sorted((PACKAGE / "cards" / "kinds").glob("*.py")):
+        lines = zone_writes(ast.parse(path.read_text(encoding="utf-8")))
+        if lines:
+            found[path.name] = len(lines)
+            print(path.name, lines)
+    assert found == ZONE_WRITERS_LEFT

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 class RuleKind(Kind):
     card_type = CardType.RULE
-    slot: str | None = None  # None: the rule stacks with others
 
     def resolve(self, game: Game, play: Play) -> None:
         game.add_rule(play)
