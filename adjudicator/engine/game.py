@@ -32,6 +32,7 @@ from adjudicator.cards.kinds.base import has_hook
 from adjudicator.engine import derived, solo
 from adjudicator.engine.chain import ResponseChain
 from adjudicator.engine.event_order import EventOrder
+from adjudicator.engine.moves import CardMoves
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from adjudicator.model.scenario import Scenario
 
 
-class Game(EventOrder, ResponseChain, Copied):
+class Game(EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario) -> None:
         setup = scenario.setup
         self.scenario = scenario

@@ -202,7 +202,7 @@ class MysteryPlay(FreeActionRule):
             game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
-                game.table.draw_pile.insert(0, card)  # back where it was turned up: no card is lost
+                game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
                 game.stopped = f"{play.card} turned up a `?` card: name the cards of the discard pile"
                 game.step(rec.Stopped, reason=game.stopped, rulings=("R63",))
                 return

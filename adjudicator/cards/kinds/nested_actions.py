@@ -69,7 +69,7 @@ class LetsDoThatAgain(ActionKind):
 
     def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
-        game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
+        game.take(card, "discard")  # lifted out; the rest of the pile keeps its order
         rest = list(play.answers)
         play.answers.clear()
         game.play_from(
@@ -108,11 +108,10 @@ class UseWhatYouTake(ActionKind):
 
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
-        hand = game.table.hands[victim]
-        if not hand:
+        card = game.take_at_random("hands", victim)
+        if card is None:
             nothing_happens(game, play, f"{victim} has no cards")
             return
-        card = hand.pop(game.rng.randrange(len(hand)))
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -258,7 +257,7 @@ class SkipTurnUnless(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         for player in others:
-            game.table.skips[player] = play.card
+            game.skip_next_turn(player, play.card)
         game.step(
             rec.ActionDone,
             card=play.card,
