@@ -7,7 +7,7 @@ MAX_FILE_BYTES are read: a named pipe would block and /dev/zero never ends.
 
 Names: a card may be written by its printed name in any case and punctuation, or by a
 table-talk nickname ("gowi", "d3p2", "swap plays": the table `cards show` uses, in
-rulings/search.py). Player names are any text, compared ignoring case and spacing only,
+cards/nicknames.py). Player names are any text, compared ignoring case and spacing only,
 so "Zoë" and "Zoé" are two players.
 
 Addition to the event forms: the choice `none` (`Alice plays Let's Simplify -> none`,
