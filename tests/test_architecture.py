@@ -324,83 +324,92 @@ def test_every_hook_of_kind_says_what_it_is_for():
     assert undocumented == []
 
 
-# -- card kinds move cards through the engine --------------------------------------------------
+# -- card kinds change the game through the engine ----------------------------------------------
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "setdefault"}
-MUTATORS |= {"popitem", "add", "discard", "shuffle"}
+MUTATORS |= {"popitem", "add", "discard"}
+#: The names a kind's code calls the game by (`trial`: a copy it tries something on).
+GAME_NAMES = {"game", "trial"}
 
 
-def _reads_the_table(node: ast.AST) -> bool:
-    """`game.table`, `game.table.hands[p]`, ...: a chain of attributes and subscripts through `.table`."""
+def _chain_root(node: ast.AST) -> tuple[str | None, int]:
+    """The name an attribute/subscript chain starts from, and how many links it has."""
+    links = 0
     while isinstance(node, (ast.Attribute, ast.Subscript)):
-        if isinstance(node, ast.Attribute) and node.attr == "table":
-            return True
-        node = node.value
-    return False
+        node, links = node.value, links + 1
+    return (node.id if isinstance(node, ast.Name) else None), links
 
 
-def _root_name(node: ast.AST) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript)):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else None
+def state_writes(tree: ast.AST) -> list[int]:
+    """Lines that change the game's state directly rather than through a method of the game:
+    assigning or deleting through `game.` (`game.table.goals = []`, `game.stopped = ...`), or
+    calling a list or dict method that changes what `game.` reaches (`game.table.hands[p].append`,
+    `game.turn.extra_turns.append`), or shuffling it -- also through a name bound to part of the
+    game (`hand = game.table.hands[p]`, then `hand.remove(card)`). The game's own methods
+    (`game.put`, `game.draw`, ...) are how a kind changes it."""
+    roots = set(GAME_NAMES)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            pairs = [
+                pair
+                for target in node.targets
+                for pair in (
+                    zip(target.elts, node.value.elts, strict=False)
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                    else [(target, node.value)]
+                )
+            ]
+            for target, value in pairs:
+                root, links = _chain_root(value)
+                if isinstance(target, ast.Name) and root in GAME_NAMES and links:
+                    roots.add(target.id)
 
-
-def zone_writes(tree: ast.AST) -> list[int]:
-    """Lines that change a zone of `game.table` directly: assigning into it, deleting from it,
-    calling a list or dict method that changes it, or shuffling it -- also through a name
-    bound to a zone (`hand = game.table.hands[p]`, then `hand.append(card)`)."""
-    aliases = {
-        target.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign) and _reads_the_table(node.value)
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
-
-    def a_zone(node: ast.AST) -> bool:
-        return _reads_the_table(node) or (
-            isinstance(node, (ast.Attribute, ast.Subscript, ast.Name)) and _root_name(node) in aliases
-        )
+    def reaches_state(node: ast.AST) -> bool:
+        root, links = _chain_root(node)
+        return root in roots and (links > 0 or root not in GAME_NAMES)
 
     lines = []
     for node in ast.walk(tree):
         targets: list[ast.AST] = []
         if isinstance(node, ast.Assign):
-            targets = [t for t in node.targets if isinstance(t, (ast.Attribute, ast.Subscript))]
+            targets = [
+                t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+            ]
+            targets = [t for t in targets if isinstance(t, (ast.Attribute, ast.Subscript))]
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             targets = [node.target] if isinstance(node.target, (ast.Attribute, ast.Subscript)) else []
         elif isinstance(node, ast.Delete):
             targets = list(node.targets)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-            targets = [node.func.value] + (node.args[:1] if node.func.attr == "shuffle" else [])
-        if any(a_zone(t) for t in targets):
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in MUTATORS:
+                targets = [node.func.value]
+            elif node.func.attr == "shuffle":
+                targets = node.args[:1]
+        if any(reaches_state(t) for t in targets):
             lines.append(node.lineno)
     return sorted(set(lines))
 
 
-def test_the_zone_write_finder_sees_each_form():
+def test_the_state_write_finder_sees_each_form():
     code = (
         "game.table.hands[p].append(c)\n"  # 1
         "game.table.goals = []\n"  # 2
         "hand = game.table.hands[p]\nhand.remove(c)\n"  # 4
         "del game.table.discard[0]\n"  # 5
         "game.rng.shuffle(game.table.draw_pile)\n"  # 6
-        "cards = list(game.table.hands[p])\ncards.append(c)\n"  # a copy: not a zone
-        "game.move(c, 'hand')\n"
+        "game.stopped = 'why'\n"  # 7
+        "card, turn = play.card, game.turn\nturn.extra_turns.append(card.name)\n"  # 9
+        "trial = game.copy()\ntrial.turn.played += 1\n"  # 11
+        "cards = list(game.table.hands[p])\ncards.append(c)\n"  # a copy: not the game's
+        "game.rng.shuffle(cards)\ngame.put(c, 'hands', p)\nplay.held.append(c)\n"
     )
-    assert zone_writes(ast.parse(code)) == [1, 2, 4, 5, 6]
+    assert state_writes(ast.parse(code)) == [1, 2, 4, 5, 6, 7, 9, 11]
 
 
-#: Kind modules that still change zones directly, with how many lines do: each number may only
-#: go down (to 0, then the module leaves this list). The engine's methods (`Game.move_card`,
-#: `draw`, `discard_cards`, ...) are the way; issue 19 item 4.
-ZONE_WRITERS_LEFT: dict[str, int] = {}
-
-
-def test_no_kind_writes_a_zone_directly():
+def test_no_kind_writes_a_zone_or_the_games_state_directly():
+    """Kinds move cards and change the turn through the game's methods (engine/moves.py, `Game`)."""
     found = {}
     for path in sorted((PACKAGE / "cards" / "kinds").glob("*.py")):
-        lines = zone_writes(ast.parse(path.read_text(encoding="utf-8")))
+        lines = state_writes(ast.parse(path.read_text(encoding="utf-8")))
         if lines:
-            found[path.name] = len(lines)
-            print(path.name, lines)
-    assert found == ZONE_WRITERS_LEFT
+            found[path.name] = lines
+    assert found == {}

@@ -166,14 +166,14 @@ def kinds_registered_for_the_test():
 def test_the_adding_a_card_examples_run(kinds_registered_for_the_test):
     import ast
 
-    from test_architecture import zone_writes
+    from test_architecture import state_writes
 
     from adjudicator.cards.kinds import REGISTRY
 
     blocks = python_blocks(ADDING_A_CARD_PAGE)
     assert len(blocks) == 2
     for number, code in enumerate(blocks, 1):
-        assert zone_writes(ast.parse(code)) == [], "the page's kinds move cards through the game, as kinds must"
+        assert state_writes(ast.parse(code)) == [], "the page's kinds move cards through the game, as kinds must"
         exec(compile(code, f"adding-a-card.md, example {number}", "exec"), {"__name__": f"adding_a_card_{number}"})
     assert {"rotate_hands_by", "leftovers"} <= set(REGISTRY)
     scenarios = [b for b in yaml_blocks(ADDING_A_CARD_PAGE) if "\ntitle:" in "\n" + b]

@@ -1,7 +1,8 @@
-"""Moving cards between zones: the narrow interface card kinds use (a mixin of `Game`).
+"""Moving cards between zones, and the few other changes a card makes to the game: the narrow
+interface card kinds use (a mixin of `Game`).
 
-A kind never changes a zone of `game.table` itself (tests/test_architecture.py checks): it
-names the zone by the table's field ("hands", "in_play", "rules", "goals", "draw_pile",
+A kind never changes a zone of `game.table` or the game's state itself (tests/test_architecture.py
+checks): it names the zone by the table's field ("hands", "in_play", "rules", "goals", "draw_pile",
 "discard", ...) and, for a player's zone, the player. Every move still goes through the
 zones, so the clock ticks and the move is written in the next step record as before.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.zones import Zone
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class CardMoves:
-    """Take a card out of a zone, put one in, and the turn a card makes a player miss."""
+    """Take a card out of a zone, put one in; a turn missed or owed; a replay halted."""
 
     def zone(self: Game, name: str, player: str | None = None) -> Zone:
         """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
@@ -73,3 +75,12 @@ class CardMoves:
     def skip_next_turn(self: Game, player: str, card: Card) -> None:
         """Player misses her next turn because of card (Field of Poppies), unless the card excuses her then."""
         self.table.skips[player] = card
+
+    def grant_extra_turn(self: Game, card: Card) -> None:
+        """The player whose turn it is takes another turn right after this one, because of card."""
+        self.turn.extra_turns.append(card.name)
+
+    def halt(self: Game, reason: str, rulings: tuple[str, ...]) -> None:
+        """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
+        self.stopped = reason
+        self.step(rec.Stopped, reason=reason, rulings=rulings)

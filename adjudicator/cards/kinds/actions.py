@@ -83,8 +83,8 @@ class TradeHands(ActionKind):
 
     def trade(self, game: Game, play: Play, chosen: list[str]) -> None:
         other = chosen[0]
+        game.pass_hands({other: play.player, play.player: other})
         hands = game.table.hands
-        hands[play.player], hands[other] = hands[other], hands[play.player]
         game.step(
             rec.ActionDone,
             card=play.card,

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
-from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase
@@ -203,8 +202,7 @@ class MysteryPlay(FreeActionRule):
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
                 game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
-                game.stopped = f"{play.card} turned up a `?` card: name the cards of the discard pile"
-                game.step(rec.Stopped, reason=game.stopped, rulings=("R63",))
+                game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
                 return
             # Known only after a reshuffle, so not checked before: play it and ask instead.
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)

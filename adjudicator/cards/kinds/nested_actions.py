@@ -124,8 +124,7 @@ class UseWhatYouTake(ActionKind):
                 f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
                 f"name the cards in {victim}'s hand to go on"
             )
-            game.stopped = reason
-            game.step(rec.Stopped, reason=reason, rulings=())
+            game.halt(reason, ())
             return
         rest = list(play.answers)
         play.answers.clear()
@@ -236,7 +235,7 @@ class TakeAnotherTurn(ActionKind):
                 f"{play.player} already has them",
             )
             return
-        turn.extra_turns.append(card.name)
+        game.grant_extra_turn(card)
         game.step(
             rec.ActionDone,
             card=card,
