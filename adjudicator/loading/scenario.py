@@ -31,7 +31,8 @@ from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.day import read_day
 from adjudicator.model.errors import ScenarioError
-from adjudicator.model.events import ACTIONS, VERBS, Assignment, Event, Whose
+from adjudicator.model.events import VERBS as _VERBS
+from adjudicator.model.events import Assignment, Event, Whose
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
 from adjudicator.model.names import normalize, player_key, suggest
 from adjudicator.model.scenario import Scenario, Setup
@@ -82,6 +83,7 @@ EXPECT_KEYS = (
     "goals_won",
     "stopped",
 )  # `stopped` is this program's addition: the replay must (not) stop for a choice
+ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
@@ -505,7 +507,7 @@ class _Reader:
             found = _EVENT_RE.match(text)
             if not found:
                 raise ScenarioError(f"cannot read {text!r}: expected {_FORMS}")
-            name, verb, rest = found["player"].strip(), VERBS[found["verb"]], found["rest"].strip()
+            name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
             if verb != "join":
                 raise ScenarioError(
                     f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
@@ -515,14 +517,14 @@ class _Reader:
         else:
             player, rest = match
             lowered = rest.lower() + " "
-            verb = next((v for v in VERBS if lowered.startswith(v + " ")), None)
+            verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
             if verb is None:
                 said, _, after = rest.partition(" ")
                 raise ScenarioError(
-                    f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(VERBS)}",
+                    f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
                     suggestions=self.verb_for(player, said, after),
                 )
-            action, rest = VERBS[verb], rest[len(verb) :].strip()
+            action, rest = _VERBS[verb], rest[len(verb) :].strip()
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
@@ -533,7 +535,7 @@ class _Reader:
     def verb_for(self, player: str, said: str, after: str) -> tuple[str, ...]:
         """What an unknown verb most likely meant: a near spelling ("plyas"), else, when a card
         follows, the verb for that card ("Alice swaps Milk": 'Alice plays Milk')."""
-        near = suggest(said, VERBS, 1, cutoff=65)  # short words: 60 would take "dances" for "uses"
+        near = suggest(said, _VERBS, 1, cutoff=65)  # short words: 60 would take "dances" for "uses"
         if near:
             return near
         card = self.catalog.get(after.partition("->")[0]) if after else None

@@ -11,7 +11,6 @@ from typing import Any
 
 from adjudicator.model.cards import Card
 
-ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 VERBS = {
     "plays": "play",
     "uses": "use",
