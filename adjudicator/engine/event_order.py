@@ -10,9 +10,10 @@ so far are the game's `move_stack`; `finish()` is what happens when they run out
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from adjudicator.engine.copies import bind_copies
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
 from adjudicator.model.errors import Illegal
@@ -24,16 +25,18 @@ if TYPE_CHECKING:
     from adjudicator.model.events import Event
 
 
-class EventOrder:
+class EventOrder(GameView):
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
-    def push(self: Game, event: Event) -> None:
+    def push(self, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         self.move_stack.append(event)
         if self.stopped:
             return
         self.event_no = event.number
-        event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
+        event = bind_copies(
+            cast("Game", self), event, strict=False
+        )  # a card the deck holds several copies of: the copy meant
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -43,7 +46,7 @@ class EventOrder:
                 return
         self.close_window()
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
-            event = bind_copies(self, event, strict=False)
+            event = bind_copies(cast("Game", self), event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
@@ -62,7 +65,7 @@ class EventOrder:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
-            event = bind_copies(self, event)  # the turn may have moved on: bind again where it stands now
+            event = bind_copies(cast("Game", self), event)  # the turn may have moved on: bind again where it stands now
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
@@ -88,7 +91,7 @@ class EventOrder:
             self.reject(event, illegal)
         self.run()
 
-    def _push_response(self: Game, event: Event) -> None:
+    def _push_response(self, event: Event) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the
         card it plays at once: that window closes, and the Surprise answers the new card."""
         while True:
@@ -103,7 +106,7 @@ class EventOrder:
                     return
                 self.close_one_window()
 
-    def reject(self: Game, event: Event, illegal: Illegal) -> None:
+    def reject(self, event: Event, illegal: Illegal) -> None:
         self.step(
             rec.Rejected,
             player=event.player,
@@ -113,7 +116,7 @@ class EventOrder:
             rulings=illegal.rulings,
         )
 
-    def _answered_or_stopped(self: Game, event: Event) -> bool:
+    def _answered_or_stopped(self, event: Event) -> bool:
         """With a choice pending, the event must answer it; otherwise the replay stops there."""
         if self.stopped:
             return True
@@ -130,7 +133,7 @@ class EventOrder:
         self.answer(event)
         return True
 
-    def _advance_turn(self: Game, event: Event) -> bool:
+    def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
         a turn began (for `P begins`: P's turn)."""
         began = False
@@ -160,7 +163,7 @@ class EventOrder:
                 return began
         return began
 
-    def _not_begun(self: Game, player: str) -> Illegal:
+    def _not_begun(self, player: str) -> Illegal:
         """Why `P begins` began nothing."""
         self.verify_not_over()
         turn = self.turn
@@ -177,7 +180,7 @@ class EventOrder:
             "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
         )
 
-    def _needs_next_turn(self: Game, event: Event) -> bool:
+    def _needs_next_turn(self, event: Event) -> bool:
         """An event of the next player begins that player's turn; so does an answer to a choice
         that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
         a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
@@ -192,7 +195,7 @@ class EventOrder:
         trial.close_window()
         return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
 
-    def finish(self: Game) -> None:
+    def finish(self) -> None:
         """The events have run out: resolve what is open and finish a turn whose plays are done."""
         if self.stopped:
             return
@@ -207,7 +210,7 @@ class EventOrder:
             choice = self.pending[0]
             self.stop(f"the events ran out while {choice.player} must {choice.prompt}")
 
-    def stop(self: Game, reason: str) -> None:
+    def stop(self, reason: str) -> None:
         """The replay cannot go on without a choice the events do not give: say which, and how
         to write it."""
         choice = self.pending[0] if self.pending else None

@@ -209,7 +209,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
 
     def next_player(self, after: str | None = None) -> str:
         if after is None and self.turn.next_up in self.players:
-            return self.turn.next_up  # type: ignore[return-value]
+            return self.turn.next_up
         if after is None and self.turn.extra_turns:
             return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)

@@ -10,35 +10,32 @@ zones, so the clock ticks and the move is written in the next step record as bef
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.zones import Zone
 
-if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
 
-
-class CardMoves:
+class CardMoves(GameView):
     """Take a card out of a zone, put one in; a turn missed or owed; a replay halted."""
 
-    def zone(self: Game, name: str, player: str | None = None) -> Zone:
+    def zone(self, name: str, player: str | None = None) -> Zone:
         """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
         found = getattr(self.table, name)
         return found if player is None else found[player]
 
-    def take(self: Game, card: Card, zone: str, player: str | None = None) -> Card:
+    def take(self, card: Card, zone: str, player: str | None = None) -> Card:
         """Lift card out of a zone, for the caller to put somewhere or play at once."""
         self.zone(zone, player).remove(card)
         return card
 
-    def take_at_random(self: Game, zone: str, player: str | None = None) -> Card | None:
+    def take_at_random(self, zone: str, player: str | None = None) -> Card | None:
         """A card of the zone picked with the game's seeded generator and lifted out; None when empty."""
         cards = self.zone(zone, player)
         return cards.pop(self.rng.randrange(len(cards))) if cards else None
 
-    def put(self: Game, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
+    def put(self, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
         """Put card into a zone: after the cards there, or on top (piles are kept top card first)."""
         cards = self.zone(zone, player)
         if on_top:
@@ -46,41 +43,41 @@ class CardMoves:
         else:
             cards.append(card)
 
-    def take_all(self: Game, zone: str, player: str | None = None) -> list[Card]:
+    def take_all(self, zone: str, player: str | None = None) -> list[Card]:
         """Empty a zone; its cards, in order, for the caller to put somewhere."""
         cards = self.zone(zone, player)
         taken = list(cards)
         cards.clear()
         return taken
 
-    def put_all(self: Game, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
+    def put_all(self, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
         """Put cards into a zone after the cards there, in order."""
         self.zone(zone, player).extend(cards)
 
-    def refill(self: Game, zone: str, cards: Iterable[Card]) -> None:
+    def refill(self, zone: str, cards: Iterable[Card]) -> None:
         """What the zone holds becomes cards, in that order (a pile shuffled with others)."""
         self.zone(zone)[:] = cards
 
-    def shuffle(self: Game, zone: str) -> None:
+    def shuffle(self, zone: str) -> None:
         """Shuffle a zone with the game's seeded generator."""
         self.rng.shuffle(self.zone(zone))
 
-    def pass_hands(self: Game, receiver_of: Mapping[str, str]) -> None:
+    def pass_hands(self, receiver_of: Mapping[str, str]) -> None:
         """Whole hands change players all at once: each giver's hand goes to `receiver_of[giver]`."""
         hands = self.table.hands
         before = {giver: hands[giver] for giver in receiver_of}
         for giver, receiver in receiver_of.items():
             hands[receiver] = before[giver]
 
-    def skip_next_turn(self: Game, player: str, card: Card) -> None:
+    def skip_next_turn(self, player: str, card: Card) -> None:
         """Player misses her next turn because of card (Field of Poppies), unless the card excuses her then."""
         self.table.skips[player] = card
 
-    def grant_extra_turn(self: Game, card: Card) -> None:
+    def grant_extra_turn(self, card: Card) -> None:
         """The player whose turn it is takes another turn right after this one, because of card."""
         self.turn.extra_turns.append(card.name)
 
-    def halt(self: Game, reason: str, rulings: tuple[str, ...]) -> None:
+    def halt(self, reason: str, rulings: tuple[str, ...]) -> None:
         """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=rulings)
