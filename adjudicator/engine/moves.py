@@ -22,8 +22,9 @@ class CardMoves(GameView):
 
     def zone(self, name: str, player: str | None = None) -> Zone:
         """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
-        found = getattr(self.table, name)
-        return found if player is None else found[player]
+        found = getattr(self.table, name)  # a Zone, or a ZoneMap of player -> Zone
+        zone: Zone = found if player is None else found[player]
+        return zone
 
     def take(self, card: Card, zone: str, player: str | None = None) -> Card:
         """Lift card out of a zone, for the caller to put somewhere or play at once."""

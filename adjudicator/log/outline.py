@@ -43,7 +43,7 @@ def outline(game: Game, full: bool = False) -> Iterator[Heading | Line | Skipped
     steps = game.steps
     total = len(steps)
     cut = not full and total > LONG_LOG
-    events = {e.number: e.text for e in game.scenario.events}
+    events: dict[int | None, str] = {e.number: e.text for e in game.scenario.events}  # None: before any event
     current: object = object()
     index = 0
     while index < total:

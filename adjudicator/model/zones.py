@@ -12,7 +12,7 @@ as that end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, SupportsIndex
+from typing import Any, Self, SupportsIndex
 
 from adjudicator.model.cards import Card
 
@@ -20,7 +20,7 @@ from adjudicator.model.cards import Card
 Move = tuple[Card, "str | None", "str | None"]
 
 
-class Memo(dict):
+class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
     so an answer found in it is true of the position as it stands."""
@@ -87,7 +87,7 @@ class Clock:
         return tuple(moves)
 
 
-class Zone(list):
+class Zone(list[Card]):
     """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
 
     __slots__ = ("clock", "label", "rules_read")
@@ -123,7 +123,7 @@ class Zone(list):
         self._arrive(cards)
         list.extend(self, cards)
 
-    def __iadd__(self, cards: Iterable[Card]) -> Zone:  # type: ignore[override]
+    def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
         self.extend(cards)
         return self
 
@@ -178,7 +178,7 @@ class Zone(list):
         return zone
 
 
-class ZoneMap(dict):
+class ZoneMap(dict[Any, Zone]):
     """Player -> Zone, each labelled from `label` ("hand of {}"). Putting a zone under another
     player (Trade Hands swaps two) moves its cards to that player; a plain list put in is made a
     Zone of this table."""
@@ -210,7 +210,7 @@ class ZoneMap(dict):
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
-    def setdefault(self, key: Any, cards: Iterable[Any] = ()) -> Zone:  # type: ignore[override]
+    def setdefault(self, key: Any, cards: Iterable[Any] = ()) -> Zone:
         if key not in self:
             self[key] = cards
         return self[key]
