@@ -57,7 +57,7 @@ def remembered(compute: F) -> F:
         return value
 
     chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
-    return functools.wraps(compute)(chosen)  # type: ignore[return-value]
+    return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
 
 
 @remembered

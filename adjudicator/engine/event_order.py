@@ -22,7 +22,9 @@ from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
+    from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
+    from adjudicator.model.position import PendingChoice
 
 
 class EventOrder(GameView):
@@ -42,7 +44,7 @@ class EventOrder(GameView):
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):
-                self._push_response(event)
+                self._push_response(event, card)
                 return
         self.close_window()
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
@@ -73,9 +75,9 @@ class EventOrder(GameView):
             return
         try:
             if event.action == "play":
-                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]  # a play names a card
             elif event.action == "use":
-                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]  # so does a use
             elif event.action == "discard" and self.house_rules.may_discard and not self.pending:
                 self.discard_at_will(event.player, event.choices)
             elif event.action in ("discard", "keep", "choose"):
@@ -91,15 +93,15 @@ class EventOrder(GameView):
             self.reject(event, illegal)
         self.run()
 
-    def _push_response(self, event: Event) -> None:
+    def _push_response(self, event: Event, card: Card) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the
         card it plays at once: that window closes, and the Surprise answers the new card."""
         while True:
             try:
-                self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.respond(event.player, card, event.choices)
                 return
             except Illegal as illegal:
-                if self.reopen_for_late_answer(event.player, event.card):  # type: ignore[arg-type]
+                if self.reopen_for_late_answer(event.player, card):
                     continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
@@ -232,7 +234,7 @@ def describe(event: Event) -> str:
     return VERB_OF[event.action] + target
 
 
-def choice_syntax(choice) -> str:  # noqa: ANN001 - a PendingChoice
+def choice_syntax(choice: PendingChoice) -> str:
     """An event line that answers the choice (its first options), to show the exact syntax."""
     verb = choice.answer_verbs[0]
     count = choice.count if choice.at_least is None else max(choice.at_least, 1)

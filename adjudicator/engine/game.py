@@ -38,6 +38,7 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
+from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
     from adjudicator.model.events import Event
@@ -82,7 +83,9 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
-        self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
+        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | None = (
+            None  # `_state_signature()` when the state-based check last ran
+        )
         self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
 
@@ -172,7 +175,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
     def draw_rule(self, player: str | None = None) -> int:
         return derived.draw_rule(self, player or self.turn.player)
 
-    def play_rule(self, player: str | None = None) -> derived.PlayQuota:
+    def play_rule(self, player: str | None = None) -> PlayQuota:
         return derived.play_rule(self, player or self.turn.player)
 
     def rule_in_slot(self, slot: str) -> Card | None:
@@ -307,7 +310,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         finally:
             self._state_checked = self._state_signature()
 
-    def _state_signature(self) -> tuple:
+    def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
         """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
         pending = self.pending
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
@@ -1224,7 +1227,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         named = [a for a in (play.answers if play is not None else ()) if a in goals]
         if len(named) == slots and len(set(map(id, named))) == slots:
             for answer in named:
-                play.answers.remove(answer)  # type: ignore[union-attr]
+                play.answers.remove(answer)  # type: ignore[union-attr]  # none named without a play
             self._keep_goals(named)
             return True
         self.ask(

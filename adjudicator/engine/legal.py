@@ -56,7 +56,15 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
     return item
 
 
-def _key(event: Event) -> tuple:
+#: What makes two listed events one (`_key`): player, action, card, the choices' names.
+EventKey = tuple[str, str, Card | None, tuple[str, ...]]
+#: What makes two pending choices one (`_choice_key`): player, prompt, the options' names, count.
+ChoiceKey = tuple[str, str, tuple[str, ...], int]
+#: The steps the replay takes before an event (`_route`): (player, sort) or ("forced plays",).
+Route = tuple[str, ...]
+
+
+def _key(event: Event) -> EventKey:
     """What makes two listed events one: the card itself (cards compare by identity), and the
     choices by name (names are unique; copies of one card named as a choice are one choice)."""
     choices = event.choices
@@ -64,7 +72,7 @@ def _key(event: Event) -> tuple:
 
 
 #: Events by their `_key`, in the order found: passed on whole, so that no key is made twice.
-Keyed = dict[tuple, Event]
+Keyed = dict[EventKey, Event]
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
 #: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
@@ -87,7 +95,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     return settled
 
 
-def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> tuple | None:
+def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> Route | None:
     """Which steps the replay takes before an event of player once the window is closed
     (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
     only known once it has ended (missed turns, extra turns), so there each player and sort
@@ -146,7 +154,7 @@ def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: 
     if now.pending:
         found.answers(now, now.players)
         return found.options()
-    positions: dict[tuple | None, Game] = {None: now}
+    positions: dict[Route | None, Game] = {None: now}
     sorts = SORTS if newcomers is not None else SORTS[:2]
     forced_ends_plays = _forced_play_ends_plays(now)
     for player in now.players:
@@ -200,9 +208,9 @@ class _Found:
         self.number = number
         self.stated_choices = stated_choices
         self.newcomers = list(newcomers or ())
-        self.events: dict[tuple, Event] = {}
-        self.needed: dict[tuple, PendingChoice] = {}  # described only if left unanswered
-        self.answered: set[tuple] = set()
+        self.events: Keyed = {}
+        self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
+        self.answered: set[ChoiceKey] = set()
 
     def options(self) -> Options:
         missing = [_describe(choice) for key, choice in self.needed.items() if key not in self.answered]
@@ -245,7 +253,9 @@ class _Found:
         if sort == "use":
             self.add(e for e in self.uses(game, player) if keep is None or keep(e))
         elif sort == "play":
-            self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
+            self.add(
+                e for e in self.plays(game, player) if e.card is not None and not before.is_response(player, e.card)
+            )
         else:
             if len(game.players) > 1:
                 self.add([make_event(self.number, player, "drop_out")])
@@ -363,7 +373,7 @@ def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
                 yield make_event(number, choice.player, verb, None, given)
 
 
-def _choice_key(choice: PendingChoice) -> tuple:
+def _choice_key(choice: PendingChoice) -> ChoiceKey:
     return (choice.player, choice.prompt, tuple(map(str, choice.options)), choice.count)
 
 
@@ -501,6 +511,7 @@ def next_events(game: Game, number: int) -> list[Event]:
         lambda e: (
             not (
                 e.action == "play"
+                and e.card is not None
                 and e.card.type is CardType.SURPRISE
                 and (e.player in answering or game.turns_begun != count and e.player != game.turn.player)
             )

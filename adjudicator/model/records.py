@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from types import FunctionType
-from typing import Any, ClassVar, NoReturn, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
 
@@ -38,7 +38,7 @@ def _first_record(self: Step, **values: Any) -> None:
     which they would inherit; a record class is never the base of another."""
     init = _own_init(type(self))
     if not type(self).__subclasses__():
-        type(self).__init__ = init  # type: ignore[misc]  # replacing a method is the point
+        type(self).__init__ = init  # type: ignore[method-assign]  # replacing a method is the point
     init(self, **values)
 
 
@@ -91,7 +91,12 @@ class Step:
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
 
-    __init__ = _first_record
+    if TYPE_CHECKING:  # what a type checker is told: fields by keyword (the real one is written per class)
+
+        def __init__(self, **values: Any) -> None: ...
+
+    else:
+        __init__ = _first_record
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
