@@ -693,7 +693,8 @@ def command(
                 transient=True,
             ) as bar:
                 task = bar.add_task("games", total=games)
-                results = run(run_settings, games, workers, lambda n, task=task: bar.update(task, completed=n))
+                # the progress callback runs within this iteration only: no late binding to fear
+                results = run(run_settings, games, workers, lambda n: bar.update(task, completed=n))  # noqa: B023
         else:
             results = run(run_settings, games, workers)
         timings.append((time.perf_counter() - start, _cpu_seconds() - cpu_start))
@@ -705,10 +706,10 @@ def command(
             for name, text in problem_files(data):
                 (folder / name).write_text(text, encoding="utf-8")
     if json_output:
-        output: dict[str, Any] = reports[0]
+        payload: dict[str, Any] = reports[0]
         if compare:
-            output = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
-        sys.stdout.write(json.dumps(output, indent=2, ensure_ascii=False) + "\n")
+            payload = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
+        sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return
     console = output.console()
     for data, (elapsed, cpu) in zip(reports, timings, strict=False):

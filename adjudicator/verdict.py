@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
@@ -23,7 +23,8 @@ def cited_rulings(game: Game) -> list[str]:
 
 
 def rejections(game: Game) -> list[rec.Rejected]:
-    return list(filter(rec.Rejected.__instancecheck__, game.steps))  # no Python loop over a long log
+    # no Python loop over a long log; the filter keeps only Rejected records
+    return cast("list[rec.Rejected]", list(filter(rec.Rejected.__instancecheck__, game.steps)))
 
 
 def turn_view(game: Game) -> tuple[str, bool]:
@@ -281,15 +282,15 @@ def differences(
         elif key == "draw_pile_size":
             differ(key, want, len(table.draw_pile))
         elif key == "rejected":
-            got = sorted({s.event for s in rejections(game) if s.event is not None})
-            if want != got:
+            got_events = sorted({s.event for s in rejections(game) if s.event is not None})
+            if want != got_events:
                 reasons = "; ".join(f"event {s.event}: {s.reason}" for s in rejections(game))
                 diffs.append(
                     Difference(
                         key,
                         list(want),
-                        got,
-                        f"rejected: expected events {want}, got {got}" + (f" ({reasons})" if reasons else ""),
+                        got_events,
+                        f"rejected: expected events {want}, got {got_events}" + (f" ({reasons})" if reasons else ""),
                     )
                 )
         elif key == "rulings":

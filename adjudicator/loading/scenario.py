@@ -208,11 +208,11 @@ class _Reader:
             )
         return found
 
-    def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
+    def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, tuple[dict, Any]]:
         value = node.get(key) or {}
         if not isinstance(value, dict):
             raise self.fail(f"`{key}` must map player names to values", node, key)
-        out: dict[str, Any] = {}
+        out: dict[str, tuple[dict, Any]] = {}  # player -> (the mapping, the key that named the player)
         for name in value:
             player = self.player(name, value, name, known)
             if player in out:
@@ -307,7 +307,7 @@ class _Reader:
 
     def read_cards(self, data: dict) -> None:
         entries = self.as_list(data, "cards", "cards")
-        custom = []
+        custom: list[Card] = []
         for i, entry in enumerate(entries):
             try:
                 cards = build_cards(entry, deck="custom", path=self.path, strict=True)
@@ -517,14 +517,14 @@ class _Reader:
         else:
             player, rest = match
             lowered = rest.lower() + " "
-            verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
-            if verb is None:
+            phrase = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
+            if phrase is None:
                 said, _, after = rest.partition(" ")
                 raise ScenarioError(
                     f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
                     suggestions=self.verb_for(player, said, after),
                 )
-            action, rest = _VERBS[verb], rest[len(verb) :].strip()
+            action, rest = _VERBS[phrase], rest[len(phrase) :].strip()
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []

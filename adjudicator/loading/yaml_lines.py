@@ -133,7 +133,7 @@ def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is not None:
         line = mark.line + 1
-    elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
+    elif isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.position, int):  # a character YAML forbids
         line = text.count("\n", 0, exc.position) + 1
         problem = (
             f"character U+{exc.character:04X} is not allowed in YAML text"

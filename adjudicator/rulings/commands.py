@@ -325,8 +325,8 @@ def show_command(
     if next_matches:
         console.print()
         console.print(Text(f"Other matches for {ruling_id.strip()!r} (adjudicator rulings show ID):", style="bold"))
-        for other, _score, why in next_matches:
-            console.print(Text(f"  {other.id}  {other.title}  ({why})"))
+        for other, _score, reason in next_matches:
+            console.print(Text(f"  {other.id}  {other.title}  ({reason})"))
 
 
 @rulings_app.command("list")
@@ -445,7 +445,7 @@ def coverage_command(
 
     def is_faq(record: Any) -> bool:
         match = FAQ_ID.match(record.id)
-        return bool(match) and 1 <= int(match.group(1)) <= 65
+        return match is not None and 1 <= int(match.group(1)) <= 65
 
     def count(selected: list[tuple[Any, list, str]]) -> dict[str, int]:
         return {
