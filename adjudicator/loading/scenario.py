@@ -415,7 +415,7 @@ class _Reader:
                         )
                     if slot:
                         slots[slot] = card
-                    goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]
+                    goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]  # no game yet: read from the card
                 elif label == "goals":
                     if card.type is not CardType.GOAL:
                         raise self.fail(f"{card} is a {card.type.label}, not a Goal", *where)

@@ -44,7 +44,7 @@ _TAG_NAMES = {
 }
 
 
-class _Loader(_Parser):  # type: ignore[misc, valid-type]
+class _Loader(_Parser):  # type: ignore[misc, valid-type]  # a base chosen at import: the C loader if built
     """The safe loader, remembering how each plain value resolved (text, a number, true...):
     PyYAML's resolver is Python code run for every value, and a long game repeats its lines."""
 
