@@ -279,6 +279,30 @@ def simulate(
         fail(error_data(str(exc), code="bad-option"), json_output)
 
 
+def _docs_topics(incomplete: str) -> list[str]:
+    from adjudicator.docs_pages import complete_topics
+
+    return complete_topics(incomplete)
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        str | None,
+        typer.Argument(
+            help="format, house-rules, decks, words, readme, ... (none: the list).", autocompletion=_docs_topics
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the page's Markdown (or the list) as JSON.")
+    ] = False,
+) -> None:
+    """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
+    from adjudicator.docs_pages import command
+
+    command(topic, json_output)
+
+
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 

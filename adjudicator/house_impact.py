@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator.bundled import bundled, shown
 from adjudicator.checking import canonical_id, scenario_files
 from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
@@ -21,9 +22,6 @@ from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import SWITCHES
 from adjudicator.loading.scenario import Scenario, load_scenario
 from adjudicator.verdict import cited_rulings, compare, rejections, turn_view, winners
-
-#: The bundled suite, replayed when no path is given.
-BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 @dataclass
@@ -131,20 +129,16 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
     rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
     rulings += [own] if own in cited_after else []
-    return Change(_shown(path), differences, rulings, _check(base, before), _check(tried, after))
-
-
-def _shown(path: Path) -> str:
-    """The path relative to the working folder when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    return Change(shown(path), differences, rulings, _check(base, before), _check(tried, after))
 
 
 def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
+    """Replay the files under paths (by default the bundled suite) with and without the switch."""
     result = Impact(switch, value)
-    for path in scenario_files(list(paths) or [BUNDLED]):
+    chosen, suite = list(paths), bundled("scenarios")
+    if not chosen and suite is None:
+        result.unreadable.append("the bundled scenarios are missing from this installation: name files or folders")
+    for path in scenario_files(chosen or ([suite] if suite else [])):
         try:
             change = compare_under(path, switch, value)
         except ScenarioError as exc:
