@@ -307,7 +307,10 @@ def docs(
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
 app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
-app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+from adjudicator.card_commands import register as register_card_commands  # noqa: E402
+
+register_card_commands(cards_app)
+app.add_typer(cards_app, name="cards", help="Browse the cards (list, search) and show one with the rulings about it.")
 
 from adjudicator.house_commands import house_rules_app  # noqa: E402
 

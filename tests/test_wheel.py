@@ -146,7 +146,7 @@ def test_every_command_of_the_readme_runs_outside_the_checkout(installed):
         shutil.copy(ROOT / "scenarios" / "examples" / name, mine / name)
     commands = readme_use_commands()
     assert commands[0] == "adjudicator new dispute.yaml"
-    for ran in ("adjudicator house-rules impact", "adjudicator docs"):
+    for ran in ("adjudicator house-rules impact", "adjudicator docs", "adjudicator cards list"):
         assert any(command.startswith(ran) for command in commands), ran
     for command in commands:
         words = [PLACEHOLDERS.get(word, word) for word in shlex.split(command) if not word.startswith("[")]

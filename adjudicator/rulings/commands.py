@@ -539,7 +539,12 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card", json_output=json_output)
+        from adjudicator.card_commands import show_matches
+
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
+        if not near and show_matches(name, json_output):  # else the cards its words point to
+            return
+        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)
