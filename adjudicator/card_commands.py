@@ -3,7 +3,7 @@ and text, and the answer of `cards show` when no card has the name asked for.
 
 Only typer and the standard library are imported here: the CLI imports this module at start-up."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -110,7 +110,7 @@ def show_matches(name: str, json_output: bool) -> bool:
     return True
 
 
-def _bad_option(exc: Any, json_output: bool) -> None:
+def _bad_option(exc: Any, json_output: bool) -> NoReturn:
     from adjudicator.output import error_data, fail
 
     fail(error_data(exc.message, code="bad-option", suggestions=exc.suggestions), json_output)

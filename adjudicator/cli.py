@@ -288,9 +288,11 @@ def _docs_topics(incomplete: str) -> list[str]:
 @app.command()
 def docs(
     topic: Annotated[
-        str | None,
+        list[str] | None,
         typer.Argument(
-            help="format, house-rules, decks, words, readme, ... (none: the list).", autocompletion=_docs_topics
+            metavar="[TOPIC]",
+            help="format, house-rules (or: house rules), decks, words, readme, ... (none: the list).",
+            autocompletion=_docs_topics,
         ),
     ] = None,
     json_output: Annotated[
@@ -300,7 +302,7 @@ def docs(
     """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
     from adjudicator.docs_pages import command
 
-    command(topic, json_output)
+    command(" ".join(topic) if topic else None, json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.

@@ -63,6 +63,7 @@ def test_topics_are_forgiving_about_case_spaces_and_prefixes():
     for spelled in ("house-rules", "House rules", "house_rules", "house"):
         assert runner.invoke(app, ["docs", spelled]).stdout.startswith(house.splitlines()[0] + "\n"), spelled
     assert runner.invoke(app, ["docs", "dead"]).stdout.startswith("# Dead ends")
+    assert runner.invoke(app, ["docs", "house", "rules"]).stdout.startswith(house.splitlines()[0] + "\n")
 
 
 def test_the_json_holds_the_text():

@@ -161,7 +161,7 @@ def test_every_command_of_the_readme_runs_outside_the_checkout(installed):
         assert "unreadable" not in ran.stdout and not ran.stderr, f"{command}: {ran.stdout}{ran.stderr}"
 
 
-def test_installed_rulings_list_their_scenarios_and_impact_replays_the_suite(installed):
+def test_installed_rulings_list_their_scenarios_and_the_suite_is_replayed(installed):
     bin_dir, work = installed
     adjudicator = bin_dir / "adjudicator"
     shown = json.loads(_run([adjudicator, "rulings", "show", "R38", "--json"], cwd=work).stdout)
@@ -172,6 +172,9 @@ def test_installed_rulings_list_their_scenarios_and_impact_replays_the_suite(ins
     impact = json.loads(_run([adjudicator, "house-rules", "impact", "tie=shared", "--json"], cwd=work).stdout)
     assert impact["unreadable"] == [] and impact["replayed"] == len(list((ROOT / "scenarios").rglob("*.yaml")))
     assert impact["changed"] and all(c["path"].startswith("scenarios/") for c in impact["changed"])
+    coverage = _run([adjudicator, "rulings", "coverage", "--strict", "--json"], cwd=work)
+    assert coverage.returncode == 0, coverage.stdout[-2000:] + coverage.stderr
+    assert json.loads(coverage.stdout)["faq_without_passing_scenario"] == []
 
 
 def test_installed_docs_show_every_page(installed):
