@@ -132,7 +132,12 @@ def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is not None:
+        from adjudicator.loading.mistakes import yaml_problem
+
         line = mark.line + 1
+        context_mark = getattr(exc, "context_mark", None)
+        context_line = context_mark.line + 1 if context_mark is not None else None
+        problem = yaml_problem(problem, getattr(exc, "context", None), line, mark.column, context_line, text)
     elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
         line = text.count("\n", 0, exc.position) + 1
         problem = (
@@ -224,6 +229,10 @@ class _Builder:
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
+            if node.tag.startswith("!") and not node.tag.startswith("!!"):  # `- !Alice plays Milk`
+                from adjudicator.loading.mistakes import tag_problem
+
+                raise self.fail(tag_problem(node.tag), node) from None
             raise self.fail(f"cannot read value: {getattr(exc, 'problem', exc)}", node) from None
         except Exception as exc:  # noqa: BLE001 - PyYAML's scalar constructors raise ValueError,
             # KeyError, IndexError, AttributeError... for a tag whose value does not fit it.
