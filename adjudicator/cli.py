@@ -168,10 +168,14 @@ def new(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write a commented starter scenario to FILE; it passes `adjudicator check` as written."""
+    from adjudicator.loading.scenario import player_name_problem
     from adjudicator.starter import NAME, starter_scenario
 
-    names = [name.strip() for name in players.split(",") if name.strip()]
-    if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
+    names = [" ".join(name.split()) for name in players.split(",") if name.strip()]
+    problem = next(filter(None, (player_name_problem(name, names[:i]) for i, name in enumerate(names))), None)
+    if problem:  # what the loader would refuse in the file written
+        fail(error_data(f"--players: {problem}", code="bad-option"), json_output)
+    if not names or not all(NAME.match(name) for name in names):
         fail(
             error_data(
                 f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
@@ -200,7 +204,7 @@ def new(
 
 
 @app.command()
-def schema() -> None:
+def schema(json_output: Annotated[bool, typer.Option("--json", help="The same: the schema is JSON.")] = False) -> None:
     """Print the JSON Schema (draft 2020-12) of scenario files, for editors and validators."""
     from adjudicator.loading.schema import schema_text
 

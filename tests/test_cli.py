@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -161,7 +162,10 @@ def test_dash_h_is_help_on_every_command():
         assert "Usage: " in short.output
 
 
-def test_shell_completion_is_offered():
+def test_shell_completion_is_offered(monkeypatch):
+    # typer guesses the shell from the parent processes unless told not to: the tests may run
+    # with no shell above them (setsid, CI), where a guess finds none and the script fails.
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.output and "--show-completion" in result.output
     script = runner.invoke(app, ["--show-completion", "bash"], prog_name="adjudicator")
@@ -360,7 +364,36 @@ def test_new_refuses_to_overwrite_unless_forced(tmp_path):
     assert printed.exit_code == 0 and "players: [Ann, Bo]" in printed.stdout
     assert runner.invoke(app, ["check", "-"], input=printed.stdout).exit_code == 0
     bad = runner.invoke(app, ["new", "--force", "--players", "Ann,Ann", str(path)])
-    assert bad.exit_code == 2 and "distinct names" in bad.output
+    assert bad.exit_code == 2 and bad.output == "error: --players: player 'Ann' is listed twice\n"
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Al plays,Bo", "--players: player name 'Al plays' contains an event verb"),
+        ("Al,al", "--players: player 'al' is listed twice"),
+        ("Al->Bo", "--players: player name 'Al->Bo' contains ',' or '->', which separate choices"),
+    ],
+)
+def test_new_refuses_the_player_names_the_loader_refuses(tmp_path, players, message):
+    path = tmp_path / "s.yaml"
+    result = runner.invoke(app, ["new", "--json", "--players", players, str(path)])
+    assert result.exit_code == 2 and not path.exists()
+    assert json.loads(result.stdout)["error"]["message"] == message
+
+
+def test_every_command_takes_json():
+    """The README's promise: every command takes --json (the schema is JSON already)."""
+    import typer.main
+
+    def leaves(group, path):
+        for name, command in getattr(group, "commands", {}).items():
+            yield from leaves(command, [*path, name]) if hasattr(command, "commands") else [([*path, name], command)]
+
+    for path, command in leaves(typer.main.get_command(app), []):
+        assert any("--json" in param.opts for param in command.params), path
+    schema = runner.invoke(app, ["schema", "--json"])
+    assert schema.exit_code == 0 and json.loads(schema.stdout)["$schema"].startswith("https://json-schema.org/")
 
 
 def test_usage_errors_are_json_too_when_json_is_asked():

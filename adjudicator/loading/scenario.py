@@ -434,12 +434,8 @@ class _Reader:
             if not isinstance(name, str) or not name.strip():
                 raise self.fail(f"a player name must be text, not {name!r}", players, i)
             name = " ".join(name.split())
-            if same_player(name, self.players) is not None:
-                raise self.fail(f"player {name!r} is listed twice", players, i)
-            if _VERB_IN_NAME.search(f" {name} "):
-                raise self.fail(f"player name {name!r} contains an event verb", players, i)
-            if name.strip() == "->" or "," in name or "->" in name:
-                raise self.fail(f"player name {name!r} contains ',' or '->', which separate choices", players, i)
+            if (problem := player_name_problem(name, self.players)) is not None:
+                raise self.fail(problem, players, i)
             self.players.append(name)
 
     def read_decks(self, data: dict) -> None:
@@ -938,6 +934,18 @@ class _Roster:
     def find(self, name: str) -> str | None:
         """The player `name` spells (case and spacing aside), or None: `same_player`, by look-up."""
         return self.by_key.get(player_key(name))
+
+
+def player_name_problem(name: str, earlier: Iterable[str]) -> str | None:
+    """Why `name` cannot name the next player after `earlier` (None: it can). The one rule for
+    the `players:` of a file and `new --players`: an event line must read back unambiguously."""
+    if same_player(name, earlier) is not None:
+        return f"player {name!r} is listed twice"
+    if _VERB_IN_NAME.search(f" {name} "):
+        return f"player name {name!r} contains an event verb"
+    if "," in name or "->" in name:
+        return f"player name {name!r} contains ',' or '->', which separate choices"
+    return None
 
 
 def same_player(name: str, players: Iterable[str]) -> str | None:
