@@ -418,6 +418,7 @@ def test_usage_errors_are_json_too_when_json_is_asked():
 
 def test_shell_completion_completes_ruling_ids_and_card_names():
     import os
+    import shlex
     import subprocess
     import sys
 
@@ -426,7 +427,7 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
             **os.environ,
             "_ADJUDICATOR_COMPLETE": "complete_bash",
             "COMP_WORDS": words,
-            "COMP_CWORD": str(len(words.split()) - 1),
+            "COMP_CWORD": str(len(shlex.split(words)) - 1),
         }
         ran = subprocess.run(
             [sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='adjudicator')"],
@@ -438,5 +439,26 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
         return ran.stdout.splitlines()
 
     assert complete("adjudicator rulings show R3") == [f"R3{n}" for n in range(10)]
-    assert complete("adjudicator cards show Dou") == ["Double Agenda", "Double Letters", "Dough"]  # Word Fluxx
+    assert complete("adjudicator cards show dou") == ["double\\ Agenda", "double\\ Letters", "dough"]  # Word Fluxx
     assert complete("adjudicator rul") == ["rulings"]
+    # bash inserts a completion as it is: names with spaces and apostrophes come escaped
+    assert complete("adjudicator cards show Draw\\ 2") == ["Draw\\ 2", "Draw\\ 2\\ and\\ Use\\ \\'Em"]
+    assert shlex.split(complete("adjudicator cards show Let")[0]) == ["Let's Do That Again!"]
+    assert complete("adjudicator replay -H ti") == ["tie="]
+    assert complete("adjudicator check --house-rule tie=") == ["tie=continue", "tie=shared"]
+    assert complete("adjudicator house-rules show keep") == ["keep_going"]
+    assert complete("adjudicator house-rules impact q2729=s") == ["q2729=stoppable"]
+    assert complete("adjudicator simulate --decks fluxx5,creeper_pack,s") == [
+        "fluxx5,creeper_pack,star",
+        "fluxx5,creeper_pack,surprises",
+    ]
+
+
+def test_completions_are_quoted_for_the_shell_that_asks():
+    from adjudicator.completion import quoted
+
+    name = "Draw 2 and Use 'Em"
+    assert quoted(name, "bash") == "Draw\\ 2\\ and\\ Use\\ \\'Em"
+    assert quoted(name, "powershell") == "'Draw 2 and Use ''Em'"
+    assert quoted(name, "zsh") == quoted(name, "fish") == name  # they quote what they insert
+    assert quoted("tie=shared", "bash") == "tie=shared"

@@ -171,10 +171,10 @@ def complete_ruling_ids(incomplete: str) -> list[str]:
 
 
 def complete_card_names(incomplete: str) -> list[str]:
-    """Shell completion: the card names that start with what was typed."""
-    from adjudicator.rulings.search import card_names
+    """Shell completion: the card names that start with what was typed, quoted for the shell."""
+    from adjudicator.completion import card_names
 
-    return [name for name in card_names() if name.lower().startswith(incomplete.lower())]
+    return card_names(incomplete)
 
 
 # ---------------------------------------------------------------- rulings
