@@ -160,6 +160,49 @@ def message_of(text: str) -> str:
             HEAD + "events:\n  -Alice plays Milk\n",
             "s.yaml:6: `events` must be a list: put each event on its own line starting with '- ' (a dash and a space)",
         ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nexpect: winner: Alice\n",
+            "s.yaml:5: not valid YAML: `winner:` cannot follow `expect:` on one line: put it on the next line, "
+            "indented below `expect:`, or write expect: {winner: Alice}",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: [Milk, Cookies]\nevents: []\n",
+            "s.yaml:4: `hands` must map player names to values: write hands: {Alice: [Milk, Cookies]}",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nexpect:\n  rejected: 4\n",
+            "s.yaml:6: `rejected` must be a list: write [4]",
+        ),
+        (
+            event_file("Alice plays Milk, Cookies"),
+            "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
+            "('Alice plays Milk', then 'Alice plays Cookies')",
+        ),
+        (
+            event_file("Alice plays Trade Hands (Bob)"),
+            "s.yaml:7: event 1: unknown card 'Trade Hands (Bob)': the choices of a card follow '->' "
+            "(did you mean 'Alice plays Trade Hands -> Bob'?)",
+        ),
+        (
+            event_file("Alice draws Milk"),
+            "s.yaml:7: event 1: unknown verb 'draws' in 'Alice draws Milk': drawing is not an event: the replay "
+            "draws from `draw_pile` (setup, top card first) when the rules say so",
+        ),
+        (
+            event_file("Alice wins"),
+            "s.yaml:7: event 1: unknown verb 'wins' in 'Alice wins': winning is not an event: the replay finds the "
+            "winner; to check it, write `winner: Alice` under `expect:`",
+        ),
+        (
+            event_file("Alice passes"),
+            "s.yaml:7: event 1: unknown verb 'passes' in 'Alice passes': ending a turn is not an event: a turn ends "
+            "when its plays are done and the next player's event comes ('Bob plays ...' or 'Bob begins')",
+        ),
+        (
+            event_file("Alice steals Bread"),
+            "s.yaml:7: event 1: unknown verb 'steals' in 'Alice steals Bread': a card's effect is not an event: "
+            "write the card played, with its choices after '->' ('Alice plays CARD -> Bread')",
+        ),
     ],
 )
 def test_a_slip_gets_a_message_that_names_the_fix(text, message):

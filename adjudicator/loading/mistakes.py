@@ -29,6 +29,12 @@ def yaml_problem(problem: str, context: str | None, line: int, column: int, cont
         return "a value cannot start with '*' in YAML (it marks an alias); put the value in quotes"
     if problem.startswith("mapping values are not allowed"):
         key, sep, value = here.lstrip(" -").partition(": ")
+        inner = value.partition(": ")[0].strip()
+        if sep and _is_key(inner):  # `expect: winner: Alice`
+            return (
+                f"`{inner}:` cannot follow `{key.strip()}:` on one line: put it on the next line, indented "
+                f"below `{key.strip()}:`, or write {key.strip()}: {{{value.strip()}}}"
+            )
         if sep and ": " in value:
             quoted = value.strip().replace("\\", "\\\\").replace('"', '\\"')
             return f'a ": " inside a value starts a mapping; put the value in quotes: {key}: "{quoted}"'
@@ -50,6 +56,14 @@ def yaml_problem(problem: str, context: str | None, line: int, column: int, cont
     if context == "while scanning a quoted scalar" and context_line is not None:
         return f"the quote opened on line {context_line} is never closed"
     return problem
+
+
+def _is_key(word: str) -> bool:
+    """A key of the scenario format (read from the loader when an error needs it)."""
+    from adjudicator.loading import scenario
+
+    keys = (*scenario.TOP_KEYS, *scenario.SETUP_KEYS, *scenario.EXPECT_KEYS, *scenario.EVENT_KEYS)
+    return word in keys
 
 
 def _misaligned(lines: list[str], line: int) -> str:
@@ -98,9 +112,16 @@ def nested_key(key: str, data: Mapping[str, Any]) -> tuple[str, Any] | None:
 
 def list_hint(value: Any) -> str:
     """How to write as a list what was written as one value."""
-    if isinstance(value, str) and value.strip():
-        return f": write [{value.strip()}]"
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+        return f": write [{str(value).strip()}]"
     return ""
+
+
+def per_player_hint(key: str, value: Any, player: str) -> str:
+    """`hands: [Milk, Cookies]`: the list belongs to a player."""
+    if isinstance(value, list):
+        return f": write {key}: {{{player}: [{', '.join(map(str, value))}]}}"
+    return f" ({key}: {{{player}: ...}})"
 
 
 def events_hint(value: Any) -> str:
@@ -123,7 +144,7 @@ def comma_cut(items: Sequence[Any], index: int, is_card: Callable[[str], bool]) 
 # ------------------------------------------------------------------ events
 
 #: What people write for `->` (a choice follows), and the words that introduce a choice.
-_ARROWS = re.compile(r"\s*(=+>|-+\s*>|→|⇒|⟶|>|:)\s*")
+_ARROWS = re.compile(r"\s*(=+>|-+\s*>|→|⇒|⟶|>|:|,|\()\s*")
 _CHOICE_WORDS = {"to", "on", "at", "with", "targeting", "choosing", "chooses", "choose", "picks", "for", "against"}
 
 
@@ -140,7 +161,7 @@ def arrow_fix(card_text: str, is_card: Callable[[str], bool], reads_as_choices: 
         separated = False
         while rest and (rest[0].lower() in _CHOICE_WORDS or not _is_word(rest[0])):
             rest, separated = rest[1:], True
-        choices = " ".join(rest)
+        choices = " ".join(rest).replace(")", "").strip()
         if choices and (separated or reads_as_choices(choices)) and reads_as_choices(choices):
             return f"{card} -> {choices}"
     return None
@@ -160,3 +181,50 @@ def mapping_event(item: Mapping[Any, Any]) -> tuple[str, str, str] | None:
         return None
     value_text = "" if value is None else str(value)
     return f"{key}: {value_text}".strip(), f"{key} {value_text}".strip(), f"{key} -> {value_text}".strip()
+
+
+#: Verbs people write for what is not an event, and what to write instead. ("Alice swaps Milk"
+#: is left to the near-verb suggestion: it most likely means playing the card.)
+_NOT_EVENTS = (
+    (
+        ("draws", "drew", "draw"),
+        "drawing is not an event: the replay draws from `draw_pile` (setup, top card first) when the rules say so",
+    ),
+    (
+        ("wins", "won", "win"),
+        "winning is not an event: the replay finds the winner; to check it, write `winner: {player}` under `expect:`",
+    ),
+    (
+        ("passes", "ends", "ended", "skips", "finishes"),
+        "ending a turn is not an event: a turn ends when its plays are done and the next player's event "
+        "comes ('{next} plays ...' or '{next} begins')",
+    ),
+    (
+        (
+            "steals",
+            "takes",
+            "trashes",
+            "cancels",
+            "vetoes",
+            "counters",
+            "stops",
+            "gives",
+            "moves",
+            "rotates",
+            "zaps",
+            "blocks",
+            "gets",
+            "puts",
+        ),
+        "a card's effect is not an event: write the card played, with its choices after '->' "
+        "('{player} plays CARD -> {rest}')",
+    ),
+)
+
+
+def not_an_event(verb: str, player: str, next_player: str, rest: str) -> str | None:
+    """What to write instead of `P draws X`, `P wins`, `P passes`, `P steals X`."""
+    for verbs, advice in _NOT_EVENTS:
+        if verb.lower() in verbs:
+            return advice.format(player=player, next=next_player, rest=rest.strip() or "...")
+    return None

@@ -351,7 +351,8 @@ class _Reader:
     def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
         value = node.get(key) or {}
         if not isinstance(value, dict):
-            raise self.fail(f"`{key}` must map player names to values", node, key)
+            hint = mistakes.per_player_hint(key, value, (known or self.players)[0])
+            raise self.fail(f"`{key}` must map player names to values{hint}", node, key)
         out: dict[str, Any] = {}
         for name in value:
             player = self.player(name, value, name, known)
@@ -666,6 +667,9 @@ class _Reader:
             verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
             if verb is None:
                 said, _, after = rest.partition(" ")
+                seat = known.index(player) if player in known else 0
+                if (why := mistakes.not_an_event(said, player, known[(seat + 1) % len(known)], after)) is not None:
+                    raise ScenarioError(f"unknown verb {said!r} in {text!r}: {why}")
                 raise ScenarioError(
                     f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
                     suggestions=self.verb_for(player, said, after),
@@ -801,6 +805,12 @@ class _Reader:
             except ScenarioError:
                 return False
 
+        cards = [part.strip() for part in card_name.split(",")]
+        if len(cards) > 1 and all(self.is_card(name) for name in cards):
+            return ScenarioError(
+                f"unknown card {card_name.strip()!r}: an event plays one card; write one event per card "
+                f"('{player} {VERB_OF[action]} {cards[0]}', then '{player} {VERB_OF[action]} {cards[1]}')"
+            )
         fixed = mistakes.arrow_fix(card_name, self.is_card, reads_as_choices)
         if fixed is None:
             return error
