@@ -408,7 +408,7 @@ def test_rulings_show_a_card_name_or_phrase_falls_back_to_search():
     assert result.exit_code == 0, result.output
     out = flat(result.output)
     assert out.startswith("No ruling has the id 'swap plays'; the best match for it: R38 (also Q272)")
-    assert "Other matches for 'swap plays' (adjudicator rulings show ID): Q2430" in out
+    assert "Other matches for 'swap plays' (adjudicator rulings show ID): 2 Q2430 " in out
     data = json.loads(runner.invoke(app, ["rulings", "show", "double agenda", "--json"]).stdout)
     assert data["matched_by"] == "search" and "Double Agenda" in data["cards"]
     assert len(data["other_matches"]) == 4

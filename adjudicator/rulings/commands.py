@@ -216,10 +216,10 @@ def search_command(
     console.print("rulings show ID: the ruling in full", style="dim", markup=False)
 
 
-def _result_lines(results: list[tuple[Any, float, str]], width: int) -> list[str]:
+def _result_lines(results: list[tuple[Any, float, str]], width: int, first_rank: int = 1) -> list[str]:
     """One line per result at any width: the title and the why are cut short with an ellipsis
     rather than wrapped (`rulings show ID` gives the ruling in full)."""
-    rank_width = len(str(len(results)))
+    rank_width = len(str(len(results) + first_rank - 1))
     id_width = max(len(record.id) for record, _score, _why in results)
     room = max(width - (rank_width + id_width + 5 + 8), 20)  # the fixed columns and the four gaps
     title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 12))
@@ -230,7 +230,7 @@ def _result_lines(results: list[tuple[Any, float, str]], width: int) -> list[str
 
     head = f"{'#':>{rank_width}}  {'id':<{id_width}}  score  {'ruling':<{title_width}}  why"
     lines = [head]
-    for rank, (record, score, why) in enumerate(results, 1):
+    for rank, (record, score, why) in enumerate(results, first_rank):
         title = cut(record.title, title_width)
         lines.append(
             f"{rank:>{rank_width}}  {record.id:<{id_width}}  {score:5.2f}  {title:<{title_width}}  {cut(why, why_width)}"
@@ -339,8 +339,8 @@ def show_command(
     if next_matches:
         console.print()
         console.print(Text(f"Other matches for {ruling_id.strip()!r} (adjudicator rulings show ID):", style="bold"))
-        for other, _score, why in next_matches:
-            console.print(Text(f"  {other.id}  {other.title}  ({why})"))
+        for line in _result_lines(next_matches, console.width, first_rank=2)[1:]:  # one line each, as in `search`
+            console.print(line, markup=False, overflow="ignore", crop=False, soft_wrap=True)
 
 
 @rulings_app.command("list")
