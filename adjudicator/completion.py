@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from typing import Any
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_.,=+:/@%-]*$")  # needs no quoting in any shell
 _WORD = re.compile(r"^[a-z_0-9]+$")  # a house-rule value that completes as written
@@ -49,7 +50,7 @@ def quote_when_completing() -> None:
     printer = classes.PowerShellComplete if shell != "bash" else classes.BashComplete
     plain = printer.format_completion
 
-    def format_completion(self: object, item: classes.CompletionItem) -> str:
+    def format_completion(self: Any, item: classes.CompletionItem) -> str:
         return plain(self, classes.CompletionItem(quoted(item.value, shell), help=item.help))
 
     printer.format_completion = format_completion  # type: ignore[method-assign]

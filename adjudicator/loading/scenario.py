@@ -698,7 +698,8 @@ class _Reader:
         written = mistakes.mapping_event(item) if not any(key in EVENT_KEYS for key in item) else None
         if written is not None:  # `- Alice plays: Cookies`
             as_line, without_colon, with_arrow = written
-            fix, suggestions = "put the whole event in quotes", ()
+            suggestions: tuple[str, ...] = ()
+            fix = "put the whole event in quotes"
             for candidate, how in ((without_colon, "leave out the colon"), (with_arrow, "choices follow '->'")):
                 try:
                     self.read_event_text(candidate, number, line, roster)
@@ -792,8 +793,9 @@ class _Reader:
         else than `->` (`Trade Hands => Bob`, `Trade Hands to Bob`)."""
         if not error.message.startswith("unknown card"):
             return error
-        head, dash, tail = card_name.partition(" - ")
-        if dash and _EVENT_RE.match(tail.strip()) and roster.find(_EVENT_RE.match(tail.strip())["player"]):
+        _head, dash, tail = card_name.partition(" - ")
+        next_event = _EVENT_RE.match(tail.strip()) if dash else None
+        if next_event is not None and roster.find(next_event["player"]):
             return ScenarioError(
                 f"unknown card {card_name.strip()!r}: the next event ('{tail.strip()}') runs into this one; "
                 "start each event on a line of its own with '- ', the dashes in one column"
