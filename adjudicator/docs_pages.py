@@ -74,7 +74,7 @@ def find(wanted: str) -> Page:
     starting = [topic for topic in known if topic.startswith(key)] if key else []
     if len(starting) == 1:
         return known[starting[0]]
-    from adjudicator.names import suggest
+    from adjudicator.model.names import suggest
 
     names = list(short_names().values())
     raise NoSuchTopic(

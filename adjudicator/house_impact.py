@@ -18,9 +18,9 @@ from adjudicator.bundled import bundled, shown
 from adjudicator.checking import canonical_id, scenario_files
 from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
-from adjudicator.house_rules import SWITCHES
 from adjudicator.loading.scenario import Scenario, load_scenario
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.house_rules import SWITCHES
 from adjudicator.verdict import cited_rulings, compare, rejections, turn_view, winners
 
 

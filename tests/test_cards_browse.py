@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from adjudicator.cards.browse import entries
 from adjudicator.cards.catalog import builtin
 from adjudicator.cli import app
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import parse_scenario
+from adjudicator.model.errors import ScenarioError
 
 runner = CliRunner()
 PIPED = {"COLUMNS": ""}  # as in a pipe: every line whole

@@ -24,9 +24,11 @@ def test_every_page_is_a_topic():
     assert listed.exit_code == 0
     lines = listed.stdout.splitlines()
     assert lines[0] == "Docs pages (show one with: adjudicator docs TOPIC)"
-    assert lines[1] == "  readme       The README: set-up, the commands, the supported cards"
-    assert "  format       Scenario files (format 1)" in lines
-    assert "  house-rules  House rules" in lines
+    rows = [line.split(None, 1) for line in lines[1:]]
+    assert rows[0] == ["readme", "The README: set-up, the commands, the supported cards"]
+    assert ["format", "Scenario files (format 1)"] in rows and ["house-rules", "House rules"] in rows
+    width = max(len(name) for name, _title in rows)
+    assert all(line == f"  {name.ljust(width)}  {title}" for line, (name, title) in zip(lines[1:], rows, strict=True))
     topics = json.loads(runner.invoke(app, ["docs", "--json"]).stdout)["topics"]
     assert {"topic": "words", "title": "Word Fluxx: letters, word Goals and claimed words"} in topics
     assert len(topics) == len(SHIPPED)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from adjudicator.cards.catalog import TYPE_ALIASES, Catalog
 from adjudicator.cards.kinds import is_supported
-from adjudicator.cards.model import Card, CardType
-from adjudicator.names import normalize, suggest
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.names import normalize, suggest
 
 _WORD = re.compile(r"[a-z0-9]+")
 #: Words that say nothing about which card is meant.
