@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.bundled import bundled, shown
 from adjudicator.checking import canonical_id, scenario_files
 from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
@@ -129,11 +128,15 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
     rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
     rulings += [own] if own in cited_after else []
+    from adjudicator.bundled import shown
+
     return Change(shown(path), differences, rulings, _check(base, before), _check(tried, after))
 
 
 def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
     """Replay the files under paths (by default the bundled suite) with and without the switch."""
+    from adjudicator.bundled import bundled
+
     result = Impact(switch, value)
     chosen, suite = list(paths), bundled("scenarios")
     if not chosen and suite is None:
