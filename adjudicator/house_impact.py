@@ -128,9 +128,14 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
     rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
     rulings += [own] if own in cited_after else []
+    return Change(_shown(path), differences, rulings, _check(base, before), _check(tried, after))
+
+
+def _shown(path: Path) -> str:
+    """The path relative to the working folder when it is inside it, else to the bundled suite."""
     from adjudicator.bundled import shown
 
-    return Change(shown(path), differences, rulings, _check(base, before), _check(tried, after))
+    return shown(path)
 
 
 def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
