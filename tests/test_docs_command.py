@@ -92,3 +92,32 @@ def test_an_unknown_topic_names_the_topics():
             "suggestions": ["format"],
         }
     }
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal")
+def test_on_a_terminal_the_markdown_is_rendered():
+    import os
+    import subprocess
+    import sys
+
+    leader, follower = os.openpty()
+    env = {**os.environ, "COLUMNS": "80", "TERM": "xterm"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "docs", "decks"], cwd=ROOT, stdout=follower, stderr=follower, env=env
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert process.wait(timeout=60) == 0
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", b"".join(chunks).decode("utf-8"))
+    assert "Decks, card names, the date and Solo Fluxx" in shown
+    assert "# Decks" not in shown and "```" not in shown  # headings and code blocks are drawn, not printed raw
+    assert max(len(line.rstrip()) for line in shown.splitlines()) <= 80
