@@ -298,11 +298,40 @@ def simulate(
         fail(error_data(str(exc), code="bad-option"), json_output)
 
 
+def _docs_topics(incomplete: str) -> list[str]:
+    from adjudicator.docs_pages import complete_topics
+
+    return complete_topics(incomplete)
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[TOPIC]",
+            help="format, house-rules (or: house rules), decks, words, readme, ... (none: the list).",
+            autocompletion=_docs_topics,
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the page's Markdown (or the list) as JSON.")
+    ] = False,
+) -> None:
+    """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
+    from adjudicator.docs_pages import command
+
+    command(" ".join(topic) if topic else None, json_output)
+
+
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
 app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
-app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+from adjudicator.card_commands import register as register_card_commands  # noqa: E402
+
+register_card_commands(cards_app)
+app.add_typer(cards_app, name="cards", help="Browse the cards (list, search) and show one with the rulings about it.")
 
 from adjudicator.house_commands import house_rules_app  # noqa: E402
 

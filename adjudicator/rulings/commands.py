@@ -12,8 +12,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS_DIR = ROOT / "scenarios"  # in a checkout; an installed package has none (and needs none)
 FAQ_ID = re.compile(r"^R(\d{2})$")
 LOOKS_LIKE_ID = re.compile(r"^(r\d+|q\d+|q-tag-\S+|b-\S+)$", re.IGNORECASE)
 SUFFIXES = (".yaml", ".yml")
@@ -94,12 +92,16 @@ def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tupl
 
 
 def _shown_path(path: Path) -> str:
-    for base in (Path.cwd(), ROOT):
-        try:
-            return str(path.resolve().relative_to(base.resolve()))
-        except ValueError:
-            continue
-    return str(path)
+    from adjudicator.bundled import shown
+
+    return shown(path)
+
+
+def _bundled_scenarios() -> Path | None:
+    """The scenario suite shipped with the package (the checkout's scenarios/ in a checkout)."""
+    from adjudicator.bundled import bundled
+
+    return bundled("scenarios")
 
 
 def _scenario_files(paths: list[Path], json_output: bool = False) -> list[Path]:
@@ -258,7 +260,8 @@ def show_command(
 
     record, next_matches = _find_ruling(ruling_id, json_output)
     searched = ruling_id.strip().lower() not in {i.lower() for i in record.ids}
-    by_id, _unknown = _citations([SCENARIOS_DIR]) if SCENARIOS_DIR.is_dir() else ({}, {})
+    suite = _bundled_scenarios()
+    by_id, _unknown = _citations([suite]) if suite else ({}, {})
     scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
     related = related_rulings(record.id)
     if json_output:
@@ -416,7 +419,7 @@ def list_command(
 @rulings_app.command("coverage")
 def coverage_command(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the repository's scenarios/).")
+        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled scenarios).")
     ] = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")
@@ -434,13 +437,14 @@ def coverage_command(
         from adjudicator.output import fail, scenario_error_data
 
         fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
-    if not paths and not SCENARIOS_DIR.is_dir():
+    suite = _bundled_scenarios()
+    if not paths and suite is None:
         _fail(
-            "no scenarios/ folder next to the package: name the scenario files or folders to audit",
+            "the bundled scenarios are missing from this installation: name the scenario files or folders to audit",
             code="no-scenarios",
             json_output=json_output,
         )
-    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR], json_output)
+    by_id, unknown = _citations(list(paths) if paths else [suite] if suite else [], json_output)
     statuses: dict[Path, str] = {}
 
     def status_of(path: Path) -> str:
@@ -549,7 +553,12 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card", json_output=json_output)
+        from adjudicator.card_commands import show_matches
+
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
+        if not near and show_matches(name, json_output):  # else the cards its words point to
+            return
+        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)
