@@ -22,8 +22,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Plain data: cards, events, choices, the position's pieces, settings, errors, step records.
     ("model", ("adjudicator", "adjudicator.model")),
     # Libraries with no game in them: reading YAML with line numbers (deck files and scenarios),
-    # the on-disk cache, the rulings records, Word Fluxx's dictionaries.
-    ("library", ("adjudicator.cache", "adjudicator.loading.yaml_lines", "adjudicator.rulings", "adjudicator.words")),
+    # the on-disk cache, the rulings records, Word Fluxx's dictionaries, where the bundled
+    # scenarios and docs are.
+    (
+        "library",
+        (
+            "adjudicator.bundled",
+            "adjudicator.cache",
+            "adjudicator.loading.yaml_lines",
+            "adjudicator.rulings",
+            "adjudicator.words",
+        ),
+    ),
     # Card data (the catalog) and behaviour by kind.
     ("cards", ("adjudicator.cards",)),
     # The rules engine: it is given model objects and never reads a file.
@@ -42,7 +52,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "cli",
         (
             "adjudicator.__main__",
+            "adjudicator.card_commands",
             "adjudicator.cli",
+            "adjudicator.completion",
+            "adjudicator.docs_pages",
             "adjudicator.checking",
             "adjudicator.house_commands",
             "adjudicator.house_impact",
