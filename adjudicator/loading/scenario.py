@@ -84,7 +84,7 @@ EXPECT_KEYS = (
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$", re.IGNORECASE)
 _VERBS = {
     "plays": "play",
     "uses": "use",
@@ -286,6 +286,23 @@ class _Reader:
         return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
 
     # ------------------------------------------------------------- helpers
+    def ruling_id(self, rid: Any, items: list, i: int) -> str:
+        """An `expect.rulings` id as its record spells it (`r20` is R20), or an error naming the
+        nearest ids: an id no record has could never be cited, so the check could never pass."""
+        if not isinstance(rid, str) or not RULING_ID.match(rid.strip()):
+            raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
+        known = _known_ruling_ids()
+        found = known.get(rid.strip().casefold())
+        if found is None:
+            near = suggest(rid, known.values(), 3)
+            raise self.fail(
+                f"{rid!r} is not the id of any ruling",
+                items,
+                i,
+                near,
+            )
+        return found
+
     def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
@@ -803,11 +820,15 @@ class _Reader:
                 out[key] = sorted(set(items))
             elif key == "rulings":
                 items = self.as_list(node, key, key)
-                for i, rid in enumerate(items):
-                    if not isinstance(rid, str) or not RULING_ID.match(rid):
-                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
-                out[key] = list(items)
+                out[key] = [self.ruling_id(rid, items, i) for i, rid in enumerate(items)]
         return out
+
+
+def _known_ruling_ids() -> dict[str, str]:
+    """Every id and alias a ruling record answers to, by its case-folded spelling."""
+    from adjudicator.rulings.store import aliases  # the records are read only when a file expects rulings
+
+    return {rid.casefold(): rid for rid in aliases()}
 
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:

@@ -33,9 +33,10 @@ Cards = list[CardName] | None
 RulingId = Annotated[
     str,
     Field(
-        pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_-]+)$",
+        pattern=r"^([Rr]\d{2}|[Qq]\d+|[Qq]-[Tt][Aa][Gg]-[A-Za-z0-9-]+|[Bb]-[A-Za-z0-9-]+|[Hh]-[A-Za-z0-9_-]+)$",
         description="R01-R65 (FAQ), Q<n> (official FAQ question), Q-tag-<slug>, "
-        "B-<slug> (rulebook), H-<switch> (house rule).",
+        "B-<slug> (rulebook), H-<switch> (house rule); any letter case (`r20` is R20), and an id no "
+        "ruling has is an error.",
     ),
 ]
 
