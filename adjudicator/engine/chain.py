@@ -153,6 +153,7 @@ class ResponseChain:
             self.table.hands[player].remove(card)
         self.being_played.append(response)
         self.responses.append(response)
+        self.event_plays.append(response)
         cites: tuple[str, ...] = ("B-surprises",)
         if self.is_active(player):
             cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from adjudicator.cards.model import NO_CHOICE
+from adjudicator.cards.model import NO_CHOICE, AtRandom
 from adjudicator.errors import Illegal
 
 
@@ -39,7 +39,7 @@ class ChoiceSpec:
             if len(picks) > 1:
                 raise Illegal("bad_choice", "`none` cannot be given together with other choices", self.rulings)
             picks = []
-        unknown = [str(g) for g in picks if g not in self.options]
+        unknown = [str(g) for g in picks if g not in self.options and not self._random_offered(g)]
         if unknown:
             raise self._bad(
                 f"{', '.join(unknown)} is not among the options "
@@ -53,6 +53,10 @@ class ChoiceSpec:
         elif len(picks) != self.count:
             raise self._bad(f"{self.player} must {verb} exactly {self.count}, not {len(picks)}")
         return picks
+
+    def _random_offered(self, given: Any) -> bool:
+        """`CARD at random` answers a choice offering `random` (R57): chance picked CARD."""
+        return isinstance(given, AtRandom) and any(str(o) == "random" for o in self.options)
 
     def _bad(self, detail: str) -> Illegal:
         return Illegal("bad_choice", self.explain or detail, self.rulings)
@@ -89,12 +93,10 @@ def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: b
         spec.check(taken)
     if answers and not rest:
         last = specs[-1] if specs else None
+        extra = ", ".join(f"`{a}`" for a in answers)
         raise Illegal(
             "bad_choice",
-            (
-                last.explain
-                if last and last.explain
-                else f"more choices than the card takes: {', '.join(map(str, answers))}"
-            ),
+            f"{extra} {'is' if len(answers) == 1 else 'are'} more than the card takes"
+            + (f": {last.explain}" if last and last.explain else ""),
             last.rulings if last else (),
         )

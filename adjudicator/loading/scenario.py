@@ -18,6 +18,7 @@ which is different from giving no choice, after which the engine asks.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import stat
 from collections.abc import Iterable, Mapping
@@ -27,7 +28,7 @@ from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_cards, builtin
 from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
-from adjudicator.cards.model import NO_CHOICE, Card, CardType
+from adjudicator.cards.model import NO_CHOICE, AtRandom, Card, CardType
 from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import HouseRuleError, HouseRules
 from adjudicator.loading import yaml_lines
@@ -82,7 +83,7 @@ EXPECT_KEYS = (
     "stopped",
 )  # `stopped` is this program's addition: the replay must (not) stop for a choice
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
-EVENT_KEYS = ("player", "action", "card", "choices")
+EVENT_KEYS = ("player", "action", "card", "choices", "at_random", "shuffled")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$", re.IGNORECASE)
 _VERBS = {
@@ -140,8 +141,12 @@ class Event:
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose, Word or AtRandom
     text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
+    #: `P plays CARD at random`: the card a rule picks at random for P's play (First Play Random).
+    at_random: bool = False
+    #: `; shuffled A, B`: the order of each pile the event shuffles, in turn (engine/chance.py).
+    shuffled: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
     def made(
@@ -157,8 +162,15 @@ class Event:
         """Only the text of a `made` event can be missing: the one-line form, kept once said."""
         if name != "text":
             raise AttributeError(name)
-        text = self.__dict__["text"] = one_line(self.player, self.action, self.card, self.choices)
+        text = self.__dict__["text"] = one_line(
+            self.player, self.action, self.card, self.choices, self.at_random, self.shuffled
+        )
         return text
+
+    @property
+    def states_chance(self) -> bool:
+        """Whether the event says what some random step brought (engine/chance.py)."""
+        return self.at_random or bool(self.shuffled) or any(isinstance(c, AtRandom) for c in self.choices)
 
     def renumbered(self, number: int, line: int | None) -> Event:
         """The same event at another place in the list (a long game repeats its lines: each
@@ -168,14 +180,27 @@ class Event:
         return event
 
 
-def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ...]) -> str:
+def one_line(
+    player: str,
+    action: str,
+    card: Card | None,
+    choices: tuple[Any, ...],
+    at_random: bool = False,
+    shuffled: tuple[tuple[Card, ...], ...] = (),
+) -> str:
     """The one-line form of an event, as `read_event_text` reads it back."""
     listed = ", ".join(map(str, choices))
+    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
     if action in ("play", "use"):
-        return f"{player} {VERB_OF[action]} {card}" + (f" -> {listed}" if choices else "")
+        return (
+            f"{player} {VERB_OF[action]} {card}"
+            + (" at random" if at_random else "")
+            + (f" -> {listed}" if choices else "")
+            + clauses
+        )
     if action in ("join", "drop_out", "begin_turn"):
-        return f"{player} {VERB_OF[action]}"
-    return f"{player} {VERB_OF[action]} {listed}"
+        return f"{player} {VERB_OF[action]}{clauses}"
+    return f"{player} {VERB_OF[action]} {listed}{clauses}"
 
 
 @dataclass(frozen=True)
@@ -631,6 +656,25 @@ class _Reader:
 
     def read_event_text(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         text = " ".join(text.split())  # a tab or a double space is one space
+        event_text, *clauses = text.split(";")
+        shuffled = [self.shuffled_clause(clause, text) for clause in clauses]
+        event = self.read_event_words(event_text.strip(), number, line, roster)
+        if not shuffled:
+            return event
+        return dataclasses.replace(event, shuffled=tuple(tuple(self.shuffled_cards(o)) for o in shuffled), text=text)
+
+    def shuffled_clause(self, clause: str, text: str) -> list[Any]:
+        """`; shuffled A, B` (or `shuffled: A, B` in a quoted line): the stated order of a pile the
+        event shuffles, first card first (the names, read as cards later)."""
+        found = re.fullmatch(r"\s*shuffled\s*:?\s*(.*)", clause, re.IGNORECASE | re.S)
+        if found is None:
+            raise ScenarioError(
+                f"cannot read {clause.strip()!r} in {text!r}: after `;` an event states chance as "
+                "`shuffled CARD, CARD, ...` (the new order of a pile it shuffles, first card first)"
+            )
+        return [name.strip() for name in found[1].split(",") if name.strip()]
+
+    def read_event_words(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         words = text.split(" ")
         match = None
         for size, names in roster.by_size:
@@ -663,7 +707,8 @@ class _Reader:
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
-            return self.make_event(number, line, player, action, card_text.strip(), choices, text, roster)
+            card_text, at_random = _at_random(card_text)
+            return self.make_event(number, line, player, action, card_text, choices, text, roster, at_random=at_random)
         items = [c for c in rest.split(",") if c.strip()]
         return self.make_event(number, line, player, action, None, items, text, roster)
 
@@ -697,10 +742,26 @@ class _Reader:
         choices = item.get("choices") or []
         if not isinstance(choices, list):
             choices = [choices]
+        at_random = item.get("at_random", False)
+        if not isinstance(at_random, bool):
+            raise self.fail("`at_random` must be true or false", item, "at_random")
+        shuffled = item.get("shuffled") or []
+        if not isinstance(shuffled, list):
+            raise self.fail(
+                "`shuffled` is a list of cards (or a list of such lists, one per shuffle)", item, "shuffled"
+            )
+        orders = shuffled if shuffled and all(isinstance(o, list) for o in shuffled) else [shuffled] if shuffled else []
         text = f"{player} {action.replace('_', ' ')}" + (f" {item['card']}" if item.get("card") else "")
+        text += " at random" if at_random else ""
         if choices:
             text += " -> " + ", ".join(map(str, choices))
-        return self.make_event(number, line, player, action, item.get("card"), choices, text, roster)
+        text += "".join(f"; shuffled {', '.join(map(str, order))}" for order in orders)
+        event = self.make_event(
+            number, line, player, action, item.get("card"), choices, text, roster, at_random=at_random
+        )
+        if not orders:
+            return event
+        return dataclasses.replace(event, shuffled=tuple(tuple(self.shuffled_cards(o)) for o in orders))
 
     def make_event(
         self,
@@ -712,7 +773,11 @@ class _Reader:
         choice_names: list[Any],
         text: str,
         roster: _Roster,
+        *,
+        at_random: bool = False,
     ) -> Event:
+        if at_random and action != "play":
+            raise ScenarioError(f"'{text}': only a play is made at random (`P plays CARD at random`)")
         if action == "begin_turn":
             if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
                 raise ScenarioError(
@@ -742,7 +807,18 @@ class _Reader:
         choices = tuple(
             self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), roster) for c in choice_names
         )
-        return Event(number, line, player, action, card, choices, text.strip())
+        return Event(number, line, player, action, card, choices, text.strip(), at_random=at_random)
+
+    def shuffled_cards(self, names: list[Any]) -> list[Card]:
+        """The cards of a stated order (`shuffled:`), each a card name."""
+        if not names:
+            raise ScenarioError("`shuffled:` names no card: state the new order, first card first")
+        cards = []
+        for name in names:
+            if not isinstance(name, str) or not name.strip() or name.strip() == "?":
+                raise ScenarioError(f"`shuffled:` lists card names, not {name!r}")
+            cards.append(self.event_card(name.strip()))
+        return cards
 
     def event_card(self, name: str) -> Card:
         """The card an event names, looked up once per name (the catalog is final by then)."""
@@ -753,6 +829,11 @@ class _Reader:
 
     def choice(self, name: str, roster: _Roster) -> Any:
         known = roster.names
+        stated, at_random = _at_random(name)
+        if at_random:  # `CARD at random`: the card chance picked
+            if stated == "?" or not stated:
+                raise ScenarioError(f"{name!r}: name the card that came up at random")
+            return AtRandom(self.catalog.card(stated))
         player = roster.find(name)
         if player is not None:
             return player
@@ -822,6 +903,17 @@ class _Reader:
                 items = self.as_list(node, key, key)
                 out[key] = [self.ruling_id(rid, items, i) for i, rid in enumerate(items)]
         return out
+
+
+_AT_RANDOM = re.compile(r"\s+at\s+random$", re.IGNORECASE)
+
+
+def _at_random(text: Any) -> tuple[Any, bool]:
+    """`CARD at random` read: (CARD, True); anything else as it is, and False."""
+    if not isinstance(text, str):
+        return text, False
+    found = _AT_RANDOM.search(text.strip())
+    return (text.strip()[: found.start()], True) if found else (text.strip(), False)
 
 
 def _known_ruling_ids() -> dict[str, str]:

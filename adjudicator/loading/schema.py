@@ -135,7 +135,17 @@ class EventMapping(_Strict):
     action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "spell"]
     card: CardName | None = None
     choices: list[str | int] | str | None = Field(
-        None, description="Players, cards, `CARD to PLAYER`, `none`, or a keyword the card takes."
+        None,
+        description="Players, cards, `CARD to PLAYER`, `CARD at random` (chance's pick, stated), `none`, "
+        "or a keyword the card takes.",
+    )
+    at_random: bool | None = Field(
+        None, description="A play a rule makes at random (First Play Random): the card that came up."
+    )
+    shuffled: list[CardName] | list[list[CardName]] | None = Field(
+        None,
+        description="The new order of a pile the event shuffles, first card first (a list per shuffle when "
+        "it shuffles more than one); cards not named follow in an order from the seed.",
     )
 
 
@@ -143,8 +153,9 @@ EventText = Annotated[
     str,
     Field(
         min_length=1,
-        description="'P plays CARD [-> CHOICE, ...]', 'P uses CARD [-> ...]', 'P discards A, B', "
-        "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P spells WORD'.",
+        description="'P plays CARD [-> CHOICE, ...]', 'P plays CARD at random', 'P uses CARD [-> ...]', "
+        "'P discards A, B', 'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', "
+        "'P spells WORD'; any of them may end with '; shuffled A, B, ...' (the order of a pile it shuffles).",
     ),
 ]
 

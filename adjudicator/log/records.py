@@ -187,6 +187,23 @@ class Reshuffled(Step):
 
 
 @record
+class Chance(Step):
+    """A random step: its outcome as the table stated it in the event, or left to the seed (then
+    `how` is the event form that would state it)."""
+
+    what: str
+    outcome: str
+    stated: bool
+    how: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.stated:
+            return f"{self.what}: {self.outcome}, as the table stated"
+        return f"{self.what} is left to chance (the seed): {self.outcome}; to state it, write {self.how}"
+
+
+@record
 class PilesExhausted(Step):
     """Both piles are empty: a player draws fewer cards than owed."""
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine import chance
 from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.errors import Illegal
 from adjudicator.log import records as rec
@@ -214,7 +215,7 @@ class EverybodyGets1(ActionKind):
 
 @register
 class ShareTheWealth(ActionKind):
-    """Gather every Keeper in play, shuffle them (game.rng) and deal them back into play one at a
+    """Gather every Keeper in play, shuffle them (engine/chance.py) and deal them back into play one at a
     time, clockwise from the active player (R61); the win check comes after the whole deal."""
 
     name = "share_the_wealth"
@@ -229,7 +230,9 @@ class ShareTheWealth(ActionKind):
         for player in seats:
             for card in game.keepers_of(player):
                 game.table.in_play[player].remove(card)
-        game.rng.shuffle(keepers)
+        chance.shuffle(
+            game, keepers, what=f"the Keepers {play.card} deals out", how=chance.SHUFFLED_HOW, rulings=("R61",)
+        )
         dealt: dict[str, list[Card]] = {p: [] for p in seats}
         for i, card in enumerate(keepers):
             receiver = seats[i % len(seats)]
@@ -323,7 +326,7 @@ class DiscardAndDraw(ActionKind):
 
 @register
 class EmptyTheTrash(ActionKind):
-    """Shuffle the discard pile into the draw pile (game.rng); this card, discarded after it is
+    """Shuffle the discard pile into the draw pile (engine/chance.py); this card, discarded after it is
     carried out, is the only card of the new discard pile."""
 
     name = "empty_the_trash"
@@ -333,7 +336,7 @@ class EmptyTheTrash(ActionKind):
         trash = list(table.discard)
         table.discard.clear()
         pile = table.draw_pile + trash
-        game.rng.shuffle(pile)
+        chance.shuffle(game, pile, what=f"the new draw pile ({play.card})", how=chance.SHUFFLED_HOW)
         table.draw_pile[:] = pile
         game.step(
             rec.ActionDone,
@@ -344,21 +347,53 @@ class EmptyTheTrash(ActionKind):
         )
 
 
+def stated_from_hands(game: Game, play: Play, players: list[str], who: str = "other player") -> dict[str, Card]:
+    """The cards a play's choices state that chance took from other hands, one per player at
+    most, by the player whose hand holds each (`Random Tax -> Milk, Time`). The choices are used
+    up; a card no such hand holds, or two from one hand, is refused (engine/chance.py)."""
+    stated: dict[str, Card] = {}
+    for answer in [a for a in play.answers if chance.stated_card(a) is not None]:
+        play.answers.remove(answer)
+        card = chance.stated_card(answer)
+        holder = next((p for p in players if any(card is c for c in game.table.hands[p])), None)
+        if holder is None:
+            hands = "; ".join(f"{p}'s hand is {chance.names(game.table.hands[p])}" for p in players)
+            chance.refuse(game, f"no {who} holds {card}: {hands or 'there is none'}", ())
+        elif holder in stated:
+            chance.refuse(
+                game, f"{play.card} takes one card from each hand: {stated[holder]} and {card} are both {holder}'s", ()
+            )
+        else:
+            stated[holder] = card
+    return stated
+
+
 @register
 class RandomTax(ActionKind):
-    """Take one card at random (game.rng) from each other player's hand into your own."""
+    """Take one card at random from each other player's hand into your own. The cards taken may
+    be stated, `-> Milk, Time` (each from the hand that holds it); the others are left to chance."""
 
     name = "random_tax"
     needs_others = True
 
     def resolve(self, game: Game, play: Play) -> None:
+        others = seats_from(game, play.player)[1:]
+        stated = stated_from_hands(game, play, others)
         taken = []
-        for other in seats_from(game, play.player)[1:]:
+        for other in others:
             hand = game.table.hands[other]
             if not hand:
                 taken.append(f"nothing from {other} (no cards)")
                 continue
-            card = hand.pop(game.rng.randrange(len(hand)))
+            card = chance.pick(
+                game,
+                hand,
+                stated.get(other),
+                what=f"the card {play.player} takes from {other}'s hand",
+                how=f"`{play.player} plays {play.card} -> CARD, ...` (the card taken from each other hand)",
+                impossible="",
+            )
+            hand.remove(card)
             game.table.hands[play.player].append(card)
             taken.append(f"{card} from {other}")
         game.step(
@@ -528,5 +563,5 @@ class FetchAndEndTurn(ActionKind):
             rulings=("R16",),
         )
         if from_draw_pile:
-            game.rng.shuffle(table.draw_pile)
+            chance.shuffle(game, table.draw_pile, what="the draw pile", how=chance.SHUFFLED_HOW, rulings=("R16",))
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.cards.model import Card, CardType
+from adjudicator.engine import chance
 from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.state import Play
 from adjudicator.errors import Illegal
@@ -83,8 +84,9 @@ class LetsDoThatAgain(ActionKind):
 
 @register
 class UseWhatYouTake(ActionKind):
-    """Take a card at random (game.rng) from another player's hand and play it at once.
-    Choices: the player, then the taken card's own choices, if it needs any."""
+    """Take a card at random from another player's hand and play it at once. Choices: the
+    player; then, stated or left to chance (engine/chance.py), the card taken; then the taken
+    card's own choices, if it needs any. A card right after the player is the card taken."""
 
     name = "use_what_you_take"
     needs_others = True
@@ -109,10 +111,24 @@ class UseWhatYouTake(ActionKind):
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
         hand = game.table.hands[victim]
+        # `-> Bob, Cookies`: the card after the player is the one taken, as the table saw it.
+        stated = chance.stated_card(play.answers[0]) if play.answers else None
+        if stated is not None:
+            del play.answers[0]
         if not hand:
+            if stated is not None:
+                chance.refuse(game, f"{victim} has no {stated}: {victim}'s hand is empty", ())
             nothing_happens(game, play, f"{victim} has no cards")
             return
-        card = hand.pop(game.rng.randrange(len(hand)))
+        card = chance.pick(
+            game,
+            hand,
+            stated,
+            what=f"the card {play.player} takes from {victim}'s hand",
+            how=f"`{play.player} plays {play.card} -> {victim}, CARD`",
+            impossible=f"{victim} has no {stated}: {victim}'s hand is {chance.names(hand)}",
+        )
+        hand.remove(card)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -134,6 +150,8 @@ class UseWhatYouTake(ActionKind):
         try:
             game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
         except Illegal as illegal:  # the card was random, so its choices could not be checked before
+            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
+                raise Illegal(illegal.code, f"{card} is taken: {illegal.reason}", illegal.rulings) from None
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
             game.play_from(play.player, card, source, rulings=("B-compound-action",))
 
