@@ -158,7 +158,7 @@ class EventOrder:
                 self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
                 return
             except Illegal as illegal:
-                if self.reopen_for_late_answer(event.player, event.card):  # type: ignore[arg-type]
+                if self.reopen_for_late_answer(event.player, event.card, event.choices):  # type: ignore[arg-type]
                     continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
