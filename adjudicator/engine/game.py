@@ -286,6 +286,25 @@ class Game(EventOrder, ResponseChain, Copied):
                 self.check_state()
             else:
                 return
+        if self.ended and (self.being_played or self.temp_hands):
+            self._land_after_the_end()
+
+    def _land_after_the_end(self) -> None:
+        """Solo Fluxx ended while cards were resolving (a deck ran out during Jackpot!'s draw):
+        nothing more happens, and each card goes where its play puts it once done -- an Action
+        to the discard pile, a temporary hand's cards with it -- so that no card is lost."""
+        self.agenda.clear()
+        for frame in reversed(self.temp_hands):
+            self._close_temp_hand(frame)
+        for play in reversed(self.being_played):
+            self.discard_cards([*play.held, play.card])
+            play.held.clear()
+            self.note(
+                f"the game is over while {play.card} is resolving: it goes to the discard pile, "
+                "as a card does once carried out",
+                ("B-solo", "B-action-discard"),
+            )
+        self.being_played.clear()
 
     def check_state(self) -> None:
         """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
