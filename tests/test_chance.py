@@ -161,3 +161,75 @@ events:
     assert events[0].at_random and [c.name for c in events[0].shuffled[0]] == ["Bread", "Time"]
     assert events[1].text == "Bob play Cookies at random; shuffled Bread"
     assert str(events[2].choices[0]) == "Milk at random"
+
+
+LEGAL = """
+title: t
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  rules: [Play All]
+  goals: [Time is Money]
+  hands:
+    Alice: [Use What You Take, Random Tax, Canceled Plans]
+    Bob: [Cookies, Time, Sleep]
+    Carol: [Milk]
+events: []
+"""
+
+
+def test_legal_shows_how_each_play_states_its_chance():
+    from adjudicator.legal_command import next_events, to_json
+
+    position = next_events(parse_scenario(LEGAL))
+    shown = {e["text"]: e["chance"] for e in to_json(position, ["Alice"])["players"]["Alice"]}
+    assert shown["Alice plays Use What You Take -> Bob"] == [
+        "`Alice plays Use What You Take -> Bob, CARD` (the card taken: Cookies, Time, Sleep)"
+    ]
+    assert shown["Alice plays Random Tax"] == [
+        "`Alice plays Random Tax -> CARD, ...` (one card taken from each hand: Bob: Cookies, Time, Sleep; Carol: Milk)"
+    ]
+    assert shown["Alice plays Canceled Plans"] == [
+        "`Alice plays Canceled Plans -> CARD, ...` (the card each loses at random: Bob: Cookies, Time, Sleep; "
+        "Carol: Milk)"
+    ]
+
+
+def test_legal_shows_a_random_first_play_due():
+    from adjudicator.legal_command import chance_now, next_events
+
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Bob
+  rules: [First Play Random, Play 2]
+  hands: {Bob: [Milk, Cookies]}
+events: []
+"""
+    assert chance_now(next_events(parse_scenario(text)).game) == [
+        "Bob's next play is picked at random: `Bob plays CARD at random` states it (CARD: Milk, Cookies)"
+    ]
+
+
+def test_explore_tries_every_other_outcome_of_chance_apart_from_the_players_choices():
+    from adjudicator.whatif import explore_at
+
+    text = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  goals: [Milk and Cookies]
+  hands: {Alice: [Use What You Take], Bob: [Cookies, Time, Sleep]}
+  in_play: {Alice: [Milk]}
+events:
+  - Alice plays Use What You Take -> Bob, Cookies
+"""
+    found = explore_at(parse_scenario(text), 1)
+    chance = [(a.event.text, a.verdict.winner) for a in found.alternatives if a.how == "chance"]
+    assert chance == [
+        ("Alice plays Use What You Take -> Bob, Time", None),
+        ("Alice plays Use What You Take -> Bob, Sleep", None),
+    ]
+    assert "chance stated" not in found.answer()  # chance going otherwise is nobody's choice

@@ -221,6 +221,14 @@ class ShareTheWealth(ActionKind):
     name = "share_the_wealth"
     moves_keepers = True
 
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        keepers = [c for p in game.players for c in game.keepers_of(p)]
+        if len(keepers) < 2:
+            return []
+        return [
+            f"`{play.player} plays {play.card}; shuffled CARD, ...` (the order the Keepers are dealt: {names(keepers)})"
+        ]
+
     def resolve(self, game: Game, play: Play) -> None:
         seats = seats_from(game, play.player)
         keepers = [c for p in seats for c in game.keepers_of(p)]
@@ -331,6 +339,11 @@ class EmptyTheTrash(ActionKind):
 
     name = "empty_the_trash"
 
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        if len(game.table.draw_pile) + len(game.table.discard) < 2:
+            return []
+        return [f"`{play.player} plays {play.card}; shuffled CARD, ...` (the new draw pile, top card first)"]
+
     def resolve(self, game: Game, play: Play) -> None:
         table = game.table
         trash = list(table.discard)
@@ -375,6 +388,21 @@ class RandomTax(ActionKind):
 
     name = "random_tax"
     needs_others = True
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        others = [p for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
+        if play.answers or not others:
+            return []
+        hands = "; ".join(f"{p}: {chance.names(game.table.hands[p])}" for p in others)
+        return [f"`{play.player} plays {play.card} -> CARD, ...` (one card taken from each hand: {hands})"]
+
+    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+        from itertools import islice, product
+
+        hands = [game.table.hands[p] for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
+        if not hands:
+            return []
+        return [list(pick) for pick in islice(product(*hands), 24)]
 
     def resolve(self, game: Game, play: Play) -> None:
         others = seats_from(game, play.player)[1:]

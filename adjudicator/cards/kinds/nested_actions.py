@@ -108,6 +108,27 @@ class UseWhatYouTake(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         self.ask_declared(game, play, "take", "there is no other player")
 
+    def _victims(self, game: Game, play: Play) -> list[str]:
+        named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.players]
+        return named or [p for p in game.players if p != play.player]
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        stated = len(play.answers) > 1 and chance.stated_card(play.answers[1]) is not None
+        return [
+            f"`{play.player} plays {play.card} -> {victim}, CARD` (the card taken: "
+            f"{chance.names(game.table.hands[victim])})"
+            for victim in self._victims(game, play)
+            if game.table.hands[victim] and not stated
+        ]
+
+    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+        if not play.answers or play.answers[0] not in game.players:
+            return []
+        victim, rest = play.answers[0], list(play.answers[1:])
+        if rest and chance.stated_card(rest[0]) is not None:
+            rest = rest[1:]  # the card stated: each other one is tried in its place
+        return [[victim, card, *rest] for card in game.table.hands.get(victim, ())]
+
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
         hand = game.table.hands[victim]

@@ -196,6 +196,21 @@ class Surprise(DiscardsSomeRules, ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
 
+    def _losers(self, game: Game, play: Play) -> list[str]:
+        """The other players who lose a card at random to the in-turn text (holding none of its type)."""
+        types = {"discard_goals_and_others_discard_goal": (CardType.GOAL,), "others_discard_action": (CardType.ACTION,)}
+        wanted = types.get(play.card.params["in_turn"])
+        if wanted is None or play.responds_to is not None:
+            return []
+        return [p for p in _others(game, play.player) if game.table.hands[p] and not _holds(game, p, wanted)]
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        losers = self._losers(game, play)
+        if play.answers or not losers:
+            return []
+        hands = "; ".join(f"{p}: {chance.names(game.table.hands[p])}" for p in losers)
+        return [f"`{play.player} plays {play.card} -> CARD, ...` (the card each loses at random: {hands})"]
+
     def discard_chosen(
         self, game: Game, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
     ) -> None:
