@@ -233,3 +233,14 @@ events:
         ("Alice plays Use What You Take -> Bob, Sleep", None),
     ]
     assert "chance stated" not in found.answer()  # chance going otherwise is nobody's choice
+
+
+def test_a_refused_statement_names_the_file_and_line():
+    path = CHANCE / "use-what-you-take-stated.yaml"
+    game = replay(load_scenario(path))
+    refused = next(s for s in game.steps if isinstance(s, rec.Rejected))
+    assert refused.where == f"{path}:12"
+    assert refused.text == (
+        f"rejected: Alice plays Use What You Take -> Bob, Bread ({path}:12) — "
+        "Bob has no Bread: Bob's hand is Cookies, Time, Sleep"
+    )

@@ -38,7 +38,8 @@ class EventOrder:
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
-                self.reject(event, refusal)
+                line = f":{event.line}" if event.line is not None else ""
+                self.reject(event, refusal, where=f"{self.scenario.path}{line}")
                 return
         self.event_plays = []
         card = event.card
@@ -165,7 +166,7 @@ class EventOrder:
                     return
                 self.close_one_window()
 
-    def reject(self: Game, event: Event, illegal: Illegal) -> None:
+    def reject(self: Game, event: Event, illegal: Illegal, where: str = "") -> None:
         self.step(
             rec.Rejected,
             player=event.player,
@@ -173,6 +174,7 @@ class EventOrder:
             code=illegal.code,
             reason=illegal.reason,
             rulings=illegal.rulings,
+            where=where,
         )
 
     def _answered_or_stopped(self: Game, event: Event) -> bool:

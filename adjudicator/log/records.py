@@ -530,10 +530,14 @@ class Rejected(Step):
     what: str
     code: str
     reason: str
+    #: `FILE:LINE` of an event refused for what it states (an impossible outcome of chance, a word
+    #: its card does not take): the file says something that cannot be, and where.
+    where: str = ""
 
     @property
     def text(self) -> str:
-        return f"rejected: {self.player} {self.what} — {self.reason}"
+        where = f" ({self.where})" if self.where else ""
+        return f"rejected: {self.player} {self.what}{where} — {self.reason}"
 
 
 @record
