@@ -107,7 +107,7 @@ class Kind:
         `choices` (a kind with none accepts anything)."""
         specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
-            check_stated(play.answers, specs, rest=self.passes_on_choices)
+            check_stated(play.answers, specs, rest=self.passes_on_choices, form=f"{play.player} plays {play.card}")
 
     def resolve(self, game: Game, play: Play) -> None:
         raise NotImplementedError
