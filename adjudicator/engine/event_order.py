@@ -41,7 +41,7 @@ class EventOrder:
                 line = f":{event.line}" if event.line is not None else ""
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
                 return
-        self.event_plays = []
+        self.event_plays.clear()  # the plays this event makes, from here on
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):

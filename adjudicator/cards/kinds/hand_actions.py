@@ -365,9 +365,11 @@ def stated_from_hands(game: Game, play: Play, players: list[str], who: str = "ot
     most, by the player whose hand holds each (`Random Tax -> Milk, Time`). The choices are used
     up; a card no such hand holds, or two from one hand, is refused (engine/chance.py)."""
     stated: dict[str, Card] = {}
-    for answer in [a for a in play.answers if chance.stated_card(a) is not None]:
-        play.answers.remove(answer)
+    for answer in list(play.answers):
         card = chance.stated_card(answer)
+        if card is None:
+            continue
+        play.answers.remove(answer)
         holder = next((p for p in players if any(card is c for c in game.table.hands[p])), None)
         if holder is None:
             hands = "; ".join(f"{p}'s hand is {chance.names(game.table.hands[p])}" for p in players)
