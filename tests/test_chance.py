@@ -245,3 +245,28 @@ def test_a_refused_statement_names_the_file_and_line():
         f"rejected: Alice plays Use What You Take -> Bob, Bread ({path}:12) — "
         "Bob has no Bread: Bob's hand is Cookies, Time, Sleep"
     )
+
+
+@pytest.mark.parametrize(
+    "event, message",
+    [
+        (
+            "Alice plays Milk; twice",
+            "event 1: cannot read 'twice' in 'Alice plays Milk; twice': after `;` an event states chance as "
+            "`shuffled CARD, CARD, ...` (the new order of a pile it shuffles, first card first)",
+        ),
+        ("Alice plays Milk; shuffled", "event 1: `shuffled:` names no card: state the new order, first card first"),
+        ("Alice discards ? at random", "event 1: '? at random': name the card that came up at random"),
+        (
+            "Alice uses Milk at random",
+            "event 1: 'Alice uses Milk at random': only a play is made at random (`P plays CARD at random`)",
+        ),
+    ],
+)
+def test_a_chance_statement_that_cannot_be_read_is_bad_input(event: str, message: str):
+    from adjudicator.errors import ScenarioError
+
+    text = f"title: t\nplayers: [Alice, Bob]\nsetup: {{}}\nevents:\n  - {event}\n"
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text)
+    assert (caught.value.message, caught.value.line) == (message, 5)
