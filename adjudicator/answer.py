@@ -17,8 +17,8 @@ from itertools import compress
 from typing import Any
 
 from adjudicator.engine.game import Game
-from adjudicator.engine.state import Phase
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.position import Phase
 from adjudicator.verdict import solo_phrase, win_phrase, winners
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from adjudicator import completion
 from adjudicator.output import (
     EXIT_BAD_INPUT,
     crash_data,
@@ -31,6 +32,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every subcommand
 )
 
+completion.quote_when_completing()  # a no-op unless bash or PowerShell asks for completions
+
 JSON_OPTION = typer.Option("--json", help="Print the result as JSON (errors too).")
 SCENARIO_ARGUMENT = typer.Argument(metavar="FILE", help="A scenario file (YAML, format 1), or - to read it from stdin.")
 
@@ -43,13 +46,17 @@ def _fail_input(message: str) -> None:
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
 HOUSE_RULE_OPTION = typer.Option(
-    "--house-rule", "-H", metavar="NAME=VALUE", help="Play under a house rule, over the file's own value (repeatable)."
+    "--house-rule",
+    "-H",
+    metavar="NAME=VALUE",
+    help="Play under a house rule, over the file's own value (repeatable).",
+    autocompletion=completion.house_rule_assignments,
 )
 
 
 def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
     """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
-    from adjudicator.house_rules import HouseRuleError, parse_assignments
+    from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
         return parse_assignments(assignments or [])
@@ -108,7 +115,7 @@ def replay(
             as_json,
         )
     from adjudicator.engine.replay import replay as run_replay
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     try:
         scenario = read_scenario(file, _house_rules(house_rule, as_json))
@@ -168,10 +175,14 @@ def new(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write a commented starter scenario to FILE; it passes `adjudicator check` as written."""
+    from adjudicator.loading.scenario import player_name_problem
     from adjudicator.starter import NAME, starter_scenario
 
-    names = [name.strip() for name in players.split(",") if name.strip()]
-    if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
+    names = [" ".join(name.split()) for name in players.split(",") if name.strip()]
+    problem = next(filter(None, (player_name_problem(name, names[:i]) for i, name in enumerate(names))), None)
+    if problem:  # what the loader would refuse in the file written
+        fail(error_data(f"--players: {problem}", code="bad-option"), json_output)
+    if not names or not all(NAME.match(name) for name in names):
         fail(
             error_data(
                 f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
@@ -200,7 +211,7 @@ def new(
 
 
 @app.command()
-def schema() -> None:
+def schema(json_output: Annotated[bool, typer.Option("--json", help="The same: the schema is JSON.")] = False) -> None:
     """Print the JSON Schema (draft 2020-12) of scenario files, for editors and validators."""
     from adjudicator.loading.schema import schema_text
 
@@ -214,8 +225,8 @@ def legal(
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as one JSON object.")] = False,
 ) -> None:
     """What may each player do now? Every legal next event after FILE's events, with its `-> choices`."""
-    from adjudicator.errors import ScenarioError
     from adjudicator.legal_command import command
+    from adjudicator.model.errors import ScenarioError
 
     try:
         command(str(file), player, json_output)
@@ -231,7 +242,7 @@ def explore(
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
 ) -> None:
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
 
     try:
@@ -248,9 +259,17 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: game i depends only on (seed, i).")] = 0,
     players: Annotated[str, typer.Option(help="A number of players, or names: Ann,Ben,Cy.")] = "2",
-    decks: Annotated[str, typer.Option(help="Decks, separated by commas.")] = "fluxx5,creeper_pack,surprises",
+    decks: Annotated[
+        str, typer.Option(help="Decks, separated by commas.", autocompletion=completion.deck_lists)
+    ] = "fluxx5,creeper_pack,surprises",
     house_rule: Annotated[list[str], typer.Option("--house-rule", help="NAME=VALUE (repeatable).")] = [],  # noqa: B006
-    compare: Annotated[list[str], typer.Option(help="Also run with this house rule NAME=VALUE and compare.")] = [],  # noqa: B006
+    compare: Annotated[
+        list[str],
+        typer.Option(
+            help="Also run with this house rule NAME=VALUE and compare.",
+            autocompletion=completion.house_rule_assignments,
+        ),
+    ] = [],  # noqa: B006
     max_events: Annotated[int, typer.Option(help="Stop a game after this many events (a capped game).")] = 1000,
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
@@ -258,7 +277,7 @@ def simulate(
 ) -> None:
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     try:
         sim.command(
@@ -279,11 +298,40 @@ def simulate(
         fail(error_data(str(exc), code="bad-option"), json_output)
 
 
+def _docs_topics(incomplete: str) -> list[str]:
+    from adjudicator.docs_pages import complete_topics
+
+    return complete_topics(incomplete)
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[TOPIC]",
+            help="format, house-rules (or: house rules), decks, words, readme, ... (none: the list).",
+            autocompletion=_docs_topics,
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the page's Markdown (or the list) as JSON.")
+    ] = False,
+) -> None:
+    """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
+    from adjudicator.docs_pages import command
+
+    command(" ".join(topic) if topic else None, json_output)
+
+
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
 app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
-app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+from adjudicator.card_commands import register as register_card_commands  # noqa: E402
+
+register_card_commands(cards_app)
+app.add_typer(cards_app, name="cards", help="Browse the cards (list, search) and show one with the rulings about it.")
 
 from adjudicator.house_commands import house_rules_app  # noqa: E402
 

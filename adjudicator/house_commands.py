@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from adjudicator import completion
+
 if TYPE_CHECKING:
-    from adjudicator.house_rules import Switch
+    from adjudicator.model.house_rules import Switch
 
 house_rules_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
@@ -42,7 +44,7 @@ def _describe(switch: "Switch") -> dict[str, Any]:
 
 
 def _switch(name: str) -> "Switch":
-    from adjudicator.house_rules import HouseRuleError, switch_named
+    from adjudicator.model.house_rules import HouseRuleError, switch_named
 
     try:
         return switch_named(name)
@@ -55,7 +57,7 @@ def _switch(name: str) -> "Switch":
 @house_rules_app.command("list")
 def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
     """Every house rule: its values (official first), what it changes, the rulings it overrides."""
-    from adjudicator.house_rules import SWITCHES
+    from adjudicator.model.house_rules import SWITCHES
 
     if json_output:
         _write_json([_describe(s) for s in SWITCHES.values()])
@@ -71,7 +73,9 @@ def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
 
 @house_rules_app.command("show")
 def show(
-    name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_going.")],
+    name: Annotated[
+        str, typer.Argument(help="A house-rule name, e.g. keep_going.", autocompletion=completion.house_rule_names)
+    ],
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """One house rule in full, with the official rulings it overrides."""
@@ -100,14 +104,16 @@ def show(
 
 @house_rules_app.command("impact")
 def impact(
-    assignment: Annotated[str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.")],
+    assignment: Annotated[
+        str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.", autocompletion=completion.house_rule_assignments)
+    ],
     paths: Annotated[
         list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled suite).")
     ] = None,
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Replay scenarios with the house rule and list each one whose verdict or position changes."""
-    from adjudicator.house_rules import HouseRuleError, parse_assignments
+    from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
         ((name, value),) = parse_assignments([assignment]).items()

@@ -18,7 +18,8 @@ from rich.markup import escape
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event, Scenario
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
@@ -89,7 +90,7 @@ def event_json(event: Event, game: Game | None = None) -> dict[str, Any]:
 def chance_forms(game: Game, event: Event) -> list[str]:
     """How the event may state what chance brings as its card resolves (engine/chance.py)."""
     from adjudicator.cards.kinds import REGISTRY, kind_of
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
     if event.action != "play" or event.card is None or event.card.kind not in REGISTRY:
         return []
@@ -101,8 +102,8 @@ def chance_now(game: Game) -> list[str]:
     """The random steps due before any next event, and how an event states them: a forced play
     picked at random (First Play Random), a choice that offers a discard at random (R57)."""
     from adjudicator.cards.kinds import kind_of
-    from adjudicator.engine.chance import names
     from adjudicator.engine.copying import chance_aside
+    from adjudicator.model.chance import names
 
     forms = []
     trial = game.copy()
@@ -163,7 +164,7 @@ def _grouped(events: Sequence[Event], game: Game) -> list[tuple[str, list[str], 
 
 def where(game: Game) -> str:
     """Where the turn stands, in words."""
-    from adjudicator.engine.state import Phase
+    from adjudicator.model.position import Phase
 
     turn = game.turn
     if turn.phase is Phase.PLAY:
@@ -215,7 +216,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     import sys
 
     from adjudicator import output
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     scenario = output.read_scenario(path)  # `-`: from stdin
     position = next_events(scenario)
@@ -223,7 +224,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     if player is not None:
         players = [p for p in players if p.casefold() == player.strip().casefold()]
         if not players:
-            from adjudicator.names import suggest
+            from adjudicator.model.names import suggest
 
             raise ScenarioError(
                 f"no player {player!r} (players: {', '.join(position.game.players)})",

@@ -10,8 +10,8 @@ from operator import attrgetter
 from typing import Any, TextIO
 
 from adjudicator.engine.game import Game
-from adjudicator.engine.state import Phase
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.position import Phase
 
 _RULINGS = attrgetter("rulings")
 

@@ -10,7 +10,7 @@ import pytest
 
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import load_scenario, parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 CHANCE = Path(__file__).resolve().parents[1] / "scenarios" / "chance"
 
@@ -264,7 +264,7 @@ def test_a_refused_statement_names_the_file_and_line():
     ],
 )
 def test_a_chance_statement_that_cannot_be_read_is_bad_input(event: str, message: str):
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     text = f"title: t\nplayers: [Alice, Bob]\nsetup: {{}}\nevents:\n  - {event}\n"
     with pytest.raises(ScenarioError) as caught:

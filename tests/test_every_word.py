@@ -12,7 +12,7 @@ import pytest
 from adjudicator.checking import scenario_files
 from adjudicator.engine.replay import play_events
 from adjudicator.loading.scenario import load_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(scenario_files([ROOT / "scenarios"]))

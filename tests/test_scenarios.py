@@ -11,8 +11,8 @@ import pytest
 
 from adjudicator.checking import canonical_id, check_scenario, scenario_files
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.model.errors import ScenarioError
 from adjudicator.rulings import store
 from adjudicator.verdict import cited_rulings, compact_json_text, compare, to_json
 

@@ -12,7 +12,7 @@ Pack's Fruitcake Creeper): `Fruitcake (holiday)` names one, and a bare name that
 fits two cards is an error listing both.
 
 The built-in decks are read from their files once, then kept between processes in the
-on-disk cache (rulings/cache.py, keyed by the deck files and the code that reads them):
+on-disk cache (cache.py, keyed by the deck files and the code that reads them):
 a replay that starts from the cache makes the cards without parsing YAML.
 """
 
@@ -28,11 +28,11 @@ from types import MappingProxyType
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, default_kind, is_supported
-from adjudicator.cards.model import UNKNOWN, Card, CardType
-from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import LinedDict, line_of
-from adjudicator.names import normalize, suggest
+from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.names import normalize, suggest
 
 _CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags", "copies"}
 _FLAGS = {"free_action", "ends_turn", "compound"}
@@ -70,6 +70,7 @@ class Catalog:
     decks: dict[str, Deck]
     extra: tuple[Card, ...] = ()  # the scenario's own cards (`cards:`)
     basic_rules: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BASIC_RULES)
+    left_out: Mapping[str, Deck] = field(default_factory=dict)  # built-in decks `decks:` leaves out
     _index: dict[str, list[Card]] = field(default_factory=dict, init=False, repr=False)
     _copies: dict[Card, tuple[Card, ...]] = field(default_factory=dict, init=False, repr=False)  # copies_of, remembered
 
@@ -87,10 +88,11 @@ class Catalog:
     def restricted(self, deck_ids: Iterable[str]) -> Catalog:
         decks = {d: self.decks[d] for d in deck_ids}
         basic = next((d.basic_rules for d in decks.values() if d.basic_rules), self.basic_rules)
-        return Catalog(decks, self.extra, basic_rules=basic)
+        left_out = {**self.left_out, **{d: deck for d, deck in self.decks.items() if d not in decks}}
+        return Catalog(decks, self.extra, basic_rules=basic, left_out=left_out)
 
     def with_cards(self, cards: Iterable[Card]) -> Catalog:
-        return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules)
+        return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules, self.left_out)
 
     def all_cards(self) -> list[Card]:
         """Every card object of the catalog, each copy once."""
@@ -159,6 +161,9 @@ class Catalog:
             raise ScenarioError(f"expected a card name, got {name!r}", path=path, line=line)
         card = self.resolve(name, path=path, line=line)
         if card is None:
+            elsewhere = self.decks_left_out_with(name)
+            if elsewhere:
+                raise ScenarioError(self._left_out_message(name, elsewhere), path=path, line=line)
             raise ScenarioError(f"unknown card {name!r}", path=path, line=line, suggestions=suggest(name, self.names()))
         if not is_supported(card):
             raise ScenarioError(
@@ -167,6 +172,23 @@ class Catalog:
                 line=line,
             )
         return card
+
+    def decks_left_out_with(self, name: str) -> list[Deck]:
+        """The built-in decks that `decks:` leaves out and that have a card of this name."""
+        key = normalize(name)
+        wanted = {key, *(normalize(n) for n in _nicknames().get(key, ()))}
+        return [deck for deck in self.left_out.values() if any(normalize(c.name) in wanted for c in deck.members)]
+
+    def _left_out_message(self, name: str, elsewhere: list[Deck]) -> str:
+        in_use = ", ".join(self.decks)
+        named = [f"{deck.id} ({deck.title})" for deck in elsewhere]
+        having = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        verb = "has" if len(elsewhere) == 1 else "have"
+        return (
+            f"unknown card {name!r}: the decks in use ({in_use}) do not have it; {having} {verb} it: "
+            f"add {'it' if len(elsewhere) == 1 else 'one'} to the scenario's decks, "
+            f"`decks: [{in_use}, {elsewhere[0].id}]`"
+        )
 
     def names(self) -> list[str]:
         """Every name a scenario may write: plain, or with the deck where two editions clash."""
@@ -193,7 +215,7 @@ def build_cards(entry: Any, *, deck: str, path: str, strict: bool) -> list[Card]
 @lru_cache(maxsize=1)
 def _nicknames() -> dict[str, tuple[str, ...]]:
     """normalized nickname -> printed names: the one table `cards show` and search use."""
-    from adjudicator.rulings.search import NICKNAMES  # only when a name is not a card's own
+    from adjudicator.cards.nicknames import NICKNAMES  # only when a name is not a card's own
 
     return {normalize(k): v for k, v in NICKNAMES.items()}
 
@@ -348,7 +370,7 @@ def builtin() -> Catalog:
 
 def built_in_decks() -> dict[str, Deck]:
     """The decks of DECKS_DIR by id: from the cache, else read from their files (and cached)."""
-    from adjudicator.rulings.cache import load_or_build
+    from adjudicator.cache import load_or_build
 
     return load_or_build("decks", DECKS_DIR, _deck_sources(), _read_decks, _dump_decks, _undump_decks)
 
@@ -362,7 +384,12 @@ def _deck_sources() -> list[str]:
     decide whether an entry is valid, and the kinds' module decides a card's default kind)."""
     code = [
         os.path.join(_PACKAGE, *parts)
-        for parts in (("cards", "catalog.py"), ("cards", "model.py"), ("loading", "yaml_lines.py"), ("names.py",))
+        for parts in (
+            ("cards", "catalog.py"),
+            ("model", "cards.py"),
+            ("loading", "yaml_lines.py"),
+            ("model", "names.py"),
+        )
     ]
     kinds = [entry.path for entry in os.scandir(os.path.join(_PACKAGE, "cards", "kinds")) if entry.name.endswith(".py")]
     return [*_deck_files(), *code, *kinds]

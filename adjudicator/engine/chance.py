@@ -9,31 +9,23 @@ the event is tried first (`Game.trying`, engine/event_order.py) it raises `Illeg
 is rejected with the reason and nothing changes; in the replay itself (a Surprise answered the
 card in between and the position moved) the outcome is left to chance with a note saying why.
 
-Every random step goes through `pick` or `shuffle`; docs/scenario-format.md lists them all.
+Every random step goes through `pick` or `shuffle`; docs/scenario-format.md lists them all. Card
+kinds reach them through the game's narrow methods (`Game.pick_at_random`, `take_at_random`,
+`shuffled`, `shuffle`, `refuse_stated`: engine/moves.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from adjudicator.cards.model import AtRandom, Card
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-
-
-def stated_card(answer: Any) -> Card | None:
-    """The card an answer states as chance's pick (`CARD` or `CARD at random`), or None."""
-    if isinstance(answer, AtRandom):
-        return answer.card
-    return answer if isinstance(answer, Card) else None
-
-
-def names(cards: Sequence[Any]) -> str:
-    return ", ".join(map(str, cards)) or "nothing"
 
 
 def refuse(game: Game, reason: str, rulings: tuple[str, ...]) -> None:
@@ -109,4 +101,4 @@ def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tupl
     )
 
 
-SHUFFLED_HOW = "`; shuffled CARD, CARD, ...` after the event (first card first; the cards not named follow at random)"
+__all__ = ["SHUFFLED_HOW", "names", "pick", "refuse", "shuffle", "stated_card"]

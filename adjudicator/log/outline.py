@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from adjudicator.engine.game import Game
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 #: A log longer than this many steps is shown as its first HEAD and last TAIL steps.
 LONG_LOG = 200

@@ -12,8 +12,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS_DIR = ROOT / "scenarios"  # in a checkout; an installed package has none (and needs none)
 FAQ_ID = re.compile(r"^R(\d{2})$")
 LOOKS_LIKE_ID = re.compile(r"^(r\d+|q\d+|q-tag-\S+|b-\S+)$", re.IGNORECASE)
 SUFFIXES = (".yaml", ".yml")
@@ -56,7 +54,7 @@ def _fail(
 
 
 def _records(json_output: bool = False) -> dict[str, Any]:
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.output import fail, scenario_error_data
     from adjudicator.rulings.store import all_rulings
 
@@ -72,7 +70,7 @@ SHOW_ALSO = 4  # `rulings show PHRASE`: how many next-best matches to list under
 def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tuple[Any, float, str]]]:
     """The record an id or alias names (case does not matter); for a card name or a phrase, the
     best search match and the next ones. Exit 2 with suggestions when nothing matches."""
-    from adjudicator.names import suggest
+    from adjudicator.model.names import suggest
     from adjudicator.rulings.store import aliases
 
     records = _records(json_output)
@@ -94,12 +92,16 @@ def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tupl
 
 
 def _shown_path(path: Path) -> str:
-    for base in (Path.cwd(), ROOT):
-        try:
-            return str(path.resolve().relative_to(base.resolve()))
-        except ValueError:
-            continue
-    return str(path)
+    from adjudicator.bundled import shown
+
+    return shown(path)
+
+
+def _bundled_scenarios() -> Path | None:
+    """The scenario suite shipped with the package (the checkout's scenarios/ in a checkout)."""
+    from adjudicator.bundled import bundled
+
+    return bundled("scenarios")
 
 
 def _scenario_files(paths: list[Path], json_output: bool = False) -> list[Path]:
@@ -171,10 +173,10 @@ def complete_ruling_ids(incomplete: str) -> list[str]:
 
 
 def complete_card_names(incomplete: str) -> list[str]:
-    """Shell completion: the card names that start with what was typed."""
-    from adjudicator.rulings.search import card_names
+    """Shell completion: the card names that start with what was typed, quoted for the shell."""
+    from adjudicator.completion import card_names
 
-    return [name for name in card_names() if name.lower().startswith(incomplete.lower())]
+    return card_names(incomplete)
 
 
 # ---------------------------------------------------------------- rulings
@@ -200,8 +202,6 @@ def search_command(
             }
         )
         return
-    from rich.table import Table
-
     console = _console()
     mentions = find_cards(query)
     if mentions:
@@ -213,15 +213,31 @@ def search_command(
     if not results:
         console.print("No ruling matches that question.", markup=False)
         return
-    table = Table(show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("id", no_wrap=True)
-    table.add_column("score", justify="right")
-    table.add_column("ruling")
-    table.add_column("why")
-    for rank, (record, score, why) in enumerate(results, 1):
-        table.add_row(str(rank), record.id, f"{score:.2f}", f"{record.title}\n{record.summary}", why)
-    console.print(table)
+    for line in _result_lines(results, console.width):
+        console.print(line, markup=False, overflow="ignore", crop=False, soft_wrap=True)
+    console.print("rulings show ID: the ruling in full", style="dim", markup=False)
+
+
+def _result_lines(results: list[tuple[Any, float, str]], width: int, first_rank: int = 1) -> list[str]:
+    """One line per result at any width: the title and the why are cut short with an ellipsis
+    rather than wrapped (`rulings show ID` gives the ruling in full)."""
+    rank_width = len(str(len(results) + first_rank - 1))
+    id_width = max(len(record.id) for record, _score, _why in results)
+    room = max(width - (rank_width + id_width + 5 + 8), 20)  # the fixed columns and the four gaps
+    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 12))
+    why_width = max(room - title_width, 8)
+
+    def cut(text: str, size: int) -> str:
+        return text if len(text) <= size else text[: size - 1] + "…"
+
+    head = f"{'#':>{rank_width}}  {'id':<{id_width}}  score  {'ruling':<{title_width}}  why"
+    lines = [head]
+    for rank, (record, score, why) in enumerate(results, first_rank):
+        title = cut(record.title, title_width)
+        lines.append(
+            f"{rank:>{rank_width}}  {record.id:<{id_width}}  {score:5.2f}  {title:<{title_width}}  {cut(why, why_width)}"
+        )
+    return lines
 
 
 @rulings_app.command("show")
@@ -244,7 +260,8 @@ def show_command(
 
     record, next_matches = _find_ruling(ruling_id, json_output)
     searched = ruling_id.strip().lower() not in {i.lower() for i in record.ids}
-    by_id, _unknown = _citations([SCENARIOS_DIR]) if SCENARIOS_DIR.is_dir() else ({}, {})
+    suite = _bundled_scenarios()
+    by_id, _unknown = _citations([suite]) if suite else ({}, {})
     scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
     related = related_rulings(record.id)
     if json_output:
@@ -325,8 +342,8 @@ def show_command(
     if next_matches:
         console.print()
         console.print(Text(f"Other matches for {ruling_id.strip()!r} (adjudicator rulings show ID):", style="bold"))
-        for other, _score, why in next_matches:
-            console.print(Text(f"  {other.id}  {other.title}  ({why})"))
+        for line in _result_lines(next_matches, console.width, first_rank=2)[1:]:  # one line each, as in `search`
+            console.print(line, markup=False, overflow="ignore", crop=False, soft_wrap=True)
 
 
 @rulings_app.command("list")
@@ -337,7 +354,7 @@ def list_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List rulings, optionally by topic, card or edition (a ruling for all editions counts for each)."""
-    from adjudicator.names import normalize, suggest
+    from adjudicator.model.names import normalize, suggest
 
     records = list(_records(json_output).values())
     if topic is not None:
@@ -402,7 +419,7 @@ def list_command(
 @rulings_app.command("coverage")
 def coverage_command(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the repository's scenarios/).")
+        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled scenarios).")
     ] = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")
@@ -411,7 +428,7 @@ def coverage_command(
 ) -> None:
     """For every checkable ruling: the scenarios that cite it in expect.rulings and whether they pass."""
     from adjudicator.checking import check_file
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.rulings.store import all_rulings
 
     try:
@@ -420,13 +437,14 @@ def coverage_command(
         from adjudicator.output import fail, scenario_error_data
 
         fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
-    if not paths and not SCENARIOS_DIR.is_dir():
+    suite = _bundled_scenarios()
+    if not paths and suite is None:
         _fail(
-            "no scenarios/ folder next to the package: name the scenario files or folders to audit",
+            "the bundled scenarios are missing from this installation: name the scenario files or folders to audit",
             code="no-scenarios",
             json_output=json_output,
         )
-    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR], json_output)
+    by_id, unknown = _citations(list(paths) if paths else [suite] if suite else [], json_output)
     statuses: dict[Path, str] = {}
 
     def status_of(path: Path) -> str:
@@ -529,13 +547,18 @@ def card_show_command(
     """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
     from adjudicator.cards.catalog import builtin
     from adjudicator.cards.kinds import is_supported
-    from adjudicator.names import normalize, suggest
+    from adjudicator.model.names import normalize, suggest
     from adjudicator.rulings.search import card_names, resolve_card
 
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card", json_output=json_output)
+        from adjudicator.card_commands import show_matches
+
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
+        if not near and show_matches(name, json_output):  # else the cards its words point to
+            return
+        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)

@@ -30,44 +30,9 @@ from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.names import normalize
+from adjudicator.cards.nicknames import NICKNAMES
+from adjudicator.model.names import normalize
 from adjudicator.rulings.model import Conflict, Ruling, Source
-
-#: Table talk -> printed card names. Keys are compared after `normalize`.
-NICKNAMES: dict[str, tuple[str, ...]] = {
-    "d3p2": ("Draw 3, Play 2 of Them",),
-    "draw 3 play 2": ("Draw 3, Play 2 of Them",),
-    "draw three play two": ("Draw 3, Play 2 of Them",),
-    "d2ue": ("Draw 2 and Use 'Em",),
-    "draw 2 and use em": ("Draw 2 and Use 'Em",),
-    "draw 2 use em": ("Draw 2 and Use 'Em",),
-    "draw two and use them": ("Draw 2 and Use 'Em",),
-    "gowi": ("Get On With It!",),
-    "get on with it": ("Get On With It!",),
-    "swap plays": ("Swap Plays for Draws",),
-    "swap": ("Swap Plays for Draws",),
-    "spfd": ("Swap Plays for Draws",),
-    "da": ("Double Agenda",),
-    "pab1": ("Play All But 1",),
-    "play all but one": ("Play All But 1",),
-    "nhb": ("No-Hand Bonus",),
-    "ldta": ("Let's Do That Again!",),
-    "eg1": ("Everybody Gets 1",),
-    "everybody gets one": ("Everybody Gets 1",),
-    "stw": ("Share the Wealth",),
-    "potato": ("Radioactive Potato",),
-    "mystery": ("Mystery Play",),
-    "trap": ("It's A Trap!",),
-    "its a trap": ("It's A Trap!",),
-    "veto": ("Veto!",),
-    "stop that": ("Stop That!",),
-    "belay that": ("Belay That!", "Stop That!"),
-    "thats mine": ("That's Mine",),
-    "cancelled plans": ("Canceled Plans",),
-    "simplify": ("Let's Simplify",),
-    "trash rule": ("Trash a New Rule",),
-    "trash a rule": ("Trash a New Rule",),
-}
 
 #: Single words that are card names but mostly mean the ordinary word in a question.
 _COMMON_CARD_WORDS = frozenset(
@@ -90,8 +55,11 @@ _STOPWORDS = frozenset(
     "than that this these those there here what which who whom whose how why when where while "
     "about into onto over under up down out off again once some such own same other others "
     "each every both few more most only not no nor yes ok okay get gets got getting let lets "
-    "still even really like one's ones 's s t am go goes going went gone during".split()
-) - {"off", "out", "one"}
+    "still even really like one's ones 's s t am go goes going went gone during "
+    # the polarity of a question is not what it is about: "can't I ...?" asks what "can I ...?" asks
+    "can't cant cannot don't dont doesn't doesnt didn't didnt isn't isnt aren't arent won't wont "
+    "wouldn't wouldnt shouldn't shouldnt couldn't couldnt".split()
+) - {"off", "out", "one", "own"}
 
 _IRREGULAR = {
     "drew": "draw",
@@ -210,6 +178,8 @@ def stem(word: str) -> str:
         word = word[:-3] + "y"
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
+    if len(word) > 5 and word.endswith("ly"):  # "suddenly" is asked of "a sudden end"
+        word = word[:-2]
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
@@ -226,27 +196,45 @@ def words(text: str) -> list[str]:
 
 
 def content_stems(text: str) -> list[str]:
-    return [stem(w) for w in words(_mark_own_turn(text)) if w not in _STOPWORDS]
+    return [stem(w) for w in words(_mark_phrases(text)) if w not in _STOPWORDS]
 
 
-#: "my turn", "your own turn" (the active player's own turn), but not "not your turn" or
-#: "outside your turn": the difference decides many questions about limits and Surprises,
+#: "my turn", "your own turn" (the active player's own turn), and "not your turn", "outside your
+#: turn" (someone else's): the difference decides many questions about limits and Surprises,
 #: and the pronouns that carry it are stopwords.
 _OWN_TURN = re.compile(
     r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
     r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b",
     re.IGNORECASE,
 )
-OWN_TURN = "ownturn"  # the word that stands for that phrase in the index
+_OUT_OF_TURN = re.compile(
+    r"\bout[\s-]of[\s-]turn\b|\b(?:someone|somebody|anyone|anybody)(?: else)?'?s\s+turns?\b"
+    r"|\b(?:another|other|an opponent|opponent)(?: player)?'?s?'?\s+turns?\b",
+    re.IGNORECASE,
+)
+_IMMEDIATELY = re.compile(r"\b(?:right|straight) away\b|\bat once\b|\binstantly\b|\bright then\b", re.IGNORECASE)
+OWN_TURN, OUT_OF_TURN = "ownturn", "outofturn"  # the words that stand for those phrases in the index
 
 
-def _mark_own_turn(text: str) -> str:
-    return _OWN_TURN.sub(lambda m: m.group(0) if m.group(1) else f"{m.group(0)} {OWN_TURN}", text)
+def _phrases(text: str) -> list[tuple[re.Match[str], str]]:
+    """The phrases of `text` that stand for one word: whose turn it is, and "right away" or
+    "at once" for "immediately", as the records say it."""
+    found = []
+    for match in _OWN_TURN.finditer(text):
+        negation = (match.group(1) or "").lower()
+        if not negation:
+            found.append((match, OWN_TURN))
+        elif negation in ("not", "outside", "isn't", "out of"):
+            found.append((match, OUT_OF_TURN))
+    found += [(match, OUT_OF_TURN) for match in _OUT_OF_TURN.finditer(text)]
+    return found + [(match, "immediately") for match in _IMMEDIATELY.finditer(text)]
 
 
-def _own_turn_phrase(query: str) -> str | None:
-    """The phrase of the query that speaks of the active player's own turn, if any."""
-    return next((m.group(0).lower() for m in _OWN_TURN.finditer(query) if not m.group(1)), None)
+def _mark_phrases(text: str) -> str:
+    """The text with the word each phrase stands for written after it."""
+    for match, word in sorted(_phrases(text), key=lambda found: found[0].end(), reverse=True):
+        text = f"{text[: match.end()]} {word}{text[match.end() :]}"
+    return text
 
 
 @dataclass
@@ -326,7 +314,8 @@ def _index_sources() -> list[str]:
             ("rulings", "model.py"),
             ("rulings", "store.py"),
             ("cards", "catalog.py"),
-            ("names.py",),
+            ("cards", "nicknames.py"),
+            ("model", "names.py"),
         )
     ]
     return files
@@ -360,7 +349,7 @@ def _load_index(data: tuple) -> _Index:
 
 @lru_cache(maxsize=1)
 def _index() -> _Index:
-    from adjudicator.rulings.cache import load_or_build
+    from adjudicator.cache import load_or_build
 
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     return load_or_build("search-index", checkout, _index_sources(), _build_index, _dump_index, _load_index)
@@ -626,18 +615,20 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             break
 
     toks = words(query)
+    spelled = [(tok, 1.0) if i in in_card else _spell(tok, index) for i, tok in enumerate(toks)]
     terms: list[tuple[str, str, float]] = []  # stem, the word as shown, weight factor
     for i, tok in enumerate(toks):
         if _ID.match(tok):
             continue
-        word, sure = (tok, 1.0) if i in in_card else _spell(tok, index)
+        word, sure = spelled[i]
         if word in _STOPWORDS:
             continue
         factor = CARD_WORD_FACTOR if i in in_card else DIGIT_FACTOR if word.isdigit() else sure
         terms.append((stem(word), word, factor))
-    own_turn = _own_turn_phrase(query)
-    if own_turn is not None:
-        terms.append((OWN_TURN, own_turn, 1.0))
+    for text in (query, " ".join(word for word, _sure in spelled)):  # as typed, then corrected: "my own tern"
+        for match, word in _phrases(text):
+            if all(term != stem(word) for term, _shown, _factor in terms):
+                terms.append((stem(word), match.group(0).lower(), 1.0))
     got = [0.0] * n
     concepts = [0] * n  # how many of the question's words and cards each record answers
     matched: list[dict[str, float]] = [dict() for _ in range(n)]  # record -> word shown -> credit

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine import chance
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.engine.state import Play
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.chance import names, stated_card
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -70,7 +70,7 @@ class LetsDoThatAgain(ActionKind):
 
     def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
-        game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
+        game.take(card, "discard")  # lifted out; the rest of the pile keeps its order
         rest = list(play.answers)
         play.answers.clear()
         game.play_from(
@@ -113,10 +113,9 @@ class UseWhatYouTake(ActionKind):
         return named or [p for p in game.players if p != play.player]
 
     def chance_forms(self, game: Game, play: Play) -> list[str]:
-        stated = len(play.answers) > 1 and chance.stated_card(play.answers[1]) is not None
+        stated = len(play.answers) > 1 and stated_card(play.answers[1]) is not None
         return [
-            f"`{play.player} plays {play.card} -> {victim}, CARD` (the card taken: "
-            f"{chance.names(game.table.hands[victim])})"
+            f"`{play.player} plays {play.card} -> {victim}, CARD` (the card taken: {names(game.table.hands[victim])})"
             for victim in self._victims(game, play)
             if game.table.hands[victim] and not stated
         ]
@@ -125,7 +124,7 @@ class UseWhatYouTake(ActionKind):
         if not play.answers or play.answers[0] not in game.players:
             return []
         victim, rest = play.answers[0], list(play.answers[1:])
-        if rest and chance.stated_card(rest[0]) is not None:
+        if rest and stated_card(rest[0]) is not None:
             rest = rest[1:]  # the card stated: each other one is tried in its place
         return [[victim, card, *rest] for card in game.table.hands.get(victim, ())]
 
@@ -133,23 +132,22 @@ class UseWhatYouTake(ActionKind):
         victim = chosen[0]
         hand = game.table.hands[victim]
         # `-> Bob, Cookies`: the card after the player is the one taken, as the table saw it.
-        stated = chance.stated_card(play.answers[0]) if play.answers else None
+        stated = stated_card(play.answers[0]) if play.answers else None
         if stated is not None:
             del play.answers[0]
         if not hand:
             if stated is not None:
-                chance.refuse(game, f"{victim} has no {stated}: {victim}'s hand is empty", ())
+                game.refuse_stated(f"{victim} has no {stated}: {victim}'s hand is empty")
             nothing_happens(game, play, f"{victim} has no cards")
             return
-        card = chance.pick(
-            game,
+        card = game.pick_at_random(
             hand,
             stated,
             what=f"the card {play.player} takes from {victim}'s hand",
             how=f"`{play.player} plays {play.card} -> {victim}, CARD`",
-            impossible=f"{victim} has no {stated}: {victim}'s hand is {chance.names(hand)}",
+            impossible=f"{victim} has no {stated}: {victim}'s hand is {names(hand)}",
         )
-        hand.remove(card)
+        game.take(card, "hands", victim)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -162,8 +160,7 @@ class UseWhatYouTake(ActionKind):
                 f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
                 f"name the cards in {victim}'s hand to go on"
             )
-            game.stopped = reason
-            game.step(rec.Stopped, reason=reason, rulings=())
+            game.halt(reason, ())
             return
         rest = list(play.answers)
         play.answers.clear()
@@ -276,7 +273,7 @@ class TakeAnotherTurn(ActionKind):
                 f"{play.player} already has them",
             )
             return
-        turn.extra_turns.append(card.name)
+        game.grant_extra_turn(card)
         game.step(
             rec.ActionDone,
             card=card,
@@ -297,7 +294,7 @@ class SkipTurnUnless(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         for player in others:
-            game.table.skips[player] = play.card
+            game.skip_next_turn(player, play.card)
         game.step(
             rec.ActionDone,
             card=play.card,

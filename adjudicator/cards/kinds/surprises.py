@@ -23,14 +23,14 @@ from adjudicator.cards.kinds.actions import (
 )
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
 from adjudicator.cards.kinds.hand_actions import stated_from_hands
-from adjudicator.cards.model import AtRandom, Card, CardType
-from adjudicator.engine import chance
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import AtRandom, Card, CardType
+from adjudicator.model.chance import names, stated_card
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 #: What the out-of-turn function of each `cancels` value stops, besides other Surprises.
 CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
@@ -95,13 +95,12 @@ def _discard_at_random(
     game: Game, player: str, why: str, rulings: tuple[str, ...], stated: Card | None, how: str
 ) -> None:
     hand = game.table.hands[player]
-    card = chance.pick(
-        game,
+    card = game.pick_at_random(
         hand,
         stated,
         what=f"the card {player} discards at random",
         how=how,
-        impossible=f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}",
+        impossible=f"{player} has no {stated}: {player}'s hand is {names(hand)}",
         rulings=rulings,
     )
     game.discard_from_hand(player, [card], why, rulings)
@@ -111,7 +110,7 @@ def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
     goals = list(game.table.goals)
     if goals:
         for goal in goals:
-            game.table.goals.remove(goal)
+            game.take(goal, "goals")
         game.discard_cards(goals)
         game.step(
             rec.ActionDone,
@@ -208,7 +207,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
         losers = self._losers(game, play)
         if play.answers or not losers:
             return []
-        hands = "; ".join(f"{p}: {chance.names(game.table.hands[p])}" for p in losers)
+        hands = "; ".join(f"{p}: {names(game.table.hands[p])}" for p in losers)
         return [f"`{play.player} plays {play.card} -> CARD, ...` (the card each loses at random: {hands})"]
 
     def discard_chosen(
@@ -220,7 +219,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 player,
                 f"{why}: a card at random, as {player} chose",
                 ("R57",),
-                chance.stated_card(chosen[0]),
+                stated_card(chosen[0]),
                 f"`{player} discards CARD at random`",
             )
         else:
@@ -322,7 +321,7 @@ def _would_win(game: Game, player: str, keeper: Card) -> bool:
     """Whether the Keeper, had it landed in front of player, would have won the game (tried on
     a copy): canceling it then stops a win (R52)."""
     trial = game.copy()
-    trial.table.in_play[player].append(keeper)
+    trial.put(keeper, "in_play", player)
     return any(
         player in kind_of(goal).candidates(trial, goal) and not trial.creeper_blocks(player, goal)
         for goal in trial.table.goals
