@@ -151,8 +151,8 @@ def test_no_discard_under_a_limit_is_said():
     )
     assert build_answer(game).text == (
         "Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
-        "Alice's turn is over (1 play made); Bob plays next; no winner yet."
-    )
+        "Alice's turn is over (1 play made); Bob plays next; no winner yet (rulings: Q1644)."
+    )  # she ends under the limit and draws nothing up to it
 
 
 def test_that_s_mine_says_where_the_keeper_goes():

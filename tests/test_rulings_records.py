@@ -39,3 +39,25 @@ def test_known_conflicts_are_recorded():
     r30 = store.get("R30")
     assert any(c.with_ == "B-keep-it-simple" for c in r30.conflicts)
     assert store.get("Q2729").conflicts
+
+
+def test_conflicts_are_symmetric_and_every_linked_id_exists():
+    records = store.all_rulings()
+    aliases = store.aliases()
+    for record in records.values():
+        for other in (*record.related, *(c.with_ for c in record.conflicts)):
+            assert other in aliases, f"{record.id} links to unknown {other}"
+        for conflict in record.conflicts:
+            partner = records[aliases[conflict.with_]]
+            assert record.id in {aliases[c.with_] for c in partner.conflicts}, (
+                f"{record.id} conflicts with {partner.id}, but {partner.id} does not name {record.id}"
+            )
+            assert conflict.selected_by.strip(), f"{record.id}: say which answer the engine follows and why"
+
+
+def test_an_official_answer_not_checkable_says_why():
+    for record in store.all_rulings().values():
+        if record.checkable:
+            assert record.not_checkable_because is None, f"{record.id} is checkable but says why it is not"
+        elif record.id.startswith("Q"):
+            assert record.not_checkable_because, f"{record.id} is not checkable: say why (not_checkable_because)"

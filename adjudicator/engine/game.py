@@ -335,6 +335,7 @@ class Game(EventOrder, ResponseChain, Copied):
                         "B-draw-rule-change",
                         *derived.bonus_rulings(self, turn.player, "draw"),
                         *(("Q129",) if self.temp_hands else ()),
+                        *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
                 )  # a temporary hand's cards are extras
                 return True
@@ -466,7 +467,7 @@ class Game(EventOrder, ResponseChain, Copied):
         got: list[Card] = []
         creepers = 0
         while len(got) < n:
-            card = self._take_top()
+            card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
                 self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=("B-reshuffle",))
                 break
@@ -500,7 +501,7 @@ class Game(EventOrder, ResponseChain, Copied):
             )
         return got
 
-    def _take_top(self) -> Card | None:
+    def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
         if not table.draw_pile and solo.is_solo(self):
             solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
@@ -510,7 +511,8 @@ class Game(EventOrder, ResponseChain, Copied):
             table.discard.clear()
             self.rng.shuffle(pile)
             table.draw_pile.extend(pile)
-            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle",))
+            # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
+            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
         return table.draw_pile.pop(0) if table.draw_pile else None
 
     # ------------------------------------------------------------ the turn
@@ -570,7 +572,10 @@ class Game(EventOrder, ResponseChain, Copied):
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
+        limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
+        # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
+        under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order", *under))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
         if solo.is_solo(self):
@@ -687,6 +692,8 @@ class Game(EventOrder, ResponseChain, Copied):
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
+            if self.turn.player == self.winner and self.table.hands[self.winner] and self.play_rule().mode == "all":
+                cites.append("Q-tag-play-all")  # Play All: the Goal is checked after every play, not at the end
             self.step(
                 rec.Won,
                 player=self.winner,
@@ -891,6 +898,8 @@ class Game(EventOrder, ResponseChain, Copied):
     # ------------------------------------------------------- temporary hands
     def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
         frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
+        if self.temp_hands:  # opened inside another: this one is finished first
+            rulings = (*rulings, "Q-tag-draw2useem")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
         self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
@@ -1025,6 +1034,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=play.card)
+        if derived.goals_read_hands(self) and not self.pending:
+            # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
+            self.check_win()
         return play
 
     # ---------------------------------------------------------- free actions
@@ -1059,7 +1071,7 @@ class Game(EventOrder, ResponseChain, Copied):
             raise Illegal(
                 "compound_resolving",
                 f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
-                ("R32",),
+                ("R32", "Q-tag-draw2useem"),
             )
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
         kind_of(card).verify_use(self, play)

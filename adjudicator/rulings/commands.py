@@ -399,6 +399,19 @@ def list_command(
     console.print(f"{len(records)} ruling{'s' if len(records) != 1 else ''}", markup=False)
 
 
+def _official_summary(records: Any) -> dict[str, int]:
+    """The official answers beyond the seed FAQ: how many, from how many FAQ pages, how many checkable."""
+    official = [record for record in records if record.id.startswith("Q")]
+    pages = {record.source.url.rstrip("/") for record in official if record.source.url}
+    checkable = sum(record.checkable for record in official)
+    return {
+        "records": len(official),
+        "pages": len(pages),
+        "checkable": checkable,
+        "not_checkable": len(official) - checkable,
+    }
+
+
 @rulings_app.command("coverage")
 def coverage_command(
     paths: Annotated[
@@ -460,6 +473,7 @@ def coverage_command(
     faq_totals = count(faq_rows)
     not_checkable_cited = sorted(rid for rid in by_id if not records[rid].checkable)
     missing_faq = [record.id for record, _cited, state in faq_rows if state != "proven"]
+    official = _official_summary(records.values())
     exit_code = 1 if strict and missing_faq else 0
 
     if json_output:
@@ -479,6 +493,7 @@ def coverage_command(
                 "faq_without_passing_scenario": missing_faq,
                 "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
                 "not_checkable_but_cited": not_checkable_cited,
+                "official": official,
             }
         )
         raise typer.Exit(exit_code)
@@ -506,6 +521,11 @@ def coverage_command(
     console.print(
         f"FAQ R01-R65: {faq_totals['proven']} of {faq_totals['checkable']} checkable rulings proven, "
         f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.",
+        markup=False,
+    )
+    console.print(
+        f"Official answers (Q<n>, Q-tag-*): {official['records']} records from {official['pages']} FAQ pages read, "
+        f"{official['checkable']} checkable, {official['not_checkable']} not checkable (each says why).",
         markup=False,
     )
     if strict and missing_faq:

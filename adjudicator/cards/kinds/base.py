@@ -88,6 +88,8 @@ class Kind:
     choice_words: ClassVar[tuple[str, ...]] = ()
     #: Rulings that justify the kind's basic resolution (cited when it resolves).
     rulings: ClassVar[tuple[str, ...]] = ()
+    #: Rulings about canceling a card of this kind (cited when a Surprise cancels one).
+    canceled_rulings: ClassVar[tuple[str, ...]] = ()
 
     def then(self, method: str, *args: Any) -> Then:
         """A continuation that calls this kind's `method` (with the game first, a choice's answer last)."""

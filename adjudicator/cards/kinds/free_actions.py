@@ -55,9 +55,12 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def end_turn(game: Game, play: Play) -> None:
-        """Using the rule ends the turn at once, Play All or not (R22, R33)."""
+        """Using the rule ends the turn at once, Play All or not (R22, R33); Creepers it drew stay
+        until the player's next turn, since no moment of this turn is left to shed them."""
+        stuck = ("Q-tag-creepers",) if game.creepers_of(play.player) else ()
         game.end_turn(
-            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says", ("R22", "R33")
+            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+            ("R22", "R33", *stuck),
         )
 
 

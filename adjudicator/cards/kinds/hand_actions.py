@@ -350,6 +350,8 @@ class RandomTax(ActionKind):
 
     name = "random_tax"
     needs_others = True
+    # Canceled in time (as it is played, before anything is taken) it takes nothing from anyone.
+    canceled_rulings = ("Q-tag-belay-that",)
 
     def resolve(self, game: Game, play: Play) -> None:
         taken = []

@@ -90,7 +90,7 @@ def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
             rec.ActionDone,
             card=play.card,
             what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
-            rulings=("B-surprises",),
+            rulings=("B-surprises", "Q-tag-canceled-plans"),  # every Goal, a second one under Double Agenda too
         )
     _others_discard(game, play, (CardType.GOAL,), "a Goal")
 
@@ -239,7 +239,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
             )
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
-            game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
+            power = ("Q220",) if target.is_use else ()  # a Keeper power that takes is a steal too
+            game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises", *power))
             options = game.keepers_of(target.player)
             if options:
                 game.ask(
@@ -250,11 +251,13 @@ class Surprise(DiscardsSomeRules, ActionKind):
                     self.then("take_keeper", response.player, f"{response.card}"),
                 )
         elif target.card.type is CardType.SURPRISE:
+            # Countering a trap lets the steal it answered go through (Q835).
+            trap = ("Q835",) if target.card.params.get("cancels") == "steal" else ()
             game.cancel_play(
                 target,
                 response,
                 outcome=f"{target.card} does nothing and goes to the discard pile",
-                rulings=("R28", "R46", "R43"),
+                rulings=("R28", "R46", "R43", "Q2766", *trap),
             )
         else:
             cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
@@ -265,7 +268,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 response,
                 outcome=f"{target.card} never takes effect and goes to the discard "
                 f"pile; {target.player}'s play is still used up",
-                rulings=(*cites, "B-no-cancel-replacement"),
+                rulings=(*cites, "B-no-cancel-replacement", *kind_of(target.card).canceled_rulings),
             )
 
 
