@@ -68,7 +68,7 @@ def test_a_win_names_the_goal_and_discards_by_whom():
     answer = answer_of("creepers/win-after-paying-taxes.yaml")
     assert "Alice discards 2 (Money, Taxes)" in answer.text
     assert answer.text.endswith(
-        "Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, B-creeper-powers, R02)."
+        "Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, B-creeper-powers, R02, Q2221)."
     )
     assert answer.facts["winner"] == "Alice" and answer.facts["winning_goal"] == "Night & Day"
     assert answer.facts["discarded"] == {"Alice": ["Money", "Taxes"]}

@@ -107,7 +107,7 @@ class Game(EventOrder, ResponseChain, Copied):
         dealt: dict[str, list[Card]] = {p: [] for p in self.players}
         for _ in range(count):  # one card at a time, round-robin from the first player
             for player in self.players:
-                dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
+                dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15", "Q2763"))
         for player in self.players:
             self.step(
                 rec.Dealt,
@@ -334,6 +334,7 @@ class Game(EventOrder, ResponseChain, Copied):
                     rulings=(
                         "B-draw-rule-change",
                         *derived.bonus_rulings(self, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
                         *(("Q129",) if self.temp_hands else ()),
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
@@ -435,7 +436,7 @@ class Game(EventOrder, ResponseChain, Copied):
                 "nothing_to_answer",
                 f"nothing asks {event.player} to {event.action} now; "
                 "cards are discarded only when a rule or card demands it",
-                ("B-no-voluntary-discard",),
+                ("B-no-voluntary-discard", "Q306"),
             )
         given = choice.spec_for(event.action).check(event.choices, event.action)
         if choice.names_what_stays(event.action):
@@ -851,13 +852,16 @@ class Game(EventOrder, ResponseChain, Copied):
     def add_rule(self, play: Play) -> None:
         card = play.card
         slot = getattr(kind_of(card), "slot", None)
-        replaced = [r for r in self.table.rules if slot and getattr(kind_of(r), "slot", None) == slot]
+        # A second copy of a rule (decks mixed) replaces its twin like a rule of its slot does (Q2219).
+        twins = [r for r in self.table.rules if r.name == card.name and card.kind != "double_agenda"]
+        replaced = [r for r in self.table.rules if r in twins or (slot and getattr(kind_of(r), "slot", None) == slot)]
         for old in replaced:
             self.table.rules.remove(old)
         self.discard_cards(replaced)
         self.leave_being_played(play)
         self.table.rules.append(card)
         rulings = ("B-new-rule-immediate", "B-new-rule-replaces") if replaced else ("B-new-rule-immediate",)
+        rulings += ("Q2219",) if twins else ()
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
 
     def set_goal(self, play: Play) -> None:
@@ -1023,7 +1027,8 @@ class Game(EventOrder, ResponseChain, Copied):
             self.turn.played += 1
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
-            rulings = ("B-play-rule", *derived.bonus_rulings(self, player, "play"))
+            whole_hand = ("B-play-all",) if quota.mode != "count" else ()
+            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
 
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:

@@ -54,7 +54,10 @@ class TemporaryHand(ActionKind):
 
     def resolve(self, game: Game, play: Play) -> None:
         game.open_temp_hand(
-            play, self.number(game, play.card, "draw"), self.number(game, play.card, "play"), ("B-compound-action",)
+            play,
+            self.number(game, play.card, "draw"),
+            self.number(game, play.card, "play"),
+            ("B-compound-action", "Q422"),  # one play in all, not free
         )
 
     def finish(self, game: Game, play: Play) -> None:

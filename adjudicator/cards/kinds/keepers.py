@@ -115,7 +115,7 @@ class CreeperDiscardPair(_PowerCreeper):
     def use(self, game: Game, play: Play) -> None:
         pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
         game.discard_from_play(
-            play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02")
+            play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02", "Q2221")
         )
 
 

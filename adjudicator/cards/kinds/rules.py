@@ -76,7 +76,7 @@ class PlayRule(RuleKind):
         if play.player == game.turn.player and game.turn.played:
             game.note(
                 f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}",
-                ("B-play-rule-change",),
+                ("B-play-rule-change", "Q334"),
             )
 
 
