@@ -308,7 +308,8 @@ class Game(EventOrder, ResponseChain, Copied):
                     if self.house_rules.limits_on_own_turn:
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
                     continue  # officially the active player complies at the end of the turn
-                self._enforce_limits(player, ("B-limits-other-players",))
+                # bound at once, while the active player may still be rid of the limit by her turn's end (Q738)
+                self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(self.table.goals)
@@ -674,6 +675,7 @@ class Game(EventOrder, ResponseChain, Copied):
             cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
+            cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             creepers = self.creepers_of(player)
@@ -684,6 +686,8 @@ class Game(EventOrder, ResponseChain, Copied):
                     cites += ["H-creepers_block_wins", "R04"]
             elif creepers:
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
+                if solo.is_solo(self):
+                    cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
         if len(meeting) == 1 and solo.is_solo(self):
             solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
             return
@@ -904,6 +908,8 @@ class Game(EventOrder, ResponseChain, Copied):
         frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
         if self.temp_hands:  # opened inside another: this one is finished first
             rulings = (*rulings, "Q-tag-draw2useem")
+        if derived.goals_read_hands(self):  # a temporary hand is not the hand a Goal counts
+            rulings = (*rulings, "Q-tag-10cardsinhand-2")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
         self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
@@ -958,7 +964,9 @@ class Game(EventOrder, ResponseChain, Copied):
                 raise Illegal(
                     "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
                 )
-            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
+            # "Takes instant effect" on some New Rules does not let them be played when drawn
+            instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
+            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""

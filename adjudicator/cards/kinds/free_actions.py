@@ -197,10 +197,13 @@ class MysteryPlay(FreeActionRule):
         if stand_in is not None and stand_in.name != needed:
             game.note(f"{stand_in} counts as {needed} at all times, so {play.card} may be used", ("R29", "Q1354"))
         card = turned[0]
+        from adjudicator.engine.derived import goals_read_hands
+
         game.note(
             f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
             "joins the hand and is neither a draw nor a play",
-            ("R63", "Q129", "R42"),
+            # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
+            ("R63", "Q129", "R42", *(("Q-tag-10cardsinhand-1",) if goals_read_hands(game) else ())),
         )
         source = f"the top of the draw pile, by {play.card}"
         try:

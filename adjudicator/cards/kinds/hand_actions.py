@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
+from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens, stated_victim
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.choices import ChoiceSpec
@@ -381,6 +381,13 @@ class ZapACard(TargetsOneCard):
     name = "zap_a_card"
     params = {}
     choice_rulings = ("Q-tag-zap-a-card",)
+    trapped_rulings = ("Q-tag-zap-a-card-2",)
+
+    def steal_victim(self, game: Game, play: Play) -> str | None:
+        """Zapping another player's Keeper into your hand steals it: It's A Trap! may answer."""
+        theirs = [c for c in self.options(game, play) if game.owner_of(c) not in (None, play.player)]
+        victim = stated_victim(game, play, theirs)
+        return None if victim == play.player else victim
 
     def options(self, game: Game, play: Play) -> list[Card]:
         return [card for _owner, card in game.cards_in_play()]
@@ -422,6 +429,10 @@ class ZapACard(TargetsOneCard):
             what=f"{player} takes {card} from {where} into their hand",
             rulings=("Q-tag-zap-a-card",),
         )
+        from adjudicator.engine.solo import is_solo
+
+        if card.type is CardType.RULE and is_solo(game):
+            game.note(f"in Solo Fluxx {card} stays in the hand and may be played again later", ("Q-tag-zap-a-card-3",))
         note_real_hand(game, play)
 
 

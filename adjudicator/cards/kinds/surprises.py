@@ -240,7 +240,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
             power = ("Q220",) if target.is_use else ()  # a Keeper power that takes is a steal too
-            game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises", *power))
+            cites = ("R28", "B-surprises", *power, *kind_of(target.card).trapped_rulings)
+            game.cancel_play(target, response, outcome=undone, rulings=cites)
             options = game.keepers_of(target.player)
             if options:
                 game.ask(
