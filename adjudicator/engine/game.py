@@ -866,6 +866,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self.table.rules.append(card)
         rulings = ("B-new-rule-immediate", "B-new-rule-replaces") if replaced else ("B-new-rule-immediate",)
         rulings += ("Q2219",) if twins else ()
+        rulings += ("Q-tag-xx1-1",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
 
     def set_goal(self, play: Play) -> None:

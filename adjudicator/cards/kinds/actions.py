@@ -174,7 +174,10 @@ class Trash(TargetsOneCard):
     name = "trash"
 
     def apply(self, game: Game, play: Play, card: Card) -> None:
-        game.discard_from_play(game.owner_of(card), [card], f"{play.card}", ("B-action-discard",))
+        owner = game.owner_of(card)
+        # Only your own cards on the table: the Action still trashes one of them (Q241).
+        own_only = owner == play.player and all(game.owner_of(c) == owner for c in self.options(game, play))
+        game.discard_from_play(owner, [card], f"{play.card}", ("B-action-discard", *(("Q241",) if own_only else ())))
 
 
 @register

@@ -290,5 +290,5 @@ class KeeperPowerTake(Keeper):
             game.owner_of(chosen[0]),
             play.player,
             f"{play.card}'s power (a free action; {play.card} stays in play)",
-            ("R12", "R13", "R02"),
+            ("R12", "R13", "R02", "Q-tag-captain-1"),  # a Keeper taken from the table stays on the table
         )
