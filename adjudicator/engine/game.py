@@ -674,7 +674,7 @@ class Game(EventOrder, ResponseChain, Copied):
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
         if blocked:
-            cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
+            cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
             cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
