@@ -61,3 +61,34 @@ def test_an_official_answer_not_checkable_says_why():
             assert record.not_checkable_because is None, f"{record.id} is checkable but says why it is not"
         elif record.id.startswith("Q"):
             assert record.not_checkable_because, f"{record.id} is not checkable: say why (not_checkable_because)"
+
+
+def test_every_official_answer_is_linked_into_the_related_rulings_graph():
+    """Each Q record has a "related" edge in the graph, so see-also and `rulings show` reach it."""
+    from adjudicator.rulings.graph import build_graph
+
+    graph = build_graph()
+    for record in store.all_rulings().values():
+        if record.id.startswith("Q"):
+            reasons = [why for _a, _b, why in graph.edges(record.id, data="reasons")]
+            assert any("related" in why for why in reasons), f"{record.id} is linked to no related ruling"
+
+
+def test_the_faq_pages_read_add_up_and_name_real_records():
+    """faq_pages.yaml: each page's answers are recorded, already recorded or skipped with a reason;
+    every id exists; every official record made from those pages cites one of them as its source."""
+    records = store.all_rulings()
+    aliases = store.aliases()
+    recorded_on: dict[str, list[str]] = {}
+    for page in store.faq_pages():
+        url = page["url"]
+        accounted = len(page["recorded"]) + len(page["already"]) + sum(s["count"] for s in page["skipped"])
+        assert page["found"] == accounted, f"{url}: {page['found']} answers found, {accounted} accounted for"
+        assert all(skip["why"].strip() for skip in page["skipped"]), url
+        for rid in [*page["recorded"], *page["already"]]:
+            assert rid in aliases, f"{url} names unknown ruling {rid}"
+        for rid in page["recorded"]:
+            recorded_on.setdefault(rid, []).append(url)
+    for rid, urls in recorded_on.items():
+        assert rid.startswith("Q"), f"{rid}: only official answers are recorded from the FAQ pages"
+        assert records[rid].source.url in urls, f"{rid}'s source {records[rid].source.url} is not among {urls}"

@@ -400,15 +400,23 @@ def list_command(
 
 
 def _official_summary(records: Any) -> dict[str, int]:
-    """The official answers beyond the seed FAQ: how many, from how many FAQ pages, how many checkable."""
+    """The official answers beyond the seed FAQ (Q<n>, Q-tag-*): how many records, how many
+    checkable, and the FAQ pages read for them (faq_pages.yaml) with what each yielded."""
+    from adjudicator.rulings.store import faq_pages
+
     official = [record for record in records if record.id.startswith("Q")]
-    pages = {record.source.url.rstrip("/") for record in official if record.source.url}
     checkable = sum(record.checkable for record in official)
+    pages = faq_pages()
     return {
         "records": len(official),
-        "pages": len(pages),
         "checkable": checkable,
         "not_checkable": len(official) - checkable,
+        "pages_read": len(pages),
+        "answers_found": sum(page["found"] for page in pages),
+        "answers_recorded": sum(len(page["recorded"]) for page in pages),
+        "new_records": len({rid for page in pages for rid in page["recorded"]}),
+        "answers_already_recorded": sum(len(page["already"]) for page in pages),
+        "answers_skipped": sum(skip["count"] for page in pages for skip in page["skipped"]),
     }
 
 
@@ -524,8 +532,12 @@ def coverage_command(
         markup=False,
     )
     console.print(
-        f"Official answers (Q<n>, Q-tag-*): {official['records']} records from {official['pages']} FAQ pages read, "
-        f"{official['checkable']} checkable, {official['not_checkable']} not checkable (each says why).",
+        f"Official answers (Q<n>, Q-tag-*): {official['records']} records, {official['checkable']} checkable, "
+        f"{official['not_checkable']} not checkable (each says why). FAQ pages read: {official['pages_read']}, "
+        f"with {official['answers_found']} answers: {official['answers_recorded']} made {official['new_records']} "
+        f"new records, "
+        f"{official['answers_already_recorded']} already recorded, {official['answers_skipped']} skipped "
+        "(adjudicator/rulings/faq_pages.yaml says why).",
         markup=False,
     )
     if strict and missing_faq:
