@@ -92,3 +92,9 @@ def test_the_faq_pages_read_add_up_and_name_real_records():
     for rid, urls in recorded_on.items():
         assert rid.startswith("Q"), f"{rid}: only official answers are recorded from the FAQ pages"
         assert records[rid].source.url in urls, f"{rid}'s source {records[rid].source.url} is not among {urls}"
+
+
+def test_the_official_faq_page_lists_every_page_read():
+    page = (ROOT / "docs" / "official-faq.md").read_text(encoding="utf-8")
+    for faq_page in store.faq_pages():
+        assert f"]({faq_page['url']}) | {faq_page['found']} |" in page, faq_page["url"]
