@@ -477,7 +477,11 @@ class Game(EventOrder, ResponseChain, Copied):
                 creepers += 1
                 self.table.in_play[player].append(card)
                 # a Creeper drawn for an Action goes to the active player, who draws again (R40)
-                for_action = ("R40",) if self.resolving and self.resolving.card.type is CardType.ACTION else ()
+                for_action = (
+                    ("R40",)
+                    if self.resolving and self.resolving.card.type is CardType.ACTION and player == self.turn.player
+                    else ()
+                )
                 self.step(
                     rec.CreeperPlaced,
                     player=player,

@@ -543,3 +543,23 @@ class FetchAndEndTurn(ActionKind):
         if from_draw_pile:
             game.rng.shuffle(table.draw_pile)
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
+
+
+@register
+class DistressCall(ActionKind):
+    """Distress Call (Star Fluxx): every player, from the one who played it round the table, draws
+    1 card; a player with Creepers goes on until they have drawn 2 for each Creeper they have, the
+    first card included, and a Creeper drawn meanwhile goes into play and raises that total (Q287)."""
+
+    name = "distress_call"
+
+    def resolve(self, game: Game, play: Play) -> None:
+        for player in seats_from(game, play.player):
+            drawn = 0
+            while (owed := max(1, 2 * len(game.creepers_of(player))) - drawn) > 0:
+                got = game.draw(
+                    player, owed, why=f"{play.card}: 2 cards for each Creeper, at least 1", rulings=("Q287",)
+                )
+                if not got:
+                    break  # both piles are empty
+                drawn += len(got)
