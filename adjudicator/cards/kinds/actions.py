@@ -172,6 +172,7 @@ class Trash(TargetsOneCard):
     """Trash a Keeper / Trash Something: discard any one such card in play, yours included."""
 
     name = "trash"
+    not_a_steal_rulings = ("Q907",)  # trashing your Keeper is not stealing it
 
     def apply(self, game: Game, play: Play, card: Card) -> None:
         owner = game.owner_of(card)

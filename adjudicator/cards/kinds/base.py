@@ -92,6 +92,8 @@ class Kind:
     canceled_rulings: ClassVar[tuple[str, ...]] = ()
     #: Rulings about answering this card's steal (cited when a Surprise against steals undoes it).
     trapped_rulings: ClassVar[tuple[str, ...]] = ()
+    #: Rulings saying why this card is no steal (cited when a Surprise against steals is refused).
+    not_a_steal_rulings: ClassVar[tuple[str, ...]] = ()
 
     def then(self, method: str, *args: Any) -> Then:
         """A continuation that calls this kind's `method` (with the game first, a choice's answer last)."""

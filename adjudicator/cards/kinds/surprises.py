@@ -213,7 +213,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 if victim is None and kind_of(target.card).moves_keepers
                 else f"{target.card} does not steal a Keeper of {response.player}'s"
             )
-            raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", ("R25",))
+            cites = ("R25", *kind_of(target.card).not_a_steal_rulings)
+            raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", cites)
         if target.card.type in types:
             return
         cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).moves_keepers else ("R25",)
