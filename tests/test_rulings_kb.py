@@ -561,3 +561,10 @@ def test_cli_start_up_does_not_import_the_heavy_modules():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_rulings_show_says_why_an_answer_is_not_checkable():
+    out = flat(runner.invoke(app, ["rulings", "show", "Q971"]).output)
+    assert "Checkable: no: UnGoals exist only in editions the engine does not support" in out
+    data = json.loads(runner.invoke(app, ["rulings", "show", "--json", "Q971"]).output)
+    assert data["checkable"] is False and data["not_checkable_because"].startswith("UnGoals exist only")

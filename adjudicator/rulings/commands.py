@@ -259,6 +259,7 @@ def show_command(
                 "topics": list(record.topics),
                 "related": list(record.related),
                 "checkable": record.checkable,
+                "not_checkable_because": record.not_checkable_because,
                 "conflicts": [
                     {"with": c.with_, "answer": c.answer, "selected_by": c.selected_by} for c in record.conflicts
                 ],
@@ -298,7 +299,11 @@ def show_command(
     _label(console, "Editions", ", ".join(record.editions) or "-")
     _label(console, "Cards", ", ".join(record.cards) or "-")
     _label(console, "Topics", ", ".join(record.topics) or "-")
-    _label(console, "Checkable", "yes" if record.checkable else "no (no replay can prove it)")
+    _label(
+        console,
+        "Checkable",
+        "yes" if record.checkable else f"no: {record.not_checkable_because or 'no replay can prove it'}",
+    )
     for conflict in record.conflicts:
         _label(
             console,
