@@ -868,7 +868,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self.discard_cards(replaced)
         self.leave_being_played(play)
         self.table.rules.append(card)
-        rulings = ("B-new-rule-immediate", "B-new-rule-replaces") if replaced else ("B-new-rule-immediate",)
+        rulings: tuple[str, ...] = ("B-new-rule-immediate", *(("B-new-rule-replaces",) if replaced else ()))
         rulings += ("Q2219",) if twins else ()
         rulings += ("Q-tag-xx1-1",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
