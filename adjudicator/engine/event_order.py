@@ -145,9 +145,11 @@ class EventOrder:
             )
         # A card reads its stated choices only while it resolves (`ask` takes them from the play
         # resolving), and every card of the event has resolved by now: what is left is unused,
-        # even when a choice now waits for someone.
+        # even when a choice now waits for someone. A card the game ended before (a Goal met as
+        # it left the hand, Q46) never read its choices: they are not refused.
+        over = bool(trial.winner or trial.ended)
         for play in trial.event_plays:
-            if play.answers:
+            if play.answers and not (over and any(play is waiting for waiting in trial.being_played)):
                 return _unused(event, play)
         return None
 
