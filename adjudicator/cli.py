@@ -47,12 +47,15 @@ HOUSE_RULE_OPTION = typer.Option(
 )
 
 
-def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
-    """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
+def _house_rules(
+    assignments: list[str] | None, json_output: bool = False, option: str = "--house-rule"
+) -> dict[str, str]:
+    """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values): the one
+    parser of every command that takes house rules."""
     from adjudicator.house_rules import HouseRuleError, parse_assignments
 
     try:
-        return parse_assignments(assignments or [])
+        return parse_assignments(assignments or [], option)
     except HouseRuleError as exc:
         fail(error_data(exc.message, code="bad-house-rule", suggestions=exc.suggestions[:1]), json_output)
 
@@ -110,8 +113,9 @@ def replay(
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.errors import ScenarioError
 
+    house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
     try:
-        scenario = read_scenario(file, _house_rules(house_rule, as_json))
+        scenario = read_scenario(file, house_rules)
         game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
@@ -249,8 +253,11 @@ def simulate(
     seed: Annotated[int, typer.Option(help="The run's seed: game i depends only on (seed, i).")] = 0,
     players: Annotated[str, typer.Option(help="A number of players, or names: Ann,Ben,Cy.")] = "2",
     decks: Annotated[str, typer.Option(help="Decks, separated by commas.")] = "fluxx5,creeper_pack,surprises",
-    house_rule: Annotated[list[str], typer.Option("--house-rule", help="NAME=VALUE (repeatable).")] = [],  # noqa: B006
-    compare: Annotated[list[str], typer.Option(help="Also run with this house rule NAME=VALUE and compare.")] = [],  # noqa: B006
+    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME=VALUE", help="Also run with this house rule NAME=VALUE and compare (repeatable)."),
+    ] = None,
     max_events: Annotated[int, typer.Option(help="Stop a game after this many events (a capped game).")] = 1000,
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
@@ -266,8 +273,8 @@ def simulate(
             seed=seed,
             players=players,
             decks=decks,
-            house_rules=house_rule,
-            compare=compare,
+            house_rules=_house_rules(house_rule, json_output),
+            compare=_house_rules(compare, json_output, "--compare"),
             max_events=max_events,
             workers=workers,
             save=str(save) if save else None,
@@ -276,7 +283,7 @@ def simulate(
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
     except sim.OptionError as exc:
-        fail(error_data(str(exc), code="bad-option"), json_output)
+        fail(error_data(str(exc), code="bad-option", suggestions=exc.suggestions), json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.

@@ -317,13 +317,14 @@ def _unknown(name: Any) -> Switch:
     )
 
 
-def parse_assignments(texts: Iterable[str]) -> dict[str, Any]:
-    """`NAME=VALUE` texts (the `--house-rule` option) into a mapping; list values are comma-separated."""
+def parse_assignments(texts: Iterable[str], option: str = "--house-rule") -> dict[str, Any]:
+    """`NAME=VALUE` texts (the `--house-rule` option of every command, and `simulate --compare`) into
+    a mapping of switch name to the value as written; list values are comma-separated."""
     values: dict[str, Any] = {}
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            raise HouseRuleError(f"--house-rule takes NAME=VALUE, not {text!r}")
+            raise HouseRuleError(f"{option} takes NAME=VALUE, not {text!r}")
         switch = switch_named(name.strip())
         switch.read(value.strip())  # checked now, so the message names the option
         values[switch.name] = value.strip()
