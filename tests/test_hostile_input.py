@@ -5,6 +5,7 @@ that runs for minutes, not a slow machine."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -179,6 +180,39 @@ def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
     found = see_also(game)
     assert time.perf_counter() - started < BUDGET
     assert found  # the start of the question still finds rulings
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        "Bob spells CAT",
+        "Bob plays Letter E",
+        "Bob uses Letter E",
+        "Bob discards Letter E",
+        "Bob keeps Letter E",
+        "Bob chooses none",
+        "Bob begins",
+        "Bob drops out",
+    ],
+)
+def test_every_event_of_a_player_who_dropped_out_is_refused(event, write_scenario):
+    """Found by the fuzzer: `Bob spells CAT` after `Bob drops out` raised KeyError (an engine crash)."""
+    path = write_scenario(
+        "title: t\nplayers: [Alice, Bob, Carol]\ndecks: [word]\nsetup:\n  turn: Alice\n  goals: [A Noun]\n"
+        "  hands: {Alice: [Letter C, Letter A, Letter T], Bob: [Letter E]}\n"
+        f"events:\n  - Bob drops out\n  - {event}\n"
+    )
+    result, _ = replay_cli(path, "--json")
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.output)["steps"]
+    assert steps[-1] == {
+        **steps[-1],
+        "kind": "Rejected",
+        "event": 2,
+        "text": f"rejected: {event} — Bob is not in the game: Bob dropped out at event 1",
+        "rulings": ["B-drop-out"],
+    }
+    assert [step["kind"] for step in steps if step["event"] == 2] == ["Rejected"]
 
 
 # ----------------------------------------------------------------- odd but valid
