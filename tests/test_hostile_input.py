@@ -73,6 +73,21 @@ def test_hostile_file_is_refused_with_file_line_and_exit_2(name, line, message):
     assert seconds < BUDGET
 
 
+@pytest.mark.parametrize("command", [["replay"], ["check"], ["legal"], ["explore", "--at", "1"]])
+def test_bytes_that_are_not_utf8_on_stdin_get_the_message_a_file_gets(command):
+    """Found by the fuzzer: on stdin they were reported as an engine failure."""
+    data = (HOSTILE / "not-utf8.yaml").read_bytes()
+    message = "3: not UTF-8 text: byte 0xe9 at offset 44 (invalid continuation byte); save the file as UTF-8"
+    from_stdin = runner.invoke(app, [*command, "-"], input=data)
+    from_file = runner.invoke(app, [*command, str(HOSTILE / "not-utf8.yaml")])
+    assert (from_stdin.exit_code, from_file.exit_code) == (2, 2)
+    if command == ["check"]:
+        assert from_stdin.output == f"ERROR <stdin>:{message}\n0 passed, 0 failed, 1 with errors\n"
+    else:
+        assert from_stdin.output == f"error: <stdin>:{message}\n"
+    assert from_file.output == from_stdin.output.replace("<stdin>", str(HOSTILE / "not-utf8.yaml"))
+
+
 def test_the_verb_suggestion_names_the_line_meant():
     result, _ = replay_cli(HOSTILE / "unknown-verb.yaml")
     assert "(did you mean 'Alice plays Milk'?)" in result.output
