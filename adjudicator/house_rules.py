@@ -13,6 +13,7 @@ nearest switch name, which the loader turns into FILE:LINE messages and the CLI 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -80,9 +81,10 @@ def _minimum(value: Any) -> int:
 def _words(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [w for w in value.split(",") if w.strip()]
-    if isinstance(value, list) and all(isinstance(w, str) and w.strip() and " " not in w.strip() for w in value):
+    # A word is spelled with letter cards, A to Z (docs/words.md): no é, ß or ligature.
+    if isinstance(value, list) and all(isinstance(w, str) and re.fullmatch(r"[A-Za-z]+", w.strip()) for w in value):
         return tuple(sorted({w.strip().lower() for w in value}))
-    raise ValueError(f"{value!r} is not a list of single words")
+    raise ValueError(f"{value!r} is not a list of single words of the letters A to Z")
 
 
 @dataclass(frozen=True)

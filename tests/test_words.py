@@ -346,7 +346,7 @@ def test_the_spell_event_is_read_in_both_forms_and_checked():
     events = parse_scenario(text, "t.yaml").events
     assert [(e.action, e.choices) for e in events] == [("spell", ("CAT", "HAT")), ("spell", ("DOG",))]
     bad = text.replace("Alice spells cat, hat", "Alice spells C4T")
-    with pytest.raises(ScenarioError, match="'C4T' is not a word of the letters A to Z"):
+    with pytest.raises(ScenarioError, match=r"'C4T' has '4' \(U\+0034\), which is no letter card"):
         parse_scenario(bad, "t.yaml")
 
 
@@ -443,3 +443,32 @@ def test_random_word_fluxx_games(data):
 def test_every_scenario_under_word_replays():
     for path in sorted(WORD.glob("*.yaml")):
         assert load_scenario(path).expect is not None, path
+
+
+@pytest.mark.parametrize(
+    ("word", "character"),
+    [("ﬁt", "'ﬁ' (U+FB01)"), ("ſat", "'ſ' (U+017F)"), ("straße", "'ß' (U+00DF)"), ("été", "'é' (U+00E9)")],
+)
+def test_a_letter_is_one_of_the_letter_cards(word, character, write_scenario):
+    """Python upper-cases ﬁt to FIT, ſat to SAT and straße to STRASSE; no letter card shows ﬁ, ſ
+    or ß, so these are refused like été (docs/words.md, "What a letter is")."""
+    path = write_scenario(
+        "title: t\nplayers: [Alice, Bob]\ndecks: [word]\nsetup:\n  goals: [A Noun]\n"
+        f"  in_play: {{Alice: [Letter F, Letter I, Letter T]}}\nevents:\n  - Alice spells {word}\n"
+    )
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {path}:8: event 1: 'Alice spells {word}': '{word}' has {character}, which is no letter card; "
+        "a word is spelled with the letter cards, A to Z\n"
+    )
+    assert parse_scenario(path.read_text(encoding="utf-8").replace(word, "fit")).events[0].choices == ("FIT",)
+
+
+def test_house_rule_words_are_spelled_with_letter_cards_too():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario("title: t\nplayers: [Alice]\nhouse_rules: {allowed_words: [straße]}\nsetup: {}\nevents: []\n")
+    assert str(info.value) == (
+        "<scenario>:3: house rule `allowed_words`: ['straße'] is not a list of single words of the letters A to Z"
+        " (allowed: [list of words])"
+    )

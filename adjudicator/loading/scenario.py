@@ -812,13 +812,25 @@ class _Reader:
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
     """The claimed words of `P spells CAT` (two for a rhyme: `P spells CAT, HAT`), upper case."""
-    words = tuple(str(w).strip().upper() for w in items if w is not None and str(w).strip())
+    # Checked as written, before upper-casing: Python's upper() turns the ligature ﬁ into FI, the
+    # long s ſ into S and ß into SS, none of which is a letter card (docs/words.md).
+    words = tuple(str(w).strip() for w in items if w is not None and str(w).strip())
     if not words:
         raise ScenarioError(f"'{text}' names no word to spell")
     for word in words:
-        if not re.fullmatch(r"[A-Z]{1,30}", word):
-            raise ScenarioError(f"'{text}': {word!r} is not a word of the letters A to Z")
-    return words
+        stranger = next((ch for ch in word if ch not in _CARD_LETTERS), None)
+        if stranger is not None:
+            raise ScenarioError(
+                f"'{text}': {word!r} has {stranger!r} (U+{ord(stranger):04X}), which is no letter card; "
+                "a word is spelled with the letter cards, A to Z"
+            )
+        if len(word) > 30:
+            raise ScenarioError(f"'{text}': {word!r} has {len(word)} letters (at most 30)")
+    return tuple(word.upper() for word in words)
+
+
+#: What a letter card may be (the `letter` of `kind: letter`): one of A to Z, in either case.
+_CARD_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 _FORMS = (
