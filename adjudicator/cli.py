@@ -97,7 +97,11 @@ def replay(
         ),
     ] = "text",
     full: Annotated[
-        bool, typer.Option("--full", help="Show every step of a long log (by default only its first and last steps).")
+        bool,
+        typer.Option(
+            "--full",
+            help="Show every step and rejection of a long log (by default only its first and last steps, in JSON too).",
+        ),
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
@@ -124,7 +128,7 @@ def replay(
     if as_json:
         from adjudicator.verdict import write_json_text
 
-        write_json_text(game, sys.stdout)
+        write_json_text(game, sys.stdout, full)
     elif output_format in ("markdown", "html"):
         from adjudicator import report
 

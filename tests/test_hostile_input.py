@@ -26,6 +26,7 @@ from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import (
     EVENT_KEYS,
     EXPECT_KEYS,
+    MAX_EVENTS,
     MAX_FILE_BYTES,
     SETUP_KEYS,
     load_scenario,
@@ -478,3 +479,68 @@ def test_a_card_type_that_is_a_list_is_refused(write_scenario):
     assert result.exit_code == 2, result.output
     assert f"{path}:4:" in result.output.replace("\n", "")
     assert "`type` must be one of" in result.output
+
+
+# ----------------------------------------------------------------- long files
+def begins_scenario(events: int) -> str:
+    """Two players, nothing to play: `B begins` over and over, most of them rejected."""
+    return "title: begins\nplayers: [A, B]\nsetup:\n  turn: A\nevents: [" + ", ".join(["B begins"] * events) + "]\n"
+
+
+def test_a_file_of_more_than_100000_events_is_refused(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(MAX_EVENTS + 1), encoding="utf-8")
+    result, seconds = replay_cli(path)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {path}:5: 100,001 events; a scenario may have at most 100,000 (split the game into several files)\n"
+    )
+    assert seconds < 3 * BUDGET
+
+
+def test_the_largest_accepted_file_of_events_replays_in_bounded_memory(tmp_path):
+    """Found by the fuzzer: 454,000 `B begins` took 1.1 GB for --json and wrote 122 MB. At most
+    100,000 events, and the output is summarised unless --full."""
+    import resource
+
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(MAX_EVENTS), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500 * 1024  # KB on Linux
+    data = json.loads(done.stdout)
+    assert len(data["steps"]) == 10_000 and data["steps_omitted"] == 90_006
+    assert len(data["rejected"]) == 1_000 and data["rejected_omitted"] == 98_999
+    assert len(done.stdout) < 5_000_000
+
+
+def test_long_output_is_summarised_unless_full(tmp_path, monkeypatch):
+    from adjudicator import verdict
+
+    monkeypatch.setattr(verdict, "JSON_STEPS_UP_TO", 50)
+    monkeypatch.setattr(verdict, "JSON_STEPS_SHOWN", 20)
+    monkeypatch.setattr(verdict, "JSON_REJECTIONS_SHOWN", 5)
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(60), encoding="utf-8")
+    game = replay(load_scenario(path))
+    assert len(game.steps) == 66
+    data = json.loads(replay_cli(path, "--json")[0].output)
+    assert [s["text"] for s in data["steps"]] == [s.text for s in game.steps[:10] + game.steps[-10:]]
+    assert data["steps_omitted"] == 46
+    assert [r["event"] for r in data["rejected"]] == [2, 3, 4, 5, 6] and data["rejected_omitted"] == 54
+    assert [r["event"] for r in data["facts"]["rejected"]] == [2, 3, 4, 5, 6]
+    full = json.loads(replay_cli(path, "--json", "--full")[0].output)
+    assert len(full["steps"]) == 66 and len(full["rejected"]) == len(full["facts"]["rejected"]) == 59
+    assert "steps_omitted" not in full and "rejected_omitted" not in full
+    text = replay_cli(path)[0].output
+    assert "Event 21 rejected: it is not B's turn: A plays next\n" in text
+    assert "Event 22 rejected" not in text
+    assert "and 39 more rejected events (--full lists them all)\n" in text
+    assert "Event 60 rejected: it is not B's turn: A plays next\n" in replay_cli(path, "--full")[0].output

@@ -84,6 +84,9 @@ EXPECT_KEYS = (
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
+#: A replay keeps every step of every event (about ten a played card): this many events keep a
+#: replay under 500 MB and a few seconds a ten thousand events, whatever the file holds.
+MAX_EVENTS = 100_000
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {
     "plays": "play",
@@ -577,6 +580,12 @@ class _Reader:
             items = []
         if not isinstance(items, list):
             raise self.fail("`events` must be a list (it may be empty: [])", data, "events")
+        if len(items) > MAX_EVENTS:
+            raise self.fail(
+                f"{len(items):,} events; a scenario may have at most {MAX_EVENTS:,} (split the game into several files)",
+                data,
+                "events",
+            )
         roster = _Roster(self.players)
         lines = items.item_lines if isinstance(items, yaml_lines.LinedList) else [None] * len(items)
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
