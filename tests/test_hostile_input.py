@@ -544,3 +544,110 @@ def test_long_output_is_summarised_unless_full(tmp_path, monkeypatch):
     assert "Event 22 rejected" not in text
     assert "and 39 more rejected events (--full lists them all)\n" in text
     assert "Event 60 rejected: it is not B's turn: A plays next\n" in replay_cli(path, "--full")[0].output
+
+
+# ------------------------------------------- the surfaces: house rules, decks, date, Word Fluxx
+#: Mostly valid values (a game gets replayed), now and then a wrong one (the loader must name it).
+_HOUSE_VALID = {
+    "keep_going": [False, 2, "3"],
+    "tie": ["continue", "shared"],
+    "limits_on_own_turn": [True, "false"],
+    "simplify_minimum": [0, 1],
+    "surprise_window": ["official", "end_of_turn"],
+    "creepers_block_wins": [True, False],
+    "may_discard": [True, "yes"],
+    "starting_hand": [1, 3, 7],
+    "goals_per_deck": [True, False],
+    "proper_nouns": [True, False],
+    "slang": [True, False],
+    "allowed_words": [["cat", "xyz"], "flux,ct", []],
+    "banned_words": [["cat"], "act,cat,tac"],
+    "q2729": ["stoppable", "not_stoppable"],
+}
+_HOUSE_WRONG = ["maybe", -1, 10**6, None, [], {}, ["straße"], "cat,ſat", "tye"]
+_DATES = ["2026-12-25", "2026-07-04", {"day": "2026-07-04", "holiday": "Independence Day"}]
+_DATES_WRONG = [
+    "2026-02-30",
+    "tomorrow",
+    5,
+    {"holiday": ""},
+    {"day": "2026-12-25", "when": 1},
+    {"birthdays": ["Nobody"]},
+]
+_WORDS = ["CAT", "cat", "ACT, CAT", "FLUX", "TACO", "BOOK, COOK", "XYZ", "tac"]
+_WORDS_WRONG = ["ﬁt", "ſat", "straße", "été", "C4T", "", "x" * 40]
+_DECK_CARDS = {
+    "fluxx5": ["Milk", "Cookies", "Play All", "Draw 2", "Trade Hands", "Today's Special!"],
+    "word": [f"Letter {ch}" for ch in "ACTFLUXOBK"],
+    "holiday": ["Christmas Bonus", "Santa Claus", "The Gift", "Fruitcake (holiday)"],
+    "fun_pack": ["Fruitcake (fun_pack)"],
+}
+_DECK_GOALS = {
+    "fluxx5": ["Milk & Cookies"],
+    "word": ["A Noun", "Spell Flux", "Words That Rhyme", "A Palindrome", "Double Letters"],
+    "holiday": ["Trim the Tree"],
+    "fun_pack": [],
+}
+
+
+def _surface_scenario(rng) -> dict:
+    """A scenario over house rules, decks, `date:` and Word Fluxx: mostly valid, so that most are
+    replayed, with a wrong value now and then."""
+
+    def pick(valid, wrong):
+        return rng.choice(wrong) if rng.random() < 0.08 else rng.choice(valid)
+
+    players = rng.sample(["Alice", "Bob", "Carol", "Zoë"], rng.randint(1, 3))
+    decks = ["fluxx5", "word", *rng.sample(["holiday", "fun_pack"], rng.randint(0, 2))]
+    if rng.random() < 0.05:
+        decks.append(rng.choice(["fluxx55", "word", "meta_rules"]))
+    pool = [card for deck in decks for card in _DECK_CARDS.get(deck, ()) if len(players) > 1 or card != "Trade Hands"]
+    cards = rng.sample(pool, rng.randint(0, min(len(pool), 12)))
+    hands: dict = {p: [] for p in players}
+    in_play: dict = {p: [] for p in players}
+    for card in cards:
+        in_front = card == "Fruitcake (fun_pack)" or (card.startswith("Letter") and rng.random() < 0.5)  # a Creeper
+        (in_play if in_front else hands)[rng.choice(players)].append(card)
+    data: dict = {"title": "surface", "players": players, "decks": decks}
+    if rng.random() < 0.7:
+        data["house_rules"] = {
+            name: pick(_HOUSE_VALID[name], _HOUSE_WRONG) for name in rng.sample(list(_HOUSE_VALID), rng.randint(1, 4))
+        }
+    if rng.random() < 0.5:
+        data["date"] = pick([*_DATES, {"birthdays": [players[-1]]}], _DATES_WRONG)
+    data["setup"] = {"turn": rng.choice(players), "hands": hands, "in_play": in_play}
+    if rng.random() < 0.8:
+        data["setup"]["goals"] = [rng.choice([g for deck in decks for g in _DECK_GOALS.get(deck, ())])]
+    events = []
+    seated = list(players)
+    for _ in range(rng.randint(0, 10)):
+        who = rng.choice(seated) if rng.random() < 0.97 else "Nobody"
+        roll = rng.random()
+        if roll < 0.08 and "Dana" not in seated and len(players) > 1:
+            events.append("Dana joins")
+            seated.append("Dana")
+            continue
+        if roll < 0.3:
+            events.append(f"{who} spells {pick(_WORDS, _WORDS_WRONG)}")
+        elif roll < 0.7 and cards:
+            events.append(f"{who} {rng.choice(['plays', 'plays', 'uses', 'discards', 'keeps'])} {rng.choice(cards)}")
+        else:
+            events.append(f"{who} {rng.choice(['begins', 'drops out', 'chooses none', 'chooses holiday'])}")
+    data["events"] = events
+    return data
+
+
+@settings(max_examples=150, **FUZZ)
+@given(st.randoms(use_true_random=False))
+def test_house_rule_deck_date_and_word_mutants_load_or_refuse_and_replay(rng):
+    """Scenarios built from the surfaces the third round of fuzzing went over: each loads and
+    replays to the end, or is refused with its file; no engine failure, no long search."""
+    text = yaml.dump(_surface_scenario(rng), Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True)
+    try:
+        scenario = parse_scenario(text, "fuzz.yaml")
+    except ScenarioError as exc:
+        assert str(exc).startswith("fuzz.yaml")
+        return
+    started = time.process_time()
+    replay(scenario)  # any exception but a ScenarioError is an engine failure
+    assert time.process_time() - started < BUDGET
