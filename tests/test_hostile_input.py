@@ -637,7 +637,7 @@ def _surface_scenario(rng) -> dict:
     return data
 
 
-@settings(max_examples=150, **FUZZ)
+@settings(max_examples=1000 if FRESH_INPUTS else 150, **FUZZ)
 @given(st.randoms(use_true_random=False))
 def test_house_rule_deck_date_and_word_mutants_load_or_refuse_and_replay(rng):
     """Scenarios built from the surfaces the third round of fuzzing went over: each loads and
