@@ -651,3 +651,15 @@ def test_house_rule_deck_date_and_word_mutants_load_or_refuse_and_replay(rng):
     started = time.process_time()
     replay(scenario)  # any exception but a ScenarioError is an engine failure
     assert time.process_time() - started < BUDGET
+
+
+def test_more_than_500_custom_cards_are_refused(write_scenario):
+    """A table of 50,000 letter cards made every event cost as much as the table is big."""
+    cards = "".join(f"  - {{name: Gizmo {i}, type: keeper, copies: 100}}\n" for i in range(6))
+    path = write_scenario(f"title: t\nplayers: [Alice, Bob]\ncards:\n{cards}setup: {{}}\nevents: []\n")
+    result, _ = replay_cli(path)
+    assert result.exit_code == 2
+    assert (
+        result.output
+        == f"error: {path}:9: `cards` declares more than 500 cards (copies counted), the most a scenario may declare\n"
+    )

@@ -87,6 +87,8 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100
 #: A replay keeps every step of every event (about ten a played card): this many events keep a
 #: replay under 500 MB and a few seconds a ten thousand events, whatever the file holds.
 MAX_EVENTS = 100_000
+#: The cards a scenario may add (`cards:`, copies counted), beside the decks' few hundred.
+MAX_CUSTOM_CARDS = 500
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {
     "plays": "play",
@@ -428,17 +430,26 @@ class _Reader:
 
     def read_cards(self, data: dict) -> None:
         entries = self.as_list(data, "cards", "cards")
-        custom = []
+        custom: list[Card] = []
+        declared: dict[tuple[str, str], Card] = {}  # definition -> its first copy, looked up, not searched
         for i, entry in enumerate(entries):
             try:
                 cards = build_cards(entry, deck="custom", path=self.path, strict=True)
             except ScenarioError as exc:
                 raise exc.located(self.path, line_of(entries, i)) from None
             same = self.catalog.definitions(cards[0].name)  # its own name, not a nickname
-            existing = same[0] if same else next((c for c in custom if c.definition == cards[0].definition), None)
+            existing = same[0] if same else declared.get(cards[0].definition)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
                 raise self.fail(f"a card named {cards[0].name!r} already exists ({existing.deck})", entry)
+            declared.setdefault(cards[0].definition, cards[0])
             custom += cards
+            if len(custom) > MAX_CUSTOM_CARDS:
+                # Every card on the table is looked at when the position changes: a bounded
+                # table keeps the cost of an event bounded.
+                raise self.fail(
+                    f"`cards` declares more than {MAX_CUSTOM_CARDS:,} cards (copies counted), the most a scenario may declare",
+                    entry,
+                )
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
