@@ -269,7 +269,7 @@ def check_settings(settings: Settings, players: str = "", decks: str = "") -> No
         typed = f"--players {players or ','.join(settings.players)} --decks {decks or ','.join(settings.decks)}"
         for name, value in settings.house_rules.items():
             typed += f" --house-rule {name}={value}"
-        raise OptionError(f"{typed}: {exc.message}") from None
+        raise OptionError(f"{typed}: {exc.message}", exc.suggestions) from None
 
 
 def dealt_scenario(settings: Settings, rng: random.Random) -> Scenario:
@@ -754,7 +754,7 @@ def parse_players(value: str) -> tuple[str, ...]:
     try:  # the names a scenario file would accept, checked by the loader itself
         parse_scenario(scenario_text({"title": "players", "players": list(names), "setup": {}, "events": []}))
     except ScenarioError as exc:
-        raise OptionError(f"--players {value}: {exc.message}") from None
+        raise OptionError(f"--players {value}: {exc.message}", exc.suggestions) from None
     return names
 
 

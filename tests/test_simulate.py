@@ -390,3 +390,26 @@ def test_the_tally_lists_a_bounded_number_of_games():
     assert data["endings"]["stuck"] == 1666 and [p["game"] for p in data["problems"]] == list(range(2, 60, 3))
     assert len(tally.turns) == 7 and data["length"]["turns"]["games"] == 1667
     assert data["rulings"] == [{"id": "R01", "steps": 5000, "games": 5000}]
+
+
+def test_the_games_that_went_wrong_are_written_as_they_come(monkeypatch, tmp_path):
+    real_legal = sim._legal
+    monkeypatch.setattr(sim, "_legal", lambda game, number: ([], []) if number == 3 else real_legal(game, number))
+    folder = tmp_path / "new" / "folder"
+    result = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--save", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == [f"simulate-seed0-game{i}.yaml" for i in range(3)]
+    assert json.loads(result.output)["endings"]["stuck"] == 3
+
+
+def test_what_the_loader_still_refuses_is_reported_against_the_options(monkeypatch):
+    """Never against `<simulate>:N`, a file the run writes for itself."""
+    monkeypatch.setattr(sim, "deck_names", lambda decks, solo=False: ["Milkk"])
+    sim._TEMPLATES.clear()
+    result = runner.invoke(app, ["simulate", "--games", "1", "--players", "Ann,Ben", "-H", "tie=shared"])
+    sim._TEMPLATES.clear()
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: --players Ann,Ben --decks fluxx5,creeper_pack,surprises --house-rule tie=shared: unknown card 'Milkk'"
+        " (did you mean 'Milk' or 'Chocolate Milk'?)\n"
+    )
