@@ -16,14 +16,24 @@ from typing import Any
 
 from adjudicator.answer import build_answer
 from adjudicator.engine.game import Game
-from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outline, skipped_text, step_style
+from adjudicator.log.outline import (
+    REJECTIONS_SHOWN,
+    Heading,
+    Line,
+    Skipped,
+    heading_text,
+    outline,
+    skipped_text,
+    step_style,
+)
 from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
 
 
 # ------------------------------------------------------------------ shared wording
-def verdict_lines(game: Game) -> list[str]:
-    """The verdict after the answer: who won, whose turn, rejections, a stop."""
+def verdict_lines(game: Game, full: bool = False) -> list[str]:
+    """The verdict after the answer: who won, whose turn, rejections (the first REJECTIONS_SHOWN
+    unless `full`), a stop."""
     turn, over = turn_view(game)
     if game.winner:
         lines = [f"{win_phrase(game)}."]
@@ -35,7 +45,11 @@ def verdict_lines(game: Game) -> list[str]:
         lines.append(f"The turn is over; {turn} plays next.")
     elif not game.winner:
         lines.append(f"It is {turn}'s turn with {game.plays_left()} play(s) left.")
-    lines += [f"Event {s.event} rejected: {s.reason}" for s in rejections(game)]
+    rejected = rejections(game)
+    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
+    lines += [f"Event {s.event} rejected: {s.reason}" for s in shown]
+    if len(rejected) > len(shown):
+        lines.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
     if game.stopped:
         lines.append(f"Stopped: {game.stopped}")
     return lines
@@ -90,7 +104,7 @@ def to_markdown(game: Game, full: bool = False) -> str:
         out += [f"> {_md(scenario.question)}", ""]
     if game.house_rules.given:
         out += [f"House rules: {_md(game.house_rules.describe())}", ""]
-    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game))), ""]
+    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game, full))), ""]
     out += ["**Position after the replay**", ""]
     out += [
         f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(game)
@@ -216,7 +230,7 @@ def to_html(game: Game, full: bool = False) -> str:
         '<section id="answer">',
         "<h2>Answer</h2>",
         f'<p class="answer">{_h(answer.text)}</p>',
-        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game)))}</p>',
+        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game, full)))}</p>',
         "</section>",
     ]
 

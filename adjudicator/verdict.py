@@ -67,9 +67,27 @@ def solo_phrase(game: Game) -> str:
     return f"{game.goals_won.get(game.players[0], 0)} Goal(s) scored; {state}"
 
 
-def to_json(game: Game) -> dict[str, Any]:
+#: Past this many steps `replay --json` holds the first and last JSON_STEPS_SHOWN // 2 of them and
+#: says how many it left out (`steps_omitted`); `--full` holds them all.
+JSON_STEPS_UP_TO = 10_000
+JSON_STEPS_SHOWN = 10_000
+#: Likewise the first rejections (`rejected_omitted`: how many more).
+JSON_REJECTIONS_SHOWN = 1_000
+
+
+def shown_steps(game: Game, full: bool = False) -> tuple[list[rec.Step], int]:
+    """The steps the JSON object holds, and how many it leaves out (0 with `full`)."""
+    steps = game.steps
+    if full or len(steps) <= JSON_STEPS_UP_TO:
+        return steps, 0
+    half = JSON_STEPS_SHOWN // 2
+    return steps[:half] + steps[-half:], len(steps) - 2 * half
+
+
+def to_json(game: Game, full: bool = False) -> dict[str, Any]:
     """The contract's JSON object (docs/scenario-format.md)."""
-    return _json_object(game, [step_json(s) for s in game.steps])
+    steps, omitted = shown_steps(game, full)
+    return _json_object(game, [step_json(s) for s in steps], omitted, full)
 
 
 def step_json(step: rec.Step) -> dict[str, Any]:
@@ -83,9 +101,10 @@ def step_json(step: rec.Step) -> dict[str, Any]:
     }
 
 
-def _json_object(game: Game, steps: Any) -> dict[str, Any]:
+def _json_object(game: Game, steps: Any, omitted: int = 0, full: bool = False) -> dict[str, Any]:
     from adjudicator.answer import build_answer
 
+    rejected = rejections(game)
     table = game.table
     turn, over = turn_view(game)
     answer = build_answer(game)
@@ -103,11 +122,18 @@ def _json_object(game: Game, steps: Any) -> dict[str, Any]:
         "stopped": game.stopped,
         "question": game.scenario.question or None,
         "answer": answer.text,
-        "facts": answer.facts,
+        "facts": answer.facts if full else _first_rejections(answer.facts),
         "rejected": [
-            {"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)} for s in rejections(game)
+            {"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
+            for s in (rejected if full else rejected[:JSON_REJECTIONS_SHOWN])
         ],
+        **(
+            {"rejected_omitted": len(rejected) - JSON_REJECTIONS_SHOWN}
+            if not full and len(rejected) > JSON_REJECTIONS_SHOWN
+            else {}
+        ),
         "steps": steps,
+        **({"steps_omitted": omitted} if omitted else {}),
         "rulings": cited_rulings(game),
         "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
         "position": {
@@ -123,49 +149,57 @@ def _json_object(game: Game, steps: Any) -> dict[str, Any]:
     }
 
 
-def json_text(game: Game) -> str:
+def _first_rejections(facts: dict[str, Any]) -> dict[str, Any]:
+    """The answer's facts with its rejections cut as `rejected` is (`rejected_omitted`)."""
+    listed = facts.get("rejected", [])
+    return {**facts, "rejected": listed[:JSON_REJECTIONS_SHOWN]} if len(listed) > JSON_REJECTIONS_SHOWN else facts
+
+
+def json_text(game: Game, full: bool = False) -> str:
     """`replay --json`: indented for people; a long log (a hundred thousand events) on one
-    line, written by `compact_json_chunks`."""
-    return "".join(json_chunks(game))
+    line, written by `compact_json_chunks`; past JSON_STEPS_UP_TO steps, its first and last
+    steps unless `full`."""
+    return "".join(json_chunks(game, full))
 
 
-def write_json_text(game: Game, stream: TextIO) -> None:
-    """Write `json_text` to a stream a chunk at a time: a long log's text, a few hundred
-    megabytes, is never held whole, nor encoded at once."""
-    for chunk in json_chunks(game):
+def write_json_text(game: Game, stream: TextIO, full: bool = False) -> None:
+    """Write `json_text` to a stream a chunk at a time: a long log's text, a hundred megabytes
+    with `full`, is never held whole, nor encoded at once."""
+    for chunk in json_chunks(game, full):
         stream.write(chunk)
 
 
-def json_chunks(game: Game) -> Iterator[str]:
+def json_chunks(game: Game, full: bool = False) -> Iterator[str]:
     """`json_text` in chunks that join into it."""
     import json
 
     from adjudicator.log.outline import LONG_LOG
 
     if len(game.steps) > LONG_LOG:
-        return compact_json_chunks(game)
-    return iter([json.dumps(to_json(game), indent=2, ensure_ascii=False) + "\n"])
+        return compact_json_chunks(game, full)
+    return iter([json.dumps(to_json(game, full), indent=2, ensure_ascii=False) + "\n"])
 
 
-def compact_json_text(game: Game) -> str:
+def compact_json_text(game: Game, full: bool = False) -> str:
     """`to_json` on one line, exactly as `json.dumps(..., ensure_ascii=False)` writes it."""
-    return "".join(compact_json_chunks(game))
+    return "".join(compact_json_chunks(game, full))
 
 
-def compact_json_chunks(game: Game) -> Iterator[str]:
+def compact_json_chunks(game: Game, full: bool = False) -> Iterator[str]:
     """`compact_json_text` in chunks that join into it: the steps are written by `StepWriter`,
     so a million steps take a second or two, not ten."""
     import json
 
     from adjudicator.log.json_steps import StepWriter
 
-    data = _json_object(game, steps=None)
+    steps, omitted = shown_steps(game, full)
+    data = _json_object(game, None, omitted, full)
     keys = list(data)
     at = keys.index("steps")
     before = json.dumps({k: data[k] for k in keys[:at]}, ensure_ascii=False)
     after = json.dumps({k: data[k] for k in keys[at + 1 :]}, ensure_ascii=False)
     yield before[:-1] + ', "steps": '
-    yield from StepWriter().chunks(game.steps)
+    yield from StepWriter().chunks(steps)
     yield ", " + after[1:] + "\n"
 
 

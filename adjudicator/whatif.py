@@ -151,7 +151,7 @@ def _cards(names: Sequence[str]) -> str:
 class Alternative:
     """One other way event N could have gone, and how the outcome differs from the real one."""
 
-    how: str  # instead, before, skip, after
+    how: str  # instead, before, skip, after; chance: the same event with another outcome of chance stated
     event: Event | None  # None: event N left out
     verdict: Verdict
     changes: list[str]
@@ -166,6 +166,8 @@ class Alternative:
             return f"{self.event.text} at event {at} (instead of {actual.text if actual else '-'})"
         if self.how == "before":
             return f"{self.event.text} at event {at}, before {actual.text if actual else '-'}"
+        if self.how == "chance":
+            return f"{self.event.text} at event {at} (chance stated)"
         return f"{self.event.text} as event {at}"
 
     def as_json(self, at: int, actual: Event | None) -> dict[str, Any]:
@@ -202,7 +204,8 @@ class Exploration:
     def answer(self) -> str:
         """The one-line answer: could the player(s) have changed who wins at event N?"""
         who = self.player or "anyone"
-        deciding = [a for a in self.alternatives if a.winner_changed]
+        # Chance going otherwise is no choice of anyone's: listed, but not an answer to this question.
+        deciding = [a for a in self.alternatives if a.winner_changed and a.how != "chance"]
         if self.base.winner and (self.player is None or self.player != self.base.winner):
             question = f"Could {who} have stopped {self.base.winner}'s win at event {self.at}?"
             deciding = [a for a in deciding if a.verdict.winner != self.base.winner]
@@ -229,6 +232,23 @@ class Exploration:
             "verdict": self.base.as_json(),
             "alternatives": [a.as_json(self.at, self.actual) for a in self.alternatives],
         }
+
+
+def _chance_variants(game: Game, actual: Event | None) -> list[Event]:
+    """The actual event with each outcome of its card's random step stated (engine/chance.py):
+    what had happened had chance gone otherwise."""
+    from adjudicator.cards.kinds import REGISTRY, kind_of
+    from adjudicator.model.events import one_line
+    from adjudicator.model.position import Play
+
+    if actual is None or actual.action != "play" or actual.card is None or actual.card.kind not in REGISTRY:
+        return []
+    play = Play(player=actual.player, card=actual.card, event=actual.number, answers=list(actual.choices))
+    outcomes = kind_of(actual.card).chance_outcomes(game, play)
+    return [
+        replace(actual, choices=tuple(choices), text=one_line(actual.player, "play", actual.card, tuple(choices)))
+        for choices in outcomes
+    ]
 
 
 def _same(a: Event, b: Event) -> bool:
@@ -280,6 +300,10 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
             timelines.append(("before", option, [*events[: at - 1], option, *events[at - 1 :]]))
     if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
         timelines.append(("skip", None, [*events[: at - 1], *events[at:]]))
+    for variant in _chance_variants(before, actual):
+        if actual is not None and _same(variant, actual):
+            continue
+        timelines.append(("chance", variant, [*events[: at - 1], variant, *events[at:]]))
 
     alternatives = []
     for how, tried, timeline in timelines:  # tried: the event put in (None: one left out)
@@ -308,9 +332,11 @@ def render(found: Exploration, console: Any) -> None:
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
     console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
     console.print(f"[bold]{found.answer()}[/]")
+    chosen = [a for a in found.alternatives if a.how != "chance"]
     groups = (
-        ("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
-        ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]),
+        ("Changes who wins", [a for a in chosen if a.winner_changed]),
+        ("Changes the position", [a for a in chosen if a.changes and not a.winner_changed]),
+        ("Had chance gone otherwise", [a for a in found.alternatives if a.how == "chance"]),
     )
     for title, alternatives in groups:
         if not alternatives:
@@ -323,7 +349,7 @@ def render(found: Exploration, console: Any) -> None:
             rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
             if rulings:
                 console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
-    same = [a for a in found.alternatives if not a.changes]
+    same = [a for a in chosen if not a.changes]
     if same:
         console.print(
             f"\nSame verdict and position ({len(same)}): " + "; ".join(a.describe(at, actual) for a in same),

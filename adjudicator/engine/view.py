@@ -34,6 +34,7 @@ class GameView:
     table: Table
     turn: Turn
     move_stack: list[Event]
+    steps: list[rec.Step]
     event_no: int | None
     being_played: list[Play]
     temp_hands: list[TempHand]
@@ -46,6 +47,11 @@ class GameView:
     reopened: Play | None
     stopped: str | None
     ended: str | None
+    trying: bool
+    event_plays: list[Play]
+    stated_shuffles: list[tuple[Card, ...]]
+    stated_at_random: Card | None
+    at_random_answers: list[Any]
 
     if TYPE_CHECKING:
 
@@ -84,5 +90,5 @@ class GameView:
         def is_active(self, player: str) -> bool: ...
         def is_response(self, player: str, card: Card) -> bool: ...
         def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play: ...
-        def reopen_for_late_answer(self, player: str, card: Card) -> bool: ...
+        def reopen_for_late_answer(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool: ...
         def waits_for_played_card(self) -> bool: ...

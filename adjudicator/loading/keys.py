@@ -46,4 +46,4 @@ EXPECT_KEYS = (
     "goals_won",
     "stopped",
 )  # `stopped` is this program's addition: the replay must (not) stop for a choice
-EVENT_KEYS = ("player", "action", "card", "choices")
+EVENT_KEYS = ("player", "action", "card", "choices", "at_random", "shuffled")

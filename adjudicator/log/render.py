@@ -12,7 +12,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.engine.game import Game
-from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.log.outline import (
+    LONG_LOG,
+    REJECTIONS_SHOWN,
+    Heading,
+    Line,
+    heading_text,
+    outline,
+    skipped_text,
+    step_style,
+)
 from adjudicator.log.repeats import said_once
 from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
 
@@ -35,7 +44,7 @@ def render_replay(game: Game, console: Console | None = None, full: bool = False
     console.print()
     _render_position(game, console)
     console.print()
-    _render_verdict(game, console)
+    _render_verdict(game, console, full)
     _render_rulings(game, console)
     _render_see_also(game, console)
 
@@ -98,7 +107,7 @@ def _render_position(game: Game, console: Console) -> None:
     )
 
 
-def _render_verdict(game: Game, console: Console) -> None:
+def _render_verdict(game: Game, console: Console, full: bool = False) -> None:
     from adjudicator.answer import build_answer
 
     console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
@@ -115,8 +124,12 @@ def _render_verdict(game: Game, console: Console) -> None:
         console.print(f"The turn is over; {escape(turn)} plays next.")
     elif not game.winner:
         console.print(f"It is {escape(turn)}'s turn with {game.plays_left()} play(s) left.")
-    for step in rejections(game):
+    rejected = rejections(game)
+    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
+    for step in shown:
         console.print(f"[red]Event {step.event} rejected:[/red] {escape(step.reason)}")
+    if len(rejected) > len(shown):
+        console.print(f"[red]and {len(rejected) - len(shown):,} more rejected events[/red] (--full lists them all)")
     if game.stopped:
         console.print(f"[yellow]Stopped: {escape(game.stopped)}[/yellow]")
 

@@ -223,9 +223,10 @@ def _result_lines(results: list[tuple[Any, float, str]], width: int, first_rank:
     rather than wrapped (`rulings show ID` gives the ruling in full)."""
     rank_width = len(str(len(results) + first_rank - 1))
     id_width = max(len(record.id) for record, _score, _why in results)
-    room = max(width - (rank_width + id_width + 5 + 8), 20)  # the fixed columns and the four gaps
-    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 12))
-    why_width = max(room - title_width, 8)
+    # the id is never cut (it is what `rulings show` takes): the title and the why share the rest
+    room = max(width - (rank_width + id_width + 5 + 8), 10)  # the fixed columns and the four gaps
+    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 5))
+    why_width = max(room - title_width, 3)
 
     def cut(text: str, size: int) -> str:
         return text if len(text) <= size else text[: size - 1] + "…"
@@ -276,6 +277,7 @@ def show_command(
                 "topics": list(record.topics),
                 "related": list(record.related),
                 "checkable": record.checkable,
+                "not_checkable_because": record.not_checkable_because,
                 "conflicts": [
                     {"with": c.with_, "answer": c.answer, "selected_by": c.selected_by} for c in record.conflicts
                 ],
@@ -315,7 +317,11 @@ def show_command(
     _label(console, "Editions", ", ".join(record.editions) or "-")
     _label(console, "Cards", ", ".join(record.cards) or "-")
     _label(console, "Topics", ", ".join(record.topics) or "-")
-    _label(console, "Checkable", "yes" if record.checkable else "no (no replay can prove it)")
+    _label(
+        console,
+        "Checkable",
+        "yes" if record.checkable else f"no: {record.not_checkable_because or 'no replay can prove it'}",
+    )
     for conflict in record.conflicts:
         _label(
             console,
@@ -416,6 +422,27 @@ def list_command(
     console.print(f"{len(records)} ruling{'s' if len(records) != 1 else ''}", markup=False)
 
 
+def _official_summary(records: Any) -> dict[str, int]:
+    """The official answers beyond the seed FAQ (Q<n>, Q-tag-*): how many records, how many
+    checkable, and the FAQ pages read for them (faq_pages.yaml) with what each yielded."""
+    from adjudicator.rulings.store import faq_pages
+
+    official = [record for record in records if record.id.startswith("Q")]
+    checkable = sum(record.checkable for record in official)
+    pages = faq_pages()
+    return {
+        "records": len(official),
+        "checkable": checkable,
+        "not_checkable": len(official) - checkable,
+        "pages_read": len(pages),
+        "answers_found": sum(page["found"] for page in pages),
+        "answers_recorded": sum(len(page["recorded"]) for page in pages),
+        "new_records": len({rid for page in pages for rid in page["recorded"]}),
+        "answers_already_recorded": sum(len(page["already"]) for page in pages),
+        "answers_skipped": sum(skip["count"] for page in pages for skip in page["skipped"]),
+    }
+
+
 @rulings_app.command("coverage")
 def coverage_command(
     paths: Annotated[
@@ -478,6 +505,7 @@ def coverage_command(
     faq_totals = count(faq_rows)
     not_checkable_cited = sorted(rid for rid in by_id if not records[rid].checkable)
     missing_faq = [record.id for record, _cited, state in faq_rows if state != "proven"]
+    official = _official_summary(records.values())
     exit_code = 1 if strict and missing_faq else 0
 
     if json_output:
@@ -497,6 +525,7 @@ def coverage_command(
                 "faq_without_passing_scenario": missing_faq,
                 "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
                 "not_checkable_but_cited": not_checkable_cited,
+                "official": official,
             }
         )
         raise typer.Exit(exit_code)
@@ -524,6 +553,15 @@ def coverage_command(
     console.print(
         f"FAQ R01-R65: {faq_totals['proven']} of {faq_totals['checkable']} checkable rulings proven, "
         f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.",
+        markup=False,
+    )
+    console.print(
+        f"Official answers (Q<n>, Q-tag-*): {official['records']} records, {official['checkable']} checkable, "
+        f"{official['not_checkable']} not checkable (each says why). FAQ pages read: {official['pages_read']}, "
+        f"with {official['answers_found']} answers: {official['answers_recorded']} made {official['new_records']} "
+        f"new records, "
+        f"{official['answers_already_recorded']} already recorded, {official['answers_skipped']} skipped "
+        "(adjudicator/rulings/faq_pages.yaml says why).",
         markup=False,
     )
     if strict and missing_faq:

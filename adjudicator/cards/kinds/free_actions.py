@@ -54,9 +54,12 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def end_turn(game: Game, play: Play) -> None:
-        """Using the rule ends the turn at once, Play All or not (R22, R33)."""
+        """Using the rule ends the turn at once, Play All or not (R22, R33); Creepers it drew stay
+        until the player's next turn, since no moment of this turn is left to shed them."""
+        stuck = ("Q-tag-creepers",) if game.creepers_of(play.player) else ()
         game.end_turn(
-            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says", ("R22", "R33")
+            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+            ("R22", "R33", *stuck),
         )
 
 
@@ -145,6 +148,7 @@ class GoalMill(FreeActionRule):
 
     def use(self, game: Game, play: Play) -> None:
         goals = list(play.answers)
+        play.answers.clear()  # every one used
         game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
 
@@ -194,16 +198,26 @@ class MysteryPlay(FreeActionRule):
         game.note(
             f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
             "joins the hand and is neither a draw nor a play",
-            ("R63", "Q129", "R42"),
+            # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
+            (
+                "R63",
+                "Q129",
+                "R42",
+                *(("Q-tag-10cardsinhand-1",) if any(kind_of(g).reads_hands for g in game.table.goals) else ()),
+            ),
         )
         source = f"the top of the draw pile, by {play.card}"
+        answers = list(play.answers)
+        play.answers.clear()  # they go with the card turned up, to be used (or left over) there
         try:
-            game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
+            game.play_from(play.player, card, source, answers=answers, rulings=("R63",))
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
                 game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
                 game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
                 return
+            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
+                raise Illegal(illegal.code, f"{card} is turned up: {illegal.reason}", illegal.rulings) from None
             # Known only after a reshuffle, so not checked before: play it and ask instead.
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
             game.play_from(play.player, card, source, rulings=("R63",))
