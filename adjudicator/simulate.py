@@ -85,7 +85,7 @@ class GameResult:
 def _new_game(scenario: Scenario) -> Game:
     from adjudicator.engine.game import Game
 
-    return Game(scenario)
+    return Game(scenario, undo=False)  # a random game never takes an event back
 
 
 def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:

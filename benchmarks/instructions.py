@@ -47,7 +47,7 @@ def run_workload(name: str, full: bool) -> int:
         games = [load_scenario(path) for path in RECORDED]
         events = 0
         for scenario in games if full else ():
-            game = Game(dataclasses.replace(scenario, events=()))
+            game = Game(dataclasses.replace(scenario, events=()), undo=False)
             for event in scenario.events:
                 next_events(game, event.number)
                 game.push(event)

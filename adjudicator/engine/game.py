@@ -43,9 +43,13 @@ if TYPE_CHECKING:
 
 
 class Game(EventOrder, ResponseChain, Copied):
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, *, undo: bool = True) -> None:
+        """`undo`: keep the position before each event pushed, so that `pop` can restore it (a
+        copy per event: a driver that never takes an event back, replay and simulate, goes without)."""
         setup = scenario.setup
         self.scenario = scenario
+        #: the positions before each event pushed, latest last (None: not kept); copies keep none
+        self.undo: list[Game] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
@@ -141,15 +145,16 @@ class Game(EventOrder, ResponseChain, Copied):
         return fork(self)
 
     def pop(self) -> Event:
-        """Take back the last event pushed: the game is replayed from its scenario without it
-        (a position is not stored per event, so this costs a replay of the stack)."""
+        """Take back the last event pushed: the position before it is restored from the undo
+        stack (the copy `push` kept), log and random generator included."""
         if not self.move_stack:
             raise IndexError("pop from an empty move stack")
-        *kept, last = self.move_stack
-        fresh = type(self)(self.scenario)
-        for event in kept:
-            fresh.push(event)
-        self.__dict__.update(fresh.__dict__)
+        if not self.undo:
+            raise ValueError("this game keeps no undo stack (made with undo=False, or a copy): pop is not possible")
+        last = self.move_stack[-1]
+        undo = self.undo
+        self.__dict__ = undo.pop().__dict__  # the snapshot is nobody else's: its fields become the game's
+        self.undo = undo
         return last
 
     # ------------------------------------------------------------ properties
