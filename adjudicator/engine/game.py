@@ -23,7 +23,7 @@ Every change is logged as a frozen step record naming its rulings.
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,10 +42,18 @@ if TYPE_CHECKING:
     from adjudicator.loading.scenario import Event, Scenario
 
 
+#: The step records a game without a log still writes: those its drivers read (the turns begun,
+#: an event rejected, a stop).
+LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
+
+
 class Game(EventOrder, ResponseChain, Copied):
-    def __init__(self, scenario: Scenario, *, undo: bool = True) -> None:
+    def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
         """`undo`: keep the position before each event pushed, so that `pop` can restore it (a
-        copy per event: a driver that never takes an event back, replay and simulate, goes without)."""
+        copy per event: a driver that never takes an event back, replay and simulate, goes without).
+        `log`: write every step record (a replay, a check, explore's lines); without it (simulate)
+        only the landmarks the drivers read are written -- turns begun, rejections, stops -- and
+        the rulings cited are counted (`cited`)."""
         setup = scenario.setup
         self.scenario = scenario
         #: the positions before each event pushed, latest last (None: not kept); copies keep none
@@ -66,6 +74,9 @@ class Game(EventOrder, ResponseChain, Copied):
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
+        #: without a log: ruling -> the steps that cited it (None: every step is written). Few fields:
+        #: past 29 an object's fields stop sharing one layout, and every read of them slows.
+        self.cited: Counter[str] | None = None if log else Counter()
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []  # cards between leaving a hand and reaching their place
@@ -233,13 +244,35 @@ class Game(EventOrder, ResponseChain, Copied):
                 yield player, card
 
     # ------------------------------------------------------------- the log
-    def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
+    @property
+    def log(self) -> bool:
+        """Whether every step record is written (see `__init__`)."""
+        return self.cited is None
+
+    @property
+    def logged(self) -> int:
+        """The steps taken, written or not: what a look-ahead compares to see that something happened."""
+        return self.table.clock.steps
+
+    def step(self, cls: type[rec.Step], **fields: Any) -> None:
+        clock = self.table.clock
+        clock.steps += 1
+        cited = self.cited
+        if cited is not None:
+            cited.update(fields.get("rulings", ()))
+            if cls not in LANDMARKS:
+                clock.journal.clear()  # the moves it would have said
+                return
         # event and moves join the record's own fields in this call's dict, not in a merged copy
         fields["event"] = self.event_no
-        fields["moves"] = self.table.clock.moves()
-        record = cls(**fields)
-        self.steps.append(record)
-        return record
+        fields["moves"] = clock.moves()
+        self.steps.append(cls(**fields))
+
+    def citations(self) -> Counter[str]:
+        """ruling -> the steps that cited it, log or not."""
+        if self.cited is None:
+            return Counter(ruling for step in self.steps for ruling in step.rulings)
+        return self.cited
 
     def note(self, text: str, rulings: Sequence[str]) -> None:
         self.step(rec.Note, what=text, rulings=tuple(rulings))

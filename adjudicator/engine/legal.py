@@ -453,7 +453,7 @@ class Advanced:
 
 
 def _stamp(game: Game) -> tuple:
-    return game.table.clock.ticks, len(game.steps), len(game.move_stack), game.turns_begun, game.event_no
+    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
 
 
 def advance(game: Game, number: int) -> Advanced:
@@ -602,7 +602,7 @@ def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced 
     other_way = game.copy() if split is not None else game
     if split == "before forced play":
         other_way.make_forced_plays()
-        if len(other_way.steps) == len(game.steps):
+        if other_way.logged == game.logged:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found, usable)

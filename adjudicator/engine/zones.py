@@ -37,11 +37,12 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps")
 
     def __init__(self) -> None:
         self.ticks = 0
         self.rule_ticks = 0
+        self.steps = 0  # the game's steps taken, written to its log or not (`Game.logged`)
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
 
@@ -51,6 +52,7 @@ class Clock:
             clock = memo[id(self)] = Clock()
             clock.ticks = self.ticks
             clock.rule_ticks = self.rule_ticks
+            clock.steps = self.steps
             clock.journal = list(self.journal)
             clock.derived = Memo(self.derived)
         return clock
