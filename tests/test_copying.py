@@ -20,6 +20,7 @@ from adjudicator.cards.model import Card
 from adjudicator.checking import scenario_files
 from adjudicator.engine import legal
 from adjudicator.engine.copying import Snapshot, chance_aside
+from adjudicator.engine.derived import Effective
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
 from adjudicator.engine.zones import Memo
@@ -184,6 +185,8 @@ def mutable_objects(game: Game) -> dict[int, str]:
         value, path = stack.pop()
         if isinstance(value, SHARED) or id(value) in visited:
             continue
+        if isinstance(value, Effective):
+            continue  # the effective rules of the cards in play: never changed once made, shared by copies
         visited.add(id(value))
         if isinstance(value, (tuple, frozenset)):
             stack += [(v, f"{path}[{i}]") for i, v in enumerate(value)]

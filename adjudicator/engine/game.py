@@ -147,7 +147,7 @@ class Game(EventOrder, ResponseChain, Copied):
         """A new turn is a new position: what is derived from it is worked out again."""
         self._turn = turn
         self.turns_begun += 1  # a copy keeps the count, not the Turn object
-        self.table.clock.rules_moved()
+        self.table.clock.turn_moved()
 
     def copy(self) -> Game:
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""

@@ -37,7 +37,7 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective")
 
     def __init__(self) -> None:
         self.ticks = 0
@@ -45,6 +45,9 @@ class Clock:
         self.steps = 0  # the game's steps taken, written to its log or not (`Game.logged`)
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
+        #: the effective rules of the cards in play (`derived.Effective`): None once a card has
+        #: entered or left play, until they are next read. Never changed in place, so shared by copies.
+        self.effective: Any = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
@@ -55,10 +58,19 @@ class Clock:
             clock.steps = self.steps
             clock.journal = list(self.journal)
             clock.derived = Memo(self.derived)
+            clock.effective = self.effective
         return clock
 
     def rules_moved(self) -> None:
-        """A change to what the effective rules are derived from (a rule zone, a new turn)."""
+        """A card entered or left a zone the effective rules are derived from."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
+        self.effective = None
+
+    def turn_moved(self) -> None:
+        """A new turn: what is derived from the turn's player and start is worked out again (the
+        per-player Draw, Play and limits); what the cards in play alone decide stands."""
         self.ticks += 1
         self.rule_ticks += 1
         self.derived.clear()
