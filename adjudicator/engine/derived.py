@@ -151,8 +151,14 @@ class Effective:
 def effective(game: Game) -> Effective:
     clock = game.table.clock
     rules = clock.effective
+    if rules is not None and clock.passed:
+        # Cards moved in front of players: only one whose kind has a hook run over the table changes it.
+        if any(own_hooks(card, TABLE_HOOKS) for card in clock.passed):
+            rules = None
+        clock.passed.clear()
     if rules is None:
         rules = clock.effective = Effective(game)
+        clock.passed.clear()
     return rules
 
 

@@ -76,7 +76,7 @@ class Game(EventOrder, ResponseChain, Copied):
         self.steps: list[rec.Step] = []
         #: without a log: ruling -> the steps that cited it (None: every step is written). Few fields:
         #: past 29 an object's fields stop sharing one layout, and every read of them slows.
-        self.cited: Counter[str] | None = None if log else Counter()
+        self.cited: dict[str, int] | None = None if log else {}
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []  # cards between leaving a hand and reaching their place
@@ -259,7 +259,8 @@ class Game(EventOrder, ResponseChain, Copied):
         clock.steps += 1
         cited = self.cited
         if cited is not None:
-            cited.update(fields.get("rulings", ()))
+            for ruling in fields.get("rulings", ()):
+                cited[ruling] = cited.get(ruling, 0) + 1
             if cls not in LANDMARKS:
                 clock.journal.clear()  # the moves it would have said
                 return
@@ -272,7 +273,7 @@ class Game(EventOrder, ResponseChain, Copied):
         """ruling -> the steps that cited it, log or not."""
         if self.cited is None:
             return Counter(ruling for step in self.steps for ruling in step.rulings)
-        return self.cited
+        return Counter(self.cited)
 
     def note(self, text: str, rulings: Sequence[str]) -> None:
         self.step(rec.Note, what=text, rulings=tuple(rulings))
