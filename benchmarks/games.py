@@ -120,14 +120,15 @@ def _peer_process(folder: str, games: int) -> None:
 
 # ------------------------------------------------------------ in this process
 def play(seed: int, decks: tuple[str, ...] = WHOLE) -> tuple[int, float, float]:
-    """One random game played here: (turns, wall seconds listing events, wall seconds pushing them)."""
+    """One random game played here as simulate plays (no log): (turns, wall seconds listing
+    events, wall seconds pushing them)."""
     from adjudicator.engine.game import Game
     from adjudicator.engine.legal import next_events
     from adjudicator.log import records as rec
     from adjudicator.simulate import Settings, dealt_scenario
 
     rng = random.Random(seed)
-    game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=decks), rng), undo=False)
+    game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=decks), rng), undo=False, log=False)
     listing = pushing = 0.0
     for number in range(1, CAP + 1):
         mark = time.perf_counter()  # a share: wall time is close enough, and cheaper to read

@@ -115,35 +115,40 @@ class Effective:
 
     def __init__(self, game: Game) -> None:
         table = game.table
-        #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
-        self.slots: dict[str, Card] = {}
+        # One pass over the rules: most have no hook here, and those are passed over at once.
+        slots: dict[str, Card] = {}
+        numeral_rules: list[Card] = []
+        goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+        reversals = 0
         for card in table.rules:
-            slot = getattr(kind_of(card), "slot", None)
-            if slot is not None and slot not in self.slots:
-                self.slots[slot] = card
+            kind = kind_of(card)
+            slot = getattr(kind, "slot", None)
+            if slot is not None and slot not in slots:
+                slots[slot] = card
+            if has_hook(card, "numeral_bonus"):
+                numeral_rules.append(card)
+            if has_hook(card, "goal_slots"):
+                goal_slots += kind.goal_slots(game, card)
+            if has_hook(card, "reverses_turn_order"):
+                reversals += kind.reverses_turn_order(game, card)
+        #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
+        self.slots = slots
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order, for the hooks some card has
         found: dict[str, list[tuple[str | None, Card]]] = {}
-        for owner, card in game.cards_in_play():
-            for hook in own_hooks(card, TABLE_HOOKS):
-                found.setdefault(hook, []).append((owner, card))
+        for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
+            for card in zone:
+                for hook in own_hooks(card, TABLE_HOOKS):
+                    found.setdefault(hook, []).append((owner, card))
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order
-        self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in self.slots)
+        self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in slots)
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
         self.goals_read_hands = any(kind_of(goal).reads_hands for goal in table.goals)
         #: the rules that raise printed numbers (Inflation)
-        self.numeral_rules = tuple(rule for rule in table.rules if has_hook(rule, "numeral_bonus"))
-        base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+        self.numeral_rules = tuple(numeral_rules)
         #: how many Goals may be in play at once
-        self.goal_slots = base + sum(
-            kind_of(rule).goal_slots(game, rule) for rule in table.rules if has_hook(rule, "goal_slots")
-        )
-        reversals = sum(
-            kind_of(rule).reverses_turn_order(game, rule)
-            for rule in table.rules
-            if has_hook(rule, "reverses_turn_order")
-        )
+        self.goal_slots = goal_slots
         #: 1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way
         self.direction = -1 if reversals % 2 else 1
 
