@@ -338,9 +338,13 @@ class Game(EventOrder, ResponseChain, Copied):
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
     def _check_state(self) -> None:
-        for owner, card in derived.holding(self, "state_trigger"):
-            kind_of(card).state_trigger(self, card, owner)
-        if derived.limit_slots(self):  # after the triggers: War may have sent a Keeper over the limit
+        rules = derived.effective(self)
+        triggers = rules.holders.get("state_trigger")
+        if triggers:
+            for owner, card in triggers:
+                kind_of(card).state_trigger(self, card, owner)
+            rules = derived.effective(self)  # the triggers may have moved cards
+        if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
                 if player == turn.player and turn.phase is not Phase.OVER:
@@ -348,9 +352,10 @@ class Game(EventOrder, ResponseChain, Copied):
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
                     continue  # officially the active player complies at the end of the turn
                 self._enforce_limits(player, ("B-limits-other-players",))
-        if self._settle_goal_slots():
+        goals = self.table.goals
+        if len(goals) > 1 and self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
-        goals = tuple(self.table.goals)
+        goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
