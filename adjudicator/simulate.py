@@ -86,7 +86,7 @@ class GameResult:
 def _new_game(scenario: Scenario) -> Game:
     from adjudicator.engine.game import Game
 
-    return Game(scenario)
+    return Game(scenario, undo=False, log=False)  # never taken back, and played without a log (`Game.log`)
 
 
 def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
@@ -303,8 +303,9 @@ def _template(settings: Settings) -> Scenario:
     return _TEMPLATES[key]
 
 
-def play_game(settings: Settings, index: int) -> GameResult:
-    """Game `index` of a run: deal, then random legal events until it ends."""
+def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> GameResult:
+    """Game `index` of a run: deal, then random legal events until it ends. The game is
+    written out as a scenario file for a game that went wrong (`keep_scenario`: for any)."""
     from adjudicator.engine.legal import scenario_item
 
     rng = game_rng(settings.seed, index)
@@ -340,7 +341,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", _crash(error)
-    rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
+    rulings = game.citations()
     scored = len(game.table.scored.get(game.players[0], ())) if settings.solo else None
     result = GameResult(
         index,
@@ -352,7 +353,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
         problem,
         scored,
     )
-    if ending in PROBLEMS:
+    if ending in PROBLEMS or keep_scenario:
         setup = game.scenario.setup
         data = scenario_data(
             settings,
