@@ -174,6 +174,21 @@ def message_of(text: str) -> str:
             "s.yaml:6: `rejected` must be a list: write [4]",
         ),
         (
+            HEAD + "events:\n  -\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not an empty entry: write the event after the dash, or remove the dash",
+        ),
+        (
+            HEAD + "events:\n  - [Alice, plays, Milk]\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not a list: write it on one line without brackets (Alice plays Milk)",
+        ),
+        (
+            HEAD + "events:\n  - 42\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not the value 42",
+        ),
+        (
             event_file("Alice plays Milk, Cookies"),
             "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
             "('Alice plays Milk', then 'Alice plays Cookies')",

@@ -124,6 +124,18 @@ def events_hint(value: Any) -> str:
     return " (it may be empty: [])"
 
 
+def event_shape(item: Any) -> str:
+    """What an event entry that is neither a line nor a mapping is, said as the fix (`- ` left
+    empty, a bracketed list, a bare number), not as a Python type name."""
+    if item is None:
+        return "an empty entry: write the event after the dash, or remove the dash"
+    if isinstance(item, list):
+        words = " ".join(str(word) for word in item if isinstance(word, (str, int)) and not isinstance(word, bool))
+        example = f" ({words:.80})" if words.strip() else ""
+        return f"a list: write it on one line without brackets{example}"
+    return f"the value {item!r:.40}"
+
+
 def comma_cut(items: Sequence[Any], index: int, is_card: Callable[[str], bool]) -> str | None:
     """The card name with a comma that a flow list (`[Draw 3, Play 2 of Them]`) cut in two at
     item `index`, when joining it with a neighbour names a card."""

@@ -492,7 +492,7 @@ class _Reader:
             raise exc.located(self.path, line) from None
         raise ScenarioError(
             f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
-            f"with player/action/card/choices, not {type(item).__name__}",
+            f"with player/action/card/choices, not {mistakes.event_shape(item)}",
             path=self.path,
             line=line,
         )
