@@ -34,6 +34,16 @@ class Keeper(Kind):
     card_type = CardType.KEEPER
     params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
+    def verify_play(self, game: Game, play: Play) -> None:
+        # A choice the card cannot use is refused, not dropped: `-> Bob` is a mistake to show.
+        if play.answers:
+            stated = ", ".join(map(str, play.answers))
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} takes no choices (a Keeper goes in front of the player who plays it): {stated}",
+                ("B-keeper-play",),
+            )
+
     def resolve(self, game: Game, play: Play) -> None:
         game.leave_being_played(play)
         game.place_in_front(play.player, play.card, ("B-keeper-play",))
