@@ -116,7 +116,7 @@ def impact(
     from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
-        ((name, value),) = parse_assignments([assignment]).items()
+        ((name, value),) = parse_assignments([assignment], option="house-rules impact").items()
     except HouseRuleError as exc:
         near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
         _bad_input(exc.message + near)

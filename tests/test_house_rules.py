@@ -196,6 +196,12 @@ def test_impact_bad_input_exits_2(tmp_path):
     assert result.exit_code == 2 and "no such file or folder" in result.output
 
 
+def test_impact_without_a_value_names_the_command_not_an_option():
+    result = runner.invoke(app, ["house-rules", "impact", "tie"])
+    assert result.exit_code == 2
+    assert result.output == "error: house-rules impact takes NAME=VALUE, not 'tie'\n"
+
+
 # The random legal games of test_property.py, played under house rules that change what the
 # engine forces (claims, shared wins, limits at once, no Creeper blocking, bigger deals).
 # surprise_window and may_discard are left out: they make legal some events the legal-event
