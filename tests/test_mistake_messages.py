@@ -189,6 +189,20 @@ def message_of(text: str) -> str:
             "player/action/card/choices, not the value 42",
         ),
         (
+            "title: t\nplayers: [Alice, No]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not false: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
+        ),
+        (
+            "title: t\nplayers: [Alice, null]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not nothing: YAML reads an unquoted null or ~ as no value; "
+            "put the name in quotes",
+        ),
+        (
+            "title: t\nplayers: [Alice, 7]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not the number 7; put the name in quotes ('7')",
+        ),
+        (
             event_file("Alice plays Milk, Cookies"),
             "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
             "('Alice plays Milk', then 'Alice plays Cookies')",

@@ -274,7 +274,7 @@ class _Reader:
             )
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise self.fail(f"a player name must be text, not {name!r}", players, i)
+                raise self.fail(f"a player name must be text, not {mistakes.not_text(name)}", players, i)
             name = " ".join(name.split())
             if (problem := player_name_problem(name, self.players)) is not None:
                 raise self.fail(problem, players, i)
