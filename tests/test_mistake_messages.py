@@ -195,12 +195,27 @@ def message_of(text: str) -> str:
         ),
         (
             "title: t\nplayers: [Alice, null]\nsetup: {}\nevents: []\n",
-            "s.yaml:2: a player name must be text, not nothing: YAML reads an unquoted null or ~ as no value; "
-            "put the name in quotes",
+            "s.yaml:2: a player name must be text, not nothing: the value is empty (YAML reads an unquoted null "
+            "or ~ as no value too)",
         ),
         (
             "title: t\nplayers: [Alice, 7]\nsetup: {}\nevents: []\n",
             "s.yaml:2: a player name must be text, not the number 7; put the name in quotes ('7')",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk, yes]}\nevents: []\n",
+            "s.yaml:4: a card name must be text, not true: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  turn:\nevents: []\n",
+            "s.yaml:4: a player name must be text, not nothing: the value is empty (YAML reads an unquoted null "
+            "or ~ as no value too)",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nexpect:\n  winner: no\n",
+            "s.yaml:6: a player name must be text, not false: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
         ),
         (
             event_file("Alice plays Milk, Cookies"),

@@ -124,20 +124,6 @@ def events_hint(value: Any) -> str:
     return " (it may be empty: [])"
 
 
-def not_text(value: Any) -> str:
-    """A name YAML read as something else than text, said with the reason and the fix."""
-    if isinstance(value, bool):
-        return (
-            f"{str(value).lower()}: YAML reads an unquoted yes, no, on, off, true or false as true or false; "
-            "put the name in quotes"
-        )
-    if value is None:
-        return "nothing: YAML reads an unquoted null or ~ as no value; put the name in quotes"
-    if isinstance(value, (int, float)):
-        return f"the number {value}; put the name in quotes ('{value}')"
-    return f"{value!r:.40}"
-
-
 def event_shape(item: Any) -> str:
     """What an event entry that is neither a line nor a mapping is, said as the fix (`- ` left
     empty, a bracketed list, a bare number), not as a Python type name."""

@@ -35,7 +35,7 @@ from adjudicator.model.errors import ScenarioError
 from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
 from adjudicator.model.events import VERBS as _VERBS
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
-from adjudicator.model.names import normalize, player_key, suggest
+from adjudicator.model.names import normalize, not_text, player_key, suggest
 from adjudicator.model.scenario import Scenario, Setup
 
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
@@ -182,7 +182,9 @@ class _Reader:
 
     def player(self, name: Any, node: Any, key: Any, known: Iterable[str] | None = None) -> str:
         known = list(self.players if known is None else known)
-        found = same_player(name, known) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            raise self.fail(f"a player name must be text, not {not_text(name)}", node, key)
+        found = same_player(name, known)
         if found is None:
             raise self.fail(
                 f"unknown player {name!r} (players: {', '.join(known)})", node, key, suggest(str(name), known, 1)
@@ -274,7 +276,7 @@ class _Reader:
             )
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise self.fail(f"a player name must be text, not {mistakes.not_text(name)}", players, i)
+                raise self.fail(f"a player name must be text, not {not_text(name)}", players, i)
             name = " ".join(name.split())
             if (problem := player_name_problem(name, self.players)) is not None:
                 raise self.fail(problem, players, i)
