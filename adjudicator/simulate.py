@@ -197,6 +197,22 @@ def _written(cards: Sequence[Card], decks: Sequence[str]) -> list[str]:
     return [card.qualified if len(printers[normalize(card.name)]) > 1 else card.name for card in cards]
 
 
+def _can_be_met(card: Card, cards: Sequence[Card]) -> bool:
+    """Whether `card` is a Goal that some game with these cards could see met: a Goal naming the
+    Keepers (and Creepers) it needs is met only if the cards hold them all (Fluxx 4.0's partial
+    list has its Goals but not their Keepers); other Goals (counts, letters) are taken as met."""
+    from adjudicator.cards.kinds import kind_of
+    from adjudicator.cards.kinds.goals import match, required_names
+    from adjudicator.model.cards import CardType
+
+    if card.type is not CardType.GOAL:
+        return False
+    if kind_of(card).name != "keepers":
+        return True
+    holders = [c for c in cards if c.type in (CardType.KEEPER, CardType.CREEPER)]
+    return match(required_names(card), holders) is not None
+
+
 def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)
     and, in Solo Fluxx, the New Rules (`solo_rules_deck`)."""
@@ -204,13 +220,18 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     from adjudicator.model.cards import CardType
 
     cards = _deck_cards(decks, solo)
-    if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
-        with_goals = [
-            name for name in builtin().decks if any(card.type is CardType.GOAL for card in _deck_cards([name]))
+    if not any(_can_be_met(card, cards) for card in cards):  # every game would run to the cap
+        winnable = [
+            name for name in builtin().decks if any(_can_be_met(c, _deck_cards([name])) for c in _deck_cards([name]))
         ]
+        if any(card.type is CardType.GOAL for card in cards):
+            raise OptionError(
+                f"--decks {','.join(decks)}: none of their Goals can be met with their Keepers and Creepers, "
+                f"so no game could be won; add a deck whose Goals can ({', '.join(winnable)})"
+            )
         raise OptionError(
             f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
-            f" add a deck with Goals ({', '.join(with_goals)})"
+            f" add a deck with Goals ({', '.join(winnable)})"
         )
     dealt = [card for card in cards if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
     return _written(dealt, decks)

@@ -188,7 +188,12 @@ DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_a
         (
             ["--decks", "rick_and_morty"],
             "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
-            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday, star, word)",
+            " add a deck with Goals (creeper_pack, fluxx5, holiday, star, word)",
+        ),
+        (
+            ["--decks", "fluxx4"],
+            "--decks fluxx4: none of their Goals can be met with their Keepers and Creepers, so no game could be "
+            "won; add a deck whose Goals can (creeper_pack, fluxx5, holiday, star, word)",
         ),
     ],
 )
