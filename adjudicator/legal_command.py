@@ -54,6 +54,8 @@ class Position:
     stopped: str | None = None  # why the file's replay stopped (the list is for the stopping event)
     #: who wins as the open response window closes, when nothing can come before
     winner_when_closed: str | None = None
+    #: Solo Fluxx: why the game is over (a deck ran out), when it is
+    over: str | None = None
 
 
 def next_events(scenario: Scenario) -> Position:
@@ -68,7 +70,7 @@ def next_events(scenario: Scenario) -> Position:
     number = events[-1].number + 1 if events else 1
     legal, unanswerable = legal_options(game, number)
     winner = finished_winner(game) if not legal and not game.winner else None
-    return Position(number, game, legal, unanswerable, stopped, winner)
+    return Position(number, game, legal, unanswerable, stopped, winner, game.ended)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -89,6 +91,7 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
     return {
         "event": position.number,
         "winner": game.winner or position.winner_when_closed,
+        "over": position.over,
         "stopped": position.stopped,
         "turn": game.turn.player,
         "phase": str(game.turn.phase),
@@ -140,6 +143,9 @@ def render(position: Position, players: Sequence[str], console: Any, path: str) 
         console.print(f"What could have come at event {position.number} instead:")
     if game.winner:
         console.print(f"The game is over: {game.winner} won. No event is legal.")
+        return
+    if position.over:
+        console.print(f"The game is over: {position.over}. No event is legal.")
         return
     if position.winner_when_closed:
         console.print(f"No event is legal: {position.winner_when_closed} wins as the open response window closes.")

@@ -82,6 +82,14 @@ events: [Alice plays Milk and Cookies]
     assert legal(str(path)) == "No event is legal: Alice wins as the open response window closes.\n"
 
 
+def test_a_solo_game_that_is_over_has_no_legal_event():
+    path = str(SCENARIOS / "solo" / "ends-when-the-main-deck-runs-out.yaml")
+    assert legal(path) == "The game is over: the Main deck has run out. No event is legal.\n"
+    data = json.loads(legal(path, "--json"))
+    assert data["players"] == {"Alice": []} and data["over"] == "the Main deck has run out"
+    assert data["winner"] is None
+
+
 def test_a_replay_that_stops_lists_what_could_have_come_instead(write_scenario):
     path = write_scenario("""
 title: t
