@@ -218,6 +218,16 @@ def message_of(text: str) -> str:
             "false as true or false; put the name in quotes",
         ),
         (
+            HEAD + "events:\n  - {player: Alice, plays: Milk}\n",
+            "s.yaml:7: event 1: unknown key 'plays' in event 1: in the mapping form the verb is the `action`; "
+            "write {player: Alice, action: play, card: Milk}",
+        ),
+        (
+            HEAD + "events:\n  - {player: Alice, discards: [Milk, Cookies]}\n",
+            "s.yaml:7: event 1: unknown key 'discards' in event 1: in the mapping form the verb is the `action`; "
+            "write {player: Alice, action: discard, choices: [Milk, Cookies]}",
+        ),
+        (
             event_file("Alice plays Milk, Cookies"),
             "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
             "('Alice plays Milk', then 'Alice plays Cookies')",

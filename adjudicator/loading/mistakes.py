@@ -124,6 +124,32 @@ def events_hint(value: Any) -> str:
     return " (it may be empty: [])"
 
 
+#: Verbs written as keys of the mapping form, and the `action` each one means.
+_VERB_KEYS = {
+    "plays": "play",
+    "play": "play",
+    "uses": "use",
+    "use": "use",
+    "discards": "discard",
+    "keeps": "keep",
+    "chooses": "choose",
+    "spells": "spell",
+}
+
+
+def verb_key(item: Mapping[Any, Any]) -> tuple[str, str] | None:
+    """`{player: Alice, plays: Milk}`: a verb used as a key. The key and the mapping to write."""
+    for key, value in item.items():
+        action = _VERB_KEYS.get(str(key).strip().lower())
+        if action is None:
+            continue
+        listed = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else f"[{value}]" if value else "[]"
+        what = f"card: {value}" if action in ("play", "use") and not isinstance(value, list) else f"choices: {listed}"
+        player = item.get("player", "PLAYER")
+        return str(key), f"{{player: {player}, action: {action}, {what}}}"
+    return None
+
+
 def event_shape(item: Any) -> str:
     """What an event entry that is neither a line nor a mapping is, said as the fix (`- ` left
     empty, a bracketed list, a bare number), not as a Python type name."""

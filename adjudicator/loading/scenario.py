@@ -566,6 +566,13 @@ class _Reader:
                 fix, suggestions = how, (candidate,)
                 break
             raise ScenarioError(f"{as_line!r} reads as a mapping because of its ': '; {fix}", suggestions=suggestions)
+        if "action" not in item and (verb := mistakes.verb_key(item)) is not None:
+            key, written = verb
+            raise self.fail(
+                f"unknown key {key!r} in event {number}: in the mapping form the verb is the `action`; write {written}",
+                item,
+                key,
+            )
         self.check_keys(item, EVENT_KEYS, f"event {number}")
         action = item.get("action")
         if action not in ACTIONS:
