@@ -275,3 +275,16 @@ def test_the_suggested_fixes_read():
     """What the messages suggest is itself a valid event."""
     for event in ("Alice plays Trade Hands -> Bob", "Alice plays Cookies", "Alice discards Draw 3 Play 2 of Them"):
         assert parse_scenario(event_file(event)).events[0].text == event
+
+
+def test_a_very_long_event_line_is_not_echoed_whole():
+    """A pasted blob as an event: the message quotes its start and says how long it is."""
+    blob = "Milk" * 2000
+    message = message_of(event_file(f"Alice plays {blob}"))
+    assert message == f"s.yaml:7: event 1: unknown card '{blob[:60]}...' (8,000 characters) (did you mean 'Milk'?)"
+    word = "title: t\nplayers: [Alice, Bob]\ndecks: [word]\nsetup: {turn: Alice}\nevents:\n  - Alice spells "
+    spelled = message_of(word + "K" * 5000 + "\n")
+    assert spelled == (
+        f"s.yaml:6: event 1: 'Alice spells {'K' * 47}...' (5,013 characters): '{'K' * 60}...' (5,000 characters) "
+        "has 5000 letters (at most 30)"
+    )

@@ -150,6 +150,19 @@ def verb_key(item: Mapping[Any, Any]) -> tuple[str, str] | None:
     return None
 
 
+_LONG_QUOTE = re.compile(r"'([^'\n]{200,})'|\"([^\"\n]{200,})\"")
+
+
+def clip_long_quotes(message: str) -> str:
+    """A message quoting a pasted blob quotes its first 60 characters and says how long it is."""
+
+    def clip(found: re.Match[str]) -> str:
+        text = found[1] if found[1] is not None else found[2]
+        return f"'{text[:60]}...' ({len(text):,} characters)"
+
+    return _LONG_QUOTE.sub(clip, message)
+
+
 def event_shape(item: Any) -> str:
     """What an event entry that is neither a line nor a mapping is, said as the fix (`- ` left
     empty, a bracketed list, a bare number), not as a Python type name."""

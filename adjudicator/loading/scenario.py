@@ -490,7 +490,7 @@ class _Reader:
             if isinstance(item, dict):
                 return self.read_event_mapping(item, number, line, roster)
         except ScenarioError as exc:
-            exc.message = f"event {number}: {exc.message}"
+            exc.message = f"event {number}: {mistakes.clip_long_quotes(exc.message)}"
             raise exc.located(self.path, line) from None
         raise ScenarioError(
             f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
