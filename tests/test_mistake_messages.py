@@ -228,6 +228,14 @@ def message_of(text: str) -> str:
             "write {player: Alice, action: discard, choices: [Milk, Cookies]}",
         ),
         (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nseed: yes\n",
+            "s.yaml:5: `seed` must be a whole number, not true",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  phase:\nevents: []\n",
+            "s.yaml:4: `phase` must be one of deal, start, play, end, not nothing (an empty value)",
+        ),
+        (
             event_file("Alice plays Milk, Cookies"),
             "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
             "('Alice plays Milk', then 'Alice plays Cookies')",

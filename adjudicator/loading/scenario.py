@@ -35,7 +35,7 @@ from adjudicator.model.errors import ScenarioError
 from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
 from adjudicator.model.events import VERBS as _VERBS
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
-from adjudicator.model.names import normalize, not_text, player_key, suggest
+from adjudicator.model.names import normalize, not_text, player_key, shown_value, suggest
 from adjudicator.model.scenario import Scenario, Setup
 
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
@@ -151,7 +151,7 @@ class _Reader:
     def as_count(self, node: dict, key: str, what: str) -> int:
         value = node[key]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise self.fail(f"`{what}` must be a whole number of 0 or more, not {value!r}", node, key)
+            raise self.fail(f"`{what}` must be a whole number of 0 or more, not {shown_value(value)}", node, key)
         return value
 
     def card(self, name: Any, node: Any, key: Any) -> Card:
@@ -241,7 +241,7 @@ class _Reader:
         house_rules = self.read_house_rules(data)
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise self.fail(f"`seed` must be a whole number, not {seed!r}", data, "seed")
+            raise self.fail(f"`seed` must be a whole number, not {shown_value(seed)}", data, "seed")
         setup_node = data["setup"] if data["setup"] is not None else {}
         if not isinstance(setup_node, dict):
             raise self.fail("`setup` must be a mapping", data, "setup")
@@ -343,7 +343,7 @@ class _Reader:
         phase = node.get("phase", "play")
         if phase not in PHASES:
             raise self.fail(
-                f"`phase` must be one of {', '.join(PHASES)}, not {phase!r}",
+                f"`phase` must be one of {', '.join(PHASES)}, not {shown_value(phase)}",
                 node,
                 "phase",
                 suggest(str(phase), PHASES, 1),
@@ -577,7 +577,7 @@ class _Reader:
         action = item.get("action")
         if action not in ACTIONS:
             raise self.fail(
-                f"`action` must be one of {', '.join(ACTIONS)}, not {action!r}",
+                f"`action` must be one of {', '.join(ACTIONS)}, not {shown_value(action)}",
                 item,
                 "action",
                 suggest(str(action), ACTIONS, 1),

@@ -50,3 +50,13 @@ def not_text(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}; put the name in quotes ('{value}')"
     return f"{value!r:.40}"
+
+
+def shown_value(value: Any) -> str:
+    """A value from a YAML file as a message names it: true, false and nothing as YAML spells
+    them (not Python's True, False and None); anything else quoted as before."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "nothing (an empty value)"
+    return repr(value)
