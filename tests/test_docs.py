@@ -195,3 +195,12 @@ def test_the_house_rules_page_shows_what_impact_prints_now():
     printed = render(impact("tie", "shared")).splitlines()
     assert shown[0] == printed[0] and shown[1] in printed and shown[2] == "  ..."
     assert shown[3:] == printed[-3:]
+
+
+@pytest.mark.parametrize("scenario", ["examples/draw3-then-draw2.yaml", "holiday/christmas-bonus-under-play-all.yaml"])
+def test_the_format_pages_jsonschema_snippet_validates_bundled_files(scenario, monkeypatch):
+    """The page's Python lines for validating with `jsonschema`, run on a file with a `date:`
+    (PyYAML reads an unquoted date as a date, which JSON and the schema know as text)."""
+    (snippet,) = [block for block in python_blocks(FORMAT_PAGE) if "jsonschema.validate" in block]
+    monkeypatch.chdir(ROOT)
+    exec(snippet.replace('"dispute.yaml"', repr(f"scenarios/{scenario}")), {})
