@@ -137,35 +137,41 @@ def where(game: Game) -> str:
 
 
 def render(position: Position, players: Sequence[str], console: Any, path: str) -> None:
+    from rich.markup import escape  # names and cards are text, never markup (a player "Al[/]")
+
     game = position.game
     if position.stopped:
-        console.print(f"[red]The replay of {path} stops at event {position.number}:[/] {position.stopped}")
+        console.print(
+            f"[red]The replay of {escape(str(path))} stops at event {position.number}:[/] {escape(position.stopped)}"
+        )
         console.print(f"What could have come at event {position.number} instead:")
     if game.winner:
-        console.print(f"The game is over: {game.winner} won. No event is legal.")
+        console.print(f"The game is over: {escape(game.winner)} won. No event is legal.")
         return
     if position.over:
-        console.print(f"The game is over: {position.over}. No event is legal.")
+        console.print(f"The game is over: {escape(position.over)}. No event is legal.")
         return
     if position.winner_when_closed:
-        console.print(f"No event is legal: {position.winner_when_closed} wins as the open response window closes.")
+        console.print(
+            f"No event is legal: {escape(position.winner_when_closed)} wins as the open response window closes."
+        )
         return
-    console.print(f"[bold]Legal events at event {position.number}[/] ({where(game)}):")
+    console.print(f"[bold]Legal events at event {position.number}[/] ({escape(where(game))}):")
     for player in players:
         groups = _grouped([e for e in position.events if e.player == player])
         if not groups:
-            console.print(f"  [bold]{player}[/]: nothing")
+            console.print(f"  [bold]{escape(player)}[/]: nothing")
             continue
-        console.print(f"  [bold]{player}[/]:")
+        console.print(f"  [bold]{escape(player)}[/]:")
         for head, variants in groups:
-            line = f"    {head}"
-            if variants and head.split(" ")[1] in ("plays", "uses"):
-                line += " [dim](or with choices: -> " + " | -> ".join(variants) + ")[/]"
+            line = f"    {escape(head)}"
+            if variants and head.startswith((f"{player} plays ", f"{player} uses ")):  # "Mary Ann plays ..."
+                line += " [dim](or with choices: -> " + escape(" | -> ".join(variants)) + ")[/]"
             elif variants:
-                line += " " + " | ".join(variants)
+                line += " " + escape(" | ".join(variants))
             console.print(line, highlight=False)
     for text in position.unanswerable:
-        console.print(f"[red]A choice nobody can answer:[/] {text}")
+        console.print(f"[red]A choice nobody can answer:[/] {escape(text)}")
 
 
 def command(path: str, player: str | None, json_output: bool) -> None:
