@@ -632,12 +632,13 @@ def render(
     cpu: float | None = None,
 ) -> None:
     """The report for people (rich); `elapsed` wall and `cpu` seconds (all processes) give the speed."""
+    from rich.markup import escape  # player names and problems are text, never markup (a player "Al[/]")
     from rich.table import Table
 
     settings, total = data["settings"], data["games"]
     house = ", ".join(f"{k}={v}" for k, v in settings["house_rules"].items()) or "none"
     console.print(
-        f"[bold]{total} random games[/]: {', '.join(settings['players'])}; decks "
+        f"[bold]{total} random games[/]: {escape(', '.join(settings['players']))}; decks "
         f"{', '.join(settings['decks'])}; house rules: {house}; seed {settings['seed']}; "
         f"cap {settings['max_events']} events"
     )
@@ -672,7 +673,7 @@ def render(
         for column in ("seat", "player", "wins", "share"):
             seats.add_column(column, justify="right" if column != "player" else "left")
         for row in data["wins_by_seat"]:
-            seats.add_row(str(row["seat"]), row["player"], str(row["wins"]), f"{row['share']:.0%}")
+            seats.add_row(str(row["seat"]), escape(row["player"]), str(row["wins"]), f"{row['share']:.0%}")
         console.print(seats)
     rulings = Table(title="Rulings that decided steps (top 15)", title_justify="left")
     for column in ("ruling", "steps", "games"):
@@ -690,7 +691,7 @@ def render(
     for problem in data["problems"]:
         console.print(
             f"[red]game {problem['game']}: {problem['ending']}[/] after {problem['events']} events: "
-            f"{problem['problem']} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
+            f"{escape(problem['problem'])} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
             f"--save DIR writes its scenario file)",
             markup=True,
         )

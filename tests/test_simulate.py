@@ -418,3 +418,14 @@ def test_what_the_loader_still_refuses_is_reported_against_the_options(monkeypat
         "error: --players Ann,Ben --decks fluxx5,creeper_pack,surprises --house-rule tie=shared: unknown card 'Milkk'"
         " (did you mean 'Milk' or 'Chocolate Milk'?)\n"
     )
+
+
+def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
+    """Rich reads `[/]` as markup: a player so named ended the report in a MarkupError traceback."""
+    result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--players", "Al[/],[bold]Bo"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "1 random games: Al[/], [bold]Bo; decks fluxx5, creeper_pack, surprises; house rules: none; seed 0; "
+        "cap 1000 events\n"
+    )
+    assert "│ Al[/]  " in result.output and "│ [bold]Bo " in result.output
