@@ -14,18 +14,15 @@ from adjudicator.cards.catalog import builtin
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import MAX_ANSWERS, legal_events, make_event, next_events
 from adjudicator.model import records as rec
-from adjudicator.model.cards import NO_CHOICE, CardType
+from adjudicator.model.cards import NO_CHOICE
 from adjudicator.simulate import Settings, dealt_scenario
 
 
 def tables() -> list[tuple[str, ...]]:
-    """Every built-in deck; one without Goals (a game could not be won) with the 5.0 deck."""
-    catalog = builtin()
-    found = []
-    for name, deck in catalog.decks.items():
-        goals = any(card.type is CardType.GOAL for card in deck.cards)
-        found.append((name,) if goals else ("fluxx5", name))
-    return found
+    """Every built-in deck; one whose Goals cannot be met alone (simulate refuses it) with the 5.0 deck."""
+    from adjudicator.simulate import winnable
+
+    return [(name,) if winnable((name,)) else ("fluxx5", name) for name in builtin().decks]
 
 
 def accepted(game: Game, event) -> bool:

@@ -188,7 +188,12 @@ DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_a
         (
             ["--decks", "rick_and_morty"],
             "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
-            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday, star, word)",
+            " add a deck with Goals (creeper_pack, fluxx5, holiday, star, word)",
+        ),
+        (
+            ["--decks", "fluxx4"],
+            "--decks fluxx4: none of their Goals can be met with their Keepers and Creepers, so no game could be "
+            "won; add a deck whose Goals can (creeper_pack, fluxx5, holiday, star, word)",
         ),
     ],
 )
@@ -433,11 +438,10 @@ def logging_tables() -> list[tuple[tuple[str, ...], int, dict]]:
     """Every built-in deck (one without Goals with the 5.0 deck), with two to four players or
     Solo, and a house-rule set each."""
     from adjudicator.cards.catalog import builtin
-    from adjudicator.model.cards import CardType
 
     found = []
-    for index, (name, deck) in enumerate(builtin().decks.items()):
-        decks = (name,) if any(card.type is CardType.GOAL for card in deck.cards) else ("fluxx5", name)
+    for index, name in enumerate(builtin().decks):
+        decks = (name,) if sim.winnable((name,)) else ("fluxx5", name)
         found.append((decks, (2, 3, 1, 4)[index % 4], HOUSE_RULE_SETS[index % len(HOUSE_RULE_SETS)]))
     return found + [(sim.DEFAULT_DECKS, 2, rules) for rules in HOUSE_RULE_SETS[1:]]
 
@@ -466,3 +470,14 @@ def test_games_played_without_a_log_replay_through_the_logging_path_to_the_same_
         assert not any(s.kind == "Rejected" for s in game.steps)
         if game.move_stack[-1].action != "begin_turn":
             assert dict(sorted(game.citations().items())) == result.rulings
+
+
+def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
+    """Rich reads `[/]` as markup: a player so named ended the report in a MarkupError traceback."""
+    result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--players", "Al[/],[bold]Bo"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "1 random games: Al[/], [bold]Bo; decks fluxx5, creeper_pack, surprises; house rules: none; seed 0; "
+        "cap 1000 events\n"
+    )
+    assert "│ Al[/]  " in result.output and "│ [bold]Bo " in result.output
