@@ -12,12 +12,19 @@ as that end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Self, SupportsIndex
+from typing import Any, Final, Literal, Self, SupportsIndex
 
 from adjudicator.model.cards import Card
 
 #: One move: the card, the zone it left, the zone it reached (None: outside the table).
 Move = tuple[Card, "str | None", "str | None"]
+
+
+#: `Zone.rules_read` of the zones in front of the players: a card moving in or out of one bears
+#: on the effective rules only if its kind has a hook the engine runs over the table.
+IN_FRONT: Final = "in front"
+#: Whether the effective rules are derived from a zone: yes, no, or IN_FRONT.
+RulesRead = bool | Literal["in front"]
 
 
 class Memo(dict[str | tuple[Any, ...], Any]):
@@ -37,13 +44,20 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective", "passed")
 
     def __init__(self) -> None:
         self.ticks = 0
         self.rule_ticks = 0
+        self.steps = 0  # the game's steps taken, written to its log or not (`Game.logged`)
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
+        #: the effective rules of the cards in play (`derived.Effective`): None once a card has
+        #: entered or left play, until they are next read. Never changed in place, so shared by copies.
+        self.effective: Any = None
+        #: cards that moved in or out of a zone in front of a player since `effective` was made:
+        #: `derived.effective` drops it if one of them bears on it
+        self.passed: list[Card] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
@@ -51,12 +65,32 @@ class Clock:
             clock = memo[id(self)] = Clock()
             clock.ticks = self.ticks
             clock.rule_ticks = self.rule_ticks
+            clock.steps = self.steps
             clock.journal = list(self.journal)
             clock.derived = Memo(self.derived)
+            clock.effective = self.effective
+            clock.passed = list(self.passed)
         return clock
 
     def rules_moved(self) -> None:
-        """A change to what the effective rules are derived from (a rule zone, a new turn)."""
+        """A card entered or left a zone the effective rules are derived from."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
+        self.effective = None
+
+    def passed_in_front(self, card: Card) -> None:
+        """One card moved in or out of a zone in front of a player (a Keeper played, a Creeper
+        drawn): what it bears on is worked out again."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
+        if self.effective is not None:
+            self.passed.append(card)
+
+    def turn_moved(self) -> None:
+        """A new turn: what is derived from the turn's player and start is worked out again (the
+        per-player Draw, Play and limits); what the cards in play alone decide stands."""
         self.ticks += 1
         self.rule_ticks += 1
         self.derived.clear()
@@ -92,7 +126,7 @@ class Zone(list[Card]):
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: bool = False) -> None:
+    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> None:
         super().__init__(cards)
         self.clock = clock
         self.label = label
@@ -100,6 +134,16 @@ class Zone(list[Card]):
 
     def _tick(self) -> None:
         if self.rules_read:
+            self.clock.rules_moved()
+        else:
+            self.clock.ticks += 1
+
+    def _tick_one(self, card: Card) -> None:
+        """`_tick` for one card moving (most of a game's moves)."""
+        rules_read = self.rules_read
+        if rules_read is IN_FRONT:
+            self.clock.passed_in_front(card)
+        elif rules_read:
             self.clock.rules_moved()
         else:
             self.clock.ticks += 1
@@ -114,7 +158,7 @@ class Zone(list[Card]):
 
     # One card at a time is most of a game's moves: those write the journal directly.
     def append(self, card: Card) -> None:
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, True))
         list.append(self, card)
 
@@ -128,18 +172,18 @@ class Zone(list[Card]):
         return self
 
     def insert(self, index: SupportsIndex, card: Card) -> None:
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
     def remove(self, card: Card) -> None:
         list.remove(self, card)
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
         card = list.pop(self, index)
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, False))
         return card
 
@@ -190,7 +234,7 @@ class ZoneMap(dict[Any, Zone]):
         clock: Clock,
         label: str,
         zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
-        rules_read: bool = False,
+        rules_read: RulesRead = False,
     ) -> None:
         super().__init__((key, Zone(clock, label.format(key), cards, rules_read)) for key, cards in zones.items())
         self.clock = clock
