@@ -12,8 +12,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "adjudicator"
 
@@ -245,14 +243,9 @@ def line_count(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
-def test_the_size_of_game_py_is_reported():
-    lines = line_count(PACKAGE / "engine" / "game.py")
-    print(f"engine/game.py: {lines} lines")
-    assert lines > 0
-
-
-@pytest.mark.xfail(reason="issue 19 wants Game under 500 lines; it shrinks as the engine branch splits it", strict=True)
 def test_game_py_is_under_500_lines():
+    """`Game` keeps construction, the position's accessors and the composition; each subsystem is
+    a module of its own (engine/agenda.py, turns.py, goals.py, playing.py, ...)."""
     lines = line_count(PACKAGE / "engine" / "game.py")
     assert lines < 500, f"engine/game.py has {lines} lines"
 
