@@ -21,6 +21,7 @@ from adjudicator.log import records as rec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
+    from adjudicator.engine.state import Play
     from adjudicator.loading.scenario import Event
 
 
@@ -41,6 +42,7 @@ class EventOrder:
             if self.is_response(event.player, card):
                 self._push_response(event)
                 return
+        own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
@@ -85,8 +87,17 @@ class EventOrder:
             else:
                 self.drop_out(event.player)
         except Illegal as illegal:
-            self.reject(event, illegal)
+            self.reject(event, _not_against_own_card(event, own_card, illegal) if own_card else illegal)
         self.run()
+
+    def _own_card_in_window(self: Game, event: Event) -> Play | None:
+        """The active player's own card in the open window, when she plays a Surprise now: it is
+        read as a play of her turn, never as an answer to that card (R49)."""
+        card = event.card
+        if event.action != "play" or card is None or card.type is not CardType.SURPRISE or self.window is None:
+            return None
+        top = self.chain_top()
+        return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
     def _push_response(self: Game, event: Event) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the
@@ -219,6 +230,21 @@ class EventOrder:
             )
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+
+
+def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
+    """A Surprise refused while the player's own card was open to answers: the table is asking
+    whether it could cancel that card, so the refusal says first that it cannot (R49), and for a
+    card she turned up at once (Mystery Play), that its own player never cancels it (R26)."""
+    flipped = own.played_from is not None
+    why = (
+        f"{event.player} cannot cancel her own {own.card}"
+        + (f" (turned up from {own.played_from})" if flipped else "")
+        + f" with {event.card}: the out-of-turn half of a Surprise is not available on one's own turn"
+        + (", so whoever turns up a card never cancels it" if flipped else "")
+    )
+    rulings = ("R49", *(("R26",) if flipped else ()), *illegal.rulings)
+    return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
 
 
 def describe(event: Event) -> str:

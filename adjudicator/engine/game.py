@@ -479,7 +479,7 @@ class Game(EventOrder, ResponseChain, Copied):
                     rec.CreeperPlaced,
                     player=player,
                     card=card,
-                    rulings=("B-creeper-placement", "R20", *for_action, *rulings),
+                    rulings=tuple(dict.fromkeys(("B-creeper-placement", "R20", *for_action, *rulings))),
                 )
                 continue
             got.append(card)
@@ -487,8 +487,11 @@ class Game(EventOrder, ResponseChain, Copied):
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):
-            # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
-            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
+            # the whole draw, Creepers and replacements included, is one step before any win check (R03);
+            # an Action's draw is dealt out whole before the check too (the mixitallup tag page)
+            for_action = not counted and self.resolving is not None and self.resolving.card.type is CardType.ACTION
+            whole = ("R03", "Q-tag-mixitallup") if for_action else ("R03",)
+            extra = (*(("R41",) if creepers > 1 else ()), *(whole if creepers and (counted or for_action) else ()))
             self.step(
                 rec.Drew,
                 player=player,
@@ -540,12 +543,13 @@ class Game(EventOrder, ResponseChain, Copied):
         for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
+        bonus, source = derived.bonus_explained(self, player, "draw")  # where a draw above the Draw rule comes from
         # The whole draw phase is one event: the win check runs only after it (R03).
         self.draw(
             player,
             n,
             counted=True,
-            why=f"draw phase (Draw {n})",
+            why=f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")"),
             rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
         )
         self.turn.phase = Phase.PLAY
@@ -821,14 +825,16 @@ class Game(EventOrder, ResponseChain, Copied):
         self.discard_cards(cards)
         self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
-    def discard_rules(self, rules: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+    def discard_rules(self, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = "") -> None:
+        """Discard New Rules by the card `by` (the card acting, named by the step); `detail` says how many."""
         for rule in rules:
             self.table.rules.remove(rule)
         self.discard_cards(rules)
         self.step(
             rec.ActionDone,
-            card=rules[0],
-            what=f"{', '.join(map(str, rules))} discarded ({why}); a rule stops working once it leaves play",
+            card=by,
+            what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
+            "a rule stops working once it leaves play",
             rulings=(*rulings, "B-in-play"),
         )
 

@@ -298,7 +298,7 @@ class _DiscardsRules(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         rules = self.chosen_rules(game, play)
         if rules:
-            game.discard_rules(rules, f"{play.card}", ("B-action-discard",))
+            game.discard_rules(rules, play.card, ("B-action-discard",))
         else:
             nothing_happens(game, play, "no such rule is in play")
 
@@ -350,7 +350,7 @@ class TrashNewRule(ActionKind):
         game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then("discard", play))
 
     def discard(self, game: Game, play: Play, chosen: list[Card]) -> None:
-        game.discard_rules(chosen, f"{play.card}", ("B-action-discard",))
+        game.discard_rules(chosen, play.card, ("B-action-discard",))
 
 
 class DiscardsSomeRules(Kind):
@@ -379,7 +379,7 @@ class DiscardsSomeRules(Kind):
     ) -> None:
         chosen = [r for r in chosen if r in game.table.rules]
         if chosen:
-            game.discard_rules(chosen, f"{play.card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
+            game.discard_rules(chosen, play.card, (*cites, "B-action-discard"), f"{len(chosen)} of at most {most}")
         else:
             game.step(
                 rec.ActionDone,

@@ -170,14 +170,18 @@ class EverybodyGets1(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         assignment = _assignment_type()
         drawn = play.held  # set apart from every hand until handed out
+        creepers_before = len(game.creepers_of(play.player))
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
+        # Creepers turned up: the whole draw is dealt out before any win check (R03, the mixitallup tag)
+        whole = ("R03", "Q-tag-mixitallup") if len(game.creepers_of(play.player)) > creepers_before else ()
         game.step(
             rec.Drew,
             player=play.player,
             cards=tuple(drawn),
             into="a pile set apart from the hand",
-            why=f"{play.card}: one card per player, seen only by {play.player}",
-            rulings=("R62", "R40"),
+            why=f"{play.card}: one card per player, seen only by {play.player}"
+            + ("; the win check waits until every card is handed out" if whole else ""),
+            rulings=("R62", "R40", *whole),
         )
         # The stated assignments, in the order the cards will be handed out.
         stated = [a for a in play.answers if isinstance(a, assignment)]
