@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.checking import canonical_id, scenario_files
+from adjudicator.checking import expect_differences, scenario_files
 from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import SWITCHES
 from adjudicator.loading.scenario import Scenario, load_scenario
-from adjudicator.verdict import cited_rulings, compare, rejections, turn_view, winners
+from adjudicator.verdict import Verdict, build_verdict
 
 #: The bundled suite, replayed when no path is given.
 BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
@@ -78,15 +78,14 @@ class Impact:
         }
 
 
-def _verdict(game: Game) -> dict[str, str]:
+def _verdict(verdict: Verdict) -> dict[str, str]:
     """What a table asks about: who won, which events were refused, where the turn stands."""
-    turn, over = turn_view(game)
     return {
-        "winner": " and ".join(winners(game)) or "none",
-        "rejected": "[" + ", ".join(str(s.event) for s in rejections(game)) + "]",
-        "stopped": "yes" if game.stopped else "no",
-        "turn": f"{turn}{' (turn over)' if over else ''}",
-        "plays_left": str(game.plays_left()),
+        "winner": " and ".join(verdict.winners) or "none",
+        "rejected": "[" + ", ".join(str(s.event) for s in verdict.rejections) + "]",
+        "stopped": "yes" if verdict.stopped else "no",
+        "turn": f"{verdict.turn}{' (turn over)' if verdict.turn_over else ''}",
+        "plays_left": str(verdict.plays_left),
     }
 
 
@@ -109,10 +108,10 @@ def _differences(before: Mapping[str, str], after: Mapping[str, str]) -> list[tu
     ]
 
 
-def _check(scenario: Scenario, game: Game) -> str | None:
+def _check(scenario: Scenario, verdict: Verdict) -> str | None:
     if scenario.expect is None:
         return None
-    return "fail" if compare(scenario.expect, game, canonical_id) else "pass"
+    return "fail" if expect_differences(scenario.expect, verdict) else "pass"
 
 
 def compare_under(path: Path, switch: str, value: str) -> Change | None:
@@ -121,17 +120,20 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     base = load_scenario(path)
     tried = load_scenario(path, {switch: value})
     before, after = replay(base), replay(tried)
-    differences = _differences(_verdict(before), _verdict(after)) + _differences(_position(before), _position(after))
+    told_before, told_after = build_verdict(before), build_verdict(after)
+    differences = _differences(_verdict(told_before), _verdict(told_after)) + _differences(
+        _position(before), _position(after)
+    )
     if not differences:
         return None
-    cited_before, cited_after = set(cited_rulings(before)), set(cited_rulings(after))
+    cited_before, cited_after = set(told_before.rulings), set(told_after.rulings)
     # The official rulings the switch overrides that these replays cite, then every other
     # ruling cited by one replay and not the other, then the switch's own H- id.
     own = SWITCHES[switch].ruling_id
     overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
     rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
     rulings += [own] if own in cited_after else []
-    return Change(_shown(path), differences, rulings, _check(base, before), _check(tried, after))
+    return Change(_shown(path), differences, rulings, _check(base, told_before), _check(tried, told_after))
 
 
 def _shown(path: Path) -> str:

@@ -167,7 +167,7 @@ def test_a_huge_question_is_answered_quickly(tmp_path):
 
 
 def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
-    from adjudicator.verdict import see_also
+    from adjudicator.verdict import build_verdict
 
     game = replay(
         parse_scenario(
@@ -176,7 +176,7 @@ def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
     )
     game.scenario = replace(game.scenario, question="what does Taxes do with Money? " * 330_000)  # 10 MB
     started = time.perf_counter()
-    found = see_also(game)
+    found = build_verdict(game).see_also
     assert time.perf_counter() - started < BUDGET
     assert found  # the start of the question still finds rulings
 

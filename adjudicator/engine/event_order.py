@@ -181,7 +181,8 @@ class EventOrder:
             return Illegal(
                 "turn_under_way",
                 f"{turn.player}'s turn is still under way ({self.plays_left()} "
-                f"play(s) left under {self.play_rule()}): the next turn begins once it is over",
+                f"play{'' if self.plays_left() == 1 else 's'} left under {self.play_rule()}): "
+                "the next turn begins once it is over",
                 ("B-turn-order", "B-play-rule"),
             )
         return Illegal(
@@ -225,7 +226,9 @@ class EventOrder:
         if choice is not None:
             options = ", ".join(map(str, choice.options))
             reason += (
-                f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
+                f"; needed: {choice.player} must {choice.answer_verbs[0]} "
+                + (f"from {choice.at_least} to " if choice.at_least is not None else "")
+                + f"{choice.count} of: {options}"
                 f" (write for example: `{choice_syntax(choice)}`)"
             )
         self.stopped = reason

@@ -45,6 +45,7 @@ TOP_KEYS = (
     "house_rules",
     "seed",
     "date",
+    "dispute",
     "setup",
     "events",
     "expect",
@@ -80,9 +81,12 @@ EXPECT_KEYS = (
     "rulings",
     "goals_won",
     "stopped",
-)  # `stopped` is this program's addition: the replay must (not) stop for a choice
+    "summary",
+)  # `stopped` and `summary` are this program's additions: the replay must (not) stop for a choice;
+# the plain sentence that opens the answer
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 EVENT_KEYS = ("player", "action", "card", "choices")
+DISPUTED = "disputed"  # `- disputed: Alice plays Canceled Plans`: the event the table disputes
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 _VERBS = {
@@ -212,6 +216,7 @@ class Scenario:
     expect_lines: Mapping[str, int] = field(default_factory=dict)
     decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
     date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
+    dispute: tuple[int, ...] = ()  # the disputed events (`dispute:` and `- disputed: EVENT`), in order
 
 
 def load_scenario(path: str | Path, house_rules: Mapping[str, Any] | None = None) -> Scenario:
@@ -278,6 +283,7 @@ class _Reader:
         self.catalog: Catalog = builtin()
         self.players: list[str] = []
         self.joined: list[str] = []  # players who jump in during the events
+        self.marked: list[int] = []  # events marked `- disputed: EVENT`
         self.decks: tuple[str, ...] = ()
         self.house_rules = HouseRules()
         self.event_cards: dict[str, Card] = {}  # see event_card
@@ -374,6 +380,7 @@ class _Reader:
         date = read_day(data["date"], data, "date", self.fail, self.player) if "date" in data else None
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
+        dispute = self.read_dispute(data, len(events))
         expect_node = data.get("expect")
         if expect_node is not None and not isinstance(expect_node, dict):
             raise self.fail("`expect` must be a mapping", data, "expect")
@@ -392,7 +399,26 @@ class _Reader:
             dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
             self.decks,
             date,
+            dispute,
         )
+
+    def read_dispute(self, data: dict, event_count: int) -> tuple[int, ...]:
+        """`dispute: N` or `dispute: [N, M]`, with the events marked `- disputed: EVENT`."""
+        numbers = set(self.marked)
+        if "dispute" in data:
+            value = data["dispute"]
+            items = value if isinstance(value, list) else [value]
+            for i, n in enumerate(items):
+                if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
+                    where = (items, i) if isinstance(value, list) else (data, "dispute")
+                    raise self.fail(
+                        f"`dispute` names event numbers from 1 to {event_count} (the disputed events), not {n!r}"
+                        if event_count
+                        else "`dispute` names a disputed event, but the file has no events",
+                        *where,
+                    )
+            numbers.update(items)
+        return tuple(sorted(numbers))
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -582,6 +608,8 @@ class _Reader:
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
         events = []
         for number, (item, line) in enumerate(zip(items, lines, strict=False), 1):
+            if isinstance(item, dict) and DISPUTED in item:
+                item = self.disputed_event(item, number, line)
             event = read.get(item) if type(item) is str else None
             if event is not None:
                 events.append(event.renumbered(number, line))
@@ -595,6 +623,18 @@ class _Reader:
                 read.clear()  # a line may name the newcomer now
             events.append(event)
         return tuple(events)
+
+    def disputed_event(self, item: dict, number: int, line: int | None) -> Any:
+        """`- disputed: Alice plays Canceled Plans`: the event, marked as the one the table disputes."""
+        if len(item) != 1:
+            raise ScenarioError(
+                f"event {number}: `disputed:` marks one event written as a line "
+                "(`- disputed: Alice plays Canceled Plans`); it takes no other keys",
+                path=self.path,
+                line=line,
+            )
+        self.marked.append(number)
+        return item[DISPUTED]
 
     def read_event(self, item: Any, number: int, line: int | None, roster: _Roster) -> Event:
         try:
@@ -801,6 +841,10 @@ class _Reader:
                     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
                         raise self.fail(f"`rejected` lists event numbers from 1 to {event_count}, not {n!r}", items, i)
                 out[key] = sorted(set(items))
+            elif key == "summary":
+                if not isinstance(value, str) or not value.strip():
+                    raise self.fail("`summary` must be the sentence that opens the answer", node, key)
+                out[key] = " ".join(value.split())
             elif key == "rulings":
                 items = self.as_list(node, key, key)
                 for i, rid in enumerate(items):
