@@ -328,8 +328,14 @@ def _effects_of(verdict: Verdict, event: EventLine, wins: Sequence[rec.Won]) -> 
         ),
         None,
     )
-    if played is None:
-        return [steps[i] for i in own if isinstance(steps[i], _EFFECTS)], won
+    if played is None:  # an answer, a free action, a player joining: its own steps, up to the next turn
+        found = []
+        for i in own:
+            if isinstance(steps[i], rec.TurnBegan):
+                break
+            if isinstance(steps[i], _EFFECTS):
+                found.append(steps[i])
+        return found, won
     card = played.card
     found: list[rec.Step] = []
     start = own[0]

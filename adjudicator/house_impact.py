@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.checking import expect_differences, scenario_files
-from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
 from adjudicator.errors import ScenarioError
 from adjudicator.house_rules import SWITCHES
@@ -89,14 +88,12 @@ def _verdict(verdict: Verdict) -> dict[str, str]:
     }
 
 
-def _position(game: Game) -> dict[str, str]:
-    table = game.table
-
+def _position(verdict: Verdict) -> dict[str, str]:
     def show(cards: Iterable[Any]) -> str:
         return "[" + ", ".join(sorted(c.name for c in cards)) + "]"
 
-    view = {label: show(cards) for label, cards in table.zones().items() if cards or label != "meta rules"}
-    view["draw pile"] = str(len(table.draw_pile))  # its order is chance: only its size says something
+    view = {label: show(cards) for label, cards in verdict.zones if cards or label != "meta rules"}
+    view["draw pile"] = str(verdict.draw_pile_size)  # its order is chance: only its size says something
     return view
 
 
@@ -119,10 +116,9 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     Raises ScenarioError when the file (or the file with the switch) is not a valid scenario."""
     base = load_scenario(path)
     tried = load_scenario(path, {switch: value})
-    before, after = replay(base), replay(tried)
-    told_before, told_after = build_verdict(before), build_verdict(after)
+    told_before, told_after = build_verdict(replay(base)), build_verdict(replay(tried))
     differences = _differences(_verdict(told_before), _verdict(told_after)) + _differences(
-        _position(before), _position(after)
+        _position(told_before), _position(told_after)
     )
     if not differences:
         return None

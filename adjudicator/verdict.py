@@ -97,6 +97,7 @@ class Verdict:
     meta_rules: tuple[Card, ...]
     goals: tuple[Card, ...]
     discard: tuple[Card, ...]
+    zones: tuple[tuple[str, tuple[Card, ...]], ...]  # every zone of the table by its label ("hand of Alice", ...)
     draw_pile_size: int
     draw_rule: int  # for the player whose turn it is, bonuses included
     play_rule: str  # "Play 2", "Play All", ...
@@ -268,6 +269,7 @@ def build_verdict(game: Game) -> Verdict:
         meta_rules=tuple(table.meta_rules),
         goals=tuple(table.goals),
         discard=tuple(table.discard),
+        zones=tuple((label, tuple(cards)) for label, cards in table.zones().items()),
         draw_pile_size=len(table.draw_pile),
         draw_rule=game.draw_rule(),
         play_rule=str(game.play_rule()),

@@ -87,7 +87,8 @@ class EventOrder:
             else:
                 self.drop_out(event.player)
         except Illegal as illegal:
-            self.reject(event, _not_against_own_card(event, own_card, illegal) if own_card else illegal)
+            said = own_card is None or "R49" in illegal.rulings  # the refusal may say it already
+            self.reject(event, illegal if said else _not_against_own_card(event, own_card, illegal))
         self.run()
 
     def _own_card_in_window(self: Game, event: Event) -> Play | None:

@@ -487,11 +487,8 @@ class Game(EventOrder, ResponseChain, Copied):
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):
-            # the whole draw, Creepers and replacements included, is one step before any win check (R03);
-            # an Action's draw is dealt out whole before the check too (the mixitallup tag page)
-            for_action = not counted and self.resolving is not None and self.resolving.card.type is CardType.ACTION
-            whole = ("R03", "Q-tag-mixitallup") if for_action else ("R03",)
-            extra = (*(("R41",) if creepers > 1 else ()), *(whole if creepers and (counted or for_action) else ()))
+            # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
+            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
             self.step(
                 rec.Drew,
                 player=player,
