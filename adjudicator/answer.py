@@ -320,16 +320,16 @@ def _effects_of(verdict: Verdict, event: EventLine, wins: Sequence[rec.Won]) -> 
     steps = verdict.steps
     own = [i for i, e in enumerate(map(_EVENT, steps)) if e == event.number]
     won = next((w for w in wins if w.event == event.number), None)
-    played = next(
+    played: rec.Played | rec.Responded | None = next(
         (
-            steps[i]
-            for i in own
-            if isinstance(steps[i], (rec.Played, rec.Responded)) and steps[i].player == event.player
+            step
+            for step in (steps[i] for i in own)
+            if isinstance(step, (rec.Played, rec.Responded)) and step.player == event.player
         ),
         None,
     )
+    found: list[rec.Step] = []
     if played is None:  # an answer, a free action, a player joining: its own steps, up to the next turn
-        found = []
         for i in own:
             if isinstance(steps[i], rec.TurnBegan):
                 break
@@ -337,7 +337,6 @@ def _effects_of(verdict: Verdict, event: EventLine, wins: Sequence[rec.Won]) -> 
                 found.append(steps[i])
         return found, won
     card = played.card
-    found: list[rec.Step] = []
     start = own[0]
     for i in range(start, len(steps)):
         step = steps[i]

@@ -48,10 +48,6 @@ def cited_records(verdict: Verdict) -> list[tuple[str, Any]]:
     return [(rid, store.get(rid)) for rid in verdict.rulings]
 
 
-def _event_texts(verdict: Verdict) -> dict[int, str]:
-    return {e.number: e.text for e in verdict.events}
-
-
 # ------------------------------------------------------------------ markdown
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_<"})  # what starts emphasis, code or HTML
 
@@ -76,7 +72,7 @@ def to_markdown(verdict: Verdict, full: bool = False) -> str:
     ]
     out += [f"- {_md(position_summary(verdict))}", "", "**Log**", ""]
     said = said_once(_md_step)
-    for item in outline(verdict.steps, _event_texts(verdict), full):
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Heading):
             out += ["", f"*{_md(heading_text(item)[:1].upper() + heading_text(item)[1:])}*", ""]
         elif isinstance(item, Skipped):
@@ -214,7 +210,7 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
     out += ['<section id="log">', "<h2>Log</h2>"]
     list_open = False
     said = said_once(_html_step)
-    for item in outline(verdict.steps, _event_texts(verdict), full):
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Line):
             if not list_open:
                 out.append(f'<ol start="{item.number}">')

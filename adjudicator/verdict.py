@@ -147,6 +147,11 @@ class Verdict:
             return 0
         return self.temp_hands[-1].plays_owed if self.temp_hands else self.plays_left
 
+    @property
+    def event_texts(self) -> dict[int | None, str]:
+        """Event number -> the event as written (the headings of the log)."""
+        return {e.number: e.text for e in self.events}
+
     def event(self, number: int) -> EventLine | None:
         return self.events[number - 1] if 1 <= number <= len(self.events) else None
 
@@ -434,15 +439,15 @@ def differences(
         elif key == "draw_pile_size":
             differ(key, want, verdict.draw_pile_size)
         elif key == "rejected":
-            got = sorted({s.event for s in verdict.rejections if s.event is not None})
-            if want != got:
+            refused = sorted({s.event for s in verdict.rejections if s.event is not None})
+            if want != refused:
                 reasons = "; ".join(f"event {s.event}: {s.reason}" for s in verdict.rejections)
                 diffs.append(
                     Difference(
                         key,
                         list(want),
-                        got,
-                        f"rejected: expected events {want}, got {got}" + (f" ({reasons})" if reasons else ""),
+                        refused,
+                        f"rejected: expected events {want}, got {refused}" + (f" ({reasons})" if reasons else ""),
                     )
                 )
         elif key == "rulings":

@@ -87,8 +87,10 @@ class EventOrder:
             else:
                 self.drop_out(event.player)
         except Illegal as illegal:
-            said = own_card is None or "R49" in illegal.rulings  # the refusal may say it already
-            self.reject(event, illegal if said else _not_against_own_card(event, own_card, illegal))
+            if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
+                self.reject(event, _not_against_own_card(event, own_card, illegal))
+            else:
+                self.reject(event, illegal)
         self.run()
 
     def _own_card_in_window(self: Game, event: Event) -> Play | None:

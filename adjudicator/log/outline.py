@@ -38,7 +38,7 @@ class Skipped(NamedTuple):
 
 
 def outline(
-    steps: Sequence[rec.Step], events: Mapping[int, str], full: bool = False
+    steps: Sequence[rec.Step], events: Mapping[int | None, str], full: bool = False
 ) -> Iterator[Heading | Line | Skipped]:
     """The numbered steps under a heading for each event (`events`: number -> the event as
     written), cut in the middle when long."""

@@ -43,12 +43,8 @@ def render_replay(verdict: Verdict, console: Console | None = None, full: bool =
     _render_see_also(verdict, console)
 
 
-def _event_texts(verdict: Verdict) -> dict[int, str]:
-    return {e.number: e.text for e in verdict.events}
-
-
 def _render_steps(verdict: Verdict, console: Console, full: bool) -> None:
-    for item in outline(verdict.steps, _event_texts(verdict), full):
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Heading):
             console.print(_heading_markup(item))
         elif isinstance(item, Line):
@@ -71,7 +67,7 @@ def _heading_markup(heading: Heading) -> str:
 def _write_steps_plain(verdict: Verdict, console: Console) -> None:
     said = said_once(lambda step: step.text + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
     lines = []
-    for item in outline(verdict.steps, _event_texts(verdict), full=True):
+    for item in outline(verdict.steps, verdict.event_texts, full=True):
         if isinstance(item, Line):
             lines.append(f"  {item.number:>3}. {said(item.step)}")
         elif isinstance(item, Heading):
