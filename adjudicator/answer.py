@@ -21,7 +21,7 @@ from itertools import compress
 from typing import Any
 
 from adjudicator.log import records as rec
-from adjudicator.verdict import EventLine, Verdict
+from adjudicator.verdict import Verdict
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):
 #: cited by nearly every replay, they decide a dispute only when an event breaks them
@@ -305,7 +305,7 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(_not_basic(tuple(cites)))}."
 
 
-def _may(event: EventLine) -> str:
+def _may(event: Any) -> str:
     """'Alice may play Rules Reset'; an answer or another event: 'Bob discards Milk is legal'."""
     verb = _VERBS.get(event.action)
     if verb and event.card:
@@ -313,7 +313,7 @@ def _may(event: EventLine) -> str:
     return f"event {event.number} ({event.text}) is legal"
 
 
-def _effects_of(verdict: Verdict, event: EventLine, wins: Sequence[rec.Won]) -> tuple[list[rec.Step], rec.Won | None]:
+def _effects_of(verdict: Verdict, event: Any, wins: Sequence[rec.Won]) -> tuple[list[rec.Step], rec.Won | None]:
     """What the event changed: for a card, the steps of its resolution (from the moment its
     window closes to the next thing happening), and a cancellation of it or by it, wherever in
     the log it comes; for any other event, its own steps. And the win it brought, if any."""
@@ -357,13 +357,13 @@ def _effects_of(verdict: Verdict, event: EventLine, wins: Sequence[rec.Won]) -> 
     return found, won
 
 
-def _effect_text(step: rec.Step, event: EventLine) -> str:
+def _effect_text(step: rec.Step, event: Any) -> str:
     if isinstance(step, rec.Canceled):
         outcome = step.outcome.split("; ")[0]
-        if step.player == event.player and str(step.card) == event.card:
+        if step.player == event.player and str(step.card) == str(event.card):
             return f"but {step.by_player}'s {step.by} cancels it ({outcome})"
         return f"it cancels {step.player}'s {step.card} ({outcome})"
-    if isinstance(step, rec.ActionDone) and str(step.card) == event.card:
+    if isinstance(step, rec.ActionDone) and str(step.card) == str(event.card):
         return step.what  # the card is named at the head of the sentence already
     return step.text
 

@@ -23,6 +23,7 @@ from adjudicator.log import records as rec
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
+    from adjudicator.loading.scenario import Event
 
 _RULINGS = attrgetter("rulings")
 
@@ -31,17 +32,6 @@ SEE_ALSO_QUESTION_CHARS = 2000
 
 
 # ------------------------------------------------------------------ the value
-@dataclass(frozen=True)
-class EventLine:
-    """One event of the scenario, as written."""
-
-    number: int
-    player: str
-    action: str  # play, use, discard, keep, choose, join, drop_out, begin_turn, spell
-    card: str | None
-    text: str
-
-
 @dataclass(frozen=True)
 class Seat:
     """One player's cards after the replay."""
@@ -89,7 +79,7 @@ class Verdict:
     path: str
     house_rules: tuple[tuple[str, str], ...]  # the switches the table set, with their values as written
     players: tuple[str, ...]
-    events: tuple[EventLine, ...]
+    events: tuple[Event, ...]  # the scenario's events, as read (frozen): number, player, action, card, text
     dispute: tuple[int, ...]  # the events the scenario names as disputed (`dispute:`), if any
     steps: tuple[rec.Step, ...]
     seats: tuple[Seat, ...]
@@ -152,7 +142,7 @@ class Verdict:
         """Event number -> the event as written (the headings of the log)."""
         return {e.number: e.text for e in self.events}
 
-    def event(self, number: int) -> EventLine | None:
+    def event(self, number: int) -> Event | None:
         return self.events[number - 1] if 1 <= number <= len(self.events) else None
 
     # ----------------------------------------------------------- wording
@@ -260,10 +250,7 @@ def build_verdict(game: Game) -> Verdict:
         path=str(scenario.path),
         house_rules=tuple(game.house_rules.in_force().items()) if game.house_rules.given else (),
         players=tuple(game.players),
-        events=tuple(
-            EventLine(e.number, e.player, e.action, str(e.card) if e.card is not None else None, e.text)
-            for e in scenario.events
-        ),
+        events=tuple(scenario.events),
         dispute=tuple(getattr(scenario, "dispute", ())),
         steps=steps,
         seats=tuple(
