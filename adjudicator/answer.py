@@ -135,7 +135,7 @@ def build_answer(verdict: Verdict) -> Answer:
         "deciding_rulings": deciding_rulings(steps),
     }
 
-    clauses = [_legality(events, rejected)]
+    clauses = [_legality(events, rejected, first_unreplayed(verdict))]
     clauses += _capped(
         [
             f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card} ({s.outcome.split('; ')[0]}){_cite(s.rulings)}"
@@ -170,19 +170,26 @@ def build_answer(verdict: Verdict) -> Answer:
 
 
 # ------------------------------------------------------------------ clauses
-def _legality(events: Sequence[Any], rejected: list[rec.Rejected]) -> str:
+def _legality(events: Sequence[Any], rejected: list[rec.Rejected], unreplayed: int | None = None) -> str:
     if not events:
         return "no events: only what the rules force happens"
     numbers = {s.event for s in rejected if s.event is not None}
     parts = []
-    legal = [e.number for e in events if e.number not in numbers]
+    skipped = [e.number for e in events if unreplayed is not None and e.number >= unreplayed]
+    legal = [e.number for e in events if e.number not in numbers and (unreplayed is None or e.number < unreplayed)]
     if legal:
         parts.append(
             "every event is legal"
-            if not numbers
+            if not numbers and not skipped
             else f"events {_ranges(legal)} are legal"
             if len(legal) > 1
             else f"event {legal[0]} is legal"
+        )
+    if skipped:
+        parts.append(
+            f"events {_ranges(skipped)} are not replayed (the replay stops first)"
+            if len(skipped) > 1
+            else f"event {skipped[0]} is not replayed (the replay stops first)"
         )
     texts = {e.number: e.text for e in events} if rejected else {}
     shown = [
@@ -286,6 +293,9 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     if event is None:  # the loader checks `dispute:` against the events; a made verdict may not
         return f"There is no event {number}."
     last = number == verdict.events[-1].number
+    unreplayed = first_unreplayed(verdict)
+    if unreplayed is not None and number >= unreplayed:
+        return f"Event {number} is not replayed: the replay stops first: {verdict.stopped}."
     refused = [s for s in verdict.rejections if s.event == number]
     if refused:
         step = refused[0]
@@ -303,6 +313,17 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
         said.append(f"then the replay stops: {verdict.stopped}")
     body = "; ".join(said)
     return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(_not_basic(tuple(cites)))}."
+
+
+def first_unreplayed(verdict: Verdict) -> int | None:
+    """The first event the replay did not take because it stopped before it (waiting for a choice
+    that an earlier event, or that one, did not give): it and every later event are not applied."""
+    if not verdict.stopped or not verdict.events:
+        return None
+    stop = next((s for s in reversed(verdict.steps) if isinstance(s, rec.Stopped)), None)
+    if stop is None or stop.event is None:
+        return verdict.events[0].number
+    return stop.event if stop.reason.startswith(f"event {stop.event} (") else stop.event + 1
 
 
 def _may(event: Any) -> str:

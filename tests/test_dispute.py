@@ -100,3 +100,21 @@ def test_check_reports_a_summary_that_differs(write_scenario):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert f"summary: expected 'Yes, she may.', got {SENTENCE!r}" in " ".join(result.output.split())
+
+
+def test_an_event_after_the_stop_is_not_replayed_and_is_not_called_legal():
+    text = BASE.replace(
+        "hands: {Alice: [Milk, Cookies]}", "rules: [Hand Limit 1]\n  hands: {Alice: [Milk], Bob: [Sleep, Time]}"
+    )
+    data = json.loads(
+        runner.invoke(
+            app, ["replay", "--json", "-"], input=text + "dispute: 2\nevents: [Alice plays Milk, Bob plays Sleep]\n"
+        ).output
+    )
+    stop = (
+        "event 1 (Alice plays Milk) came while the rules still wait for a choice; needed: Bob must discard 1 of: "
+        "Sleep, Time (write for example: `Bob discards Sleep`)"
+    )
+    assert data["stopped"] == stop
+    assert data["answer"]["summary"] == f"Event 2 is not replayed: the replay stops first: {stop}."
+    assert data["answer"]["text"].startswith("Events 1-2 are not replayed (the replay stops first); no cards drawn")
