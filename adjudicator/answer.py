@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 from adjudicator.verdict import Verdict
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):

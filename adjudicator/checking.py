@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
-from adjudicator.loading.scenario import Scenario
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.scenario import Scenario
 from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data, shown_name
 from adjudicator.verdict import Difference, Verdict, build_verdict, differences
 

@@ -49,7 +49,7 @@ HOUSE_RULE_OPTION = typer.Option(
 
 def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
     """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
-    from adjudicator.house_rules import HouseRuleError, parse_assignments
+    from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
         return parse_assignments(assignments or [])
@@ -108,7 +108,7 @@ def replay(
             as_json,
         )
     from adjudicator.engine.replay import replay as run_replay
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     try:
         scenario = read_scenario(file, _house_rules(house_rule, as_json))
@@ -219,8 +219,8 @@ def legal(
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as one JSON object.")] = False,
 ) -> None:
     """What may each player do now? Every legal next event after FILE's events, with its `-> choices`."""
-    from adjudicator.errors import ScenarioError
     from adjudicator.legal_command import command
+    from adjudicator.model.errors import ScenarioError
 
     try:
         command(str(file), player, json_output)
@@ -236,7 +236,7 @@ def explore(
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
 ) -> None:
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
 
     try:
@@ -263,7 +263,7 @@ def simulate(
 ) -> None:
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     try:
         sim.command(

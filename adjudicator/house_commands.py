@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from adjudicator.house_rules import Switch
+    from adjudicator.model.house_rules import Switch
 
 house_rules_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
@@ -42,7 +42,7 @@ def _describe(switch: "Switch") -> dict[str, Any]:
 
 
 def _switch(name: str) -> "Switch":
-    from adjudicator.house_rules import HouseRuleError, switch_named
+    from adjudicator.model.house_rules import HouseRuleError, switch_named
 
     try:
         return switch_named(name)
@@ -55,7 +55,7 @@ def _switch(name: str) -> "Switch":
 @house_rules_app.command("list")
 def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
     """Every house rule: its values (official first), what it changes, the rulings it overrides."""
-    from adjudicator.house_rules import SWITCHES
+    from adjudicator.model.house_rules import SWITCHES
 
     if json_output:
         _write_json([_describe(s) for s in SWITCHES.values()])
@@ -107,7 +107,7 @@ def impact(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Replay scenarios with the house rule and list each one whose verdict or position changes."""
-    from adjudicator.house_rules import HouseRuleError, parse_assignments
+    from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
         ((name, value),) = parse_assignments([assignment]).items()

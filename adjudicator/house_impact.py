@@ -16,9 +16,9 @@ from typing import Any
 
 from adjudicator.checking import expect_differences, scenario_files
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
-from adjudicator.house_rules import SWITCHES
 from adjudicator.loading.scenario import Scenario, load_scenario
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.house_rules import SWITCHES
 from adjudicator.verdict import Verdict, build_verdict
 
 #: The bundled suite, replayed when no path is given.

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from adjudicator.answer import build_answer
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 from adjudicator.verdict import TempHand, Verdict
 
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event, Scenario
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
@@ -119,7 +120,7 @@ def _grouped(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
 
 def where(game: Game) -> str:
     """Where the turn stands, in words."""
-    from adjudicator.engine.state import Phase
+    from adjudicator.model.position import Phase
 
     turn = game.turn
     if turn.phase is Phase.PLAY:
@@ -167,7 +168,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     import sys
 
     from adjudicator import output
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
 
     scenario = output.read_scenario(path)  # `-`: from stdin
     position = next_events(scenario)
@@ -175,7 +176,7 @@ def command(path: str, player: str | None, json_output: bool) -> None:
     if player is not None:
         players = [p for p in players if p.casefold() == player.strip().casefold()]
         if not players:
-            from adjudicator.names import suggest
+            from adjudicator.model.names import suggest
 
             raise ScenarioError(
                 f"no player {player!r} (players: {', '.join(position.game.players)})",

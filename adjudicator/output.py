@@ -17,8 +17,8 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from adjudicator.errors import ScenarioError
-    from adjudicator.loading.scenario import Scenario
+    from adjudicator.model.errors import ScenarioError
+    from adjudicator.model.scenario import Scenario
 
 EXIT_BAD_INPUT = 2
 STDIN = "-"

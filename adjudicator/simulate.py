@@ -22,9 +22,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event, Scenario
+    from adjudicator.model.cards import Card
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 DEFAULT_DECKS = ("fluxx5", "creeper_pack", "surprises")
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dana", "Erin", "Frank")
@@ -102,7 +103,7 @@ def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
 
 def _apply(game: Game, event: Event) -> str | None:
     """Apply a legal event; what went wrong, if the engine stopped or rejected it."""
-    from adjudicator.log import records as rec
+    from adjudicator.model import records as rec
 
     seen = len(game.steps)
     game.push(event)
@@ -155,7 +156,7 @@ def _crash(error: Exception) -> str:
 
 
 def _turns(game: Game) -> int:
-    from adjudicator.log import records as rec
+    from adjudicator.model import records as rec
 
     return sum(isinstance(step, rec.TurnBegan) for step in game.steps)
 
@@ -188,7 +189,7 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)
     and, in Solo Fluxx, the New Rules (`solo_rules_deck`)."""
     from adjudicator.cards.catalog import builtin
-    from adjudicator.cards.model import CardType
+    from adjudicator.model.cards import CardType
 
     cards = _deck_cards(decks, solo)
     if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
@@ -204,14 +205,14 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
 
 def solo_rules_deck(decks: Sequence[str]) -> list[str]:
     """Solo Fluxx: the decks' New Rules, which form the Rules deck of their own (B-solo)."""
-    from adjudicator.cards.model import CardType
+    from adjudicator.model.cards import CardType
 
     return [card.name for card in _deck_cards(decks, solo=True) if card.type is CardType.RULE]
 
 
 def meta_rules(decks: Sequence[str]) -> list[str]:
     """The decks' Meta Rules: set beside the Basic Rules before the game, never dealt (B-meta-rules)."""
-    from adjudicator.cards.model import CardType
+    from adjudicator.model.cards import CardType
 
     return [card.name for card in _deck_cards(decks) if card.type is CardType.META]
 

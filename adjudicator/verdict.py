@@ -18,12 +18,12 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.model import Card
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event
+    from adjudicator.model.events import Event
 
 _RULINGS = attrgetter("rulings")
 
@@ -235,7 +235,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
 # ------------------------------------------------------------------ building it
 def build_verdict(game: Game) -> Verdict:
     """Read a finished replay into its verdict (the game is not changed)."""
-    from adjudicator.engine.state import Phase
+    from adjudicator.model.position import Phase
 
     scenario = game.scenario
     table = game.table

@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.errors import ScenarioError
+from adjudicator.model.errors import ScenarioError
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event, Scenario
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 ANSWERS = ("discard", "keep", "choose")
 
@@ -98,7 +99,7 @@ class Verdict:
 def _verdict(game: Game, origin: Sequence[int | None], skip_steps: int) -> Verdict:
     """The verdict of a replay whose events came from the file as `origin` says (origin[i] is
     the file's number of the replay's event i+1; None: the alternative)."""
-    from adjudicator.log import records as rec
+    from adjudicator.model import records as rec
 
     table = game.table
     rejected: dict[int | None, str] = {}
@@ -273,7 +274,7 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
             path=scenario.path,
         )
     if player is not None:
-        from adjudicator.names import suggest
+        from adjudicator.model.names import suggest
 
         named = [p for p in scenario.players if p.casefold() == player.strip().casefold()]
         if not named:

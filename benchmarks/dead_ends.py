@@ -35,7 +35,7 @@ def play(number: int) -> str:
     from adjudicator.engine.game import Game
     from adjudicator.engine.legal import explore
     from adjudicator.loading.scenario import parse_scenario
-    from adjudicator.log import records as rec
+    from adjudicator.model import records as rec
 
     rng = random.Random(number)
     players = list(NAMES[: rng.randint(2, len(NAMES))])

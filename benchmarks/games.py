@@ -40,7 +40,7 @@ def new_game(seed: int, players: tuple[str, ...] = ("Alice", "Bob")):
 def play(seed: int) -> tuple[int, float, float, str]:
     """One game: (turns, wall seconds listing events, wall seconds pushing them, how it ended)."""
     from adjudicator.engine.legal import next_events
-    from adjudicator.log import records as rec
+    from adjudicator.model import records as rec
 
     game, rng = new_game(seed)
     listing = pushing = 0.0

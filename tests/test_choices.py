@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.cards.model import NO_CHOICE
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.errors import Illegal
+from adjudicator.model.cards import NO_CHOICE
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)

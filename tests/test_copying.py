@@ -16,16 +16,16 @@ import yaml
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
-from adjudicator.cards.model import Card
 from adjudicator.checking import scenario_files
 from adjudicator.engine import legal
 from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
-from adjudicator.engine.zones import Memo
-from adjudicator.house_rules import HouseRules
 from adjudicator.loading.scenario import Event, Scenario, load_scenario, parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.house_rules import HouseRules
+from adjudicator.model.zones import Memo
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

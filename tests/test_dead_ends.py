@@ -9,9 +9,9 @@ import pytest
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.errors import ScenarioError
 
 HEAD = """
 title: t

@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from adjudicator.cards import catalog
-from adjudicator.errors import ScenarioError
+from adjudicator.model.errors import ScenarioError
 
 
 def _fields(deck: catalog.Deck) -> tuple:

@@ -4,8 +4,8 @@ import pytest
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import parse_scenario
+from adjudicator.model.errors import ScenarioError
 from adjudicator.verdict import build_verdict, compare
 
 

@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import parse_scenario
+from adjudicator.model.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]
 OWN_FLIP = ROOT / "scenarios" / "rulings" / "R26-own-surprise-on-own-flip.yaml"

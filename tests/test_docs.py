@@ -88,7 +88,7 @@ def test_the_format_page_names_every_choice_word():
 
 def test_the_format_page_names_every_step_kind():
     """`kind` in the JSON is a record's class name: a consumer must find each one explained."""
-    from adjudicator.log import records
+    from adjudicator.model import records
 
     text = FORMAT_PAGE.read_text(encoding="utf-8")
     kinds = [
@@ -117,3 +117,67 @@ def test_setup_cards_and_event_snippets_load():
         parse_scenario(yaml.safe_dump(wrapped), "snippet")
         loaded += 1
     assert loaded >= 5
+
+
+ARCHITECTURE_PAGE = ROOT / "docs" / "architecture.md"
+ADDING_A_CARD_PAGE = ROOT / "docs" / "adding-a-card.md"
+
+
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.mark.parametrize("page", [ARCHITECTURE_PAGE, ADDING_A_CARD_PAGE], ids=lambda p: p.name)
+def test_the_design_pages_links_resolve(page: Path):
+    test_links_stay_inside_the_repository_and_resolve(page)
+
+
+def test_the_architecture_page_runs_its_example():
+    """The life of one event, as the page tells it: its scenario and its code."""
+    (text,) = yaml_blocks(ARCHITECTURE_PAGE)
+    scenario = parse_scenario(text, "architecture.md example")
+    assert scenario.expect is not None and check_scenario(scenario) == []
+    (code,) = python_blocks(ARCHITECTURE_PAGE)
+    exec(compile(code, "architecture.md", "exec"), {"text": text})
+
+
+def test_the_architecture_page_names_the_layers_in_order():
+    from test_architecture import LAYERS
+
+    text = ARCHITECTURE_PAGE.read_text(encoding="utf-8")
+    named = re.findall(r"^\d+\. \*\*(\w+)\*\*", text, re.M)
+    assert named == [name for name, _prefixes in LAYERS]
+
+
+@pytest.fixture
+def kinds_registered_for_the_test():
+    """Kinds an example registers are removed again, so no other test sees them."""
+    from adjudicator.cards.kinds import base
+
+    before = dict(base.REGISTRY)
+    yield
+    for name in set(base.REGISTRY) - set(before):
+        del base.REGISTRY[name]
+        base._HOOKS.pop(name, None)
+    for key in [key for key in base._OWN_AMONG if key[0] not in before]:
+        del base._OWN_AMONG[key]
+
+
+def test_the_adding_a_card_examples_run(kinds_registered_for_the_test):
+    import ast
+
+    from test_architecture import state_writes
+
+    from adjudicator.cards.kinds import REGISTRY
+
+    blocks = python_blocks(ADDING_A_CARD_PAGE)
+    assert len(blocks) == 2
+    for number, code in enumerate(blocks, 1):
+        assert state_writes(ast.parse(code)) == [], "the page's kinds move cards through the game, as kinds must"
+        exec(compile(code, f"adding-a-card.md, example {number}", "exec"), {"__name__": f"adding_a_card_{number}"})
+    assert {"rotate_hands_by", "leftovers"} <= set(REGISTRY)
+    scenarios = [b for b in yaml_blocks(ADDING_A_CARD_PAGE) if "\ntitle:" in "\n" + b]
+    assert len(scenarios) == 3
+    for block in scenarios:
+        scenario = parse_scenario(block, "adding-a-card.md example")
+        assert scenario.expect is not None and check_scenario(scenario) == [], scenario.title

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import load_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

@@ -21,7 +21,6 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import (
     EVENT_KEYS,
     EXPECT_KEYS,
@@ -30,6 +29,7 @@ from adjudicator.loading.scenario import (
     load_scenario,
     parse_scenario,
 )
+from adjudicator.model.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from adjudicator.checking import check_scenario
 from adjudicator.cli import app
 from adjudicator.engine.replay import replay
-from adjudicator.errors import ScenarioError
-from adjudicator.house_rules import SWITCHES, HouseRuleError, HouseRules, parse_assignments
 from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.house_rules import SWITCHES, HouseRuleError, HouseRules, parse_assignments
 from adjudicator.rulings import store
 from adjudicator.verdict import build_verdict
 

@@ -12,13 +12,13 @@ from typing import NamedTuple
 
 import pytest
 
-from adjudicator.cards.model import Card, CardType
 from adjudicator.engine.replay import replay
 from adjudicator.json_output import json_text, step_json, to_json, write_json_text
 from adjudicator.loading.scenario import parse_scenario
-from adjudicator.log import records as rec
 from adjudicator.log.json_steps import StepWriter
 from adjudicator.log.outline import LONG_LOG
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
 from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.model.errors import ScenarioError
 
 BASE = """\
 title: t

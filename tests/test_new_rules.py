@@ -1,8 +1,8 @@
 """Event forms and determinism added with the 5.0 New Rules (the behaviour is in scenarios/rules/)."""
 
-from adjudicator.cards.model import NO_CHOICE
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
+from adjudicator.model.cards import NO_CHOICE
 
 FIRST_PLAY_RANDOM = """\
 title: t

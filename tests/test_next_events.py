@@ -15,7 +15,7 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events, scenario_item
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
 

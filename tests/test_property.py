@@ -31,14 +31,14 @@ from hypothesis import strategies as st
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
-from adjudicator.cards.model import Card
 from adjudicator.checking import check_scenario
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore, make_event, scenario_item, settle
-from adjudicator.engine.state import Phase
 from adjudicator.loading.scenario import Event, parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.position import Phase
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
 NAMES = ("Alice", "Bob", "Carol", "Dana", "Eve", "Fay")

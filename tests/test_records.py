@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 
 def test_a_record_keeps_its_fields_and_defaults():

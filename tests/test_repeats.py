@@ -1,9 +1,9 @@
 """A long log's outputs say each distinct step once: a step is remembered by its class and
 every field but its event, and only a step alike in all of them is looked up."""
 
-from adjudicator.cards.model import Card, CardType
-from adjudicator.log import records as rec
 from adjudicator.log.repeats import said_once
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
 
 
 def counting_sayer():

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator import cache
 from adjudicator.cli import app
-from adjudicator.rulings import cache
 from adjudicator.rulings import search as search_module
 from adjudicator.rulings.graph import related_rulings
 from adjudicator.rulings.search import find_cards, resolve_card, search, see_also, see_also_scored

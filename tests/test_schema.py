@@ -142,8 +142,8 @@ def test_the_announced_forms_validate(validator):
 
 
 def test_house_rules_model_names_every_switch():
-    from adjudicator.house_rules import SWITCHES
     from adjudicator.loading.schema import HouseRules
+    from adjudicator.model.house_rules import SWITCHES
 
     assert set(HouseRules.model_fields) == set(SWITCHES)
 

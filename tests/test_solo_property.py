@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from test_property import DECK, DECKS, check_settled, snapshot
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.cards.model import Card, CardType
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore, scenario_item
 from adjudicator.loading.scenario import Event, parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
 
 MAX_EVENTS = 50
 #: Solo Fluxx sets aside the cards that act on other players.

@@ -19,9 +19,8 @@ def test_the_cli_module_imports_no_model_yaml_or_rich():
         "rich",
         "json",
         "dataclasses",
-        "adjudicator.house_rules",
+        "adjudicator.model",
         "adjudicator.loading",
-        "adjudicator.errors",
     )
     code = f"import sys, adjudicator.cli; print(sorted(m for m in {wanted!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

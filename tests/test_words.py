@@ -18,14 +18,14 @@ from typer.testing import CliRunner
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported, kind_of
-from adjudicator.cards.model import CardType
 from adjudicator.cli import app
 from adjudicator.engine import replay as rp
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import explore
-from adjudicator.errors import ScenarioError
 from adjudicator.loading.scenario import Event, load_scenario, parse_scenario
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import CardType
+from adjudicator.model.errors import ScenarioError
 from adjudicator.words.lexicon import ADJECTIVE, NOUN, VERB, WordRules, _BitSets, lexicon, sub_multisets
 from adjudicator.words.requirement import Requirement, find, letters_missing
 from adjudicator.words.silent import silent_letter

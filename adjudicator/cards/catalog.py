@@ -12,7 +12,7 @@ Pack's Fruitcake Creeper): `Fruitcake (holiday)` names one, and a bare name that
 fits two cards is an error listing both.
 
 The built-in decks are read from their files once, then kept between processes in the
-on-disk cache (rulings/cache.py, keyed by the deck files and the code that reads them):
+on-disk cache (cache.py, keyed by the deck files and the code that reads them):
 a replay that starts from the cache makes the cards without parsing YAML.
 """
 
@@ -28,11 +28,11 @@ from types import MappingProxyType
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, default_kind, is_supported
-from adjudicator.cards.model import UNKNOWN, Card, CardType
-from adjudicator.errors import ScenarioError
 from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import LinedDict, line_of
-from adjudicator.names import normalize, suggest
+from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.names import normalize, suggest
 
 _CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags", "copies"}
 _FLAGS = {"free_action", "ends_turn", "compound"}
@@ -193,7 +193,7 @@ def build_cards(entry: Any, *, deck: str, path: str, strict: bool) -> list[Card]
 @lru_cache(maxsize=1)
 def _nicknames() -> dict[str, tuple[str, ...]]:
     """normalized nickname -> printed names: the one table `cards show` and search use."""
-    from adjudicator.rulings.search import NICKNAMES  # only when a name is not a card's own
+    from adjudicator.cards.nicknames import NICKNAMES  # only when a name is not a card's own
 
     return {normalize(k): v for k, v in NICKNAMES.items()}
 
@@ -348,7 +348,7 @@ def builtin() -> Catalog:
 
 def built_in_decks() -> dict[str, Deck]:
     """The decks of DECKS_DIR by id: from the cache, else read from their files (and cached)."""
-    from adjudicator.rulings.cache import load_or_build
+    from adjudicator.cache import load_or_build
 
     return load_or_build("decks", DECKS_DIR, _deck_sources(), _read_decks, _dump_decks, _undump_decks)
 
@@ -362,7 +362,12 @@ def _deck_sources() -> list[str]:
     decide whether an entry is valid, and the kinds' module decides a card's default kind)."""
     code = [
         os.path.join(_PACKAGE, *parts)
-        for parts in (("cards", "catalog.py"), ("cards", "model.py"), ("loading", "yaml_lines.py"), ("names.py",))
+        for parts in (
+            ("cards", "catalog.py"),
+            ("model", "cards.py"),
+            ("loading", "yaml_lines.py"),
+            ("model", "names.py"),
+        )
     ]
     kinds = [entry.path for entry in os.scandir(os.path.join(_PACKAGE, "cards", "kinds")) if entry.name.endswith(".py")]
     return [*_deck_files(), *code, *kinds]

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Phase, Play, Then
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Phase, Play, Then
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

@@ -18,13 +18,13 @@ import dataclasses
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.model import Card
-from adjudicator.errors import Illegal
-from adjudicator.loading.scenario import Whose
+from adjudicator.model.cards import Card
+from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Whose
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.loading.scenario import Event
+    from adjudicator.model.events import Event
 
 _MOST_TRIED = 256  # bindings tried per event; beyond, the nearest copies are used as they are
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.state import copy_fields
+from adjudicator.model.position import copy_fields
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

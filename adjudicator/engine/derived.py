@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from adjudicator.cards.kinds.base import has_hook, kind_of, own_hooks
+from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
-    from adjudicator.cards.model import Card
     from adjudicator.engine.game import Game
+    from adjudicator.model.cards import Card
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,36 +58,6 @@ def remembered(compute: F) -> F:
 
     chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]
-
-
-@dataclass(frozen=True)
-class PlayQuota:
-    """The Play rule as it stands: `count` N, `all`, or `all_but` N (Play All But 1)."""
-
-    mode: str
-    n: int = 0
-
-    def left(self, played: int, hand: int) -> int:
-        if self.mode == "all":
-            return hand
-        if self.mode == "all_but":
-            return max(0, hand - self.n)
-        return max(0, min(self.n - played, hand))
-
-    def with_bonus(self, bonus: int) -> PlayQuota:
-        if not bonus or self.mode == "all":
-            return self  # Play All plus a bonus is still Play All
-        if self.mode == "all_but":
-            rest = self.n - bonus
-            return PlayQuota("all") if rest <= 0 else PlayQuota("all_but", rest)
-        return PlayQuota("count", self.n + bonus)
-
-    def __str__(self) -> str:
-        if self.mode == "all":
-            return "Play All"
-        if self.mode == "all_but":
-            return f"Play All But {self.n}"
-        return f"Play {self.n}"
 
 
 @remembered

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.model import CardType
 from adjudicator.engine.copies import bind_copies
-from adjudicator.engine.state import Phase
-from adjudicator.errors import Illegal
-from adjudicator.loading.scenario import VERB_OF
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.events import VERB_OF
+from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
-    from adjudicator.loading.scenario import Event
+    from adjudicator.model.events import Event
+    from adjudicator.model.position import Play
 
 
 class EventOrder:

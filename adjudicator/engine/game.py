@@ -29,20 +29,22 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.kinds.base import has_hook
-from adjudicator.cards.model import Card, CardType
 from adjudicator.engine import derived, solo
 from adjudicator.engine.chain import ResponseChain
-from adjudicator.engine.choices import ChoiceSpec
 from adjudicator.engine.event_order import EventOrder
-from adjudicator.engine.state import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.engine.moves import CardMoves
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 
 if TYPE_CHECKING:
-    from adjudicator.loading.scenario import Event, Scenario
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 
-class Game(EventOrder, ResponseChain, Copied):
+class Game(EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario) -> None:
         setup = scenario.setup
         self.scenario = scenario
@@ -172,6 +174,18 @@ class Game(EventOrder, ResponseChain, Copied):
 
     def play_rule(self, player: str | None = None) -> derived.PlayQuota:
         return derived.play_rule(self, player or self.turn.player)
+
+    def rule_in_slot(self, slot: str) -> Card | None:
+        """The New Rule in play that fills `slot` ("draw", "play", "hand_limit", ...), if any."""
+        return derived.slot_card(self, slot)
+
+    def bonus_givers(self, player: str, what: str) -> list[Card]:
+        """The cards in play that give player bonus draws or plays (`what`: "draw" or "play")."""
+        return derived.bonus_givers(self, player, what)
+
+    def bonus_rulings(self, player: str, what: str) -> tuple[str, ...]:
+        """The rulings behind those bonuses."""
+        return derived.bonus_rulings(self, player, what)
 
     def hand_limit(self) -> int | None:
         return derived.limit(self, "hand_limit")

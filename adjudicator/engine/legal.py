@@ -26,13 +26,13 @@ from itertools import islice
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
-from adjudicator.cards.model import UNKNOWN, Card, CardType
 from adjudicator.engine import solo
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
-from adjudicator.engine.state import PendingChoice, Phase, Play
-from adjudicator.loading.scenario import Event
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.events import Event
+from adjudicator.model.position import PendingChoice, Phase, Play
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40

@@ -9,7 +9,8 @@ import gc
 from collections.abc import Sequence
 
 from adjudicator.engine.game import Game
-from adjudicator.loading.scenario import Event, Scenario
+from adjudicator.model.events import Event
+from adjudicator.model.scenario import Scenario
 
 
 def replay(scenario: Scenario) -> Game:

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.cards.model import Card
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

@@ -7,7 +7,7 @@ MAX_FILE_BYTES are read: a named pipe would block and /dev/zero never ends.
 
 Names: a card may be written by its printed name in any case and punctuation, or by a
 table-talk nickname ("gowi", "d3p2", "swap plays": the table `cards show` uses, in
-rulings/search.py). Player names are any text, compared ignoring case and spacing only,
+cards/nicknames.py). Player names are any text, compared ignoring case and spacing only,
 so "Zoë" and "Zoé" are two players.
 
 Addition to the event forms: the choice `none` (`Alice plays Let's Simplify -> none`,
@@ -21,19 +21,21 @@ from __future__ import annotations
 import re
 import stat
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_cards, builtin
 from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
-from adjudicator.cards.model import NO_CHOICE, Card, CardType
-from adjudicator.errors import ScenarioError
-from adjudicator.house_rules import HouseRuleError, HouseRules
 from adjudicator.loading import yaml_lines
-from adjudicator.loading.day import Day, read_day
 from adjudicator.loading.yaml_lines import line_of
-from adjudicator.names import normalize, player_key, suggest
+from adjudicator.model.cards import NO_CHOICE, Card, CardType
+from adjudicator.model.day import read_day
+from adjudicator.model.errors import ScenarioError
+from adjudicator.model.events import VERBS as _VERBS
+from adjudicator.model.events import Assignment, Event, Whose
+from adjudicator.model.house_rules import HouseRuleError, HouseRules
+from adjudicator.model.names import normalize, player_key, suggest
+from adjudicator.model.scenario import Scenario, Setup
 
 TOP_KEYS = (
     "format",
@@ -89,18 +91,6 @@ EVENT_KEYS = ("player", "action", "card", "choices")
 DISPUTED = "disputed"  # `- disputed: Alice plays Canceled Plans`: the event the table disputes
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
-_VERBS = {
-    "plays": "play",
-    "uses": "use",
-    "discards": "discard",
-    "keeps": "keep",
-    "chooses": "choose",
-    "joins": "join",
-    "drops out": "drop_out",
-    "spells": "spell",
-    "begins": "begin_turn",
-}
-VERB_OF = {action: verb for verb, action in _VERBS.items()}  # the verb that writes each action
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(
@@ -108,115 +98,6 @@ _EVENT_RE = re.compile(
     r"(?=\s|$)(?P<rest>.*)$",
     re.S,
 )
-
-
-@dataclass(frozen=True)
-class Assignment:
-    """`CARD to PLAYER` in a choice list (Everybody Gets 1)."""
-
-    card: Card
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.card} to {self.player}"
-
-
-@dataclass(frozen=True)
-class Whose:
-    """`CARD of PLAYER` in a choice list: the copy of a card that player holds or has in play
-    (when a deck holds several copies, `Trash a Keeper -> E of Bob`). The engine binds it to
-    that card before the event is applied (engine/copies.py)."""
-
-    card: Card
-    player: str
-
-    def __str__(self) -> str:
-        return f"{self.card} of {self.player}"
-
-
-@dataclass(frozen=True)
-class Event:
-    """One line of `events:`, read: who does what, with which card and choices. An event made
-    in code (`Event.made`: the legal events) is said in the one-line form when first asked."""
-
-    number: int
-    line: int | None
-    player: str
-    action: str
-    card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
-    text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
-
-    @classmethod
-    def made(
-        cls, number: int, player: str, action: str, card: Card | None = None, choices: tuple[Any, ...] = ()
-    ) -> Event:
-        """An event made in code rather than read: most are listed and never shown, so its text
-        is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
-        event = object.__new__(cls)
-        event.__dict__.update(number=number, line=None, player=player, action=action, card=card, choices=choices)
-        return event
-
-    def __getattr__(self, name: str) -> Any:
-        """Only the text of a `made` event can be missing: the one-line form, kept once said."""
-        if name != "text":
-            raise AttributeError(name)
-        text = self.__dict__["text"] = one_line(self.player, self.action, self.card, self.choices)
-        return text
-
-    def renumbered(self, number: int, line: int | None) -> Event:
-        """The same event at another place in the list (a long game repeats its lines: each
-        distinct line is read once). A copy of the fields, faster than the frozen __init__."""
-        event = object.__new__(Event)
-        event.__dict__.update(self.__dict__, number=number, line=line)
-        return event
-
-
-def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ...]) -> str:
-    """The one-line form of an event, as `read_event_text` reads it back."""
-    listed = ", ".join(map(str, choices))
-    if action in ("play", "use"):
-        return f"{player} {VERB_OF[action]} {card}" + (f" -> {listed}" if choices else "")
-    if action in ("join", "drop_out", "begin_turn"):
-        return f"{player} {VERB_OF[action]}"
-    return f"{player} {VERB_OF[action]} {listed}"
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The position the scenario starts from (`setup:`)."""
-
-    turn: str
-    phase: str
-    drawn: int | None
-    played: int
-    rules: tuple[Card, ...]
-    goals: tuple[Card, ...]
-    hands: Mapping[str, tuple[Card, ...]]
-    in_play: Mapping[str, tuple[Card, ...]]
-    draw_pile: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    rules_pile: tuple[Card, ...] = ()  # Solo Fluxx: the Rules deck, top first
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A scenario file, read and checked: what the engine replays and what it must find."""
-
-    path: str
-    title: str
-    question: str
-    players: tuple[str, ...]
-    catalog: Catalog
-    house_rules: HouseRules
-    seed: int
-    setup: Setup
-    events: tuple[Event, ...]
-    expect: Mapping[str, Any] | None = None
-    expect_lines: Mapping[str, int] = field(default_factory=dict)
-    decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
-    date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
-    dispute: tuple[int, ...] = ()  # the disputed events (`dispute:` and `- disputed: EVENT`), in order
 
 
 def load_scenario(path: str | Path, house_rules: Mapping[str, Any] | None = None) -> Scenario:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import GenerateJsonSchema
 
 from adjudicator.cards.catalog import TYPE_ALIASES
-from adjudicator.cards.model import CardType
+from adjudicator.model.cards import CardType
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from adjudicator.errors import ScenarioError
+from adjudicator.model.errors import ScenarioError
 
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases

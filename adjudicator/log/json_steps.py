@@ -18,10 +18,10 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring  # the C encoder: a str as a JSON string, non-ASCII kept
 from typing import Any
 
-from adjudicator.cards.model import Card
-from adjudicator.log import records as rec
-from adjudicator.log.records import own_fields
 from adjudicator.log.repeats import said_once
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.records import own_fields
 
 _MOVE = '{"card": %s, "from": %s, "to": %s}'
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
 
 #: A log longer than this many steps is shown as its first HEAD and last TAIL steps.
 LONG_LOG = 200

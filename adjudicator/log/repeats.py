@@ -14,8 +14,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any
 
-from adjudicator.log import records as rec
-from adjudicator.log.records import own_fields
+from adjudicator.model import records as rec
+from adjudicator.model.records import own_fields
 
 #: Annotations whose values compare equal across types (1 == True == 1.0) but are said
 #: differently: the key holds the type of such a field's value too.

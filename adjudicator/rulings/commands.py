@@ -56,7 +56,7 @@ def _fail(
 
 
 def _records(json_output: bool = False) -> dict[str, Any]:
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.output import fail, scenario_error_data
     from adjudicator.rulings.store import all_rulings
 
@@ -72,7 +72,7 @@ SHOW_ALSO = 4  # `rulings show PHRASE`: how many next-best matches to list under
 def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tuple[Any, float, str]]]:
     """The record an id or alias names (case does not matter); for a card name or a phrase, the
     best search match and the next ones. Exit 2 with suggestions when nothing matches."""
-    from adjudicator.names import suggest
+    from adjudicator.model.names import suggest
     from adjudicator.rulings.store import aliases
 
     records = _records(json_output)
@@ -337,7 +337,7 @@ def list_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List rulings, optionally by topic, card or edition (a ruling for all editions counts for each)."""
-    from adjudicator.names import normalize, suggest
+    from adjudicator.model.names import normalize, suggest
 
     records = list(_records(json_output).values())
     if topic is not None:
@@ -411,7 +411,7 @@ def coverage_command(
 ) -> None:
     """For every checkable ruling: the scenarios that cite it in expect.rulings and whether they pass."""
     from adjudicator.checking import check_file
-    from adjudicator.errors import ScenarioError
+    from adjudicator.model.errors import ScenarioError
     from adjudicator.rulings.store import all_rulings
 
     try:
@@ -529,7 +529,7 @@ def card_show_command(
     """Show a card (type, kind, deck, text, whether the engine supports it) and the rulings about it."""
     from adjudicator.cards.catalog import builtin
     from adjudicator.cards.kinds import is_supported
-    from adjudicator.names import normalize, suggest
+    from adjudicator.model.names import normalize, suggest
     from adjudicator.rulings.search import card_names, resolve_card
 
     records = _records(json_output)

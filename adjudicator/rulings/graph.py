@@ -38,7 +38,7 @@ def build_graph() -> Any:
     """The graph (networkx.Graph): nodes are record ids, edges carry `weight` and `reasons`."""
     import networkx as nx
 
-    from adjudicator.names import normalize
+    from adjudicator.model.names import normalize
     from adjudicator.rulings.store import aliases, all_rulings
 
     records = all_rulings()

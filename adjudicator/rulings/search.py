@@ -30,44 +30,9 @@ from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.names import normalize
+from adjudicator.cards.nicknames import NICKNAMES
+from adjudicator.model.names import normalize
 from adjudicator.rulings.model import Conflict, Ruling, Source
-
-#: Table talk -> printed card names. Keys are compared after `normalize`.
-NICKNAMES: dict[str, tuple[str, ...]] = {
-    "d3p2": ("Draw 3, Play 2 of Them",),
-    "draw 3 play 2": ("Draw 3, Play 2 of Them",),
-    "draw three play two": ("Draw 3, Play 2 of Them",),
-    "d2ue": ("Draw 2 and Use 'Em",),
-    "draw 2 and use em": ("Draw 2 and Use 'Em",),
-    "draw 2 use em": ("Draw 2 and Use 'Em",),
-    "draw two and use them": ("Draw 2 and Use 'Em",),
-    "gowi": ("Get On With It!",),
-    "get on with it": ("Get On With It!",),
-    "swap plays": ("Swap Plays for Draws",),
-    "swap": ("Swap Plays for Draws",),
-    "spfd": ("Swap Plays for Draws",),
-    "da": ("Double Agenda",),
-    "pab1": ("Play All But 1",),
-    "play all but one": ("Play All But 1",),
-    "nhb": ("No-Hand Bonus",),
-    "ldta": ("Let's Do That Again!",),
-    "eg1": ("Everybody Gets 1",),
-    "everybody gets one": ("Everybody Gets 1",),
-    "stw": ("Share the Wealth",),
-    "potato": ("Radioactive Potato",),
-    "mystery": ("Mystery Play",),
-    "trap": ("It's A Trap!",),
-    "its a trap": ("It's A Trap!",),
-    "veto": ("Veto!",),
-    "stop that": ("Stop That!",),
-    "belay that": ("Belay That!", "Stop That!"),
-    "thats mine": ("That's Mine",),
-    "cancelled plans": ("Canceled Plans",),
-    "simplify": ("Let's Simplify",),
-    "trash rule": ("Trash a New Rule",),
-    "trash a rule": ("Trash a New Rule",),
-}
 
 #: Single words that are card names but mostly mean the ordinary word in a question.
 _COMMON_CARD_WORDS = frozenset(
@@ -326,7 +291,8 @@ def _index_sources() -> list[str]:
             ("rulings", "model.py"),
             ("rulings", "store.py"),
             ("cards", "catalog.py"),
-            ("names.py",),
+            ("cards", "nicknames.py"),
+            ("model", "names.py"),
         )
     ]
     return files
@@ -360,7 +326,7 @@ def _load_index(data: tuple) -> _Index:
 
 @lru_cache(maxsize=1)
 def _index() -> _Index:
-    from adjudicator.rulings.cache import load_or_build
+    from adjudicator.cache import load_or_build
 
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     return load_or_build("search-index", checkout, _index_sources(), _build_index, _dump_index, _load_index)

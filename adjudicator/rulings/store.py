@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from adjudicator.errors import ScenarioError
+from adjudicator.model.errors import ScenarioError
 from adjudicator.rulings.model import Ruling, from_data, validate
 
 # A plain path next to this module (not importlib.resources): the search-index cache

@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
-from adjudicator.cards.model import NO_CHOICE, Card, CardType
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import NO_CHOICE, Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 def nothing_happens(game: Game, play: Play, why: str) -> None:
@@ -83,8 +83,8 @@ class TradeHands(ActionKind):
 
     def trade(self, game: Game, play: Play, chosen: list[str]) -> None:
         other = chosen[0]
+        game.pass_hands({other: play.player, play.player: other})
         hands = game.table.hands
-        hands[play.player], hands[other] = hands[other], hands[play.player]
         game.step(
             rec.ActionDone,
             card=play.card,

@@ -13,13 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec, check_stated
-from adjudicator.engine.state import Then
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec, check_stated
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Then
+from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,12 @@ class Word:
 
 
 class Kind:
-    """Base of every kind. Subclasses set `name`, `card_type` and `params`."""
+    """Base of every kind. Subclasses set `name`, `card_type` and `params`.
+
+    Every hook the engine calls on a kind is declared here with its default, so a new kind
+    overrides only what its cards do (tests/test_architecture.py checks the engine asks for
+    nothing else). docs/adding-a-card.md walks through adding one.
+    """
 
     name: ClassVar[str]
     card_type: ClassVar[CardType]
@@ -110,6 +117,8 @@ class Kind:
             check_stated(play.answers, specs, rest=self.passes_on_choices)
 
     def resolve(self, game: Game, play: Play) -> None:
+        """What the card does when played and not cancelled (a Keeper goes in front of its player,
+        an Action does what it says). Every playable kind has its own."""
         raise NotImplementedError
 
     def finish(self, game: Game, play: Play) -> None:
@@ -117,11 +126,11 @@ class Kind:
 
     # -- free actions granted by a card in play -----------------------------
     def verify_use(self, game: Game, play: Play) -> None:
-        from adjudicator.errors import Illegal
-
+        """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
     def use(self, game: Game, play: Play) -> None:
+        """Carry out the free action the card in play grants (after `verify_use` allowed it)."""
         raise NotImplementedError
 
     #: The free action may be used on any player's turn (Taxes), not only the owner's.
@@ -151,8 +160,6 @@ class Kind:
 
     def verify_response(self, game: Game, response: Play) -> None:
         """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
-        from adjudicator.errors import Illegal
-
         raise Illegal(
             "not_a_surprise",
             f"only a Surprise can be played out of turn, and {response.card} is not one",
@@ -177,6 +184,8 @@ class Kind:
         """The set of Goals in play changed (Radioactive Potato)."""
 
     def blocks_win(self, game: Game, card: Card, goal: Card) -> bool:
+        """Whether this card in front of a player stops her winning with `goal` (a Creeper, unless
+        the Goal names it: R04)."""
         return False
 
     def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
@@ -205,9 +214,11 @@ class Kind:
         return None
 
     def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+        """Cards player draws on top of the Draw rule because this card is in play (Rich Bonus)."""
         return 0
 
     def play_bonus(self, game: Game, card: Card, player: str) -> int:
+        """Plays player makes on top of the Play rule because this card is in play (Poor Bonus)."""
         return 0
 
     def excuses(self, game: Game, card: Card, player: str) -> Card | None:
@@ -219,6 +230,7 @@ class Kind:
         return 0
 
     def goal_slots(self, game: Game, card: Card) -> int:
+        """Goals that may be in play at once, when this rule says (Double Agenda: 2); 0 leaves it alone."""
         return 0
 
     def reverses_turn_order(self, game: Game, card: Card) -> bool:
@@ -226,6 +238,8 @@ class Kind:
         return False
 
     def numeral_bonus(self, game: Game, card: Card, other: Card | None) -> int:
+        """What this rule adds to every number printed on `other` (Inflation: 1); None for the
+        basic rules' numbers."""
         return 0
 
     def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
@@ -239,6 +253,42 @@ class Kind:
     def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None
+
+    #: The rule slot the card fills ("draw", "play", "hand_limit", "keeper_limit", "agenda"): a new
+    #: rule for a slot replaces the one there. None: the card stacks with other rules.
+    slot: ClassVar[str | None] = None
+
+    def quota(self, game: Game, card: Card) -> PlayQuota:
+        """The Play rule this card sets when it fills the "play" slot: by default its `value`, as
+        a number of plays (Inflation counted). Play All and Play All But 1 say otherwise."""
+        return PlayQuota("count", self.number(game, card, "value"))
+
+    # -- Goals (defaults: a card that is not a Goal is met by nobody) ------
+    #: Whether `candidates` looks at the hands. A Goal that does not is met or not by the zones
+    #: the effective rules are read from alone, so the win check need not run again until one
+    #: of them changes (`Game.check_win`).
+    reads_hands: ClassVar[bool] = False
+
+    def candidates(self, game: Game, card: Card) -> list[str]:
+        """Players who meet this Goal, before Creepers and ties are considered."""
+        return []
+
+    def named_cards(self, card: Card) -> frozenset[str]:
+        """Names the Goal mentions; a Creeper it names does not block the win."""
+        return frozenset()
+
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+        """Rulings to cite when this Goal is met (beyond the basic win)."""
+        return ()
+
+    def how_met(self, game: Game, card: Card, player: str) -> str:
+        """How player meets the Goal, when that is worth saying in the win step ("by spelling CAT")."""
+        return ""
+
+    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """A player's claim that these words meet the Goal (Word Fluxx, `Alice spells CAT`): the
+        sentence saying why it does and its rulings, or `Illegal` with the reason it does not."""
+        raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
 
     def number(self, game: Game, card: Card, key: str) -> int:
         """A numeric parameter as it counts now (Inflation adds to printed numerals)."""

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.state import Phase
-from adjudicator.engine.state import Play as _Play
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Phase
+from adjudicator.model.position import Play as _Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 class FreeActionRule(RuleKind):
@@ -68,10 +67,8 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     def use(self, game: Game, play: Play) -> None:
         left = game.plays_left()
         cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
-        from adjudicator.engine.derived import bonus_givers, bonus_rulings
-
-        if bonus_givers(game, play.player, "play"):
-            cites += ("Q2430", *bonus_rulings(game, play.player, "play"))  # a bonus play is swapped like any other
+        if game.bonus_givers(play.player, "play"):
+            cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
         game.note(
             f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
             f"with {len(game.table.hands[play.player])} card(s) in hand",
@@ -204,9 +201,8 @@ class MysteryPlay(FreeActionRule):
             game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
-                game.table.draw_pile.insert(0, card)  # back where it was turned up: no card is lost
-                game.stopped = f"{play.card} turned up a `?` card: name the cards of the discard pile"
-                game.step(rec.Stopped, reason=game.stopped, rulings=("R63",))
+                game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
+                game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
                 return
             # Known only after a reshuffle, so not checked before: play it and ask instead.
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)

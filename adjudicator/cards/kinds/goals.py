@@ -6,22 +6,18 @@ import functools
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
-from adjudicator.cards.model import Card, CardType
-from adjudicator.errors import Illegal
-from adjudicator.names import normalize
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 class GoalKind(Kind):
     card_type = CardType.GOAL
     rulings = ("B-goal-replaces",)
-    #: Whether `candidates` looks at the hands. A Goal that does not is met or not by the zones
-    #: the effective rules are read from alone, so the win check need not run again until one
-    #: of them changes (`Game.check_win`).
-    reads_hands = False
 
     def verify_play(self, game: Game, play: Play) -> None:
         """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
@@ -54,24 +50,8 @@ class GoalKind(Kind):
         game.set_goal(play)
 
     def candidates(self, game: Game, card: Card) -> list[str]:
-        """Players who meet the Goal, before Creepers and ties are considered."""
+        """Every Goal kind says who meets it."""
         raise NotImplementedError
-
-    def named_cards(self, card: Card) -> frozenset[str]:
-        """Names the Goal mentions; a Creeper it names does not block the win."""
-        return frozenset()
-
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
-        return ()
-
-    def how_met(self, game: Game, card: Card, player: str) -> str:
-        """How player meets the Goal, when that is worth saying in the win step ("by spelling CAT")."""
-        return ""
-
-    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-        """A player's claim that these words meet the Goal (Word Fluxx, `Alice spells CAT`): the
-        sentence saying why it does and its rulings, or `Illegal` with the reason it does not."""
-        raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
 
 
 def _flatten(requirements: list) -> list[str]:

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
 from adjudicator.cards.kinds.base import Word, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Assignment
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 def seats_from(game: Game, player: str) -> list[str]:
@@ -101,13 +102,11 @@ class RotateHands(ActionKind):
 
     def rotate(self, game: Game, play: Play, chosen: list[str]) -> None:
         step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
-        hands = game.table.hands
-        before = {p: hands[p] for p in game.players}
-        for player in game.players:
-            hands[neighbour(game, player, step)] = before[player]
+        before = {p: len(game.table.hands[p]) for p in game.players}
+        game.pass_hands({p: neighbour(game, p, step) for p in game.players})
         way = "clockwise" if step == 1 else "counterclockwise"
         moves = "; ".join(
-            f"{p}'s {len(before[p])} card(s) to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
+            f"{p}'s {before[p]} card(s) to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
         )
         game.step(
             rec.ActionDone,
@@ -116,12 +115,6 @@ class RotateHands(ActionKind):
             rulings=("Q2310", "B-all-cards-playable"),
         )
         note_real_hand(game, play)
-
-
-def _assignment_type() -> type:
-    from adjudicator.loading.scenario import Assignment  # the loader imports the kinds
-
-    return Assignment
 
 
 @register
@@ -139,9 +132,8 @@ class EverybodyGets1(ActionKind):
     def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
-        assignment = _assignment_type()
         players = game.players
-        if not all(isinstance(a, assignment) for a in play.answers):
+        if not all(isinstance(a, Assignment) for a in play.answers):
             raise bad_choice(f"{play.card} takes `CARD to PLAYER` assignments, one for each player", ("R62",))
         receivers = [a.player for a in play.answers]
         strangers = [p for p in receivers if p not in players]
@@ -168,7 +160,6 @@ class EverybodyGets1(ActionKind):
                 left[id(a.card)] -= 1
 
     def resolve(self, game: Game, play: Play) -> None:
-        assignment = _assignment_type()
         drawn = play.held  # set apart from every hand until handed out
         creepers_before = len(game.creepers_of(play.player))
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
@@ -184,7 +175,7 @@ class EverybodyGets1(ActionKind):
             rulings=("R62", "R40", *whole),
         )
         # The stated assignments, in the order the cards will be handed out.
-        stated = [a for a in play.answers if isinstance(a, assignment)]
+        stated = [a for a in play.answers if isinstance(a, Assignment)]
         ordered = []
         for card in drawn:
             match = next((a for a in stated if a.card is card), None)
@@ -202,7 +193,7 @@ class EverybodyGets1(ActionKind):
         game.ask(
             play.player,
             f"choose who receives {card} (each player gets one)",
-            [_assignment_type()(card, p) for p in receivers],
+            [Assignment(card, p) for p in receivers],
             1,
             self.then("give", play, receivers),
             rulings=("R62",),
@@ -211,7 +202,7 @@ class EverybodyGets1(ActionKind):
     def give(self, game: Game, play: Play, receivers: list[str], chosen: list[Any]) -> None:
         card, receiver = chosen[0].card, chosen[0].player
         play.held.remove(card)
-        game.table.hands[receiver].append(card)
+        game.put(card, "hands", receiver)
         game.step(rec.ActionDone, card=play.card, what=f"{play.player} gives {card} to {receiver}", rulings=("R62",))
         self.hand_out(game, play, [p for p in receivers if p != receiver])
 
@@ -232,12 +223,12 @@ class ShareTheWealth(ActionKind):
             return
         for player in seats:
             for card in game.keepers_of(player):
-                game.table.in_play[player].remove(card)
+                game.take(card, "in_play", player)
         game.rng.shuffle(keepers)
         dealt: dict[str, list[Card]] = {p: [] for p in seats}
         for i, card in enumerate(keepers):
             receiver = seats[i % len(seats)]
-            game.table.in_play[receiver].append(card)
+            game.put(card, "in_play", receiver)
             dealt[receiver].append(card)
         shares = "; ".join(f"{p} gets {names(dealt[p])}" for p in seats)
         game.step(
@@ -333,12 +324,10 @@ class EmptyTheTrash(ActionKind):
     name = "empty_the_trash"
 
     def resolve(self, game: Game, play: Play) -> None:
-        table = game.table
-        trash = list(table.discard)
-        table.discard.clear()
-        pile = table.draw_pile + trash
+        trash = game.take_all("discard")
+        pile = [*game.table.draw_pile, *trash]
         game.rng.shuffle(pile)
-        table.draw_pile[:] = pile
+        game.refill("draw_pile", pile)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -358,12 +347,11 @@ class RandomTax(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         taken = []
         for other in seats_from(game, play.player)[1:]:
-            hand = game.table.hands[other]
-            if not hand:
+            card = game.take_at_random("hands", other)
+            if card is None:
                 taken.append(f"nothing from {other} (no cards)")
                 continue
-            card = hand.pop(game.rng.randrange(len(hand)))
-            game.table.hands[play.player].append(card)
+            game.put(card, "hands", play.player)
             taken.append(f"{card} from {other}")
         game.step(
             rec.ActionDone,
@@ -388,7 +376,7 @@ class ZapACard(TargetsOneCard):
         return [card for _owner, card in game.cards_in_play()]
 
     def apply(self, game: Game, play: Play, card: Card) -> None:
-        table, player = game.table, play.player
+        player = play.player
         owner = game.owner_of(card)
         if card.type is CardType.CREEPER:
             if owner == player:
@@ -409,15 +397,15 @@ class ZapACard(TargetsOneCard):
                 )
             return
         if owner is not None:
-            table.in_play[owner].remove(card)
+            game.take(card, "in_play", owner)
             where = f"in front of {owner}"
-        elif card in table.rules:
-            table.rules.remove(card)
+        elif card in game.table.rules:
+            game.take(card, "rules")
             where = "the New Rules (it stops working at once)"
         else:
-            table.goals.remove(card)
+            game.take(card, "goals")
             where = "the Goals"
-        table.hands[player].append(card)
+        game.put(card, "hands", player)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -474,10 +462,9 @@ class RockPaperScissors(ActionKind):
     def settle(self, game: Game, play: Play, opponent: str, winner: list[str]) -> None:
         won = winner[0]
         lost = opponent if won == play.player else play.player
-        hands = game.table.hands
-        prize = list(hands[lost])
-        hands[won].extend(prize)
-        hands[lost].clear()
+        prize = list(game.table.hands[lost])
+        game.put_all(prize, "hands", won)  # before the loser's hand is emptied: the log says so
+        game.take_all("hands", lost)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -520,10 +507,9 @@ class FetchAndEndTurn(ActionKind):
 
     def fetch(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
-        table = game.table
-        from_draw_pile = card in table.draw_pile
-        (table.draw_pile if from_draw_pile else table.discard).remove(card)
-        table.hands[play.player].append(card)  # the real hand, even from a temporary hand (R16)
+        from_draw_pile = card in game.table.draw_pile
+        game.take(card, "draw_pile" if from_draw_pile else "discard")
+        game.put(card, "hands", play.player)  # the real hand, even from a temporary hand (R16)
         where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
         game.step(
             rec.ActionDone,
@@ -532,5 +518,5 @@ class FetchAndEndTurn(ActionKind):
             rulings=("R16",),
         )
         if from_draw_pile:
-            game.rng.shuffle(table.draw_pile)
+            game.shuffle("draw_pile")
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))

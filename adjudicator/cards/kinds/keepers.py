@@ -16,12 +16,12 @@ from adjudicator.cards.kinds.base import (
     name_param,
     register,
 )
-from adjudicator.cards.model import Card, CardType
-from adjudicator.errors import Illegal
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 @register

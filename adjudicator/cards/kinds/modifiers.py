@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
-from adjudicator.cards.model import Card
-from adjudicator.errors import Illegal
+from adjudicator.model.cards import Card
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 #: A bonus amount printed as a numeral on the card (Inflation raises it); absent means no bonus.
 BONUS_PARAM = Param(COUNT, _is_count, default=0, numeral=True)

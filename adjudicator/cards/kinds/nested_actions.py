@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.engine.choices import ChoiceSpec
-from adjudicator.engine.state import Play
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -69,7 +69,7 @@ class LetsDoThatAgain(ActionKind):
 
     def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
-        game.table.discard.remove(card)  # lifted out; the rest of the pile keeps its order
+        game.take(card, "discard")  # lifted out; the rest of the pile keeps its order
         rest = list(play.answers)
         play.answers.clear()
         game.play_from(
@@ -108,11 +108,10 @@ class UseWhatYouTake(ActionKind):
 
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
-        hand = game.table.hands[victim]
-        if not hand:
+        card = game.take_at_random("hands", victim)
+        if card is None:
             nothing_happens(game, play, f"{victim} has no cards")
             return
-        card = hand.pop(game.rng.randrange(len(hand)))
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -125,8 +124,7 @@ class UseWhatYouTake(ActionKind):
                 f"the card {play.card} took at random from {victim}'s hand is a `?` card: "
                 f"name the cards in {victim}'s hand to go on"
             )
-            game.stopped = reason
-            game.step(rec.Stopped, reason=reason, rulings=())
+            game.halt(reason, ())
             return
         rest = list(play.answers)
         play.answers.clear()
@@ -237,7 +235,7 @@ class TakeAnotherTurn(ActionKind):
                 f"{play.player} already has them",
             )
             return
-        turn.extra_turns.append(card.name)
+        game.grant_extra_turn(card)
         game.step(
             rec.ActionDone,
             card=card,
@@ -258,7 +256,7 @@ class SkipTurnUnless(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         for player in others:
-            game.table.skips[player] = play.card
+            game.skip_next_turn(player, play.card)
         game.step(
             rec.ActionDone,
             card=play.card,

@@ -6,17 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
-from adjudicator.cards.model import Card, CardType
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
-    from adjudicator.engine.derived import PlayQuota
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 
 class RuleKind(Kind):
     card_type = CardType.RULE
-    slot: str | None = None  # None: the rule stacks with others
 
     def resolve(self, game: Game, play: Play) -> None:
         game.add_rule(play)
@@ -48,8 +47,6 @@ class PlayRule(RuleKind):
     params = {"value": Param(f"{COUNT}, 'all' or 'all_but_1'", _is_play_value, required=True, numeral=True)}
 
     def quota(self, game: Game, card: Card) -> PlayQuota:
-        from adjudicator.engine.derived import PlayQuota
-
         value = card.params["value"]
         if value == "all":
             return PlayQuota("all")
@@ -59,11 +56,9 @@ class PlayRule(RuleKind):
 
     def draw_bonus(self, game: Game, card: Card, player: str) -> int:
         """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
-        from adjudicator.engine.derived import slot_card
-
         if card.params["value"] != "all_but_1" or player != game.turn.player or not game.turn.began_empty_handed:
             return 0
-        draw = slot_card(game, "draw")
+        draw = game.rule_in_slot("draw")
         base = kind_of(draw).number(game, draw, "value") if draw else game.basic("draw")
         # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
         return 1 if base == 1 + game.numeral_bonus(card) else 0
@@ -180,7 +175,7 @@ class KeepGoing(Kind):
     rulings = ("B-keep-going", "B-meta-rules")
 
     def verify_play(self, game: Game, play: Play) -> None:
-        from adjudicator.errors import Illegal
+        from adjudicator.model.errors import Illegal
 
         raise Illegal(
             "not_playable",

@@ -22,13 +22,13 @@ from adjudicator.cards.kinds.actions import (
     verify_some_rules,
 )
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
-from adjudicator.cards.model import Card, CardType
-from adjudicator.errors import Illegal
-from adjudicator.log import records as rec
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.state import Play
+    from adjudicator.model.position import Play
 
 #: What the out-of-turn function of each `cancels` value stops, besides other Surprises.
 CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
@@ -84,7 +84,7 @@ def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
     goals = list(game.table.goals)
     if goals:
         for goal in goals:
-            game.table.goals.remove(goal)
+            game.take(goal, "goals")
         game.discard_cards(goals)
         game.step(
             rec.ActionDone,
@@ -273,7 +273,7 @@ def _would_win(game: Game, player: str, keeper: Card) -> bool:
     """Whether the Keeper, had it landed in front of player, would have won the game (tried on
     a copy): canceling it then stops a win (R52)."""
     trial = game.copy()
-    trial.table.in_play[player].append(keeper)
+    trial.put(keeper, "in_play", player)
     return any(
         player in kind_of(goal).candidates(trial, goal) and not trial.creeper_blocks(player, goal)
         for goal in trial.table.goals

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds.base import NAMES_PARAM, Param, choice_param, register
 from adjudicator.cards.kinds.goals import GoalKind
 from adjudicator.cards.kinds.keepers import Keeper
-from adjudicator.cards.model import Card
-from adjudicator.errors import Illegal
+from adjudicator.model.cards import Card
+from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.model import Card
-from adjudicator.engine.zones import Clock, Zone, ZoneMap
+from adjudicator.model.cards import Card
+from adjudicator.model.zones import Clock, Zone, ZoneMap
 
 if TYPE_CHECKING:
-    from adjudicator.engine.choices import ChoiceSpec
+    from adjudicator.model.choices import ChoiceSpec
 
 
 class Copied:
@@ -354,7 +354,7 @@ class PendingChoice(Copied):
     def spec(self) -> ChoiceSpec:
         """The choice as the validator and the legal-event generator see it (made once: a pending
         choice is never changed, only answered)."""
-        from adjudicator.engine.choices import ChoiceSpec
+        from adjudicator.model.choices import ChoiceSpec
 
         return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
 
@@ -365,7 +365,7 @@ class PendingChoice(Copied):
     @functools.cached_property
     def kept_spec(self) -> ChoiceSpec:
         """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
-        from adjudicator.engine.choices import ChoiceSpec
+        from adjudicator.model.choices import ChoiceSpec
 
         return ChoiceSpec(
             self.player, self.prompt, tuple(self.options), len(self.options) - self.count, rulings=self.rulings

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from typing import Any, ClassVar, NoReturn
 
-from adjudicator.cards.model import Card
+from adjudicator.model.cards import Card
 
 #: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
 #: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
@@ -79,7 +79,7 @@ class Step:
     event: int | None = None
     rulings: tuple[str, ...] = ()
     #: The cards that changed place with this step: (card, from zone, to zone), None for a place
-    #: off the table (being played, a temporary hand). Written by the zones (engine/zones.py).
+    #: off the table (being played, a temporary hand). Written by the zones (model/zones.py).
     moves: tuple[tuple[Card, str | None, str | None], ...] = ()
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False

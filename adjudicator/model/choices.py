@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from adjudicator.cards.model import NO_CHOICE
-from adjudicator.errors import Illegal
+from adjudicator.model.cards import NO_CHOICE
+from adjudicator.model.errors import Illegal
 
 
 @dataclass(frozen=True)

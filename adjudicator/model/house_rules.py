@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from adjudicator.names import suggest
+from adjudicator.model.names import suggest
 
 
 class HouseRuleError(ValueError):

@@ -9,7 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.names import normalize
+from adjudicator.model.names import normalize
 
 
 class CardType(StrEnum):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, SupportsIndex
 
-from adjudicator.cards.model import Card
+from adjudicator.model.cards import Card
 
 #: One move: the card, the zone it left, the zone it reached (None: outside the table).
 Move = tuple[Card, "str | None", "str | None"]

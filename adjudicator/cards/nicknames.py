@@ -1,0 +1,38 @@
+"""Table talk for card names ("gowi", "d3p2"): card data, read by the catalog when a name is not a
+card's own and by the rulings search."""
+
+#: Table talk -> printed card names. Keys are compared after `normalize`.
+NICKNAMES: dict[str, tuple[str, ...]] = {
+    "d3p2": ("Draw 3, Play 2 of Them",),
+    "draw 3 play 2": ("Draw 3, Play 2 of Them",),
+    "draw three play two": ("Draw 3, Play 2 of Them",),
+    "d2ue": ("Draw 2 and Use 'Em",),
+    "draw 2 and use em": ("Draw 2 and Use 'Em",),
+    "draw 2 use em": ("Draw 2 and Use 'Em",),
+    "draw two and use them": ("Draw 2 and Use 'Em",),
+    "gowi": ("Get On With It!",),
+    "get on with it": ("Get On With It!",),
+    "swap plays": ("Swap Plays for Draws",),
+    "swap": ("Swap Plays for Draws",),
+    "spfd": ("Swap Plays for Draws",),
+    "da": ("Double Agenda",),
+    "pab1": ("Play All But 1",),
+    "play all but one": ("Play All But 1",),
+    "nhb": ("No-Hand Bonus",),
+    "ldta": ("Let's Do That Again!",),
+    "eg1": ("Everybody Gets 1",),
+    "everybody gets one": ("Everybody Gets 1",),
+    "stw": ("Share the Wealth",),
+    "potato": ("Radioactive Potato",),
+    "mystery": ("Mystery Play",),
+    "trap": ("It's A Trap!",),
+    "its a trap": ("It's A Trap!",),
+    "veto": ("Veto!",),
+    "stop that": ("Stop That!",),
+    "belay that": ("Belay That!", "Stop That!"),
+    "thats mine": ("That's Mine",),
+    "cancelled plans": ("Canceled Plans",),
+    "simplify": ("Let's Simplify",),
+    "trash rule": ("Trash a New Rule",),
+    "trash a rule": ("Trash a New Rule",),
+}

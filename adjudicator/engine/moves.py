@@ -1,0 +1,86 @@
+"""Moving cards between zones, and the few other changes a card makes to the game: the narrow
+interface card kinds use (a mixin of `Game`).
+
+A kind never changes a zone of `game.table` or the game's state itself (tests/test_architecture.py
+checks): it names the zone by the table's field ("hands", "in_play", "rules", "goals", "draw_pile",
+"discard", ...) and, for a player's zone, the player. Every move still goes through the
+zones, so the clock ticks and the move is written in the next step record as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.zones import Zone
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+
+
+class CardMoves:
+    """Take a card out of a zone, put one in; a turn missed or owed; a replay halted."""
+
+    def zone(self: Game, name: str, player: str | None = None) -> Zone:
+        """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
+        found = getattr(self.table, name)
+        return found if player is None else found[player]
+
+    def take(self: Game, card: Card, zone: str, player: str | None = None) -> Card:
+        """Lift card out of a zone, for the caller to put somewhere or play at once."""
+        self.zone(zone, player).remove(card)
+        return card
+
+    def take_at_random(self: Game, zone: str, player: str | None = None) -> Card | None:
+        """A card of the zone picked with the game's seeded generator and lifted out; None when empty."""
+        cards = self.zone(zone, player)
+        return cards.pop(self.rng.randrange(len(cards))) if cards else None
+
+    def put(self: Game, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
+        """Put card into a zone: after the cards there, or on top (piles are kept top card first)."""
+        cards = self.zone(zone, player)
+        if on_top:
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+
+    def take_all(self: Game, zone: str, player: str | None = None) -> list[Card]:
+        """Empty a zone; its cards, in order, for the caller to put somewhere."""
+        cards = self.zone(zone, player)
+        taken = list(cards)
+        cards.clear()
+        return taken
+
+    def put_all(self: Game, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
+        """Put cards into a zone after the cards there, in order."""
+        self.zone(zone, player).extend(cards)
+
+    def refill(self: Game, zone: str, cards: Iterable[Card]) -> None:
+        """What the zone holds becomes cards, in that order (a pile shuffled with others)."""
+        self.zone(zone)[:] = cards
+
+    def shuffle(self: Game, zone: str) -> None:
+        """Shuffle a zone with the game's seeded generator."""
+        self.rng.shuffle(self.zone(zone))
+
+    def pass_hands(self: Game, receiver_of: Mapping[str, str]) -> None:
+        """Whole hands change players all at once: each giver's hand goes to `receiver_of[giver]`."""
+        hands = self.table.hands
+        before = {giver: hands[giver] for giver in receiver_of}
+        for giver, receiver in receiver_of.items():
+            hands[receiver] = before[giver]
+
+    def skip_next_turn(self: Game, player: str, card: Card) -> None:
+        """Player misses her next turn because of card (Field of Poppies), unless the card excuses her then."""
+        self.table.skips[player] = card
+
+    def grant_extra_turn(self: Game, card: Card) -> None:
+        """The player whose turn it is takes another turn right after this one, because of card."""
+        self.turn.extra_turns.append(card.name)
+
+    def halt(self: Game, reason: str, rulings: tuple[str, ...]) -> None:
+        """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
+        self.stopped = reason
+        self.step(rec.Stopped, reason=reason, rulings=rulings)

@@ -1,0 +1,97 @@
+"""Events as plain data: one line of a scenario's `events:` (or one the engine lists as legal),
+the choice forms a line may carry, and the one-line form each event is written in.
+
+The loader reads these from YAML; the engine takes them and never reads YAML itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.model.cards import Card
+
+VERBS = {
+    "plays": "play",
+    "uses": "use",
+    "discards": "discard",
+    "keeps": "keep",
+    "chooses": "choose",
+    "joins": "join",
+    "drops out": "drop_out",
+    "spells": "spell",
+    "begins": "begin_turn",
+}
+VERB_OF = {action: verb for verb, action in VERBS.items()}  # the verb that writes each action
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """`CARD to PLAYER` in a choice list (Everybody Gets 1)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} to {self.player}"
+
+
+@dataclass(frozen=True)
+class Whose:
+    """`CARD of PLAYER` in a choice list: the copy of a card that player holds or has in play
+    (when a deck holds several copies, `Trash a Keeper -> E of Bob`). The engine binds it to
+    that card before the event is applied (engine/copies.py)."""
+
+    card: Card
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.card} of {self.player}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of `events:`, read: who does what, with which card and choices. An event made
+    in code (`Event.made`: the legal events) is said in the one-line form when first asked."""
+
+    number: int
+    line: int | None
+    player: str
+    action: str
+    card: Card | None = None
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
+    text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
+
+    @classmethod
+    def made(
+        cls, number: int, player: str, action: str, card: Card | None = None, choices: tuple[Any, ...] = ()
+    ) -> Event:
+        """An event made in code rather than read: most are listed and never shown, so its text
+        is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
+        event = object.__new__(cls)
+        event.__dict__.update(number=number, line=None, player=player, action=action, card=card, choices=choices)
+        return event
+
+    def __getattr__(self, name: str) -> Any:
+        """Only the text of a `made` event can be missing: the one-line form, kept once said."""
+        if name != "text":
+            raise AttributeError(name)
+        text = self.__dict__["text"] = one_line(self.player, self.action, self.card, self.choices)
+        return text
+
+    def renumbered(self, number: int, line: int | None) -> Event:
+        """The same event at another place in the list (a long game repeats its lines: each
+        distinct line is read once). A copy of the fields, faster than the frozen __init__."""
+        event = object.__new__(Event)
+        event.__dict__.update(self.__dict__, number=number, line=line)
+        return event
+
+
+def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ...]) -> str:
+    """The one-line form of an event, as `read_event_text` reads it back."""
+    listed = ", ".join(map(str, choices))
+    if action in ("play", "use"):
+        return f"{player} {VERB_OF[action]} {card}" + (f" -> {listed}" if choices else "")
+    if action in ("join", "drop_out", "begin_turn"):
+        return f"{player} {VERB_OF[action]}"
+    return f"{player} {VERB_OF[action]} {listed}"

@@ -1,0 +1,54 @@
+"""What a replay is built from, as plain data: the starting position (`Setup`) and the scenario
+(players, settings, events, what must come out). The loader builds these; the engine reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.model.cards import Card
+from adjudicator.model.day import Day
+from adjudicator.model.events import Event
+from adjudicator.model.house_rules import HouseRules
+
+if TYPE_CHECKING:
+    from adjudicator.cards.catalog import Catalog  # an annotation only: the model imports no layer above it
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The position the scenario starts from (`setup:`)."""
+
+    turn: str
+    phase: str
+    drawn: int | None
+    played: int
+    rules: tuple[Card, ...]
+    goals: tuple[Card, ...]
+    hands: Mapping[str, tuple[Card, ...]]
+    in_play: Mapping[str, tuple[Card, ...]]
+    draw_pile: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    rules_pile: tuple[Card, ...] = ()  # Solo Fluxx: the Rules deck, top first
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file, read and checked: what the engine replays and what it must find."""
+
+    path: str
+    title: str
+    question: str
+    players: tuple[str, ...]
+    catalog: Catalog
+    house_rules: HouseRules
+    seed: int
+    setup: Setup
+    events: tuple[Event, ...]
+    expect: Mapping[str, Any] | None = None
+    expect_lines: Mapping[str, int] = field(default_factory=dict)
+    decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
+    date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
+    dispute: tuple[int, ...] = ()  # the disputed events (`dispute:` and `- disputed: EVENT`), in order
