@@ -169,7 +169,12 @@ class Verdict:
         if self.turn_over:
             return f"{self.turn_player}'s turn is over ({count(self.plays_made, 'play')} made); {self.next_player} plays next"
         if self.temp_hands:
-            return temp_hand_phrase(self.temp_hands[-1]) + self._after_temp_hand()
+            outer = [  # an Action played from another's temporary hand: the outer one's plays come next
+                f"then {count(f.plays_owed, 'play')} from the temporary hand of {f.source}"
+                for f in reversed(self.temp_hands[:-1])
+                if f.plays_owed
+            ]
+            return "; ".join([temp_hand_phrase(self.temp_hands[-1]), *outer]) + self._after_temp_hand()
         return f"{self.turn_player} has {count(self.plays_left, 'play')} left ({self.plays_made} made this turn)"
 
     def _after_temp_hand(self) -> str:
@@ -223,7 +228,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         lines.append(f"The turn is over; {verdict.turn} plays next.")
     elif not verdict.winner:
         if verdict.temp_hands:
-            lines.append(f"It is {verdict.turn}'s turn: {temp_hand_phrase(verdict.temp_hands[-1])}.")
+            lines.append(f"It is {verdict.turn}'s turn: {verdict.plays_phrase}.")
         else:
             lines.append(f"It is {verdict.turn}'s turn with {count(verdict.plays_left, 'play')} left.")
     lines += [f"Event {s.event} rejected: {s.reason}" for s in verdict.rejections]

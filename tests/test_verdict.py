@@ -89,3 +89,17 @@ def test_a_temporary_hand_is_shown_with_the_plays_owed():
         "no winner yet (rulings: B-compound-action)."
     )
     assert answer.facts["plays"]["owed"] == 1 and answer.facts["plays"]["from_temp_hand"] is True
+
+
+def test_nested_temporary_hands_say_every_play_still_owed(write_scenario):
+    text = (ROOT / "scenarios" / "examples" / "draw2-use-em-chain.yaml").read_text(encoding="utf-8")
+    text = text[: text.index("  - Alice plays The Sun")].replace("expect:", "")  # stop inside the inner Action
+    verdict = build_verdict(replay(load_scenario(write_scenario(text))))
+    assert [(f.source, f.plays_owed) for f in verdict.temp_hands] == [
+        ("Draw 2 and Use 'Em", 1),
+        ("Draw 3, Play 2 of Them", 2),
+    ]
+    assert verdict.plays_phrase == (
+        "Alice still owes 2 plays from the temporary hand of Draw 3, Play 2 of Them (The Sun, The Moon, Time); "
+        "then 1 play from the temporary hand of Draw 2 and Use 'Em; then 1 play from the hand"
+    )
