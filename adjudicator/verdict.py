@@ -52,11 +52,7 @@ class TempHand:
     cards: tuple[Card, ...]
     plays_allowed: int
     plays_made: int
-
-    @property
-    def plays_owed(self) -> int:
-        """Plays still to make from it: what the Action allows, at most the cards it holds."""
-        return max(0, min(self.plays_allowed - self.plays_made, len(self.cards)))
+    plays_owed: int  # still to make from it: what the Action allows, at most the cards it holds
 
 
 @dataclass(frozen=True)
@@ -278,7 +274,7 @@ def build_verdict(game: Game) -> Verdict:
         plays_made=turn.played,
         plays_left=game.plays_left(),
         temp_hands=tuple(
-            TempHand(f.player, f.source.card.name, tuple(f.cards), f.plays_allowed, f.plays_made)
+            TempHand(f.player, f.source.card.name, tuple(f.cards), f.plays_allowed, f.plays_made, f.plays_owed)
             for f in game.temp_hands
         ),
         winner=game.winner,
