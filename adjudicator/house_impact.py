@@ -19,6 +19,7 @@ from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import Scenario, load_scenario
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.house_rules import SWITCHES
+from adjudicator.model.names import count_of
 from adjudicator.verdict import Verdict, build_verdict
 
 #: The bundled suite, replayed when no path is given.
@@ -165,7 +166,7 @@ def render(result: Impact) -> str:
     )
     broken = sum(1 for c in result.changed if c.check_before == "pass" and c.check_after == "fail")
     if broken:
-        lines.append(f"{broken} scenario(s) that pass their `expect` as written fail under the house rule")
+        lines.append(f"{count_of(broken, 'scenario')} that pass their `expect` as written fail under the house rule")
     if result.ruling_counts:
         lines.append("rulings involved: " + ", ".join(f"{r} ({n})" for r, n in result.ruling_counts.most_common()))
     return "\n".join(lines) + "\n"

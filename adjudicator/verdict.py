@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
+from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -178,9 +179,7 @@ class Verdict:
         return f"; then {count(left, 'play')} from the hand" if left else ""
 
 
-def count(n: int, noun: str) -> str:
-    """'1 play', '2 plays', '0 plays': a number with its noun, never 'play(s)'."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+count = count_of  # '1 play', '2 plays': what the presenters say counts with
 
 
 def temp_hand_phrase(frame: TempHand) -> str:

@@ -37,6 +37,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 
 if TYPE_CHECKING:
@@ -1232,7 +1233,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             return True
         self.ask(
             player,
-            f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+            f"choose the {count_of(slots, 'Goal')} that stay ({len(goals)} are out, {slots} may be)",
             list(goals),
             slots,
             self.then("_keep_goals"),

@@ -17,6 +17,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -280,7 +281,7 @@ def verify_goals_kept(game: Game, play: Play, removed: list[Card], named: list) 
     if len(named) != slots or len(set(map(id, named))) != len(named):
         raise Illegal(
             "bad_choice",
-            f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} of {', '.join(map(str, goals))}",
+            f"after {play.card} {count_of(slots, 'Goal')} may stay: name exactly {slots} of {', '.join(map(str, goals))}",
             ("R27",),
         )
 

@@ -19,6 +19,7 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Assignment
+from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -106,7 +107,7 @@ class RotateHands(ActionKind):
         game.pass_hands({p: neighbour(game, p, step) for p in game.players})
         way = "clockwise" if step == 1 else "counterclockwise"
         moves = "; ".join(
-            f"{p}'s {before[p]} card(s) to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
+            f"{p}'s {count_of(before[p], 'card')} to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
         )
         game.step(
             rec.ActionDone,
@@ -332,7 +333,7 @@ class EmptyTheTrash(ActionKind):
             rec.ActionDone,
             card=play.card,
             rulings=("B-action-discard",),
-            what=f"the discard pile ({len(trash)} card(s)) is shuffled into the draw pile, which now holds "
+            what=f"the discard pile ({count_of(len(trash), 'card')}) is shuffled into the draw pile, which now holds "
             f"{len(pile)}; {play.card} starts the new discard pile",
         )
 
@@ -470,7 +471,7 @@ class RockPaperScissors(ActionKind):
             card=play.card,
             rulings=("Q-tag-rps-showdown",),
             what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
-            f"hand: {len(prize)} card(s)",
+            f"hand: {count_of(len(prize), 'card')}",
         )
         note_real_hand(game, play)
 
