@@ -13,6 +13,10 @@ $XDG_CACHE_HOME/adjudicator or ~/.cache/adjudicator, else a per-user folder in
 the system temp folder. A folder that cannot be written, or belongs to another
 user, is skipped; with none usable the data is simply built in memory.
 
+The folder stays small: each copy of the project (a checkout, a virtual environment) has
+files of its own, so after a write only the KEEP_PER_NAME newest files of that name are kept,
+and a partial file a killed process left behind goes after an hour.
+
 Only the standard library's cheapest modules are imported here: this runs on every
 replay that asks a question.
 """
@@ -28,6 +32,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 FORMAT = 1  # bump when the stored shape changes without a source file changing
+KEEP_PER_NAME = 4  # files of one name (one per copy of the project): 4 x 0.8 MB at most
+_STALE_SECONDS = 3600  # a temporary file this old belongs to no running write
 
 
 def _folders() -> Iterator[str]:
@@ -118,6 +124,44 @@ def _store(folders: list[str], file_name: str, data: bytes) -> None:
                 if os.path.exists(tmp):
                     os.unlink(tmp)
                 raise
+            _prune(folder, file_name)
             return
         except OSError:
             continue
+
+
+def _prune(folder: str, written: str) -> None:
+    """Keep the KEEP_PER_NAME newest files of `written`'s name (`written` among them) and drop
+    temporary files older than an hour. Files of other names or programs are left alone."""
+    import time
+
+    name = written.rsplit("-", 1)[0] + "-"
+    same: list[tuple[int, str]] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if entry.name.startswith(f".{name}") and time.time() - info.st_mtime > _STALE_SECONDS:
+                    _remove(entry.path)
+                elif _named(entry.name, name) and entry.name != written:
+                    same.append((info.st_mtime_ns, entry.path))
+    except OSError:
+        return
+    for _mtime, path in sorted(same, reverse=True)[KEEP_PER_NAME - 1 :]:
+        _remove(path)
+
+
+def _named(file_name: str, prefix: str) -> bool:
+    """`decks-1a2b3c4d.marshal` is of the name `decks-`; `decks-extra-1a2b.marshal` is not."""
+    rest = file_name[len(prefix) :]
+    return file_name.startswith(prefix) and rest.endswith(".marshal") and "-" not in rest
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:  # another process removed it first, or it is not ours to remove
+        pass

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from adjudicator import completion
 from adjudicator.output import (
     EXIT_BAD_INPUT,
     crash_data,
@@ -31,6 +32,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},  # inherited by every subcommand
 )
 
+completion.quote_when_completing()  # a no-op unless bash or PowerShell asks for completions
+
 JSON_OPTION = typer.Option("--json", help="Print the result as JSON (errors too).")
 SCENARIO_ARGUMENT = typer.Argument(metavar="FILE", help="A scenario file (YAML, format 1), or - to read it from stdin.")
 
@@ -43,7 +46,11 @@ def _fail_input(message: str) -> None:
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
 HOUSE_RULE_OPTION = typer.Option(
-    "--house-rule", "-H", metavar="NAME=VALUE", help="Play under a house rule, over the file's own value (repeatable)."
+    "--house-rule",
+    "-H",
+    metavar="NAME=VALUE",
+    help="Play under a house rule, over the file's own value (repeatable).",
+    autocompletion=completion.house_rule_assignments,
 )
 
 
@@ -173,10 +180,14 @@ def new(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write a commented starter scenario to FILE; it passes `adjudicator check` as written."""
+    from adjudicator.loading.scenario import player_name_problem
     from adjudicator.starter import NAME, starter_scenario
 
-    names = [name.strip() for name in players.split(",") if name.strip()]
-    if not names or len(set(names)) != len(names) or not all(NAME.match(name) for name in names):
+    names = [" ".join(name.split()) for name in players.split(",") if name.strip()]
+    problem = next(filter(None, (player_name_problem(name, names[:i]) for i, name in enumerate(names))), None)
+    if problem:  # what the loader would refuse in the file written
+        fail(error_data(f"--players: {problem}", code="bad-option"), json_output)
+    if not names or not all(NAME.match(name) for name in names):
         fail(
             error_data(
                 f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
@@ -205,7 +216,7 @@ def new(
 
 
 @app.command()
-def schema() -> None:
+def schema(json_output: Annotated[bool, typer.Option("--json", help="The same: the schema is JSON.")] = False) -> None:
     """Print the JSON Schema (draft 2020-12) of scenario files, for editors and validators."""
     from adjudicator.loading.schema import schema_text
 
@@ -253,9 +264,17 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: game i depends only on (seed, i).")] = 0,
     players: Annotated[str, typer.Option(help="A number of players, or names: Ann,Ben,Cy.")] = "2",
-    decks: Annotated[str, typer.Option(help="Decks, separated by commas.")] = "fluxx5,creeper_pack,surprises",
+    decks: Annotated[
+        str, typer.Option(help="Decks, separated by commas.", autocompletion=completion.deck_lists)
+    ] = "fluxx5,creeper_pack,surprises",
     house_rule: Annotated[list[str], typer.Option("--house-rule", help="NAME=VALUE (repeatable).")] = [],  # noqa: B006
-    compare: Annotated[list[str], typer.Option(help="Also run with this house rule NAME=VALUE and compare.")] = [],  # noqa: B006
+    compare: Annotated[
+        list[str],
+        typer.Option(
+            help="Also run with this house rule NAME=VALUE and compare.",
+            autocompletion=completion.house_rule_assignments,
+        ),
+    ] = [],  # noqa: B006
     max_events: Annotated[int, typer.Option(help="Stop a game after this many events (a capped game).")] = 1000,
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,

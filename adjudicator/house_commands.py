@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from adjudicator import completion
+
 if TYPE_CHECKING:
     from adjudicator.model.house_rules import Switch
 
@@ -71,7 +73,9 @@ def list_switches(json_output: Annotated[bool, JSON_OPTION] = False) -> None:
 
 @house_rules_app.command("show")
 def show(
-    name: Annotated[str, typer.Argument(help="A house-rule name, e.g. keep_going.")],
+    name: Annotated[
+        str, typer.Argument(help="A house-rule name, e.g. keep_going.", autocompletion=completion.house_rule_names)
+    ],
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """One house rule in full, with the official rulings it overrides."""
@@ -100,7 +104,9 @@ def show(
 
 @house_rules_app.command("impact")
 def impact(
-    assignment: Annotated[str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.")],
+    assignment: Annotated[
+        str, typer.Argument(help="NAME=VALUE, e.g. tie=shared.", autocompletion=completion.house_rule_assignments)
+    ],
     paths: Annotated[
         list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled suite).")
     ] = None,

@@ -52,6 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "adjudicator.__main__",
             "adjudicator.cli",
+            "adjudicator.completion",
             "adjudicator.checking",
             "adjudicator.house_commands",
             "adjudicator.house_impact",

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -161,7 +162,10 @@ def test_dash_h_is_help_on_every_command():
         assert "Usage: " in short.output
 
 
-def test_shell_completion_is_offered():
+def test_shell_completion_is_offered(monkeypatch):
+    # typer guesses the shell from the parent processes unless told not to: the tests may run
+    # with no shell above them (setsid, CI), where a guess finds none and the script fails.
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.output and "--show-completion" in result.output
     script = runner.invoke(app, ["--show-completion", "bash"], prog_name="adjudicator")
@@ -360,7 +364,36 @@ def test_new_refuses_to_overwrite_unless_forced(tmp_path):
     assert printed.exit_code == 0 and "players: [Ann, Bo]" in printed.stdout
     assert runner.invoke(app, ["check", "-"], input=printed.stdout).exit_code == 0
     bad = runner.invoke(app, ["new", "--force", "--players", "Ann,Ann", str(path)])
-    assert bad.exit_code == 2 and "distinct names" in bad.output
+    assert bad.exit_code == 2 and bad.output == "error: --players: player 'Ann' is listed twice\n"
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Al plays,Bo", "--players: player name 'Al plays' contains an event verb"),
+        ("Al,al", "--players: player 'al' is listed twice"),
+        ("Al->Bo", "--players: player name 'Al->Bo' contains ',' or '->', which separate choices"),
+    ],
+)
+def test_new_refuses_the_player_names_the_loader_refuses(tmp_path, players, message):
+    path = tmp_path / "s.yaml"
+    result = runner.invoke(app, ["new", "--json", "--players", players, str(path)])
+    assert result.exit_code == 2 and not path.exists()
+    assert json.loads(result.stdout)["error"]["message"] == message
+
+
+def test_every_command_takes_json():
+    """The README's promise: every command takes --json (the schema is JSON already)."""
+    import typer.main
+
+    def leaves(group, path):
+        for name, command in getattr(group, "commands", {}).items():
+            yield from leaves(command, [*path, name]) if hasattr(command, "commands") else [([*path, name], command)]
+
+    for path, command in leaves(typer.main.get_command(app), []):
+        assert any("--json" in param.opts for param in command.params), path
+    schema = runner.invoke(app, ["schema", "--json"])
+    assert schema.exit_code == 0 and json.loads(schema.stdout)["$schema"].startswith("https://json-schema.org/")
 
 
 def test_usage_errors_are_json_too_when_json_is_asked():
@@ -385,6 +418,7 @@ def test_usage_errors_are_json_too_when_json_is_asked():
 
 def test_shell_completion_completes_ruling_ids_and_card_names():
     import os
+    import shlex
     import subprocess
     import sys
 
@@ -393,7 +427,7 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
             **os.environ,
             "_ADJUDICATOR_COMPLETE": "complete_bash",
             "COMP_WORDS": words,
-            "COMP_CWORD": str(len(words.split()) - 1),
+            "COMP_CWORD": str(len(shlex.split(words)) - 1),
         }
         ran = subprocess.run(
             [sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='adjudicator')"],
@@ -405,5 +439,26 @@ def test_shell_completion_completes_ruling_ids_and_card_names():
         return ran.stdout.splitlines()
 
     assert complete("adjudicator rulings show R3") == [f"R3{n}" for n in range(10)]
-    assert complete("adjudicator cards show Dou") == ["Double Agenda", "Double Letters", "Dough"]  # Word Fluxx
+    assert complete("adjudicator cards show dou") == ["double\\ Agenda", "double\\ Letters", "dough"]  # Word Fluxx
     assert complete("adjudicator rul") == ["rulings"]
+    # bash inserts a completion as it is: names with spaces and apostrophes come escaped
+    assert complete("adjudicator cards show Draw\\ 2") == ["Draw\\ 2", "Draw\\ 2\\ and\\ Use\\ \\'Em"]
+    assert shlex.split(complete("adjudicator cards show Let")[0]) == ["Let's Do That Again!"]
+    assert complete("adjudicator replay -H ti") == ["tie="]
+    assert complete("adjudicator check --house-rule tie=") == ["tie=continue", "tie=shared"]
+    assert complete("adjudicator house-rules show keep") == ["keep_going"]
+    assert complete("adjudicator house-rules impact q2729=s") == ["q2729=stoppable"]
+    assert complete("adjudicator simulate --decks fluxx5,creeper_pack,s") == [
+        "fluxx5,creeper_pack,star",
+        "fluxx5,creeper_pack,surprises",
+    ]
+
+
+def test_completions_are_quoted_for_the_shell_that_asks():
+    from adjudicator.completion import quoted
+
+    name = "Draw 2 and Use 'Em"
+    assert quoted(name, "bash") == "Draw\\ 2\\ and\\ Use\\ \\'Em"
+    assert quoted(name, "powershell") == "'Draw 2 and Use ''Em'"
+    assert quoted(name, "zsh") == quoted(name, "fish") == name  # they quote what they insert
+    assert quoted("tie=shared", "bash") == "tie=shared"

@@ -74,3 +74,42 @@ def test_a_mistake_in_a_cached_deck_file_is_reported_with_its_line(decks_copy, o
     assert info.value.message == message
     assert info.value.path == "adjudicator/cards/decks/fluxx5.yaml"
     assert info.value.line == text[: text.index(old)].count("\n") + (2 if "keepr" in new else 3)
+
+
+def test_the_cache_folder_stays_bounded(tmp_path, monkeypatch):
+    """Each copy of the project writes files of its own: only the newest few of a name stay."""
+    import os
+    import time
+    import zlib
+
+    from adjudicator import cache
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    long_ago = time.time() - 10 * 3600
+    for n in range(6):  # six other checkouts, the newest last
+        path = tmp_path / f"decks-0000000{n}.marshal"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, (long_ago + n, long_ago + n))
+    for name, age in ((".decks-00000000.marshal.abc", long_ago), (".decks-00000001.marshal.def", time.time())):
+        (tmp_path / name).write_bytes(b"partial")
+        os.utime(tmp_path / name, (age, age))
+    (tmp_path / "search-index-00000000.marshal").write_bytes(b"another name")
+    (tmp_path / "decks-extra-00000000.marshal").write_bytes(b"another name too")
+    (tmp_path / "notes.txt").write_text("not ours")
+
+    value = cache.load_or_build("decks", "/some/checkout", [], lambda: [1, 2], list, list)
+    assert value == [1, 2]
+    written = f"decks-{zlib.crc32(b'/some/checkout'):08x}.marshal"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [
+            ".decks-00000001.marshal.def",  # may be a write under way
+            "decks-00000003.marshal",
+            "decks-00000004.marshal",
+            "decks-00000005.marshal",
+            written,
+            "decks-extra-00000000.marshal",
+            "notes.txt",
+            "search-index-00000000.marshal",
+        ]
+    )
+    assert cache.load_or_build("decks", "/some/checkout", [], lambda: [3], list, list) == [1, 2]  # still cached

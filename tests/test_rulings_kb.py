@@ -85,6 +85,47 @@ TYPED_IN_A_HURRY = [
 ]
 
 
+# Questions as players phrase them: negations ("cant"), "my own turn", "not my turn", "right away",
+# "suddenly", with typos; the ruling must be among the first four.
+PLAYER_PHRASED = [
+    ("cant play suprise on my own tern", "R49"),
+    ("can i use the out of turn part of a surprise on my turn", "R49"),
+    ("can i cancel my own goal with canceled plans on my turn", "R50"),
+    ("someone plays trade hands can i just throw my surprise away so they dont get it", "R25"),
+    ("if i veto a new rule does the old one come back", "R54"),
+    ("does using a keepers power use up one of my plays", "R02"),
+    ("do i have to finish drawing before i win", "R03"),
+    ("whose creeper is it if i draw it for an action", "R40"),
+    ("can i counter somebodys surprise when its not my turn", "R34"),
+    ("does countering on my turn cost me a play", "R53"),
+    ("i got a surprise in the trade can i use it to stop the trade", "R56"),
+    ("do creepers count toward the keeper limit", "R64"),
+    ("my turn ended suddenly do i still discard down to the hand limit", "R36"),
+    ("which cards end my turn right away", "R22"),
+    ("with 2 players do surprises work the same", "R43"),
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), PLAYER_PHRASED)
+def test_a_players_phrasing_finds_the_ruling_in_top_4(question, expected):
+    assert expected in top_ids(question, 4), search(question, limit=6)
+
+
+def test_search_results_are_one_line_each_at_any_width():
+    for columns in (60, 80, 200):
+        result = runner.invoke(
+            app, ["rulings", "search", "cant play suprise on my own tern"], env={"COLUMNS": str(columns)}
+        )
+        lines = result.output.splitlines()
+        assert result.exit_code == 0 and len(lines) == 12, result.output  # a header, 10 results, a hint
+        assert all(len(line) <= columns for line in lines), result.output
+        assert lines[0].split() == ["#", "id", "score", "ruling", "why"]
+        assert lines[-1] == "rulings show ID: the ruling in full"
+    wide = runner.invoke(app, ["rulings", "search", "gowi under play 1", "-n", "1"], env={"COLUMNS": "200"}).output
+    ((record, score, why),) = search("gowi under play 1", limit=1)
+    assert wide.splitlines()[2].split("  ") == ["1", record.id, f"{score:5.2f}", record.title, why]  # nothing cut
+
+
 @pytest.mark.parametrize(("question", "expected"), TABLE_QUESTIONS)
 def test_table_question_finds_its_ruling_in_top_3(question, expected):
     assert expected in top_ids(question), search(question, limit=5)
@@ -362,7 +403,7 @@ def test_rulings_show_a_card_name_or_phrase_falls_back_to_search():
     assert result.exit_code == 0, result.output
     out = flat(result.output)
     assert out.startswith("No ruling has the id 'swap plays'; the best match for it: R38 (also Q272)")
-    assert "Other matches for 'swap plays' (adjudicator rulings show ID): Q2430" in out
+    assert "Other matches for 'swap plays' (adjudicator rulings show ID): 2 Q2430 " in out
     data = json.loads(runner.invoke(app, ["rulings", "show", "double agenda", "--json"]).stdout)
     assert data["matched_by"] == "search" and "Double Agenda" in data["cards"]
     assert len(data["other_matches"]) == 4

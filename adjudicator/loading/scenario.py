@@ -26,69 +26,20 @@ from typing import Any
 
 from adjudicator.cards.catalog import Catalog, build_cards, builtin
 from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
-from adjudicator.loading import yaml_lines
+from adjudicator.loading import mistakes, yaml_lines
+from adjudicator.loading.keys import DISPUTED, EVENT_KEYS, EXPECT_KEYS, PHASES, SETUP_KEYS, TOP_KEYS
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.day import read_day
 from adjudicator.model.errors import ScenarioError
+from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
 from adjudicator.model.events import VERBS as _VERBS
-from adjudicator.model.events import Assignment, Event, Whose
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
 from adjudicator.model.names import normalize, player_key, suggest
 from adjudicator.model.scenario import Scenario, Setup
 
-TOP_KEYS = (
-    "format",
-    "title",
-    "question",
-    "players",
-    "decks",
-    "cards",
-    "house_rules",
-    "seed",
-    "date",
-    "dispute",
-    "setup",
-    "events",
-    "expect",
-)
-SETUP_KEYS = (
-    "turn",
-    "phase",
-    "drawn",
-    "played",
-    "rules",
-    "goals",
-    "hands",
-    "in_play",
-    "draw_pile",
-    "discard",
-    "rules_pile",
-)
-PHASES = ("deal", "start", "play", "end")
-EXPECT_KEYS = (
-    "winner",
-    "turn",
-    "turn_over",
-    "plays_left",
-    "hands",
-    "hand_sizes",
-    "in_play",
-    "in_play_sizes",
-    "rules",
-    "goals",
-    "discard_has",
-    "draw_pile_size",
-    "rejected",
-    "rulings",
-    "goals_won",
-    "stopped",
-    "summary",
-)  # `stopped` and `summary` are this program's additions: the replay must (not) stop for a choice;
-# the plain sentence that opens the answer
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
-EVENT_KEYS = ("player", "action", "card", "choices")
-DISPUTED = "disputed"  # `- disputed: Alice plays Canceled Plans`: the event the table disputes
+_SECTIONS = {"the scenario": TOP_KEYS, "setup": SETUP_KEYS, "expect": EXPECT_KEYS}  # where a misplaced key belongs
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
@@ -148,7 +99,7 @@ def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be", path=path)
     with yaml_lines.collection_paused():
-        data = yaml_lines.load(text, path)
+        data = yaml_lines.load(text, path, explain=mistakes.yaml_problem)
         try:
             return _Reader(path, house_rules).read(data)
         except ScenarioError as exc:
@@ -176,6 +127,8 @@ class _Reader:
     def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
+                if (misplaced := mistakes.misplaced_key(str(key), what, _SECTIONS)) is not None:
+                    raise self.fail(f"unknown key {key!r} in {what}: {misplaced}", mapping, key)
                 raise self.fail(
                     f"unknown key {key!r} in {what}; valid keys: {', '.join(allowed)}",
                     mapping,
@@ -188,7 +141,7 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.fail(f"`{what}` must be a list", node, key)
+            raise self.fail(f"`{what}` must be a list{mistakes.list_hint(value)}", node, key)
         return value
 
     def as_count(self, node: dict, key: str, what: str) -> int:
@@ -202,7 +155,26 @@ class _Reader:
 
     def cards(self, node: dict, key: str, what: str) -> tuple[Card, ...]:
         items = self.as_list(node, key, what)
-        return tuple(self.card(item, items, i) for i, item in enumerate(items))
+        return tuple(self.card_of_list(items, i) for i in range(len(items)))
+
+    def card_of_list(self, items: list, index: int) -> Card:
+        try:
+            return self.card(items[index], items, index)
+        except ScenarioError as exc:
+            whole = mistakes.comma_cut(items, index, self.is_card) if exc.message.startswith("unknown card") else None
+            if whole is None:
+                raise
+            raise self.fail(
+                f'unknown card {items[index]!r}: a comma separates list items; write "{whole}" in quotes',
+                items,
+                index,
+            ) from None
+
+    def is_card(self, name: str) -> bool:
+        try:
+            return self.catalog.resolve(name) is not None
+        except ScenarioError:  # an ambiguous name is still a card's
+            return True
 
     def player(self, name: Any, node: Any, key: Any, known: Iterable[str] | None = None) -> str:
         known = list(self.players if known is None else known)
@@ -216,7 +188,8 @@ class _Reader:
     def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
         value = node.get(key) or {}
         if not isinstance(value, dict):
-            raise self.fail(f"`{key}` must map player names to values", node, key)
+            hint = mistakes.per_player_hint(key, value, (known or self.players)[0])
+            raise self.fail(f"`{key}` must map player names to values{hint}", node, key)
         out: dict[str, Any] = {}
         for name in value:
             player = self.player(name, value, name, known)
@@ -238,6 +211,14 @@ class _Reader:
         self.check_keys(data, TOP_KEYS, "the scenario")
         for key in ("title", "players", "setup", "events"):
             if key not in data:
+                if (nested := mistakes.nested_key(key, data)) is not None:
+                    name, node = nested
+                    raise self.fail(
+                        f"missing required key `{key}`: it is indented under `{name}`; "
+                        "a top-level key starts at the left edge",
+                        node,
+                        key,
+                    )
                 raise self.fail(f"missing required key `{key}`", data)
         fmt = data.get("format", 1)
         if fmt != 1:
@@ -304,17 +285,15 @@ class _Reader:
     def read_players(self, data: dict) -> None:
         players = data["players"]
         if not isinstance(players, list) or not players:
-            raise self.fail("`players` must be a list of names in seating order", data, "players")
+            raise self.fail(
+                f"`players` must be a list of names in seating order{mistakes.list_hint(players)}", data, "players"
+            )
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
                 raise self.fail(f"a player name must be text, not {name!r}", players, i)
             name = " ".join(name.split())
-            if same_player(name, self.players) is not None:
-                raise self.fail(f"player {name!r} is listed twice", players, i)
-            if _VERB_IN_NAME.search(f" {name} "):
-                raise self.fail(f"player name {name!r} contains an event verb", players, i)
-            if name.strip() == "->" or "," in name or "->" in name:
-                raise self.fail(f"player name {name!r} contains ',' or '->', which separate choices", players, i)
+            if (problem := player_name_problem(name, self.players)) is not None:
+                raise self.fail(problem, players, i)
             self.players.append(name)
 
     def read_decks(self, data: dict) -> None:
@@ -483,7 +462,7 @@ class _Reader:
         if items is None:
             items = []
         if not isinstance(items, list):
-            raise self.fail("`events` must be a list (it may be empty: [])", data, "events")
+            raise self.fail(f"`events` must be a list{mistakes.events_hint(items)}", data, "events")
         roster = _Roster(self.players)
         lines = items.item_lines if isinstance(items, yaml_lines.LinedList) else [None] * len(items)
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
@@ -559,6 +538,9 @@ class _Reader:
             verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
             if verb is None:
                 said, _, after = rest.partition(" ")
+                seat = known.index(player) if player in known else 0
+                if (why := mistakes.not_an_event(said, player, known[(seat + 1) % len(known)], after)) is not None:
+                    raise ScenarioError(f"unknown verb {said!r} in {text!r}: {why}")
                 raise ScenarioError(
                     f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
                     suggestions=self.verb_for(player, said, after),
@@ -584,6 +566,19 @@ class _Reader:
         return (f"{player} {'uses' if grants_use else 'plays'} {after}",)
 
     def read_event_mapping(self, item: dict, number: int, line: int | None, roster: _Roster) -> Event:
+        written = mistakes.mapping_event(item) if not any(key in EVENT_KEYS for key in item) else None
+        if written is not None:  # `- Alice plays: Cookies`
+            as_line, without_colon, with_arrow = written
+            suggestions: tuple[str, ...] = ()
+            fix = "put the whole event in quotes"
+            for candidate, how in ((without_colon, "leave out the colon"), (with_arrow, "choices follow '->'")):
+                try:
+                    self.read_event_text(candidate, number, line, roster)
+                except ScenarioError:
+                    continue
+                fix, suggestions = how, (candidate,)
+                break
+            raise ScenarioError(f"{as_line!r} reads as a mapping because of its ': '; {fix}", suggestions=suggestions)
         self.check_keys(item, EVENT_KEYS, f"event {number}")
         action = item.get("action")
         if action not in ACTIONS:
@@ -638,15 +633,66 @@ class _Reader:
                 raise ScenarioError(f"'{text}' does not name a card")
             if card_name.strip() == "?":
                 raise ScenarioError("a `?` card cannot be played: name the card in the setup")
-            card = self.event_card(card_name)
+            try:
+                card = self.event_card(card_name)
+            except ScenarioError as exc:
+                raise self.unknown_event_card(exc, player, action, card_name, choice_names, roster) from None
         elif not choice_names and card_name is None:
             raise ScenarioError(f"'{text}' names nothing to {action}")
         if card_name is not None and action not in ("play", "use"):
             choice_names = [card_name, *choice_names]
-        choices = tuple(
-            self.choice(str(c).strip() if not isinstance(c, str) else c.strip(), roster) for c in choice_names
+        names = [str(c).strip() if not isinstance(c, str) else c.strip() for c in choice_names]
+        choices = []
+        for i, name in enumerate(names):
+            try:
+                choices.append(self.choice(name, roster))
+            except ScenarioError as exc:
+                whole = mistakes.comma_cut(names, i, self.is_card) if exc.message.startswith("unknown") else None
+                if whole is None:
+                    raise
+                raise ScenarioError(
+                    f"unknown choice {name!r}: commas separate choices, so they cut the card {whole!r} in two; "
+                    "write its name without the comma",
+                    suggestions=(_rewritten(text, whole),),
+                ) from None
+        return Event(number, line, player, action, card, tuple(choices), text.strip())
+
+    def unknown_event_card(
+        self, error: ScenarioError, player: str, action: str, card_name: str, choices: list[Any], roster: _Roster
+    ) -> ScenarioError:
+        """An unknown card in `P plays ...`: often a card and its choices joined by something
+        else than `->` (`Trade Hands => Bob`, `Trade Hands to Bob`)."""
+        if not error.message.startswith("unknown card"):
+            return error
+        _head, dash, tail = card_name.partition(" - ")
+        next_event = _EVENT_RE.match(tail.strip()) if dash else None
+        if next_event is not None and roster.find(next_event["player"]):
+            return ScenarioError(
+                f"unknown card {card_name.strip()!r}: the next event ('{tail.strip()}') runs into this one; "
+                "start each event on a line of its own with '- ', the dashes in one column"
+            )
+
+        def reads_as_choices(text: str) -> bool:
+            try:
+                return all(self.choice(part.strip(), roster) is not None for part in text.split(",") if part.strip())
+            except ScenarioError:
+                return False
+
+        cards = [part.strip() for part in card_name.split(",")]
+        if len(cards) > 1 and all(self.is_card(name) for name in cards):
+            return ScenarioError(
+                f"unknown card {card_name.strip()!r}: an event plays one card; write one event per card "
+                f"('{player} {VERB_OF[action]} {cards[0]}', then '{player} {VERB_OF[action]} {cards[1]}')"
+            )
+        fixed = mistakes.arrow_fix(card_name, self.is_card, reads_as_choices)
+        if fixed is None:
+            return error
+        more = ", ".join(str(c).strip() for c in choices)
+        fixed += f", {more}" if more else ""
+        return ScenarioError(
+            f"unknown card {card_name.strip()!r}: the choices of a card follow '->'",
+            suggestions=(f"{player} {VERB_OF[action]} {fixed}",),
         )
-        return Event(number, line, player, action, card, choices, text.strip())
 
     def event_card(self, name: str) -> Card:
         """The card an event names, looked up once per name (the catalog is final by then)."""
@@ -735,6 +781,11 @@ class _Reader:
         return out
 
 
+def _rewritten(text: str, name: str) -> str:
+    """The event line with a comma-cut card name written without its comma."""
+    return text.replace(name, name.replace(",", ""))
+
+
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
     """The claimed words of `P spells CAT` (two for a rhyme: `P spells CAT, HAT`), upper case."""
     words = tuple(str(w).strip().upper() for w in items if w is not None and str(w).strip())
@@ -770,6 +821,18 @@ class _Roster:
     def find(self, name: str) -> str | None:
         """The player `name` spells (case and spacing aside), or None: `same_player`, by look-up."""
         return self.by_key.get(player_key(name))
+
+
+def player_name_problem(name: str, earlier: Iterable[str]) -> str | None:
+    """Why `name` cannot name the next player after `earlier` (None: it can). The one rule for
+    the `players:` of a file and `new --players`: an event line must read back unambiguously."""
+    if same_player(name, earlier) is not None:
+        return f"player {name!r} is listed twice"
+    if _VERB_IN_NAME.search(f" {name} "):
+        return f"player name {name!r} contains an event verb"
+    if "," in name or "->" in name:
+        return f"player name {name!r} contains ',' or '->', which separate choices"
+    return None
 
 
 def same_player(name: str, players: Iterable[str]) -> str | None:

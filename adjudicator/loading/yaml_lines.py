@@ -18,12 +18,16 @@ from __future__ import annotations
 import contextlib
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import yaml
 
 from adjudicator.model.errors import ScenarioError
+
+#: Says a YAML problem in the reader's terms (problem, context, line, column, context line, text):
+#: the scenario loader passes its own, which knows the scenario's keys.
+Explain = Callable[[str, str | None, int, int, int | None, str], str]
 
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases
@@ -108,31 +112,35 @@ def collection_paused() -> Iterator[None]:
         gc.enable()
 
 
-def load(text: str, path: str) -> Any:
+def load(text: str, path: str, explain: Explain | None = None) -> Any:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        node = _reparse_flow_question(text, exc, path)
+        node = _reparse_flow_question(text, exc, path, explain)
     if node is None:
         return None
     return _Builder(text, path).build(node, 0)
 
 
-def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str) -> Any:
+def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str, explain: Explain | None) -> Any:
     """Parse again with PyYAML's own parser when the C parser refused a `?` in a flow list."""
     if _Parser is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:
             error = exc  # it read past the `?`: its complaint is the real one
-    raise _yaml_error(error, text, path)
+    raise _yaml_error(error, text, path, explain)
 
 
-def _yaml_error(exc: yaml.YAMLError, text: str, path: str) -> ScenarioError:
+def _yaml_error(exc: yaml.YAMLError, text: str, path: str, explain: Explain | None) -> ScenarioError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is not None:
         line = mark.line + 1
+        if explain is not None:
+            context_mark = getattr(exc, "context_mark", None)
+            context_line = context_mark.line + 1 if context_mark is not None else None
+            problem = explain(problem, getattr(exc, "context", None), line, mark.column, context_line, text)
     elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
         line = text.count("\n", 0, exc.position) + 1
         problem = (
@@ -224,6 +232,12 @@ class _Builder:
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
+            if node.tag.startswith("!") and not node.tag.startswith("!!"):  # `- !Alice plays Milk`
+                # a value starting with `!` reads as a YAML tag
+                raise self.fail(
+                    f"a value cannot start with '!' in YAML (it marks the tag {node.tag!r}); put the value in quotes",
+                    node,
+                ) from None
             raise self.fail(f"cannot read value: {getattr(exc, 'problem', exc)}", node) from None
         except Exception as exc:  # noqa: BLE001 - PyYAML's scalar constructors raise ValueError,
             # KeyError, IndexError, AttributeError... for a tag whose value does not fit it.

@@ -171,10 +171,10 @@ def complete_ruling_ids(incomplete: str) -> list[str]:
 
 
 def complete_card_names(incomplete: str) -> list[str]:
-    """Shell completion: the card names that start with what was typed."""
-    from adjudicator.rulings.search import card_names
+    """Shell completion: the card names that start with what was typed, quoted for the shell."""
+    from adjudicator.completion import card_names
 
-    return [name for name in card_names() if name.lower().startswith(incomplete.lower())]
+    return card_names(incomplete)
 
 
 # ---------------------------------------------------------------- rulings
@@ -200,8 +200,6 @@ def search_command(
             }
         )
         return
-    from rich.table import Table
-
     console = _console()
     mentions = find_cards(query)
     if mentions:
@@ -213,15 +211,31 @@ def search_command(
     if not results:
         console.print("No ruling matches that question.", markup=False)
         return
-    table = Table(show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("id", no_wrap=True)
-    table.add_column("score", justify="right")
-    table.add_column("ruling")
-    table.add_column("why")
-    for rank, (record, score, why) in enumerate(results, 1):
-        table.add_row(str(rank), record.id, f"{score:.2f}", f"{record.title}\n{record.summary}", why)
-    console.print(table)
+    for line in _result_lines(results, console.width):
+        console.print(line, markup=False, overflow="ignore", crop=False, soft_wrap=True)
+    console.print("rulings show ID: the ruling in full", style="dim", markup=False)
+
+
+def _result_lines(results: list[tuple[Any, float, str]], width: int, first_rank: int = 1) -> list[str]:
+    """One line per result at any width: the title and the why are cut short with an ellipsis
+    rather than wrapped (`rulings show ID` gives the ruling in full)."""
+    rank_width = len(str(len(results) + first_rank - 1))
+    id_width = max(len(record.id) for record, _score, _why in results)
+    room = max(width - (rank_width + id_width + 5 + 8), 20)  # the fixed columns and the four gaps
+    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 12))
+    why_width = max(room - title_width, 8)
+
+    def cut(text: str, size: int) -> str:
+        return text if len(text) <= size else text[: size - 1] + "…"
+
+    head = f"{'#':>{rank_width}}  {'id':<{id_width}}  score  {'ruling':<{title_width}}  why"
+    lines = [head]
+    for rank, (record, score, why) in enumerate(results, first_rank):
+        title = cut(record.title, title_width)
+        lines.append(
+            f"{rank:>{rank_width}}  {record.id:<{id_width}}  {score:5.2f}  {title:<{title_width}}  {cut(why, why_width)}"
+        )
+    return lines
 
 
 @rulings_app.command("show")
@@ -325,8 +339,8 @@ def show_command(
     if next_matches:
         console.print()
         console.print(Text(f"Other matches for {ruling_id.strip()!r} (adjudicator rulings show ID):", style="bold"))
-        for other, _score, why in next_matches:
-            console.print(Text(f"  {other.id}  {other.title}  ({why})"))
+        for line in _result_lines(next_matches, console.width, first_rank=2)[1:]:  # one line each, as in `search`
+            console.print(line, markup=False, overflow="ignore", crop=False, soft_wrap=True)
 
 
 @rulings_app.command("list")

@@ -55,8 +55,11 @@ _STOPWORDS = frozenset(
     "than that this these those there here what which who whom whose how why when where while "
     "about into onto over under up down out off again once some such own same other others "
     "each every both few more most only not no nor yes ok okay get gets got getting let lets "
-    "still even really like one's ones 's s t am go goes going went gone during".split()
-) - {"off", "out", "one"}
+    "still even really like one's ones 's s t am go goes going went gone during "
+    # the polarity of a question is not what it is about: "can't I ...?" asks what "can I ...?" asks
+    "can't cant cannot don't dont doesn't doesnt didn't didnt isn't isnt aren't arent won't wont "
+    "wouldn't wouldnt shouldn't shouldnt couldn't couldnt".split()
+) - {"off", "out", "one", "own"}
 
 _IRREGULAR = {
     "drew": "draw",
@@ -175,6 +178,8 @@ def stem(word: str) -> str:
         word = word[:-3] + "y"
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
+    if len(word) > 5 and word.endswith("ly"):  # "suddenly" is asked of "a sudden end"
+        word = word[:-2]
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
@@ -191,27 +196,45 @@ def words(text: str) -> list[str]:
 
 
 def content_stems(text: str) -> list[str]:
-    return [stem(w) for w in words(_mark_own_turn(text)) if w not in _STOPWORDS]
+    return [stem(w) for w in words(_mark_phrases(text)) if w not in _STOPWORDS]
 
 
-#: "my turn", "your own turn" (the active player's own turn), but not "not your turn" or
-#: "outside your turn": the difference decides many questions about limits and Surprises,
+#: "my turn", "your own turn" (the active player's own turn), and "not your turn", "outside your
+#: turn" (someone else's): the difference decides many questions about limits and Surprises,
 #: and the pronouns that carry it are stopwords.
 _OWN_TURN = re.compile(
     r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
     r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b",
     re.IGNORECASE,
 )
-OWN_TURN = "ownturn"  # the word that stands for that phrase in the index
+_OUT_OF_TURN = re.compile(
+    r"\bout[\s-]of[\s-]turn\b|\b(?:someone|somebody|anyone|anybody)(?: else)?'?s\s+turns?\b"
+    r"|\b(?:another|other|an opponent|opponent)(?: player)?'?s?'?\s+turns?\b",
+    re.IGNORECASE,
+)
+_IMMEDIATELY = re.compile(r"\b(?:right|straight) away\b|\bat once\b|\binstantly\b|\bright then\b", re.IGNORECASE)
+OWN_TURN, OUT_OF_TURN = "ownturn", "outofturn"  # the words that stand for those phrases in the index
 
 
-def _mark_own_turn(text: str) -> str:
-    return _OWN_TURN.sub(lambda m: m.group(0) if m.group(1) else f"{m.group(0)} {OWN_TURN}", text)
+def _phrases(text: str) -> list[tuple[re.Match[str], str]]:
+    """The phrases of `text` that stand for one word: whose turn it is, and "right away" or
+    "at once" for "immediately", as the records say it."""
+    found = []
+    for match in _OWN_TURN.finditer(text):
+        negation = (match.group(1) or "").lower()
+        if not negation:
+            found.append((match, OWN_TURN))
+        elif negation in ("not", "outside", "isn't", "out of"):
+            found.append((match, OUT_OF_TURN))
+    found += [(match, OUT_OF_TURN) for match in _OUT_OF_TURN.finditer(text)]
+    return found + [(match, "immediately") for match in _IMMEDIATELY.finditer(text)]
 
 
-def _own_turn_phrase(query: str) -> str | None:
-    """The phrase of the query that speaks of the active player's own turn, if any."""
-    return next((m.group(0).lower() for m in _OWN_TURN.finditer(query) if not m.group(1)), None)
+def _mark_phrases(text: str) -> str:
+    """The text with the word each phrase stands for written after it."""
+    for match, word in sorted(_phrases(text), key=lambda found: found[0].end(), reverse=True):
+        text = f"{text[: match.end()]} {word}{text[match.end() :]}"
+    return text
 
 
 @dataclass
@@ -592,18 +615,20 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
             break
 
     toks = words(query)
+    spelled = [(tok, 1.0) if i in in_card else _spell(tok, index) for i, tok in enumerate(toks)]
     terms: list[tuple[str, str, float]] = []  # stem, the word as shown, weight factor
     for i, tok in enumerate(toks):
         if _ID.match(tok):
             continue
-        word, sure = (tok, 1.0) if i in in_card else _spell(tok, index)
+        word, sure = spelled[i]
         if word in _STOPWORDS:
             continue
         factor = CARD_WORD_FACTOR if i in in_card else DIGIT_FACTOR if word.isdigit() else sure
         terms.append((stem(word), word, factor))
-    own_turn = _own_turn_phrase(query)
-    if own_turn is not None:
-        terms.append((OWN_TURN, own_turn, 1.0))
+    for text in (query, " ".join(word for word, _sure in spelled)):  # as typed, then corrected: "my own tern"
+        for match, word in _phrases(text):
+            if all(term != stem(word) for term, _shown, _factor in terms):
+                terms.append((stem(word), match.group(0).lower(), 1.0))
     got = [0.0] * n
     concepts = [0] * n  # how many of the question's words and cards each record answers
     matched: list[dict[str, float]] = [dict() for _ in range(n)]  # record -> word shown -> credit
