@@ -11,6 +11,7 @@ Layers: the engine below, this module, then the presenters (`answer`, `json_outp
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -103,7 +104,12 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
-    see_also: tuple[SeeAlso, ...]
+
+    @functools.cached_property
+    def see_also(self) -> tuple[SeeAlso, ...]:
+        """Rulings related to the question that the replay did not cite. Worked out when a
+        presenter first asks (`check` never does): it reads the rulings search, not the game."""
+        return tuple(_see_also(self.question, list(self.rulings)))
 
     # ----------------------------------------------------------- derived
     @property
@@ -283,7 +289,6 @@ def build_verdict(game: Game) -> Verdict:
         stopped=game.stopped,
         rulings=tuple(cited),
         rejections=tuple(filter(rec.Rejected.__instancecheck__, steps)),  # no Python loop over a long log
-        see_also=tuple(_see_also(scenario.question, cited)),
     )
 
 
