@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, islice
 from typing import Any
 
 from adjudicator.model import records as rec
@@ -39,7 +39,7 @@ class Answer:
     text: str
     facts: dict[str, Any]
     summary: str = ""
-    #: what the summary is about: {"kind": "dispute" | "winner" | "last_event" | "stop" | "no_events", "events": [...]}
+    #: what the summary is about: {"kind": "dispute" | "winner" | "last_event" | "no_events", "events": [...]}
     subject: dict[str, Any] | None = None
 
 
@@ -327,7 +327,7 @@ def first_unreplayed(verdict: Verdict) -> int | None:
 
 
 def _may(event: Any) -> str:
-    """'Alice may play Rules Reset'; an answer or another event: 'Bob discards Milk is legal'."""
+    """'Alice may play Rules Reset'; an answer or another event: 'event 2 (Bob discards Milk) is legal'."""
     verb = _VERBS.get(event.action)
     if verb and event.card:
         return f"{event.player} may {verb} {event.card}"
@@ -351,20 +351,32 @@ def _effects_of(verdict: Verdict, event: Any, wins: Sequence[rec.Won]) -> tuple[
     )
     found: list[rec.Step] = []
     if played is None:  # an answer, a free action, a player joining: its own steps, up to the next turn
+        resolving = None  # a card played before it may finish resolving first, under the same event
         for i in own:
-            if isinstance(steps[i], rec.TurnBegan):
-                break
-            if isinstance(steps[i], _EFFECTS):
-                found.append(steps[i])
+            step = steps[i]
+            if isinstance(step, rec.TurnBegan):
+                if found:
+                    break  # the next turn is what follows from it
+                continue  # its turn began with it: the event comes after the turn's start
+            if isinstance(step, rec.Drew) and step.counted:
+                continue  # a draw phase: the turn's, not the event's
+            if isinstance(step, rec.WindowClosed):
+                resolving = step.card
+            elif resolving is not None and getattr(step, "card", None) is resolving:
+                continue  # that card's own steps: not this event's doing
+            else:
+                resolving = None
+                if isinstance(step, _EFFECTS):
+                    found.append(step)
         return found, won
     card = played.card
     start = own[0]
     for i in range(start, len(steps)):
         step = steps[i]
         if isinstance(step, rec.Canceled) and (step.card is card or step.by is card):
-            return [step], won or next((w for w in wins if w.event is not None and w.event >= event.number), None)
+            return [step], won
         if isinstance(step, rec.WindowClosed) and step.card is card:
-            for later in steps[i + 1 :]:
+            for later in islice(steps, i + 1, None):
                 if isinstance(later, rec.Canceled) and (later.card is card or later.by is card):
                     return [later], won
                 if isinstance(later, rec.Won):
