@@ -118,3 +118,30 @@ def test_an_event_after_the_stop_is_not_replayed_and_is_not_called_legal():
     assert data["stopped"] == stop
     assert data["answer"]["summary"] == f"Event 2 is not replayed: the replay stops first: {stop}."
     assert data["answer"]["text"].startswith("Events 1-2 are not replayed (the replay stops first); no cards drawn")
+
+
+@pytest.mark.parametrize(
+    ("relative", "sentence"),
+    [
+        (  # an answer to a choice: what it did, not what the turn did before it
+            "engine/keeper-limit.yaml",
+            "Yes: event 3 (Alice discards Bread) is legal: Alice discards Bread — Keeper Limit 2 "
+            "(B-limits-end-of-turn).",
+        ),
+        (  # a free action at the start of a turn: not the draw phase, nor the card resolving before it
+            "rulings/R08-once-each-turn-means-every-turn.yaml",
+            "Yes: Alice may use Recycling: Alice discards Milk — Recycling; Alice draws Music, Peace, Sleep — "
+            "Recycling (not a draw toward the Draw rule) (R42, Q129).",
+        ),
+        (  # a Surprise: what it cancels
+            "surprises/R52-canceled-plans-stops-a-win.yaml",
+            "Yes: Bob may play Canceled Plans: it cancels Alice's Milk & Cookies (Milk & Cookies never takes "
+            "effect and goes to the discard pile) (R52, R51, R45, B-holiday-canceled-plans, "
+            "B-no-cancel-replacement).",
+        ),
+    ],
+)
+def test_without_a_dispute_or_a_winner_the_last_event_is_the_subject(relative, sentence):
+    data = json.loads(runner.invoke(app, ["replay", "--json", str(ROOT / "scenarios" / relative)]).output)
+    assert data["answer"]["summary"] == sentence
+    assert data["answer"]["subject"]["kind"] == "last_event"
