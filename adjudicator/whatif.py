@@ -98,23 +98,24 @@ class Verdict:
 
 def _verdict(game: Game, origin: Sequence[int | None], skip_steps: int) -> Verdict:
     """The verdict of a replay whose events came from the file as `origin` says (origin[i] is
-    the file's number of the replay's event i+1; None: the alternative)."""
-    from adjudicator.model import records as rec
+    the file's number of the replay's event i+1; None: the alternative). Read from the replay's
+    own frozen verdict (`adjudicator.verdict`), as every output is."""
+    from adjudicator.verdict import build_verdict
 
-    table = game.table
+    told = build_verdict(game)
     rejected: dict[int | None, str] = {}
-    for step in game.steps:
-        if isinstance(step, rec.Rejected) and step.event is not None:
+    for step in told.rejections:
+        if step.event is not None:
             rejected.setdefault(origin[step.event - 1], step.reason)
     position = {
-        "rules": sorted(c.name for c in table.rules),
-        "goals": sorted(c.name for c in table.goals),
-        "hands": {p: sorted(c.name for c in table.hands[p]) for p in table.players},
-        "in_play": {p: sorted(c.name for c in table.in_play[p]) for p in table.players},
+        "rules": sorted(c.name for c in told.rules),
+        "goals": sorted(c.name for c in told.goals),
+        "hands": {seat.player: sorted(c.name for c in seat.hand) for seat in told.seats},
+        "in_play": {seat.player: sorted(c.name for c in seat.in_play) for seat in told.seats},
     }
-    rulings = list(dict.fromkeys(r for step in game.steps[skip_steps:] for r in step.rulings))
+    rulings = list(dict.fromkeys(r for step in told.steps[skip_steps:] for r in step.rulings))
     return Verdict(
-        game.winner, game.winning_goal.name if game.winning_goal else None, game.stopped, rejected, position, rulings
+        told.winner, told.winning_goal.name if told.winning_goal else None, told.stopped, rejected, position, rulings
     )
 
 
