@@ -3,10 +3,12 @@
 Building the search index means parsing every record and deck file (about 130 ms);
 a replay that shows "see also" rulings cannot afford that on each run. The built
 data is stored with `marshal` (plain values only, nothing that runs when loaded)
-in a folder of the user's own, one file per name and checkout, together with the
-fingerprint of its sources (path, size and modification time of each file, and the
-Python version). A file whose fingerprint differs is rebuilt and overwritten, so any
-change to a record, a deck or the code named as a source is picked up.
+in a folder of the user's own, one file per name and checkout. Each file holds a key,
+a hash of what the data was built from (the path and the bytes of every source file,
+and the Python version), and a checksum of the stored data itself. On load both are
+checked: a source that changed, or stored data that changed after it was written (a
+byte edited, a file cut short), means the data is rebuilt and the file overwritten,
+never trusted.
 
 Where: $ADJUDICATOR_CACHE_DIR if set ("off" turns the cache off), else
 $XDG_CACHE_HOME/adjudicator or ~/.cache/adjudicator, else a per-user folder in
@@ -30,8 +32,13 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+try:  # hashlib's own blake2b, without hashlib importing OpenSSL (a tenth of the start-up time)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
 T = TypeVar("T")
-FORMAT = 1  # bump when the stored shape changes without a source file changing
+FORMAT = 2  # bump when the stored shape changes without a source file changing
 KEEP_PER_NAME = 4  # files of one name (one per copy of the project): 4 x 0.8 MB at most
 _STALE_SECONDS = 3600  # a temporary file this old belongs to no running write
 
@@ -51,15 +58,23 @@ def _folders() -> Iterator[str]:
 
 
 def fingerprint(sources: Iterable[str]) -> str:
-    """The sources' paths, sizes and modification times, and the Python version, as one text."""
-    lines = [f"{FORMAT} {sys.version}"]
+    """A hash of what the data is built from: each source's path and bytes, and the Python
+    version (a few dozen small files: reading them costs about a millisecond)."""
+    digest = blake2b(f"{FORMAT} {sys.version}".encode(), digest_size=32)
     for path in sorted(sources):
+        digest.update(b"\0" + path.encode("utf-8", "surrogateescape") + b"\0")
         try:
-            info = os.stat(path)
-            lines.append(f"{path}\0{info.st_size}\0{info.st_mtime_ns}")
+            with open(path, "rb") as handle:
+                content = handle.read()
+            digest.update(len(content).to_bytes(8, "little") + content)
         except OSError:
-            lines.append(f"{path}\0missing")
-    return "\n".join(lines)
+            digest.update(b"missing")
+    return digest.hexdigest()
+
+
+def checksum(data: bytes) -> str:
+    """The checksum of stored data, checked before the data is used."""
+    return blake2b(data, digest_size=32).hexdigest()
 
 
 def _ours(folder: str) -> bool:
@@ -94,15 +109,19 @@ def load_or_build(
             continue
         try:
             with open(path, "rb") as handle:
-                stored_key, data = marshal.loads(handle.read())
-            if stored_key == key:
-                return load(data)
+                stored_format, stored_key, stored_sum, payload = marshal.loads(handle.read())
+            # The data is read only when it was built from these very sources and is, byte for
+            # byte, what was written then.
+            if (stored_format, stored_key) == (FORMAT, key) and stored_sum == checksum(payload):
+                return load(marshal.loads(payload))
         except Exception:  # a corrupt or unreadable file is rebuilt, never trusted
             pass
         break  # a stale file here is overwritten here
     value = build()
     if tried:
-        _store(tried + [f for f in _folders() if f not in tried], file_name, marshal.dumps((key, dump(value))))
+        payload = marshal.dumps(dump(value))
+        stored = marshal.dumps((FORMAT, key, checksum(payload), payload))
+        _store(tried + [f for f in _folders() if f not in tried], file_name, stored)
     return value
 
 

@@ -54,12 +54,15 @@ HOUSE_RULE_OPTION = typer.Option(
 )
 
 
-def _house_rules(assignments: list[str] | None, json_output: bool = False) -> dict[str, str]:
-    """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values)."""
+def _house_rules(
+    assignments: list[str] | None, json_output: bool = False, option: str = "--house-rule"
+) -> dict[str, str]:
+    """`--house-rule NAME=VALUE` options, checked (exit 2 with the allowed values): the one
+    parser of every command that takes house rules."""
     from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
-        return parse_assignments(assignments or [])
+        return parse_assignments(assignments or [], option)
     except HouseRuleError as exc:
         fail(error_data(exc.message, code="bad-house-rule", suggestions=exc.suggestions[:1]), json_output)
 
@@ -101,7 +104,11 @@ def replay(
         ),
     ] = "text",
     full: Annotated[
-        bool, typer.Option("--full", help="Show every step of a long log (by default only its first and last steps).")
+        bool,
+        typer.Option(
+            "--full",
+            help="Show every step and rejection of a long log (by default only its first and last steps, in JSON too).",
+        ),
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
 ) -> None:
@@ -117,8 +124,9 @@ def replay(
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.model.errors import ScenarioError
 
+    house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
     try:
-        scenario = read_scenario(file, _house_rules(house_rule, as_json))
+        scenario = read_scenario(file, house_rules)
         game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
@@ -130,7 +138,7 @@ def replay(
     if as_json:
         from adjudicator.json_output import write_json_text
 
-        write_json_text(verdict, sys.stdout)
+        write_json_text(verdict, sys.stdout, full)
     elif output_format in ("markdown", "html"):
         from adjudicator import report
 
@@ -267,14 +275,15 @@ def simulate(
     decks: Annotated[
         str, typer.Option(help="Decks, separated by commas.", autocompletion=completion.deck_lists)
     ] = "fluxx5,creeper_pack,surprises",
-    house_rule: Annotated[list[str], typer.Option("--house-rule", help="NAME=VALUE (repeatable).")] = [],  # noqa: B006
+    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
     compare: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
-            help="Also run with this house rule NAME=VALUE and compare.",
+            metavar="NAME=VALUE",
+            help="Also run with this house rule NAME=VALUE and compare (repeatable).",
             autocompletion=completion.house_rule_assignments,
         ),
-    ] = [],  # noqa: B006
+    ] = None,
     max_events: Annotated[int, typer.Option(help="Stop a game after this many events (a capped game).")] = 1000,
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
@@ -290,8 +299,8 @@ def simulate(
             seed=seed,
             players=players,
             decks=decks,
-            house_rules=house_rule,
-            compare=compare,
+            house_rules=_house_rules(house_rule, json_output),
+            compare=_house_rules(compare, json_output, "--compare"),
             max_events=max_events,
             workers=workers,
             save=str(save) if save else None,
@@ -300,14 +309,43 @@ def simulate(
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
     except sim.OptionError as exc:
-        fail(error_data(str(exc), code="bad-option"), json_output)
+        fail(error_data(str(exc), code="bad-option", suggestions=exc.suggestions), json_output)
+
+
+def _docs_topics(incomplete: str) -> list[str]:
+    from adjudicator.docs_pages import complete_topics
+
+    return complete_topics(incomplete)
+
+
+@app.command()
+def docs(
+    topic: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[TOPIC]",
+            help="format, house-rules (or: house rules), decks, words, readme, ... (none: the list).",
+            autocompletion=_docs_topics,
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the page's Markdown (or the list) as JSON.")
+    ] = False,
+) -> None:
+    """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
+    from adjudicator.docs_pages import command
+
+    command(" ".join(topic) if topic else None, json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.
 from adjudicator.rulings.commands import cards_app, rulings_app  # noqa: E402
 
 app.add_typer(rulings_app, name="rulings", help="Search and read the rulings: search, show, list, coverage.")
-app.add_typer(cards_app, name="cards", help="Look up a card (name or nickname) and the rulings about it.")
+from adjudicator.card_commands import register as register_card_commands  # noqa: E402
+
+register_card_commands(cards_app)
+app.add_typer(cards_app, name="cards", help="Browse the cards (list, search) and show one with the rulings about it.")
 
 from adjudicator.house_commands import house_rules_app  # noqa: E402
 

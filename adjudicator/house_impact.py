@@ -22,9 +22,6 @@ from adjudicator.model.house_rules import SWITCHES
 from adjudicator.model.names import count_of
 from adjudicator.verdict import Verdict, build_verdict
 
-#: The bundled suite, replayed when no path is given.
-BUNDLED = Path(__file__).resolve().parents[1] / "scenarios"
-
 
 @dataclass
 class Change:
@@ -134,16 +131,21 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
 
 
 def _shown(path: Path) -> str:
-    """The path relative to the working folder when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    """The path relative to the working folder when it is inside it, else to the bundled suite."""
+    from adjudicator.bundled import shown
+
+    return shown(path)
 
 
 def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
+    """Replay the files under paths (by default the bundled suite) with and without the switch."""
+    from adjudicator.bundled import bundled
+
     result = Impact(switch, value)
-    for path in scenario_files(list(paths) or [BUNDLED]):
+    chosen, suite = list(paths), bundled("scenarios")
+    if not chosen and suite is None:
+        result.unreadable.append("the bundled scenarios are missing from this installation: name files or folders")
+    for path in scenario_files(chosen or ([suite] if suite else [])):
         try:
             change = compare_under(path, switch, value)
         except ScenarioError as exc:

@@ -91,8 +91,25 @@ def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None
     from adjudicator.loading.scenario import load_scenario, parse_scenario
 
     if str(path) == STDIN:
-        return parse_scenario(sys.stdin.read(), STDIN_NAME, house_rules)
+        return parse_scenario(read_stdin(), STDIN_NAME, house_rules)
     return load_scenario(path, house_rules)
+
+
+def read_stdin() -> str:
+    """The scenario on stdin, read as bytes and checked as a file is: the same size cap and the
+    same "not UTF-8 text" message for a bad byte (not an engine failure)."""
+    from adjudicator.loading.scenario import MAX_FILE_BYTES, decode
+    from adjudicator.model.errors import ScenarioError
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream with no bytes under it (a test harness): already decoded
+        return sys.stdin.read(MAX_FILE_BYTES + 1)
+    data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"the input is larger than {MAX_FILE_BYTES // 2**20} MB, the most a scenario may be", path=STDIN_NAME
+        )
+    return decode(data, STDIN_NAME)
 
 
 def crash_data(exc: BaseException, file: str | None = None) -> dict[str, Any]:

@@ -15,7 +15,15 @@ import re
 from typing import Any
 
 from adjudicator.answer import build_answer
-from adjudicator.log.outline import Heading, Line, Skipped, heading_text, outline, skipped_text, step_style
+from adjudicator.log.outline import (
+    Heading,
+    Line,
+    Skipped,
+    heading_text,
+    outline,
+    skipped_text,
+    step_style,
+)
 from adjudicator.log.repeats import said_once
 from adjudicator.verdict import Verdict, position_line, temp_hand_cell, verdict_lines
 
@@ -65,7 +73,7 @@ def to_markdown(verdict: Verdict, full: bool = False) -> str:
     if verdict.house_rules:
         out += [f"House rules: {_md(verdict.house_rules_text)}", ""]
     out += [f"**{_md(answer.summary)}**", ""]
-    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(verdict))), ""]
+    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(verdict, full))), ""]
     out += ["**Position after the replay**", ""]
     out += [
         f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(verdict)
@@ -190,7 +198,7 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         "<h2>Answer</h2>",
         f'<p class="summary"><strong>{_h(answer.summary)}</strong></p>',
         f'<p class="answer">{_h(answer.text)}</p>',
-        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(verdict)))}</p>',
+        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(verdict, full)))}</p>',
         "</section>",
     ]
 

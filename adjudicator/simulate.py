@@ -15,10 +15,10 @@ hit the cap or went wrong, each with its scenario file so it can be reproduced.
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -185,6 +185,18 @@ def _deck_cards(decks: Sequence[str], solo: bool = False) -> list[Card]:
     ]
 
 
+def _written(cards: Sequence[Card], decks: Sequence[str]) -> list[str]:
+    """The cards' names as a scenario with these decks writes them: `NAME (DECK)` where two of
+    the decks print different cards of that name (Holiday's and the Fun Pack's Fruitcake), as
+    the loader asks of a scenario file."""
+    from adjudicator.model.names import normalize
+
+    printers: dict[str, set[tuple[str, str]]] = {}
+    for card in _deck_cards(decks):
+        printers.setdefault(normalize(card.name), set()).add(card.definition)
+    return [card.qualified if len(printers[normalize(card.name)]) > 1 else card.name for card in cards]
+
+
 def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)
     and, in Solo Fluxx, the New Rules (`solo_rules_deck`)."""
@@ -200,21 +212,22 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
             f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
             f" add a deck with Goals ({', '.join(with_goals)})"
         )
-    return [card.name for card in cards if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
+    dealt = [card for card in cards if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
+    return _written(dealt, decks)
 
 
 def solo_rules_deck(decks: Sequence[str]) -> list[str]:
     """Solo Fluxx: the decks' New Rules, which form the Rules deck of their own (B-solo)."""
     from adjudicator.model.cards import CardType
 
-    return [card.name for card in _deck_cards(decks, solo=True) if card.type is CardType.RULE]
+    return _written([card for card in _deck_cards(decks, solo=True) if card.type is CardType.RULE], decks)
 
 
 def meta_rules(decks: Sequence[str]) -> list[str]:
     """The decks' Meta Rules: set beside the Basic Rules before the game, never dealt (B-meta-rules)."""
     from adjudicator.model.cards import CardType
 
-    return [card.name for card in _deck_cards(decks) if card.type is CardType.META]
+    return _written([card for card in _deck_cards(decks) if card.type is CardType.META], decks)
 
 
 def scenario_data(
@@ -245,10 +258,19 @@ def scenario_text(data: Mapping[str, Any]) -> str:
     return yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=200)
 
 
-def check_settings(settings: Settings) -> None:
-    """Load the run's scenario (the decks before shuffling): a bad deck, player or house rule
-    fails here (ScenarioError) before any worker starts."""
-    _template(settings)
+def check_settings(settings: Settings, players: str = "", decks: str = "") -> None:
+    """Load the run's scenario (the decks before shuffling) before any worker starts. The options
+    are checked one by one before this; what the loader still refuses is reported against them
+    (OptionError), never against the file the run writes for itself."""
+    from adjudicator.model.errors import ScenarioError
+
+    try:
+        _template(settings)
+    except ScenarioError as exc:
+        typed = f"--players {players or ','.join(settings.players)} --decks {decks or ','.join(settings.decks)}"
+        for name, value in settings.house_rules.items():
+            typed += f" --house-rule {name}={value}"
+        raise OptionError(f"{typed}: {exc.message}", exc.suggestions) from None
 
 
 def dealt_scenario(settings: Settings, rng: random.Random) -> Scenario:
@@ -335,9 +357,9 @@ def play_game(settings: Settings, index: int) -> GameResult:
         data = scenario_data(
             settings,
             game.scenario.seed,
-            [c.name for c in setup.draw_pile],
+            _written(setup.draw_pile, settings.decks),
             [scenario_item(e) for e in events],
-            [c.name for c in setup.rules_pile],
+            _written(setup.rules_pile, settings.decks),
         )
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"
         result.scenario = scenario_text(data)
@@ -345,121 +367,208 @@ def play_game(settings: Settings, index: int) -> GameResult:
 
 
 # -------------------------------------------------------------- a run
-def run(
-    settings: Settings, games: int, workers: int = 1, progress: Callable[[int], None] | None = None
-) -> list[GameResult]:
-    """Play games 0..games-1, in `workers` processes; results in game order. `progress` is
-    called with the number of games done after each one."""
+#: Games per task sent to a worker, and tasks waiting per worker: the parent never holds more
+#: than a few chunks of results, whatever the number of games.
+CHUNK = 16
+QUEUED_PER_WORKER = 2
+#: How often a worker looks whether the process that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def play_games(settings: Settings, start: int, stop: int) -> list[GameResult]:
+    """Games start..stop-1 (one worker task)."""
+    return [play_game(settings, index) for index in range(start, stop)]
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker's first act: a thread that ends the worker when the parent process is gone (killed,
+    say), so that no worker plays on for nobody."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:  # the worker was handed to another process: its parent died
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def results(settings: Settings, games: int, workers: int = 1) -> Iterator[GameResult]:
+    """Games 0..games-1 in game order, played in `workers` processes. Only a few chunks of games
+    are sent ahead, so memory does not grow with the number of games."""
     if workers <= 1 or games <= 1:
-        results = []
         for index in range(games):
-            results.append(play_game(settings, index))
-            if progress:
-                progress(index + 1)
-        return results
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+            yield play_game(settings, index)
+        return
+    import os
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    done: dict[int, GameResult] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_game, settings, index) for index in range(games)]
-        for future in as_completed(futures):
-            result = future.result()
-            done[result.index] = result
-            if progress:
-                progress(len(done))
-    return [done[index] for index in range(games)]
+    chunk = max(1, min(CHUNK, games // (workers * 4)))
+    starts = iter(range(0, games, chunk))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+
+        def send() -> Future[list[GameResult]] | None:
+            start = next(starts, None)
+            return None if start is None else pool.submit(play_games, settings, start, min(start + chunk, games))
+
+        queued: deque[Future[list[GameResult]]] = deque()
+        for _ in range(workers * QUEUED_PER_WORKER):
+            if (future := send()) is not None:
+                queued.append(future)
+        while queued:
+            batch = queued.popleft().result()
+            if (future := send()) is not None:
+                queued.append(future)
+            yield from batch
 
 
-def _percentile(ordered: Sequence[int], p: float) -> float:
+def _value_at(counts: Mapping[int, int], rank: int) -> int:
+    """The value at a rank (0 = the least) of the values counted."""
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if rank < seen:
+            return value
+    raise IndexError(rank)
+
+
+def _percentile(counts: Mapping[int, int], p: float) -> float:
     """Linear interpolation between closest ranks (numpy's default)."""
-    if len(ordered) == 1:
-        return float(ordered[0])
-    position = (len(ordered) - 1) * p / 100
+    total = sum(counts.values())
+    position = (total - 1) * p / 100
     low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+    high = min(low + 1, total - 1)
+    below, above = _value_at(counts, low), _value_at(counts, high)
+    return below + (above - below) * (position - low)
 
 
-def _distribution(values: Sequence[int]) -> dict[str, Any]:
-    if not values:
+def _distribution(values: Sequence[int] | Mapping[int, int]) -> dict[str, Any]:
+    """Least, greatest, mean and percentiles of whole numbers, given as a list or as counts by value."""
+    counts = values if isinstance(values, Mapping) else Counter(values)
+    total = sum(counts.values())
+    if not total:
         return {"games": 0}
-    ordered = sorted(values)
     stats: dict[str, Any] = {
-        "games": len(ordered),
-        "min": ordered[0],
-        "max": ordered[-1],
-        "mean": round(statistics.fmean(ordered), 2),
+        "games": total,
+        "min": min(v for v, c in counts.items() if c),
+        "max": max(v for v, c in counts.items() if c),
+        "mean": round(sum(v * c for v, c in counts.items()) / total, 2),
     }
     for p in PERCENTILES:
-        stats["median" if p == 50 else f"p{p}"] = round(_percentile(ordered, p), 2)
+        stats["median" if p == 50 else f"p{p}"] = round(_percentile(counts, p), 2)
     return stats
 
 
-def histogram(values: Sequence[int], bins: int = 10) -> list[dict[str, int]]:
+def histogram(values: Sequence[int] | Mapping[int, int], bins: int = 10) -> list[dict[str, int]]:
     """Counts in equal-width bins of whole numbers, from the least value to the greatest."""
-    if not values:
+    counts = values if isinstance(values, Mapping) else Counter(values)
+    present = [v for v, c in counts.items() if c]
+    if not present:
         return []
-    low, high = min(values), max(values)
+    low, high = min(present), max(present)
     width = max(1, -(-(high - low + 1) // bins))
-    counts = Counter((v - low) // width for v in values)
+    binned: Counter[int] = Counter()
+    for value, count in counts.items():
+        binned[(value - low) // width] += count
     return [
-        {"from": low + i * width, "to": low + (i + 1) * width - 1, "games": counts.get(i, 0)}
+        {"from": low + i * width, "to": low + (i + 1) * width - 1, "games": binned.get(i, 0)}
         for i in range((high - low) // width + 1)
     ]
 
 
-def report(settings: Settings, results: Sequence[GameResult]) -> dict[str, Any]:
-    """The run's summary as data (the `--json` output). Game lengths are those of the games
-    played to their end (won; in Solo Fluxx, over), and a Solo run adds the Goals scored."""
-    won = [r for r in results if r.ending == "won"]
-    wins = Counter(r.winner for r in won)
-    played = [r for r in results if r.ending in ("won", "over")]
-    steps: Counter[str] = Counter()
-    games_citing: Counter[str] = Counter()
+#: The report lists the numbers of the first capped games and the first games that went wrong
+#: (with their scenario files); the endings count them all.
+LISTED_CAPPED = 100
+LISTED_PROBLEMS = 20
+
+
+class Tally:
+    """A run's figures, gathered one game at a time: its memory does not grow with the number of
+    games (lengths are counted by value, which the event cap bounds; only the first capped and
+    faulty games are listed)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.games = 0
+        self.endings: Counter[str] = Counter()
+        self.turns: Counter[int] = Counter()  # games played to their end, by length
+        self.events: Counter[int] = Counter()
+        self.scored: Counter[int] = Counter()
+        self.all_turns = 0  # every game's, for the speed line
+        self.wins: Counter[str] = Counter()
+        self.steps: Counter[str] = Counter()
+        self.games_citing: Counter[str] = Counter()
+        self.capped: list[int] = []
+        self.problems: list[dict[str, Any]] = []
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.endings[result.ending] += 1
+        self.all_turns += result.turns
+        if result.ending == "won":
+            self.wins[result.winner or ""] += 1
+        if result.ending in ("won", "over"):
+            self.turns[result.turns] += 1
+            self.events[result.events] += 1
+            if result.scored is not None:
+                self.scored[result.scored] += 1
+        self.steps.update(result.rulings)
+        self.games_citing.update(result.rulings.keys())
+        if result.ending == "capped" and len(self.capped) < LISTED_CAPPED:
+            self.capped.append(result.index)
+        if result.ending in PROBLEMS and len(self.problems) < LISTED_PROBLEMS:
+            self.problems.append(
+                {
+                    "game": result.index,
+                    "ending": result.ending,
+                    "problem": result.problem,
+                    "events": result.events,
+                    "scenario": result.scenario,
+                }
+            )
+
+    def report(self) -> dict[str, Any]:
+        """The run's summary as data (the `--json` output). Game lengths are those of the games
+        played to their end (won; in Solo Fluxx, over), and a Solo run adds the Goals scored."""
+        won = sum(self.wins.values())
+        data = {
+            "settings": self.settings.as_json(),
+            "games": self.games,
+            "endings": {ending: self.endings.get(ending, 0) for ending in ENDINGS},
+            "length": {"turns": _distribution(self.turns), "events": _distribution(self.events)},
+            "histogram": {"turns": histogram(self.turns), "events": histogram(self.events)},
+            "wins_by_seat": [
+                {
+                    "seat": seat,
+                    "player": player,
+                    "wins": self.wins.get(player, 0),
+                    "share": round(self.wins.get(player, 0) / won, 3) if won else 0.0,
+                }
+                for seat, player in enumerate(self.settings.players, 1)
+            ],
+            "rulings": [
+                {"id": ruling, "steps": count, "games": self.games_citing[ruling]}
+                for ruling, count in sorted(self.steps.items(), key=lambda item: (-item[1], item[0]))
+            ],
+            "capped": list(self.capped),
+            "problems": list(self.problems),
+            "turns_played": self.all_turns,
+        }
+        if self.settings.solo:
+            data["scored"] = _distribution(self.scored)
+        return data
+
+
+def report(settings: Settings, results: Iterable[GameResult]) -> dict[str, Any]:
+    """The summary of these games (`Tally`)."""
+    tally = Tally(settings)
     for result in results:
-        steps.update(result.rulings)
-        games_citing.update(result.rulings.keys())
-    total = len(results)
-    return {
-        "settings": settings.as_json(),
-        "games": total,
-        "endings": {ending: sum(r.ending == ending for r in results) for ending in ENDINGS},
-        "length": {
-            "turns": _distribution([r.turns for r in played]),
-            "events": _distribution([r.events for r in played]),
-        },
-        "histogram": {"turns": histogram([r.turns for r in played]), "events": histogram([r.events for r in played])},
-        "wins_by_seat": [
-            {
-                "seat": seat,
-                "player": player,
-                "wins": wins.get(player, 0),
-                "share": round(wins.get(player, 0) / len(won), 3) if won else 0.0,
-            }
-            for seat, player in enumerate(settings.players, 1)
-        ],
-        "rulings": [
-            {"id": ruling, "steps": count, "games": games_citing[ruling]}
-            for ruling, count in sorted(steps.items(), key=lambda item: (-item[1], item[0]))
-        ],
-        "capped": [r.index for r in results if r.ending == "capped"],
-        "problems": [
-            {"game": r.index, "ending": r.ending, "problem": r.problem, "events": r.events, "scenario": r.scenario}
-            for r in results
-            if r.ending in PROBLEMS
-        ],
-        "per_game": [
-            {
-                "game": r.index,
-                "ending": r.ending,
-                "winner": r.winner,
-                "turns": r.turns,
-                "events": r.events,
-                **({"scored": r.scored} if r.scored is not None else {}),
-            }
-            for r in results
-        ],
-    } | ({"scored": _distribution([r.scored for r in played if r.scored is not None])} if settings.solo else {})
+        tally.add(result)
+    return tally.report()
 
 
 #: The figures set side by side by `--compare`.
@@ -517,7 +626,7 @@ def render(
         + ", ".join(f"{name} {count}" for name, count in endings.items() if count or name in ("won", "capped"))
     )
     if elapsed is not None and elapsed > 0:
-        turns = sum(g["turns"] for g in data["per_game"])
+        turns = data["turns_played"]
         line = (
             f"Speed: {total / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s "
             f"({elapsed:.1f} s, {workers} worker{'s' if workers != 1 else ''}"
@@ -551,8 +660,11 @@ def render(
         rulings.add_row(row["id"], str(row["steps"]), f"{row['games']}/{total}")
     console.print(rulings)
     if data["capped"]:
+        more = endings["capped"] - len(data["capped"])
         console.print(
-            f"Games that hit the cap of {settings['max_events']} events: " + ", ".join(map(str, data["capped"]))
+            f"Games that hit the cap of {settings['max_events']} events: "
+            + ", ".join(map(str, data["capped"]))
+            + (f" and {more} more" if more > 0 else "")
         )
     for problem in data["problems"]:
         console.print(
@@ -561,6 +673,9 @@ def render(
             f"--save DIR writes its scenario file)",
             markup=True,
         )
+    unlisted = sum(endings[ending] for ending in PROBLEMS) - len(data["problems"])
+    if unlisted > 0:
+        console.print(f"[red]and {unlisted} more games that went wrong[/] (--save DIR writes them all)", markup=True)
 
 
 def _render_histogram(bins: Sequence[Mapping[str, int]], console: Any, played: str, width: int = 40) -> None:
@@ -589,43 +704,95 @@ def render_comparison(rows: Sequence[Mapping[str, Any]], base_label: str, varian
     console.print(table)
 
 
+def problem_file_name(seed: int, game: int, label: str = "") -> str:
+    return f"simulate-seed{seed}-game{game}{'-' + label if label else ''}.yaml"
+
+
 def problem_files(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """(file name, scenario text) for each game that went wrong."""
+    """(file name, scenario text) for each game that went wrong and is listed in the report."""
     for problem in data["problems"]:
         if problem["scenario"]:
-            yield f"simulate-seed{data['settings']['seed']}-game{problem['game']}.yaml", problem["scenario"]
+            yield problem_file_name(data["settings"]["seed"], problem["game"]), problem["scenario"]
 
 
 # ------------------------------------------------------------- command
 class OptionError(ValueError):
-    """A bad command-line value (exit code 2)."""
+    """A bad command-line value (exit code 2); the message names the option as the user typed it."""
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+#: The ranges of the numeric options: each game keeps its own log (so --max-events bounds a
+#: game's memory), and each worker is a process with the engine loaded.
+MAX_GAMES = 10**9
+MAX_EVENTS_CAP = 10_000
+MAX_WORKERS = 64
+
+
+def _in_range(option: str, value: int, least: int, most: int, note: str = "") -> None:
+    if not least <= value <= most:
+        raise OptionError(f"{option} must be a whole number from {least:,} to {most:,}{note}, not {value}")
 
 
 def parse_players(value: str) -> tuple[str, ...]:
     """`3` (that many default names) or `Ann,Ben` (the names, in seating order)."""
     value = value.strip()
-    if value.isdigit():
+    if value.lstrip("+-").isdigit():
         count = int(value)
         if not 1 <= count <= len(DEFAULT_NAMES):
-            raise OptionError(f"--players: between 1 and {len(DEFAULT_NAMES)} players, or a list of names")
+            raise OptionError(
+                f"--players {value}: between 1 and {len(DEFAULT_NAMES)} players, or a list of names (Ann,Ben,Cy)"
+            )
         return DEFAULT_NAMES[:count]
-    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    names = tuple(" ".join(name.split()) for name in value.split(",") if name.strip())
     if not names:
         raise OptionError("--players: give a number or names separated by commas")
+    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.model.errors import ScenarioError
+
+    try:  # the names a scenario file would accept, checked by the loader itself
+        parse_scenario(scenario_text({"title": "players", "players": list(names), "setup": {}, "events": []}))
+    except ScenarioError as exc:
+        raise OptionError(f"--players {value}: {exc.message}", exc.suggestions) from None
     return names
 
 
-def parse_house_rules(items: Sequence[str]) -> dict[str, Any]:
-    """NAME=VALUE items; the value is read as YAML (true, 3, text), as in a scenario file."""
-    import yaml
+def parse_decks(value: str) -> tuple[str, ...]:
+    """`fluxx5,creeper_pack`: known decks, each once."""
+    from adjudicator.cards.catalog import builtin
+    from adjudicator.model.names import suggest
 
-    rules: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise OptionError(f"house rule {item!r}: write NAME=VALUE")
-        rules[name.strip()] = yaml.safe_load(value) if value.strip() else True
-    return rules
+    decks = tuple(deck.strip() for deck in value.split(",") if deck.strip())
+    if not decks:
+        raise OptionError("--decks: give one deck or more, separated by commas")
+    known = list(builtin().decks)
+    for deck in decks:
+        if deck not in known:
+            raise OptionError(
+                f"--decks {value}: unknown deck {deck!r} (decks: {', '.join(known)})", tuple(suggest(deck, known, 1))
+            )
+        if decks.count(deck) > 1:
+            raise OptionError(f"--decks {value}: {deck!r} is named twice")
+    return decks
+
+
+def check_save(save: str) -> Path:
+    """The --save folder, made and tried before the first game (a file written and removed), so
+    that a folder that cannot be written is an option error and not a report lost at the end."""
+    import tempfile
+
+    folder = Path(save)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        raise OptionError(f"--save {save}: not a folder") from None
+    except OSError as exc:
+        raise OptionError(f"--save {save}: cannot write there: {exc.strerror}") from None
+    return folder
 
 
 def _cpu_seconds() -> float:
@@ -642,45 +809,53 @@ def command(
     seed: int,
     players: str,
     decks: str,
-    house_rules: Sequence[str],
-    compare: Sequence[str],
+    house_rules: Mapping[str, Any],
+    compare: Mapping[str, Any],
     max_events: int,
     workers: int | None,
     save: str | None,
     json_output: bool,
 ) -> None:
-    """`adjudicator simulate`: run, print the report (and the comparison), write problem games."""
+    """`adjudicator simulate`: check every option, run (aggregating as the games come), print the
+    report (and the comparison), and write the games that went wrong as they come."""
     import json
     import os
     import sys
     import time
-    from pathlib import Path
 
     from adjudicator import output
 
-    if games < 1:
-        raise OptionError("--games must be at least 1")
-    if max_events < 1:
-        raise OptionError("--max-events must be at least 1")
-    settings = Settings(
-        parse_players(players),
-        tuple(d.strip() for d in decks.split(",") if d.strip()),
-        parse_house_rules(house_rules),
-        max_events,
-        seed,
-    )
+    # Every option is checked before the first game is dealt.
+    _in_range("--games", games, 1, MAX_GAMES)
+    _in_range("--max-events", max_events, 1, MAX_EVENTS_CAP)
+    _in_range("--workers", workers or 0, 0, MAX_WORKERS, " (0: all cores)")
+    settings = Settings(parse_players(players), parse_decks(decks), dict(house_rules), max_events, seed)
+    folder = check_save(save) if save else None
     runs = [("base", settings)]
     if compare:
-        variant = replace(settings, house_rules={**settings.house_rules, **parse_house_rules(compare)})
-        runs.append(("variant", variant))
+        runs.append(("variant", replace(settings, house_rules={**settings.house_rules, **compare})))
     for _label, run_settings in runs:
-        check_settings(run_settings)  # ScenarioError: the caller reports it
+        check_settings(run_settings, players, decks)
     workers = workers or os.cpu_count() or 1
+
+    def keep(result: GameResult, label: str) -> None:
+        """Write a game that went wrong as soon as it is played."""
+        if folder is None or not result.scenario:
+            return
+        name = problem_file_name(seed, result.index, label if compare else "")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(result.scenario, encoding="utf-8")
+        except OSError as exc:
+            raise OptionError(f"--save {save}: cannot write {name}: {exc.strerror}") from None
+
     err = output.console(stderr=True)
     reports: list[dict[str, Any]] = []
     timings: list[tuple[float, float]] = []
     for label, run_settings in runs:
         start, cpu_start = time.perf_counter(), _cpu_seconds()
+        tally = Tally(run_settings)
+        played = results(run_settings, games, workers)
         if err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -693,27 +868,26 @@ def command(
                 transient=True,
             ) as bar:
                 task = bar.add_task("games", total=games)
-                results = run(run_settings, games, workers, lambda n, task=task: bar.update(task, completed=n))
+                for result in played:
+                    tally.add(result)
+                    keep(result, label)
+                    bar.update(task, completed=tally.games)
         else:
-            results = run(run_settings, games, workers)
+            for result in played:
+                tally.add(result)
+                keep(result, label)
         timings.append((time.perf_counter() - start, _cpu_seconds() - cpu_start))
-        reports.append(report(run_settings, results))
-    if save:
-        folder = Path(save)
-        folder.mkdir(parents=True, exist_ok=True)
-        for data in reports:
-            for name, text in problem_files(data):
-                (folder / name).write_text(text, encoding="utf-8")
+        reports.append(tally.report())
     if json_output:
-        output: dict[str, Any] = reports[0]
+        shown: dict[str, Any] = reports[0]
         if compare:
-            output = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
-        sys.stdout.write(json.dumps(output, indent=2, ensure_ascii=False) + "\n")
+            shown = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
+        sys.stdout.write(json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         return
     console = output.console()
     for data, (elapsed, cpu) in zip(reports, timings, strict=False):
         render(data, console, elapsed, workers, cpu)
         console.print()
     if compare:
-        label = ", ".join(compare)
+        label = ", ".join(f"{name}={value}" for name, value in compare.items())
         render_comparison(comparison(reports[0], reports[1]), "base", label, console)

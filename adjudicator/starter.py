@@ -17,9 +17,9 @@ title: {first} plays the two Keepers the Goal needs  # one line that names the d
 # The dispute in words; `replay` also suggests rulings related to it ("see also").
 question: >
   {first} has Milk and Cookies in hand and the Goal is Milk and Cookies.
-  Does {first} win as soon as the second Keeper is down?
+  Does {first} {outcome} as soon as the second Keeper is down?
 
-players: {players}  # names in seating order, clockwise (1 player: Solo Fluxx)
+players: {players}  # {players_comment}
 
 # decks: [fluxx5, creeper_pack]  # card sets the file may use (default: every built-in set)
 cards: []        # extra cards defined here (house cards, cards of other editions)
@@ -37,7 +37,7 @@ setup:
   in_play:  # player -> Keepers and Creepers in front of them
 {in_play}
   draw_pile: [The Sun, The Moon, Dreams]  # top card first
-
+{rules_pile}
 # What happened, in order: "P plays CARD", "P plays CARD -> CHOICES", "P uses CARD",
 # "P discards A, B", "P keeps A, B", "P chooses A, B".
 events:
@@ -46,12 +46,25 @@ events:
 
 # What the replay must show; `check` reports every difference (all keys are optional).
 expect:
-  winner: {first}
-  in_play: {{{first}: [Milk, Cookies]}}
-  rulings: [B-instant-win]  # ruling ids the replay must cite
+{expect}
 """
 
-#: Cards for the other players' hands and tables, so the position looks like a game.
+_MANY_PLAYERS = """\
+  winner: {first}
+  in_play: {{{first}: [Milk, Cookies]}}
+  rulings: [B-instant-win]  # ruling ids the replay must cite"""
+
+# Solo Fluxx: the Goal is scored (its Keepers go to the discard pile), not won, and the game
+# ends when a deck runs out, so the Rules deck needs a card for the flip after this turn.
+_SOLO_RULES_PILE = "  rules_pile: [Play 3, Keeper Limit 4]  # Solo Fluxx: the New Rules deck, top card first\n"
+_SOLO = """\
+  goals_won: {{{first}: 1}}  # Solo Fluxx scores Goals
+  in_play: {{{first}: []}}  # the Keepers that scored are discarded
+  rules: [Play 3]  # the Rules deck's top card, flipped after the turn, took the place of Play 2
+  rulings: [B-solo]  # ruling ids the replay must cite"""
+
+#: Cards for the other players' hands and tables, so the position looks like a game; the
+#: players after the fifth other one start with none (each card has one copy).
 _OTHER_HANDS = ("Bread", "Chocolate", "Television", "Sleep", "Love")
 _OTHER_KEEPERS = ("Time", "Money", "Music", "Peace", "The Rocket")
 
@@ -63,12 +76,19 @@ def starter_scenario(players: list[str], file_hint: str = "FILE") -> str:
     """The starter text for these players (each must match NAME)."""
     first, others = players[0], players[1:]
     hands = [f"    {first}: [Milk, Cookies, Draw 3]"]
-    hands += [f"    {p}: [{_OTHER_HANDS[i % len(_OTHER_HANDS)]}]" for i, p in enumerate(others)]
-    in_play = [f"    {p}: [{_OTHER_KEEPERS[i % len(_OTHER_KEEPERS)]}]" for i, p in enumerate(others)]
+    hands += [f"    {p}: [{', '.join(_OTHER_HANDS[i : i + 1])}]" for i, p in enumerate(others)]
+    in_play = [f"    {p}: [{', '.join(_OTHER_KEEPERS[i : i + 1])}]" for i, p in enumerate(others)]
+    solo = not others
     return TEMPLATE.format(
         first=first,
         players="[" + ", ".join(players) + "]",
+        outcome="score the Goal" if solo else "win",
+        players_comment="one player: Solo Fluxx"
+        if solo
+        else "names in seating order, clockwise (1 player: Solo Fluxx)",
         hands="\n".join(hands),
         in_play="\n".join(in_play) or f"    {first}: []",
+        rules_pile=_SOLO_RULES_PILE if solo else "",
+        expect=(_SOLO if solo else _MANY_PLAYERS).format(first=first),
         file_hint=file_hint,
     )

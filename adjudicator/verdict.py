@@ -217,8 +217,11 @@ def position_line(verdict: Verdict, sep: str) -> str:
     )
 
 
-def verdict_lines(verdict: Verdict) -> list[str]:
-    """The verdict after the answer: who won, whose turn and what is owed, rejections, a stop."""
+def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
+    """The verdict after the answer: who won, whose turn and what is owed, rejections (the first
+    REJECTIONS_SHOWN unless `full`), a stop."""
+    from adjudicator.log.outline import REJECTIONS_SHOWN
+
     if verdict.winner:
         lines = [f"{verdict.win_phrase}."]
     elif verdict.solo:  # Solo Fluxx: a score, never a winner
@@ -232,7 +235,11 @@ def verdict_lines(verdict: Verdict) -> list[str]:
             lines.append(f"It is {verdict.turn}'s turn: {verdict.plays_phrase}.")
         else:
             lines.append(f"It is {verdict.turn}'s turn with {count(verdict.plays_left, 'play')} left.")
-    lines += [f"Event {s.event} rejected: {s.reason}" for s in verdict.rejections]
+    rejected = verdict.rejections
+    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
+    lines += [f"Event {s.event} rejected: {s.reason}" for s in shown]
+    if len(rejected) > len(shown):
+        lines.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
     if verdict.stopped:
         lines.append(f"Stopped: {verdict.stopped}")
     return lines

@@ -77,7 +77,7 @@ def test_a_win_names_the_goal_and_discards_by_whom():
     answer = answer_of("creepers/win-after-paying-taxes.yaml")
     assert "Alice discards 2 (Money, Taxes)" in answer.text
     assert answer.text.endswith(
-        "Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, B-creeper-powers, R02)."
+        "Alice wins with Night & Day [B-instant-win] (rulings: R04, R59, B-creeper-powers, R02, Q2221)."
     )
     assert answer.facts["winner"] == "Alice" and answer.facts["winning_goal"] == "Night & Day"
     assert answer.facts["discarded"] == {"Alice": ["Money", "Taxes"]}
@@ -113,7 +113,7 @@ def test_json_has_answer_and_facts():
     # no `dispute:`: the summary is about the last event
     assert data["answer"]["summary"] == (
         "No: nothing asks Bob to discard now; cards are discarded only when a rule or card demands it "
-        "(B-no-voluntary-discard)."
+        "(B-no-voluntary-discard, Q306)."
     )
     assert data["answer"]["subject"] == {"kind": "last_event", "events": [5]}
     assert data["facts"]["rejected"][0] == {
@@ -166,8 +166,8 @@ def test_no_discard_under_a_limit_is_said():
     )
     assert build_answer(build_verdict(game)).text == (
         "Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
-        "Alice's turn is over (1 play made); Bob plays next; no winner yet."
-    )
+        "Alice's turn is over (1 play made); Bob plays next; no winner yet (rulings: Q1644)."
+    )  # she ends under the limit and draws nothing up to it
 
 
 def test_that_s_mine_says_where_the_keeper_goes():

@@ -22,8 +22,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Plain data: cards, events, choices, the position's pieces, settings, errors, step records.
     ("model", ("adjudicator", "adjudicator.model")),
     # Libraries with no game in them: reading YAML with line numbers (deck files and scenarios),
-    # the on-disk cache, the rulings records, Word Fluxx's dictionaries.
-    ("library", ("adjudicator.cache", "adjudicator.loading.yaml_lines", "adjudicator.rulings", "adjudicator.words")),
+    # the on-disk cache, the rulings records, Word Fluxx's dictionaries, where the bundled
+    # scenarios and docs are.
+    (
+        "library",
+        (
+            "adjudicator.bundled",
+            "adjudicator.cache",
+            "adjudicator.loading.yaml_lines",
+            "adjudicator.rulings",
+            "adjudicator.words",
+        ),
+    ),
     # Card data (the catalog) and behaviour by kind.
     ("cards", ("adjudicator.cards",)),
     # The rules engine: it is given model objects and never reads a file.
@@ -51,8 +61,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "cli",
         (
             "adjudicator.__main__",
+            "adjudicator.card_commands",
             "adjudicator.cli",
             "adjudicator.completion",
+            "adjudicator.docs_pages",
             "adjudicator.checking",
             "adjudicator.house_commands",
             "adjudicator.house_impact",
@@ -421,3 +433,20 @@ def test_no_kind_writes_a_zone_or_the_games_state_directly():
         if lines:
             found[path.name] = lines
     assert found == {}
+
+
+def test_every_import_of_ours_names_a_module_that_exists():
+    """A module moved to another layer leaves no import of its old path behind (a function-local
+    one fails only when its command runs: `replay -` once asked for adjudicator.errors)."""
+    known = modules()
+    missing = []
+    for path in [*known.values(), *sorted((ROOT / "benchmarks").rglob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("adjudicator"):
+                targets = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names if alias.name.startswith("adjudicator")]
+            else:
+                continue
+            missing += [f"{path.relative_to(ROOT)}:{node.lineno}: {t}" for t in targets if t not in known]
+    assert missing == []

@@ -113,3 +113,41 @@ def test_the_cache_folder_stays_bounded(tmp_path, monkeypatch):
         ]
     )
     assert cache.load_or_build("decks", "/some/checkout", [], lambda: [3], list, list) == [1, 2]  # still cached
+
+
+def _draw_2(decks) -> int:
+    return next(c for c in decks["fluxx5"].cards if c.name == "Draw 2").params["value"]
+
+
+def test_a_cache_edited_after_it_was_written_is_rebuilt_not_believed(tmp_path, monkeypatch):
+    """Found by the fuzzer: one well-formed byte changed in the cache (Draw 2's number made 5) gave
+    wrong verdicts on every later run. The stored data's checksum no longer matches: rebuilt."""
+    import marshal
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    assert _draw_2(catalog.built_in_decks()) == 2
+    (path,) = tmp_path.glob("decks-*.marshal")
+    data = path.read_bytes()
+    start = data.index(b"\xfa\x06Draw 2")
+    number = data.index(b"\xfa\x05value\xe9\x02\x00\x00\x00", start) + len(b"\xfa\x05value\xe9")
+    edited = data[:number] + b"\x05" + data[number + 1 :]
+    path.write_bytes(edited)
+    *_, payload = marshal.loads(edited)  # still well-formed, and it says 5
+    assert _draw_2(catalog._undump_decks(marshal.loads(payload))) == 5
+    assert _draw_2(catalog.built_in_decks()) == 2
+    assert path.read_bytes() == data  # rebuilt and written again
+
+
+def test_a_source_changed_without_changing_its_size_or_time_is_seen(decks_copy):
+    """The key is a hash of the sources' bytes, not their sizes and times."""
+    import os
+
+    path = decks_copy / "fluxx5.yaml"
+    text = path.read_text(encoding="utf-8")
+    info = path.stat()
+    old = '  - name: "Draw 2"\n    type: rule\n    slot: draw\n    value: 2\n'
+    assert old in text
+    path.write_text(text.replace(old, old.replace("value: 2", "value: 5")), encoding="utf-8")
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size
+    assert _draw_2(catalog.built_in_decks()) == 5

@@ -5,6 +5,7 @@ that runs for minutes, not a slow machine."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import (
     EVENT_KEYS,
     EXPECT_KEYS,
+    MAX_EVENTS,
     MAX_FILE_BYTES,
     SETUP_KEYS,
     load_scenario,
@@ -70,6 +72,21 @@ def test_hostile_file_is_refused_with_file_line_and_exit_2(name, line, message):
     assert f"{path}:{line}: {message}" in result.output
     assert "Traceback" not in result.output
     assert seconds < BUDGET
+
+
+@pytest.mark.parametrize("command", [["replay"], ["check"], ["legal"], ["explore", "--at", "1"]])
+def test_bytes_that_are_not_utf8_on_stdin_get_the_message_a_file_gets(command):
+    """Found by the fuzzer: on stdin they were reported as an engine failure."""
+    data = (HOSTILE / "not-utf8.yaml").read_bytes()
+    message = "3: not UTF-8 text: byte 0xe9 at offset 44 (invalid continuation byte); save the file as UTF-8"
+    from_stdin = runner.invoke(app, [*command, "-"], input=data)
+    from_file = runner.invoke(app, [*command, str(HOSTILE / "not-utf8.yaml")])
+    assert (from_stdin.exit_code, from_file.exit_code) == (2, 2)
+    if command == ["check"]:
+        assert from_stdin.output == f"ERROR <stdin>:{message}\n0 passed, 0 failed, 1 with errors\n"
+    else:
+        assert from_stdin.output == f"error: <stdin>:{message}\n"
+    assert from_file.output == from_stdin.output.replace("<stdin>", str(HOSTILE / "not-utf8.yaml"))
 
 
 def test_the_verb_suggestion_names_the_line_meant():
@@ -179,6 +196,39 @@ def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
     found = build_verdict(game).see_also
     assert time.perf_counter() - started < BUDGET
     assert found  # the start of the question still finds rulings
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        "Bob spells CAT",
+        "Bob plays Letter E",
+        "Bob uses Letter E",
+        "Bob discards Letter E",
+        "Bob keeps Letter E",
+        "Bob chooses none",
+        "Bob begins",
+        "Bob drops out",
+    ],
+)
+def test_every_event_of_a_player_who_dropped_out_is_refused(event, write_scenario):
+    """Found by the fuzzer: `Bob spells CAT` after `Bob drops out` raised KeyError (an engine crash)."""
+    path = write_scenario(
+        "title: t\nplayers: [Alice, Bob, Carol]\ndecks: [word]\nsetup:\n  turn: Alice\n  goals: [A Noun]\n"
+        "  hands: {Alice: [Letter C, Letter A, Letter T], Bob: [Letter E]}\n"
+        f"events:\n  - Bob drops out\n  - {event}\n"
+    )
+    result, _ = replay_cli(path, "--json")
+    assert result.exit_code == 0, result.output
+    steps = json.loads(result.output)["steps"]
+    assert steps[-1] == {
+        **steps[-1],
+        "kind": "Rejected",
+        "event": 2,
+        "text": f"rejected: {event} — Bob is not in the game: Bob dropped out at event 1",
+        "rulings": ["B-drop-out"],
+    }
+    assert [step["kind"] for step in steps if step["event"] == 2] == ["Rejected"]
 
 
 # ----------------------------------------------------------------- odd but valid
@@ -429,3 +479,187 @@ def test_a_card_type_that_is_a_list_is_refused(write_scenario):
     assert result.exit_code == 2, result.output
     assert f"{path}:4:" in result.output.replace("\n", "")
     assert "`type` must be one of" in result.output
+
+
+# ----------------------------------------------------------------- long files
+def begins_scenario(events: int) -> str:
+    """Two players, nothing to play: `B begins` over and over, most of them rejected."""
+    return "title: begins\nplayers: [A, B]\nsetup:\n  turn: A\nevents: [" + ", ".join(["B begins"] * events) + "]\n"
+
+
+def test_a_file_of_more_than_100000_events_is_refused(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(MAX_EVENTS + 1), encoding="utf-8")
+    result, seconds = replay_cli(path)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {path}:5: 100,001 events; a scenario may have at most 100,000 (split the game into several files)\n"
+    )
+    assert seconds < 3 * BUDGET
+
+
+def test_the_largest_accepted_file_of_events_replays_in_bounded_memory(tmp_path):
+    """Found by the fuzzer: 454,000 `B begins` took 1.1 GB for --json and wrote 122 MB. At most
+    100,000 events, and the output is summarised unless --full."""
+    import resource
+
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(MAX_EVENTS), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "replay", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500 * 1024  # KB on Linux
+    data = json.loads(done.stdout)
+    assert len(data["steps"]) == 10_000 and data["steps_omitted"] == 90_006
+    assert len(data["rejected"]) == 1_000 and data["rejected_omitted"] == 98_999
+    assert len(done.stdout) < 5_000_000
+
+
+def test_long_output_is_summarised_unless_full(tmp_path, monkeypatch):
+    from adjudicator import json_output
+
+    monkeypatch.setattr(json_output, "JSON_STEPS_UP_TO", 50)
+    monkeypatch.setattr(json_output, "JSON_STEPS_SHOWN", 20)
+    monkeypatch.setattr(json_output, "JSON_REJECTIONS_SHOWN", 5)
+    path = tmp_path / "long.yaml"
+    path.write_text(begins_scenario(60), encoding="utf-8")
+    game = replay(load_scenario(path))
+    assert len(game.steps) == 66
+    data = json.loads(replay_cli(path, "--json")[0].output)
+    assert [s["text"] for s in data["steps"]] == [s.text for s in game.steps[:10] + game.steps[-10:]]
+    assert data["steps_omitted"] == 46
+    assert [r["event"] for r in data["rejected"]] == [2, 3, 4, 5, 6] and data["rejected_omitted"] == 54
+    assert [r["event"] for r in data["facts"]["rejected"]] == [2, 3, 4, 5, 6]
+    full = json.loads(replay_cli(path, "--json", "--full")[0].output)
+    assert len(full["steps"]) == 66 and len(full["rejected"]) == len(full["facts"]["rejected"]) == 59
+    assert "steps_omitted" not in full and "rejected_omitted" not in full
+    text = replay_cli(path)[0].output
+    assert "Event 21 rejected: it is not B's turn: A plays next\n" in text
+    assert "Event 22 rejected" not in text
+    assert "and 39 more rejected events (--full lists them all)\n" in text
+    assert "Event 60 rejected: it is not B's turn: A plays next\n" in replay_cli(path, "--full")[0].output
+
+
+# ------------------------------------------- the surfaces: house rules, decks, date, Word Fluxx
+#: Mostly valid values (a game gets replayed), now and then a wrong one (the loader must name it).
+_HOUSE_VALID = {
+    "keep_going": [False, 2, "3"],
+    "tie": ["continue", "shared"],
+    "limits_on_own_turn": [True, "false"],
+    "simplify_minimum": [0, 1],
+    "surprise_window": ["official", "end_of_turn"],
+    "creepers_block_wins": [True, False],
+    "may_discard": [True, "yes"],
+    "starting_hand": [1, 3, 7],
+    "goals_per_deck": [True, False],
+    "proper_nouns": [True, False],
+    "slang": [True, False],
+    "allowed_words": [["cat", "xyz"], "flux,ct", []],
+    "banned_words": [["cat"], "act,cat,tac"],
+    "q2729": ["stoppable", "not_stoppable"],
+}
+_HOUSE_WRONG = ["maybe", -1, 10**6, None, [], {}, ["straße"], "cat,ſat", "tye"]
+_DATES = ["2026-12-25", "2026-07-04", {"day": "2026-07-04", "holiday": "Independence Day"}]
+_DATES_WRONG = [
+    "2026-02-30",
+    "tomorrow",
+    5,
+    {"holiday": ""},
+    {"day": "2026-12-25", "when": 1},
+    {"birthdays": ["Nobody"]},
+]
+_WORDS = ["CAT", "cat", "ACT, CAT", "FLUX", "TACO", "BOOK, COOK", "XYZ", "tac"]
+_WORDS_WRONG = ["ﬁt", "ſat", "straße", "été", "C4T", "", "x" * 40]
+_DECK_CARDS = {
+    "fluxx5": ["Milk", "Cookies", "Play All", "Draw 2", "Trade Hands", "Today's Special!"],
+    "word": [f"Letter {ch}" for ch in "ACTFLUXOBK"],
+    "holiday": ["Christmas Bonus", "Santa Claus", "The Gift", "Fruitcake (holiday)"],
+    "fun_pack": ["Fruitcake (fun_pack)"],
+}
+_DECK_GOALS = {
+    "fluxx5": ["Milk & Cookies"],
+    "word": ["A Noun", "Spell Flux", "Words That Rhyme", "A Palindrome", "Double Letters"],
+    "holiday": ["Trim the Tree"],
+    "fun_pack": [],
+}
+
+
+def _surface_scenario(rng) -> dict:
+    """A scenario over house rules, decks, `date:` and Word Fluxx: mostly valid, so that most are
+    replayed, with a wrong value now and then."""
+
+    def pick(valid, wrong):
+        return rng.choice(wrong) if rng.random() < 0.08 else rng.choice(valid)
+
+    players = rng.sample(["Alice", "Bob", "Carol", "Zoë"], rng.randint(1, 3))
+    decks = ["fluxx5", "word", *rng.sample(["holiday", "fun_pack"], rng.randint(0, 2))]
+    if rng.random() < 0.05:
+        decks.append(rng.choice(["fluxx55", "word", "meta_rules"]))
+    pool = [card for deck in decks for card in _DECK_CARDS.get(deck, ()) if len(players) > 1 or card != "Trade Hands"]
+    cards = rng.sample(pool, rng.randint(0, min(len(pool), 12)))
+    hands: dict = {p: [] for p in players}
+    in_play: dict = {p: [] for p in players}
+    for card in cards:
+        in_front = card == "Fruitcake (fun_pack)" or (card.startswith("Letter") and rng.random() < 0.5)  # a Creeper
+        (in_play if in_front else hands)[rng.choice(players)].append(card)
+    data: dict = {"title": "surface", "players": players, "decks": decks}
+    if rng.random() < 0.7:
+        data["house_rules"] = {
+            name: pick(_HOUSE_VALID[name], _HOUSE_WRONG) for name in rng.sample(list(_HOUSE_VALID), rng.randint(1, 4))
+        }
+    if rng.random() < 0.5:
+        data["date"] = pick([*_DATES, {"birthdays": [players[-1]]}], _DATES_WRONG)
+    data["setup"] = {"turn": rng.choice(players), "hands": hands, "in_play": in_play}
+    if rng.random() < 0.8:
+        data["setup"]["goals"] = [rng.choice([g for deck in decks for g in _DECK_GOALS.get(deck, ())])]
+    events = []
+    seated = list(players)
+    for _ in range(rng.randint(0, 10)):
+        who = rng.choice(seated) if rng.random() < 0.97 else "Nobody"
+        roll = rng.random()
+        if roll < 0.08 and "Dana" not in seated and len(players) > 1:
+            events.append("Dana joins")
+            seated.append("Dana")
+            continue
+        if roll < 0.3:
+            events.append(f"{who} spells {pick(_WORDS, _WORDS_WRONG)}")
+        elif roll < 0.7 and cards:
+            events.append(f"{who} {rng.choice(['plays', 'plays', 'uses', 'discards', 'keeps'])} {rng.choice(cards)}")
+        else:
+            events.append(f"{who} {rng.choice(['begins', 'drops out', 'chooses none', 'chooses holiday'])}")
+    data["events"] = events
+    return data
+
+
+@settings(max_examples=1000 if FRESH_INPUTS else 150, **FUZZ)
+@given(st.randoms(use_true_random=False))
+def test_house_rule_deck_date_and_word_mutants_load_or_refuse_and_replay(rng):
+    """Scenarios built from the surfaces the third round of fuzzing went over: each loads and
+    replays to the end, or is refused with its file; no engine failure, no long search."""
+    text = yaml.dump(_surface_scenario(rng), Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True)
+    try:
+        scenario = parse_scenario(text, "fuzz.yaml")
+    except ScenarioError as exc:
+        assert str(exc).startswith("fuzz.yaml")
+        return
+    started = time.process_time()
+    replay(scenario)  # any exception but a ScenarioError is an engine failure
+    assert time.process_time() - started < BUDGET
+
+
+def test_more_than_500_custom_cards_are_refused(write_scenario):
+    """A table of 50,000 letter cards made every event cost as much as the table is big."""
+    cards = "".join(f"  - {{name: Gizmo {i}, type: keeper, copies: 100}}\n" for i in range(6))
+    path = write_scenario(f"title: t\nplayers: [Alice, Bob]\ncards:\n{cards}setup: {{}}\nevents: []\n")
+    result, _ = replay_cli(path)
+    assert result.exit_code == 2
+    assert (
+        result.output
+        == f"error: {path}:9: `cards` declares more than 500 cards (copies counted), the most a scenario may declare\n"
+    )

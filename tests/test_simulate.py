@@ -33,7 +33,7 @@ def test_the_report_is_the_same_whatever_the_number_of_workers():
         "rulings",
         "capped",
         "problems",
-        "per_game",
+        "turns_played",
     }
     assert data["settings"] == {
         "players": ["Alice", "Bob"],
@@ -42,10 +42,11 @@ def test_the_report_is_the_same_whatever_the_number_of_workers():
         "max_events": 12,
         "seed": 7,
     }
-    assert data["games"] == 4 and [g["game"] for g in data["per_game"]] == [0, 1, 2, 3]
+    games = [sim.play_game(sim.Settings(max_events=12, seed=7), index) for index in range(4)]
+    assert data["games"] == 4 and data["turns_played"] == sum(g.turns for g in games)
     assert sum(data["endings"].values()) == 4 and data["problems"] == []
-    assert data["capped"] == [g["game"] for g in data["per_game"] if g["ending"] == "capped"]
-    assert all(g["events"] <= 12 and g["turns"] >= 1 for g in data["per_game"])
+    assert data["capped"] == [g.index for g in games if g.ending == "capped"]
+    assert all(g.events <= 12 and g.turns >= 1 for g in games)
     # Every game begins with turns and draws: the basic rules are cited, most-cited first.
     cited = {row["id"]: row for row in data["rulings"]}
     assert cited["B-turn-order"]["games"] == 4 and cited["B-draw-rule"]["steps"] >= 4
@@ -158,25 +159,80 @@ def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
     assert any("B-keep-going" in r.rulings for r in results)
 
 
+HOUSE_RULES = "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729"  # noqa: E501
+DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_and_morty, star, surprises, word"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "9"], "--players: between 1 and 6 players"),
-        (["--decks", "fluxx55"], "unknown deck 'fluxx55'"),
-        (["--house-rule", "no_such_rule=1"], "unknown house rule 'no_such_rule'"),
-        (["--house-rule", "oops"], "house rule 'oops': write NAME=VALUE"),
-        (["--compare", "no_such_rule=true"], "unknown house rule 'no_such_rule'"),
+        (["--players", "9"], "--players 9: between 1 and 6 players, or a list of names (Ann,Ben,Cy)"),
+        (["--players", "-1"], "--players -1: between 1 and 6 players, or a list of names (Ann,Ben,Cy)"),
+        (["--players", "Al plays,Bo"], "--players Al plays,Bo: player name 'Al plays' contains an event verb"),
+        (["--players", "Al,al"], "--players Al,al: player 'al' is listed twice"),
+        (["--workers", "-1"], "--workers must be a whole number from 0 to 64 (0: all cores), not -1"),
+        (["--games", "0"], "--games must be a whole number from 1 to 1,000,000,000, not 0"),
+        (["--max-events", "0"], "--max-events must be a whole number from 1 to 10,000, not 0"),
+        (["--decks", "fluxx55"], f"--decks fluxx55: unknown deck 'fluxx55' (decks: {DECKS}) (did you mean 'fluxx5'?)"),
+        (["--decks", "holiday,holiday"], "--decks holiday,holiday: 'holiday' is named twice"),
+        (["--decks", " , "], "--decks: give one deck or more, separated by commas"),
+        (
+            ["--house-rule", "no_such_rule=1"],
+            f"unknown house rule 'no_such_rule' (house rules: {HOUSE_RULES})",
+        ),
+        (["-H", "oops"], "--house-rule takes NAME=VALUE, not 'oops'"),
+        (["--compare", "oops"], "--compare takes NAME=VALUE, not 'oops'"),
+        (["--compare", "tie=both"], "house rule `tie`: 'both' is not allowed (allowed: continue | shared)"),
+        (["--save", "/etc/passwd"], "--save /etc/passwd: not a folder"),
+        (["--save", "/etc/passwd/games"], "--save /etc/passwd/games: cannot write there: Not a directory"),
         (
             ["--decks", "rick_and_morty"],
             "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
-            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday",
+            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday, star, word)",
         ),
     ],
 )
-def test_bad_options_exit_2_with_a_message(args, message):
+def test_bad_options_exit_2_with_a_message_naming_the_option(args, message, monkeypatch):
+    """Every option is checked before the first game: none is played."""
+    monkeypatch.setattr(sim, "play_game", lambda *a: pytest.fail("a game was played"))
     result = runner.invoke(app, ["simulate", "--games", "1", *args])
     assert result.exit_code == 2
-    assert message in result.output
+    assert result.output == f"error: {message}\n"
+    as_json = runner.invoke(app, ["simulate", "--games", "1", "--json", *args])
+    assert as_json.exit_code == 2
+    assert json.loads(as_json.output)["error"]["message"] + "\n" == message.split(" (did you mean")[0] + "\n"
+
+
+def test_a_bad_house_rule_gets_the_same_message_from_every_command(tmp_path):
+    """One parser for --house-rule: replay, check and simulate say the same, once, and with --json
+    print one object (the parser's exit is no engine failure)."""
+    path = tmp_path / "s.yaml"
+    path.write_text("title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\n", encoding="utf-8")
+    expected = f"error: unknown house rule 'tye' (house rules: {HOUSE_RULES}) (did you mean 'tie'?)\n"
+    for command in (["replay", str(path)], ["check", str(path)], ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*command, "--house-rule", "tye=shared"])
+        assert (result.exit_code, result.output) == (2, expected), command
+        result = runner.invoke(app, [*command, "-H", "tye=shared", "--json"])
+        assert result.exit_code == 2
+        assert json.loads(result.output) == {
+            "error": {
+                "file": None,
+                "line": None,
+                "message": f"unknown house rule 'tye' (house rules: {HOUSE_RULES})",
+                "code": "bad-house-rule",
+                "suggestions": ["tie"],
+            }
+        }, command
+
+
+def test_decks_whose_card_names_clash_are_dealt_with_their_decks_named():
+    """Holiday's Fruitcake Keeper and the Fun Pack's Fruitcake Creeper: written as a scenario does."""
+    names = sim.deck_names(("holiday", "fun_pack"))
+    assert "Fruitcake (holiday)" in names and "Fruitcake (fun_pack)" in names and "Fruitcake" not in names
+    assert "Fruitcake" in sim.deck_names(("holiday",))
+    result = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", "--decks", "holiday,fun_pack", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 2
 
 
 def test_text_report():
@@ -191,10 +247,13 @@ def test_text_report():
 
 
 def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
-    settings = sim.Settings(house_rules=sim.parse_house_rules(["keep_going=2", "tie=shared", "flag="]))
-    assert settings.house_rules == {"keep_going": 2, "tie": "shared", "flag": True}
+    from adjudicator.model.house_rules import parse_assignments
+
+    settings = sim.Settings(house_rules=parse_assignments(["keep_going=2", "tie=shared"]))
+    assert settings.house_rules == {"keep_going": "2", "tie": "shared"}
     data = sim.scenario_data(settings, 5, ["Milk"])
-    assert data["house_rules"] == {"keep_going": 2, "tie": "shared", "flag": True}
+    assert data["house_rules"] == {"keep_going": "2", "tie": "shared"}
+    assert sim.dealt_scenario(settings, random.Random(1)).house_rules.keep_going == 2
     assert data["setup"] == {"turn": "Alice", "phase": "deal", "draw_pile": ["Milk"]}
     base = {
         "length": {"turns": {"median": 20.0, "mean": 21.5, "p90": 30.0}, "events": {"median": 50.0, "mean": 52.0}},
@@ -266,3 +325,91 @@ def test_random_games_on_every_kind_of_table_end_without_a_fault(decks, players,
     results = [sim.play_game(settings, index) for index in range(40 if NIGHTLY else 3)]
     faults = [(r.index, r.ending, r.problem) for r in results if r.ending in sim.PROBLEMS]
     assert not faults, f"--seed {seed}: {faults}"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find the workers")
+def test_a_killed_parent_leaves_no_worker():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "simulate", "--games", "1000000", "--workers", "2", "--json"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(parent.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(workers) >= 2, "the workers never started"
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:  # do not leave them behind if the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left
+
+
+def test_the_tally_lists_a_bounded_number_of_games():
+    """A million games keep a million nothing: lengths are counted by value, and only the first
+    capped and faulty games are listed (the endings count them all)."""
+    tally = sim.Tally(sim.Settings())
+    for index in range(5000):
+        ending = ("won", "capped", "stuck")[index % 3]
+        tally.add(sim.GameResult(index, ending, "Alice" if ending == "won" else None, 10 + index % 7, 30, {"R01": 1}))
+    data = tally.report()
+    assert data["endings"]["capped"] == 1667 and data["capped"] == list(range(1, 300, 3))
+    assert data["endings"]["stuck"] == 1666 and [p["game"] for p in data["problems"]] == list(range(2, 60, 3))
+    assert len(tally.turns) == 7 and data["length"]["turns"]["games"] == 1667
+    assert data["rulings"] == [{"id": "R01", "steps": 5000, "games": 5000}]
+
+
+def test_the_games_that_went_wrong_are_written_as_they_come(monkeypatch, tmp_path):
+    real_legal = sim._legal
+    monkeypatch.setattr(sim, "_legal", lambda game, number: ([], []) if number == 3 else real_legal(game, number))
+    folder = tmp_path / "new" / "folder"
+    result = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--save", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == [f"simulate-seed0-game{i}.yaml" for i in range(3)]
+    assert json.loads(result.output)["endings"]["stuck"] == 3
+
+
+def test_what_the_loader_still_refuses_is_reported_against_the_options(monkeypatch):
+    """Never against `<simulate>:N`, a file the run writes for itself."""
+    monkeypatch.setattr(sim, "deck_names", lambda decks, solo=False: ["Milkk"])
+    sim._TEMPLATES.clear()
+    result = runner.invoke(app, ["simulate", "--games", "1", "--players", "Ann,Ben", "-H", "tie=shared"])
+    sim._TEMPLATES.clear()
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: --players Ann,Ben --decks fluxx5,creeper_pack,surprises --house-rule tie=shared: unknown card 'Milkk'"
+        " (did you mean 'Milk' or 'Chocolate Milk'?)\n"
+    )

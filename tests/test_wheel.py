@@ -1,9 +1,11 @@
 """The built wheel works on its own: installed into a fresh venv, run from a folder outside the
-checkout, it replays a scenario, shows a ruling and checks a folder (records and decks are
-package data, and no folder of the checkout is on the path)."""
+checkout, every command of the README's Use section runs (records, decks, the scenario suite and
+the docs are package data, and no folder of the checkout is on the path)."""
 
 import json
 import os
+import re
+import shlex
 import shutil
 import site
 import subprocess
@@ -16,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
 NOT_SOURCES = shutil.ignore_patterns(
-    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "scenarios", "tests"
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "tests"
 )
 
 
@@ -119,6 +121,71 @@ def test_installed_commands_run_outside_the_checkout(installed):
 
     version = _run([adjudicator, "--version"], cwd=work)
     assert version.stdout.strip() == f"adjudicator {_version()}"
+
+
+def readme_use_commands() -> list[str]:
+    """The command lines of the README's Use section, without their comments."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^## Use\n\n```sh\n(.*?)^```", readme, re.M | re.S)
+    assert block, "the README has a Use section with a sh block"
+    return [re.sub(r"\s+#\s.*$", "", line).strip() for line in block[1].splitlines() if line.strip()]
+
+
+#: How a Use line's placeholders are filled: FILE is the starter the first line writes, optional
+#: [ARGS] are left out, N is the first event, and simulate plays fewer games (the machine is shared).
+PLACEHOLDERS = {"FILE": "dispute.yaml", "N": "1", "200": "20"}
+
+
+def test_every_command_of_the_readme_runs_outside_the_checkout(installed):
+    bin_dir, work = installed
+    folder = work / "use"
+    folder.mkdir()
+    mine = folder / "scenarios"  # a folder of the user's own scenarios, for `check scenarios/`
+    mine.mkdir()
+    for name in ("draw3-then-draw2.yaml", "draw2-use-em-chain.yaml"):
+        shutil.copy(ROOT / "scenarios" / "examples" / name, mine / name)
+    commands = readme_use_commands()
+    assert commands[0] == "adjudicator new dispute.yaml"
+    for ran in ("adjudicator house-rules impact", "adjudicator docs", "adjudicator cards list"):
+        assert any(command.startswith(ran) for command in commands), ran
+    for command in commands:
+        words = [PLACEHOLDERS.get(word, word) for word in shlex.split(command) if not word.startswith("[")]
+        words = [w for w in words if not w.endswith("]")]  # the rest of an optional [--player P]
+        stdin = None
+        if "<" in words:
+            stdin = (folder / words[words.index("<") + 1]).read_text(encoding="utf-8")
+            words = words[: words.index("<")]
+        assert words[0] == "adjudicator", command
+        ran = _run([bin_dir / "adjudicator", *words[1:]], cwd=folder, input=stdin)
+        assert ran.returncode == 0 and ran.stdout.strip(), f"{command}: exit {ran.returncode}\n{ran.stderr}"
+        assert "unreadable" not in ran.stdout and not ran.stderr, f"{command}: {ran.stdout}{ran.stderr}"
+
+
+def test_installed_rulings_list_their_scenarios_and_the_suite_is_replayed(installed):
+    bin_dir, work = installed
+    adjudicator = bin_dir / "adjudicator"
+    shown = json.loads(_run([adjudicator, "rulings", "show", "R38", "--json"], cwd=work).stdout)
+    in_checkout = _run([sys.executable, "-m", "adjudicator", "rulings", "show", "R38", "--json"], cwd=ROOT)
+    assert shown["scenarios"] and shown["scenarios"] == json.loads(in_checkout.stdout)["scenarios"]
+    text = _run([adjudicator, "rulings", "show", "R38"], cwd=work).stdout
+    assert "none yet" not in text and shown["scenarios"][0] in text
+    impact = json.loads(_run([adjudicator, "house-rules", "impact", "tie=shared", "--json"], cwd=work).stdout)
+    assert impact["unreadable"] == [] and impact["replayed"] == len(list((ROOT / "scenarios").rglob("*.yaml")))
+    assert impact["changed"] and all(c["path"].startswith("scenarios/") for c in impact["changed"])
+    coverage = _run([adjudicator, "rulings", "coverage", "--strict", "--json"], cwd=work)
+    assert coverage.returncode == 0, coverage.stdout[-2000:] + coverage.stderr
+    assert json.loads(coverage.stdout)["faq_without_passing_scenario"] == []
+
+
+def test_installed_docs_show_every_page(installed):
+    bin_dir, work = installed
+    topics = json.loads(_run([bin_dir / "adjudicator", "docs", "--json"], cwd=work).stdout)["topics"]
+    assert len(topics) == 1 + len(list((ROOT / "docs").glob("*.md")))
+    for topic in topics:
+        shown = _run([bin_dir / "adjudicator", "docs", topic["topic"]], cwd=work)
+        assert shown.returncode == 0 and shown.stdout.startswith("# "), topic
+    readme = _run([bin_dir / "adjudicator", "docs", "readme"], cwd=work).stdout
+    assert readme == _run([sys.executable, "-m", "adjudicator", "docs", "readme"], cwd=ROOT).stdout
 
 
 def test_no_top_level_folder_shadows_a_subpackage(installed):

@@ -70,6 +70,7 @@ class Catalog:
     decks: dict[str, Deck]
     extra: tuple[Card, ...] = ()  # the scenario's own cards (`cards:`)
     basic_rules: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BASIC_RULES)
+    left_out: Mapping[str, Deck] = field(default_factory=dict)  # built-in decks `decks:` leaves out
     _index: dict[str, list[Card]] = field(default_factory=dict, init=False, repr=False)
     _copies: dict[Card, tuple[Card, ...]] = field(default_factory=dict, init=False, repr=False)  # copies_of, remembered
 
@@ -87,10 +88,11 @@ class Catalog:
     def restricted(self, deck_ids: Iterable[str]) -> Catalog:
         decks = {d: self.decks[d] for d in deck_ids}
         basic = next((d.basic_rules for d in decks.values() if d.basic_rules), self.basic_rules)
-        return Catalog(decks, self.extra, basic_rules=basic)
+        left_out = {**self.left_out, **{d: deck for d, deck in self.decks.items() if d not in decks}}
+        return Catalog(decks, self.extra, basic_rules=basic, left_out=left_out)
 
     def with_cards(self, cards: Iterable[Card]) -> Catalog:
-        return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules)
+        return Catalog(dict(self.decks), (*self.extra, *cards), self.basic_rules, self.left_out)
 
     def all_cards(self) -> list[Card]:
         """Every card object of the catalog, each copy once."""
@@ -159,6 +161,9 @@ class Catalog:
             raise ScenarioError(f"expected a card name, got {name!r}", path=path, line=line)
         card = self.resolve(name, path=path, line=line)
         if card is None:
+            elsewhere = self.decks_left_out_with(name)
+            if elsewhere:
+                raise ScenarioError(self._left_out_message(name, elsewhere), path=path, line=line)
             raise ScenarioError(f"unknown card {name!r}", path=path, line=line, suggestions=suggest(name, self.names()))
         if not is_supported(card):
             raise ScenarioError(
@@ -167,6 +172,23 @@ class Catalog:
                 line=line,
             )
         return card
+
+    def decks_left_out_with(self, name: str) -> list[Deck]:
+        """The built-in decks that `decks:` leaves out and that have a card of this name."""
+        key = normalize(name)
+        wanted = {key, *(normalize(n) for n in _nicknames().get(key, ()))}
+        return [deck for deck in self.left_out.values() if any(normalize(c.name) in wanted for c in deck.members)]
+
+    def _left_out_message(self, name: str, elsewhere: list[Deck]) -> str:
+        in_use = ", ".join(self.decks)
+        named = [f"{deck.id} ({deck.title})" for deck in elsewhere]
+        having = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        verb = "has" if len(elsewhere) == 1 else "have"
+        return (
+            f"unknown card {name!r}: the decks in use ({in_use}) do not have it; {having} {verb} it: "
+            f"add {'it' if len(elsewhere) == 1 else 'one'} to the scenario's decks, "
+            f"`decks: [{in_use}, {elsewhere[0].id}]`"
+        )
 
     def names(self) -> list[str]:
         """Every name a scenario may write: plain, or with the deck where two editions clash."""

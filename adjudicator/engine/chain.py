@@ -39,6 +39,9 @@ class ResponseChain:
         play = self.window
         if play is None:
             return
+        if self.winner:  # won while the card was being played (Q46): the game is over, nothing resolves
+            self.window = None
+            return
         chain = [play, *self.responses]
         self.window = None
         self.responses = []

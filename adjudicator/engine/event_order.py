@@ -34,6 +34,11 @@ class EventOrder:
         if self.stopped:
             return
         self.event_no = event.number
+        if event.action != "join" and event.player not in self.players:
+            # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
+            # event of theirs but `joins` is refused before it can touch the position.
+            self.reject(event, self.not_playing(event.player))
+            return
         event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
@@ -101,6 +106,13 @@ class EventOrder:
             return None
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
+
+    def not_playing(self: Game, player: str) -> Illegal:
+        """Why an event of someone not at the table is refused."""
+        left = next((s for s in reversed(self.steps) if isinstance(s, rec.DroppedOut) and s.player == player), None)
+        why = f"{player} is not in the game"
+        why += f": {player} dropped out at event {left.event}" if left else f" ({player} has not joined)"
+        return Illegal("not_playing", why, ("B-drop-out",) if left else ("B-jump-in",))
 
     def _push_response(self: Game, event: Event) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the

@@ -110,7 +110,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         dealt: dict[str, list[Card]] = {p: [] for p in self.players}
         for _ in range(count):  # one card at a time, round-robin from the first player
             for player in self.players:
-                dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15",))
+                dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15", "Q2763"))
         for player in self.players:
             self.step(
                 rec.Dealt,
@@ -323,7 +323,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                     if self.house_rules.limits_on_own_turn:
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
                     continue  # officially the active player complies at the end of the turn
-                self._enforce_limits(player, ("B-limits-other-players",))
+                # bound at once, while the active player may still be rid of the limit by her turn's end (Q738)
+                self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         if self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(self.table.goals)
@@ -349,7 +350,9 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                     rulings=(
                         "B-draw-rule-change",
                         *derived.bonus_rulings(self, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
                         *(("Q129",) if self.temp_hands else ()),
+                        *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
                 )  # a temporary hand's cards are extras
                 return True
@@ -449,7 +452,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                 "nothing_to_answer",
                 f"nothing asks {event.player} to {event.action} now; "
                 "cards are discarded only when a rule or card demands it",
-                ("B-no-voluntary-discard",),
+                ("B-no-voluntary-discard", "Q306"),
             )
         given = choice.spec_for(event.action).check(event.choices, event.action)
         if choice.names_what_stays(event.action):
@@ -481,7 +484,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         got: list[Card] = []
         creepers = 0
         while len(got) < n:
-            card = self._take_top()
+            card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
                 self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=("B-reshuffle",))
                 break
@@ -489,7 +492,11 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                 creepers += 1
                 self.table.in_play[player].append(card)
                 # a Creeper drawn for an Action goes to the active player, who draws again (R40)
-                for_action = ("R40",) if self.resolving and self.resolving.card.type is CardType.ACTION else ()
+                for_action = (
+                    ("R40",)
+                    if self.resolving and self.resolving.card.type is CardType.ACTION and player == self.turn.player
+                    else ()
+                )
                 self.step(
                     rec.CreeperPlaced,
                     player=player,
@@ -515,7 +522,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             )
         return got
 
-    def _take_top(self) -> Card | None:
+    def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
         if not table.draw_pile and solo.is_solo(self):
             solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
@@ -525,7 +532,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             table.discard.clear()
             self.rng.shuffle(pile)
             table.draw_pile.extend(pile)
-            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle",))
+            # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
+            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
         return table.draw_pile.pop(0) if table.draw_pile else None
 
     # ------------------------------------------------------------ the turn
@@ -586,7 +594,10 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order",))
+        limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
+        # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
+        under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order", *under))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
         if solo.is_solo(self):
@@ -683,7 +694,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
         if blocked:
-            cites += ["R04", "R59"] + (["R58"] if len(goals) > 1 else [])
+            cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
+            cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             creepers = self.creepers_of(player)
@@ -694,6 +706,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                     cites += ["H-creepers_block_wins", "R04"]
             elif creepers:
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
+                if solo.is_solo(self):
+                    cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
         if len(meeting) == 1 and solo.is_solo(self):
             solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
             return
@@ -703,6 +717,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         if len(meeting) == 1:
             self.winner = meeting[0]
             self.winning_goal = goal_of[self.winner]
+            if self.turn.player == self.winner and self.table.hands[self.winner] and self.play_rule().mode == "all":
+                cites.append("Q-tag-play-all")  # Play All: the Goal is checked after every play, not at the end
             self.step(
                 rec.Won,
                 player=self.winner,
@@ -862,13 +878,17 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
     def add_rule(self, play: Play) -> None:
         card = play.card
         slot = getattr(kind_of(card), "slot", None)
-        replaced = [r for r in self.table.rules if slot and getattr(kind_of(r), "slot", None) == slot]
+        # A second copy of a rule (decks mixed) replaces its twin like a rule of its slot does (Q2219).
+        twins = [r for r in self.table.rules if r.name == card.name and card.kind != "double_agenda"]
+        replaced = [r for r in self.table.rules if r in twins or (slot and getattr(kind_of(r), "slot", None) == slot)]
         for old in replaced:
             self.table.rules.remove(old)
         self.discard_cards(replaced)
         self.leave_being_played(play)
         self.table.rules.append(card)
-        rulings = ("B-new-rule-immediate", "B-new-rule-replaces") if replaced else ("B-new-rule-immediate",)
+        rulings: tuple[str, ...] = ("B-new-rule-immediate", *(("B-new-rule-replaces",) if replaced else ()))
+        rulings += ("Q2219",) if twins else ()
+        rulings += ("Q-tag-xx1-1",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
 
     def set_goal(self, play: Play) -> None:
@@ -909,6 +929,10 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
     # ------------------------------------------------------- temporary hands
     def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
         frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
+        if self.temp_hands:  # opened inside another: this one is finished first
+            rulings = (*rulings, "Q-tag-draw2useem")
+        if derived.goals_read_hands(self):  # a temporary hand is not the hand a Goal counts
+            rulings = (*rulings, "Q-tag-10cardsinhand-2")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
         self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
@@ -963,7 +987,9 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                 raise Illegal(
                     "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
                 )
-            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order",))
+            # "Takes instant effect" on some New Rules does not let them be played when drawn
+            instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
+            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""
@@ -1032,7 +1058,8 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             self.turn.played += 1
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
-            rulings = ("B-play-rule", *derived.bonus_rulings(self, player, "play"))
+            whole_hand = ("B-play-all",) if quota.mode != "count" else ()
+            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
 
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
@@ -1043,6 +1070,9 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=play.card)
+        if derived.goals_read_hands(self) and not self.pending:
+            # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
+            self.check_win()
         return play
 
     # ---------------------------------------------------------- free actions
@@ -1077,7 +1107,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             raise Illegal(
                 "compound_resolving",
                 f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
-                ("R32",),
+                ("R32", "Q-tag-draw2useem"),
             )
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
         kind_of(card).verify_use(self, play)

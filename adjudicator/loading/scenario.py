@@ -41,6 +41,11 @@ from adjudicator.model.scenario import Scenario, Setup
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
 _SECTIONS = {"the scenario": TOP_KEYS, "setup": SETUP_KEYS, "expect": EXPECT_KEYS}  # where a misplaced key belongs
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
+#: A replay keeps every step of every event (about ten a played card): this many events keep a
+#: replay under 500 MB and a few seconds a ten thousand events, whatever the file holds.
+MAX_EVENTS = 100_000
+#: The cards a scenario may add (`cards:`, copies counted), beside the decks' few hundred.
+MAX_CUSTOM_CARDS = 500
 RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
@@ -311,17 +316,26 @@ class _Reader:
 
     def read_cards(self, data: dict) -> None:
         entries = self.as_list(data, "cards", "cards")
-        custom = []
+        custom: list[Card] = []
+        declared: dict[tuple[str, str], Card] = {}  # definition -> its first copy, looked up, not searched
         for i, entry in enumerate(entries):
             try:
                 cards = build_cards(entry, deck="custom", path=self.path, strict=True)
             except ScenarioError as exc:
                 raise exc.located(self.path, line_of(entries, i)) from None
             same = self.catalog.definitions(cards[0].name)  # its own name, not a nickname
-            existing = same[0] if same else next((c for c in custom if c.definition == cards[0].definition), None)
+            existing = same[0] if same else declared.get(cards[0].definition)
             if existing is not None and (existing.deck == "custom" or is_supported(existing)):
                 raise self.fail(f"a card named {cards[0].name!r} already exists ({existing.deck})", entry)
+            declared.setdefault(cards[0].definition, cards[0])
             custom += cards
+            if len(custom) > MAX_CUSTOM_CARDS:
+                # Every card on the table is looked at when the position changes: a bounded
+                # table keeps the cost of an event bounded.
+                raise self.fail(
+                    f"`cards` declares more than {MAX_CUSTOM_CARDS:,} cards (copies counted), the most a scenario may declare",
+                    entry,
+                )
         if custom:
             self.catalog = self.catalog.with_cards(custom)
 
@@ -463,6 +477,12 @@ class _Reader:
             items = []
         if not isinstance(items, list):
             raise self.fail(f"`events` must be a list{mistakes.events_hint(items)}", data, "events")
+        if len(items) > MAX_EVENTS:
+            raise self.fail(
+                f"{len(items):,} events; a scenario may have at most {MAX_EVENTS:,} (split the game into several files)",
+                data,
+                "events",
+            )
         roster = _Roster(self.players)
         lines = items.item_lines if isinstance(items, yaml_lines.LinedList) else [None] * len(items)
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
@@ -788,13 +808,25 @@ def _rewritten(text: str, name: str) -> str:
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:
     """The claimed words of `P spells CAT` (two for a rhyme: `P spells CAT, HAT`), upper case."""
-    words = tuple(str(w).strip().upper() for w in items if w is not None and str(w).strip())
+    # Checked as written, before upper-casing: Python's upper() turns the ligature ﬁ into FI, the
+    # long s ſ into S and ß into SS, none of which is a letter card (docs/words.md).
+    words = tuple(str(w).strip() for w in items if w is not None and str(w).strip())
     if not words:
         raise ScenarioError(f"'{text}' names no word to spell")
     for word in words:
-        if not re.fullmatch(r"[A-Z]{1,30}", word):
-            raise ScenarioError(f"'{text}': {word!r} is not a word of the letters A to Z")
-    return words
+        stranger = next((ch for ch in word if ch not in _CARD_LETTERS), None)
+        if stranger is not None:
+            raise ScenarioError(
+                f"'{text}': {word!r} has {stranger!r} (U+{ord(stranger):04X}), which is no letter card; "
+                "a word is spelled with the letter cards, A to Z"
+            )
+        if len(word) > 30:
+            raise ScenarioError(f"'{text}': {word!r} has {len(word)} letters (at most 30)")
+    return tuple(word.upper() for word in words)
+
+
+#: What a letter card may be (the `letter` of `kind: letter`): one of A to Z, in either case.
+_CARD_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 _FORMS = (

@@ -18,6 +18,9 @@ from adjudicator.model import records as rec
 LONG_LOG = 200
 HEAD = 60
 TAIL = 60
+#: The rejections listed under a verdict unless `--full` (a file of 100,000 rejected events
+#: would list as many lines).
+REJECTIONS_SHOWN = 20
 _EVENT = attrgetter("event")  # read off a million steps without a Python loop
 
 

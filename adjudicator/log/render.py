@@ -13,7 +13,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from adjudicator.answer import Answer, build_answer
-from adjudicator.log.outline import LONG_LOG, Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.log.outline import (
+    LONG_LOG,
+    Heading,
+    Line,
+    heading_text,
+    outline,
+    skipped_text,
+    step_style,
+)
 from adjudicator.log.repeats import said_once
 from adjudicator.verdict import Verdict, count, position_line, temp_hand_cell, verdict_lines
 
@@ -38,7 +46,7 @@ def render_replay(verdict: Verdict, console: Console | None = None, full: bool =
     console.print()
     _render_position(verdict, console)
     console.print()
-    _render_verdict(verdict, answer, console)
+    _render_verdict(verdict, answer, console, full)
     _render_rulings(verdict, console)
     _render_see_also(verdict, console)
 
@@ -102,7 +110,7 @@ def _render_position(verdict: Verdict, console: Console) -> None:
     console.print(escape(position_line(verdict, "   ")))
 
 
-def _render_verdict(verdict: Verdict, answer: Answer, console: Console) -> None:
+def _render_verdict(verdict: Verdict, answer: Answer, console: Console, full: bool = False) -> None:
     console.print(f"[bold]Answer:[/bold] {escape(answer.text)}")
     if verdict.winner:
         console.print(f"[bold green]Verdict: {escape(verdict.win_phrase)}.[/bold green]")
@@ -112,10 +120,13 @@ def _render_verdict(verdict: Verdict, answer: Answer, console: Console) -> None:
         console.print(f"[bold]Verdict (Solo Fluxx): {state}; {scored} scored.[/bold]")
     else:
         console.print("[bold]Verdict: no winner yet.[/bold]")
-    for line in verdict_lines(verdict)[1:]:
+    for line in verdict_lines(verdict, full)[1:]:
         if line.startswith("Event ") and " rejected: " in line:
             head, _, reason = line.partition(" rejected: ")
             console.print(f"[red]{escape(head)} rejected:[/red] {escape(reason)}")
+        elif line.startswith("and ") and line.endswith(" (--full lists them all)"):
+            said, _, hint = line.partition(" (")
+            console.print(f"[red]{escape(said)}[/red] ({escape(hint)}")
         elif line.startswith("Stopped: "):
             console.print(f"[yellow]{escape(line)}[/yellow]")
         else:

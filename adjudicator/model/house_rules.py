@@ -13,6 +13,7 @@ nearest switch name, which the loader turns into FILE:LINE messages and the CLI 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -80,9 +81,10 @@ def _minimum(value: Any) -> int:
 def _words(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [w for w in value.split(",") if w.strip()]
-    if isinstance(value, list) and all(isinstance(w, str) and w.strip() and " " not in w.strip() for w in value):
+    # A word is spelled with letter cards, A to Z (docs/words.md): no é, ß or ligature.
+    if isinstance(value, list) and all(isinstance(w, str) and re.fullmatch(r"[A-Za-z]+", w.strip()) for w in value):
         return tuple(sorted({w.strip().lower() for w in value}))
-    raise ValueError(f"{value!r} is not a list of single words")
+    raise ValueError(f"{value!r} is not a list of single words of the letters A to Z")
 
 
 @dataclass(frozen=True)
@@ -317,13 +319,14 @@ def _unknown(name: Any) -> Switch:
     )
 
 
-def parse_assignments(texts: Iterable[str]) -> dict[str, Any]:
-    """`NAME=VALUE` texts (the `--house-rule` option) into a mapping; list values are comma-separated."""
+def parse_assignments(texts: Iterable[str], option: str = "--house-rule") -> dict[str, Any]:
+    """`NAME=VALUE` texts (the `--house-rule` option of every command, and `simulate --compare`) into
+    a mapping of switch name to the value as written; list values are comma-separated."""
     values: dict[str, Any] = {}
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            raise HouseRuleError(f"--house-rule takes NAME=VALUE, not {text!r}")
+            raise HouseRuleError(f"{option} takes NAME=VALUE, not {text!r}")
         switch = switch_named(name.strip())
         switch.read(value.strip())  # checked now, so the message names the option
         values[switch.name] = value.strip()

@@ -12,8 +12,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS_DIR = ROOT / "scenarios"  # in a checkout; an installed package has none (and needs none)
 FAQ_ID = re.compile(r"^R(\d{2})$")
 LOOKS_LIKE_ID = re.compile(r"^(r\d+|q\d+|q-tag-\S+|b-\S+)$", re.IGNORECASE)
 SUFFIXES = (".yaml", ".yml")
@@ -94,12 +92,16 @@ def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tupl
 
 
 def _shown_path(path: Path) -> str:
-    for base in (Path.cwd(), ROOT):
-        try:
-            return str(path.resolve().relative_to(base.resolve()))
-        except ValueError:
-            continue
-    return str(path)
+    from adjudicator.bundled import shown
+
+    return shown(path)
+
+
+def _bundled_scenarios() -> Path | None:
+    """The scenario suite shipped with the package (the checkout's scenarios/ in a checkout)."""
+    from adjudicator.bundled import bundled
+
+    return bundled("scenarios")
 
 
 def _scenario_files(paths: list[Path], json_output: bool = False) -> list[Path]:
@@ -221,9 +223,10 @@ def _result_lines(results: list[tuple[Any, float, str]], width: int, first_rank:
     rather than wrapped (`rulings show ID` gives the ruling in full)."""
     rank_width = len(str(len(results) + first_rank - 1))
     id_width = max(len(record.id) for record, _score, _why in results)
-    room = max(width - (rank_width + id_width + 5 + 8), 20)  # the fixed columns and the four gaps
-    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 12))
-    why_width = max(room - title_width, 8)
+    # the id is never cut (it is what `rulings show` takes): the title and the why share the rest
+    room = max(width - (rank_width + id_width + 5 + 8), 10)  # the fixed columns and the four gaps
+    title_width = min(max(len(record.title) for record, _score, _why in results), max(room * 2 // 3, 5))
+    why_width = max(room - title_width, 3)
 
     def cut(text: str, size: int) -> str:
         return text if len(text) <= size else text[: size - 1] + "…"
@@ -258,7 +261,8 @@ def show_command(
 
     record, next_matches = _find_ruling(ruling_id, json_output)
     searched = ruling_id.strip().lower() not in {i.lower() for i in record.ids}
-    by_id, _unknown = _citations([SCENARIOS_DIR]) if SCENARIOS_DIR.is_dir() else ({}, {})
+    suite = _bundled_scenarios()
+    by_id, _unknown = _citations([suite]) if suite else ({}, {})
     scenarios = [_shown_path(p) for p in by_id.get(record.id, [])]
     related = related_rulings(record.id)
     if json_output:
@@ -273,6 +277,7 @@ def show_command(
                 "topics": list(record.topics),
                 "related": list(record.related),
                 "checkable": record.checkable,
+                "not_checkable_because": record.not_checkable_because,
                 "conflicts": [
                     {"with": c.with_, "answer": c.answer, "selected_by": c.selected_by} for c in record.conflicts
                 ],
@@ -312,7 +317,11 @@ def show_command(
     _label(console, "Editions", ", ".join(record.editions) or "-")
     _label(console, "Cards", ", ".join(record.cards) or "-")
     _label(console, "Topics", ", ".join(record.topics) or "-")
-    _label(console, "Checkable", "yes" if record.checkable else "no (no replay can prove it)")
+    _label(
+        console,
+        "Checkable",
+        "yes" if record.checkable else f"no: {record.not_checkable_because or 'no replay can prove it'}",
+    )
     for conflict in record.conflicts:
         _label(
             console,
@@ -413,10 +422,31 @@ def list_command(
     console.print(f"{len(records)} ruling{'s' if len(records) != 1 else ''}", markup=False)
 
 
+def _official_summary(records: Any) -> dict[str, int]:
+    """The official answers beyond the seed FAQ (Q<n>, Q-tag-*): how many records, how many
+    checkable, and the FAQ pages read for them (faq_pages.yaml) with what each yielded."""
+    from adjudicator.rulings.store import faq_pages
+
+    official = [record for record in records if record.id.startswith("Q")]
+    checkable = sum(record.checkable for record in official)
+    pages = faq_pages()
+    return {
+        "records": len(official),
+        "checkable": checkable,
+        "not_checkable": len(official) - checkable,
+        "pages_read": len(pages),
+        "answers_found": sum(page["found"] for page in pages),
+        "answers_recorded": sum(len(page["recorded"]) for page in pages),
+        "new_records": len({rid for page in pages for rid in page["recorded"]}),
+        "answers_already_recorded": sum(len(page["already"]) for page in pages),
+        "answers_skipped": sum(skip["count"] for page in pages for skip in page["skipped"]),
+    }
+
+
 @rulings_app.command("coverage")
 def coverage_command(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the repository's scenarios/).")
+        list[Path] | None, typer.Argument(help="Scenario files or folders (default: the bundled scenarios).")
     ] = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 when a checkable FAQ ruling (R01-R65) has no passing scenario.")
@@ -434,13 +464,14 @@ def coverage_command(
         from adjudicator.output import fail, scenario_error_data
 
         fail({**scenario_error_data(exc), "code": "invalid-record"}, json_output)
-    if not paths and not SCENARIOS_DIR.is_dir():
+    suite = _bundled_scenarios()
+    if not paths and suite is None:
         _fail(
-            "no scenarios/ folder next to the package: name the scenario files or folders to audit",
+            "the bundled scenarios are missing from this installation: name the scenario files or folders to audit",
             code="no-scenarios",
             json_output=json_output,
         )
-    by_id, unknown = _citations(list(paths) if paths else [SCENARIOS_DIR], json_output)
+    by_id, unknown = _citations(list(paths) if paths else [suite] if suite else [], json_output)
     statuses: dict[Path, str] = {}
 
     def status_of(path: Path) -> str:
@@ -474,6 +505,7 @@ def coverage_command(
     faq_totals = count(faq_rows)
     not_checkable_cited = sorted(rid for rid in by_id if not records[rid].checkable)
     missing_faq = [record.id for record, _cited, state in faq_rows if state != "proven"]
+    official = _official_summary(records.values())
     exit_code = 1 if strict and missing_faq else 0
 
     if json_output:
@@ -493,6 +525,7 @@ def coverage_command(
                 "faq_without_passing_scenario": missing_faq,
                 "unknown_ids": {rid: [_shown_path(p) for p in files] for rid, files in sorted(unknown.items())},
                 "not_checkable_but_cited": not_checkable_cited,
+                "official": official,
             }
         )
         raise typer.Exit(exit_code)
@@ -522,6 +555,15 @@ def coverage_command(
         f"{faq_totals['failing']} failing, {faq_totals['uncovered']} without a scenario.",
         markup=False,
     )
+    console.print(
+        f"Official answers (Q<n>, Q-tag-*): {official['records']} records, {official['checkable']} checkable, "
+        f"{official['not_checkable']} not checkable (each says why). FAQ pages read: {official['pages_read']}, "
+        f"with {official['answers_found']} answers: {official['answers_recorded']} made {official['new_records']} "
+        f"new records, "
+        f"{official['answers_already_recorded']} already recorded, {official['answers_skipped']} skipped "
+        "(adjudicator/rulings/faq_pages.yaml says why).",
+        markup=False,
+    )
     if strict and missing_faq:
         sys.stderr.write(f"strict: {len(missing_faq)} checkable FAQ rulings have no passing scenario\n")
     raise typer.Exit(exit_code)
@@ -549,7 +591,12 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        _fail(f"no card {name!r}", suggest(name, card_names(), limit=3), code="no-such-card", json_output=json_output)
+        from adjudicator.card_commands import show_matches
+
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
+        if not near and show_matches(name, json_output):  # else the cards its words point to
+            return
+        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
         return
     catalog = builtin()
     card = catalog.get(printed)

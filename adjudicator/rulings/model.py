@@ -53,6 +53,9 @@ class Ruling:
     #: False for a record kept only for completeness, whose answer says nothing usable (R48: the
     #: question is lost and the answer is "Yes"); search and see-also leave it out.
     usable: bool = True
+    #: Why a replay cannot check this answer (a card the engine does not support, a judgement no
+    #: scenario can state); given exactly when `checkable` is false for an official answer.
+    not_checkable_because: str | None = None
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -78,6 +81,7 @@ def from_data(data: Any) -> Ruling:
         related=tuple(data.get("related") or ()),
         conflicts=conflicts,
         usable=bool(data.get("usable", True)),
+        not_checkable_because=data.get("not_checkable_because"),
     )
 
 
@@ -116,6 +120,7 @@ def validate(data: Any) -> Ruling:
         checkable: bool
         conflicts: list[_Conflict] = []
         usable: bool = True
+        not_checkable_because: str | None = Field(default=None, min_length=1)
 
     _Ruling.model_validate(data)
     return from_data(data)

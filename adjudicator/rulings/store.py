@@ -73,6 +73,16 @@ def aliases() -> dict[str, str]:
     return table
 
 
+@cache
+def faq_pages() -> list[dict]:
+    """The publisher's FAQ pages read for the official answers, with what each yielded (faq_pages.yaml)."""
+    path = RULINGS_DIR.parent / "faq_pages.yaml"
+    try:
+        return list(yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)["pages"])
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        raise ScenarioError(f"invalid FAQ page list: {exc}", path=str(path)) from None
+
+
 def canonical(ruling_id: str) -> str:
     if _path_of(ruling_id) is not None:
         return ruling_id

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.words.lexicon import OFFICIAL, PARTS_OF_SPEECH, WordRules, lexicon
+from adjudicator.words.lexicon import ENUMERATE_UP_TO, OFFICIAL, PARTS_OF_SPEECH, WordRules, _BitSets, lexicon
 
 _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
 
@@ -169,10 +169,19 @@ def find(requirement: Requirement, letters: str, rules: WordRules = OFFICIAL) ->
     low, high = requirement.bounds(len(letters))
     if high < low:
         return None
-    found = sorted(_words_meeting(requirement, letters, low, high, rules), key=lambda w: (len(w), w))
+    if len(letters) > ENUMERATE_UP_TO:
+        # Many letters: most of the dictionary is spellable, and testing each of those words
+        # against the Goal at every letter played cost seconds a letter. The words that meet the
+        # Goal are found once per Goal (`_candidates`); a search is then a few bit operations.
+        return _candidates(requirement, rules).find(letters, low, high)
+    found = sorted(_words_meeting(requirement, letters, low, high, rules), key=_shortest_first)
     if not requirement.rhyme:
         return (found[0],) if found else None
     return _best_rhyme(requirement, found, letters)
+
+
+def _shortest_first(word: str) -> tuple[int, str]:
+    return len(word), word
 
 
 def _words_meeting(requirement: Requirement, letters: str, low: int, high: int, rules: WordRules) -> Iterator[str]:
@@ -208,3 +217,74 @@ def _best_rhyme(requirement: Requirement, words: list[str], letters: str) -> tup
                 if not letters_missing(pair, letters) and requirement.pair_shortfall(first, second) is None:
                     best = pair
     return best
+
+
+@lru_cache(maxsize=64)
+def _candidates(requirement: Requirement, rules: WordRules) -> _Candidates:
+    return _Candidates(requirement, rules)
+
+
+class _Candidates:
+    """Every word that meets one Goal's requirement at one table (its house rules), whatever the
+    letters: found by one pass over the lexicon (at most about a second, for a silent letter),
+    then kept as bit sets, so that the words some letters spell are a few big-integer operations
+    however many letters a player holds. For a rhyme, the words are also grouped by how they
+    end (`sounds.rhyme_keys`), each group with bit sets of its own."""
+
+    def __init__(self, requirement: Requirement, rules: WordRules) -> None:
+        index = lexicon()
+        self.requirement, self.rules = requirement, rules
+        universe = dict.fromkeys([*index.spellings(), *sorted(rules.allowed)])
+        self.words = [w for w in universe if index.is_word(w, rules) and requirement.meets(w, rules)]
+        self.bits = _BitSets(self.words)
+        self.groups: dict[str, list[str]] = {}
+        self._group_bits: dict[str, _BitSets] = {}
+        if requirement.rhyme:
+            from adjudicator.words import sounds
+
+            for word in self.words:
+                for key in sounds.rhyme_keys(word):
+                    self.groups.setdefault(key, []).append(word)
+            self.groups = {key: words for key, words in self.groups.items() if len(words) > 1}
+
+    def find(self, letters: str, low: int, high: int) -> tuple[str, ...] | None:
+        found = self.bits.spellable(letters, low, high)
+        if not self.requirement.rhyme:
+            return (min(found, key=_shortest_first),) if found else None
+        return self._best_rhyme(sorted(found, key=_shortest_first), letters, low, high)
+
+    def _best_rhyme(self, found: list[str], letters: str, low: int, high: int) -> tuple[str, str] | None:
+        """The pair `_best_rhyme` picks (fewest letters, then first alphabetically), found word by
+        word: for each first word, its group's bit sets give at once the second words the
+        letters left over spell; the search stops once no longer pair can be shorter."""
+        from adjudicator.words import sounds
+
+        best: tuple[str, str] | None = None
+        best_key: tuple[int, tuple[str, str]] | None = None
+        have = Counter(letters)
+        for first in found:
+            if best_key is not None and 2 * len(first) > best_key[0]:
+                break  # every later first word, and its partner, is at least this long
+            keys = [key for key in sounds.rhyme_keys(first) if key in self.groups]
+            if not keys:
+                continue
+            left = have.copy()
+            left.subtract(first)
+            rest = "".join(letter * count for letter, count in left.items() if count > 0)
+            for key in keys:
+                for second in self._bits_of(key).spellable(rest, max(low, len(first)), high):
+                    if _shortest_first(second) <= _shortest_first(first):
+                        continue  # a pair is taken in the order of the sorted words: (first, second)
+                    pair = (first, second)
+                    pair_key = (len(first) + len(second), pair)
+                    if best_key is not None and pair_key >= best_key:
+                        continue
+                    if self.requirement.pair_shortfall(first, second) is None:
+                        best, best_key = pair, pair_key
+        return best
+
+    def _bits_of(self, key: str) -> _BitSets:
+        bits = self._group_bits.get(key)
+        if bits is None:
+            bits = self._group_bits[key] = _BitSets(self.groups[key])
+        return bits

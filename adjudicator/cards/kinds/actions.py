@@ -55,7 +55,10 @@ class TemporaryHand(ActionKind):
 
     def resolve(self, game: Game, play: Play) -> None:
         game.open_temp_hand(
-            play, self.number(game, play.card, "draw"), self.number(game, play.card, "play"), ("B-compound-action",)
+            play,
+            self.number(game, play.card, "draw"),
+            self.number(game, play.card, "play"),
+            ("B-compound-action", "Q422"),  # one play in all, not free
         )
 
     def finish(self, game: Game, play: Play) -> None:
@@ -170,9 +173,13 @@ class Trash(TargetsOneCard):
     """Trash a Keeper / Trash Something: discard any one such card in play, yours included."""
 
     name = "trash"
+    not_a_steal_rulings = ("Q907",)  # trashing your Keeper is not stealing it
 
     def apply(self, game: Game, play: Play, card: Card) -> None:
-        game.discard_from_play(game.owner_of(card), [card], f"{play.card}", ("B-action-discard",))
+        owner = game.owner_of(card)
+        # Only your own cards on the table: the Action still trashes one of them (Q241).
+        own_only = owner == play.player and all(game.owner_of(c) == owner for c in self.options(game, play))
+        game.discard_from_play(owner, [card], f"{play.card}", ("B-action-discard", *(("Q241",) if own_only else ())))
 
 
 @register

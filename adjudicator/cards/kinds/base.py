@@ -95,6 +95,12 @@ class Kind:
     choice_words: ClassVar[tuple[str, ...]] = ()
     #: Rulings that justify the kind's basic resolution (cited when it resolves).
     rulings: ClassVar[tuple[str, ...]] = ()
+    #: Rulings about canceling a card of this kind (cited when a Surprise cancels one).
+    canceled_rulings: ClassVar[tuple[str, ...]] = ()
+    #: Rulings about answering this card's steal (cited when a Surprise against steals undoes it).
+    trapped_rulings: ClassVar[tuple[str, ...]] = ()
+    #: Rulings saying why this card is no steal (cited when a Surprise against steals is refused).
+    not_a_steal_rulings: ClassVar[tuple[str, ...]] = ()
 
     def then(self, method: str, *args: Any) -> Then:
         """A continuation that calls this kind's `method` (with the game first, a choice's answer last)."""

@@ -55,9 +55,12 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def end_turn(game: Game, play: Play) -> None:
-        """Using the rule ends the turn at once, Play All or not (R22, R33)."""
+        """Using the rule ends the turn at once, Play All or not (R22, R33); Creepers it drew stay
+        until the player's next turn, since no moment of this turn is left to shed them."""
+        stuck = ("Q-tag-creepers",) if game.creepers_of(play.player) else ()
         game.end_turn(
-            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says", ("R22", "R33")
+            f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
+            ("R22", "R33", *stuck),
         )
 
 
@@ -195,7 +198,13 @@ class MysteryPlay(FreeActionRule):
         game.note(
             f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
             "joins the hand and is neither a draw nor a play",
-            ("R63", "Q129", "R42"),
+            # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
+            (
+                "R63",
+                "Q129",
+                "R42",
+                *(("Q-tag-10cardsinhand-1",) if any(kind_of(g).reads_hands for g in game.table.goals) else ()),
+            ),
         )
         source = f"the top of the draw pile, by {play.card}"
         try:

@@ -269,6 +269,10 @@ class MostCardsInHand(MostGoal):
     def count(self, game: Game, player: str) -> int:
         return len(game.table.hands[player])
 
+    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+        # met while a card is being played: the played card left its hand before anything it does
+        return (*super().win_rulings(game, card), *(("Q46",) if game.window else ()))
+
     def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
         return []  # the cards that meet it are in her hand, not in front of her
 

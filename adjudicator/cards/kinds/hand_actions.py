@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens
+from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens, stated_victim
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -344,6 +344,8 @@ class RandomTax(ActionKind):
 
     name = "random_tax"
     needs_others = True
+    # Canceled in time (as it is played, before anything is taken) it takes nothing from anyone.
+    canceled_rulings = ("Q-tag-belay-that",)
 
     def resolve(self, game: Game, play: Play) -> None:
         taken = []
@@ -372,6 +374,13 @@ class ZapACard(TargetsOneCard):
     name = "zap_a_card"
     params = {}
     choice_rulings = ("Q-tag-zap-a-card",)
+    trapped_rulings = ("Q-tag-zap-a-card-2",)
+
+    def steal_victim(self, game: Game, play: Play) -> str | None:
+        """Zapping another player's Keeper into your hand steals it: It's A Trap! may answer."""
+        theirs = [c for c in self.options(game, play) if game.owner_of(c) not in (None, play.player)]
+        victim = stated_victim(game, play, theirs)
+        return None if victim == play.player else victim
 
     def options(self, game: Game, play: Play) -> list[Card]:
         return [card for _owner, card in game.cards_in_play()]
@@ -413,6 +422,8 @@ class ZapACard(TargetsOneCard):
             what=f"{player} takes {card} from {where} into their hand",
             rulings=("Q-tag-zap-a-card",),
         )
+        if card.type is CardType.RULE and len(game.players) == 1:  # Solo Fluxx
+            game.note(f"in Solo Fluxx {card} stays in the hand and may be played again later", ("Q-tag-zap-a-card-3",))
         note_real_hand(game, play)
 
 
@@ -521,3 +532,23 @@ class FetchAndEndTurn(ActionKind):
         if from_draw_pile:
             game.shuffle("draw_pile")
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
+
+
+@register
+class DistressCall(ActionKind):
+    """Distress Call (Star Fluxx): every player, from the one who played it round the table, draws
+    1 card; a player with Creepers goes on until they have drawn 2 for each Creeper they have, the
+    first card included, and a Creeper drawn meanwhile goes into play and raises that total (Q287)."""
+
+    name = "distress_call"
+
+    def resolve(self, game: Game, play: Play) -> None:
+        for player in seats_from(game, play.player):
+            drawn = 0
+            while (owed := max(1, 2 * len(game.creepers_of(player))) - drawn) > 0:
+                got = game.draw(
+                    player, owed, why=f"{play.card}: 2 cards for each Creeper, at least 1", rulings=("Q287",)
+                )
+                if not got:
+                    break  # both piles are empty
+                drawn += len(got)

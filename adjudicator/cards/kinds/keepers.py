@@ -115,7 +115,7 @@ class CreeperDiscardPair(_PowerCreeper):
     def use(self, game: Game, play: Play) -> None:
         pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
         game.discard_from_play(
-            play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02")
+            play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02", "Q2221")
         )
 
 
@@ -290,5 +290,60 @@ class KeeperPowerTake(Keeper):
             game.owner_of(chosen[0]),
             play.player,
             f"{play.card}'s power (a free action; {play.card} stays in play)",
-            ("R12", "R13", "R02"),
+            ("R12", "R13", "R02", "Q-tag-captain-1"),  # a Keeper taken from the table stays on the table
+        )
+
+
+@register
+class KeeperPowerSend(Keeper):
+    """The Teleporter: once per turn, as a free action, its owner sends one of their *other*
+    Keepers to another player (Q1079: never the Teleporter itself). `P uses Teleporter -> KEEPER,
+    PLAYER`. Optional, not a play, and it stays in play (R12, R13, R02)."""
+
+    name = "keeper_power_send"
+
+    def options(self, game: Game, card: Card, player: str) -> list[Card]:
+        return [c for c in game.keepers_of(player) if c is not card]
+
+    def verify_use(self, game: Game, play: Play) -> None:
+        if play.card.name in game.turn.free_actions_used:
+            raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
+        options = self.options(game, play.card, play.player)
+        others = [p for p in game.players if p != play.player]
+        if not options or not others:
+            raise Illegal(
+                "nothing_to_send",
+                f"{play.player} has no other Keeper for {play.card} to send, or nobody to send it to",
+                ("Q1079",),
+            )
+        if play.answers and play.answers[0] not in options:
+            raise Illegal(
+                "bad_choice",
+                f"{play.card} sends one of {play.player}'s other Keepers ({', '.join(map(str, options))}), "
+                "never itself",
+                ("Q1079",),
+            )
+        if len(play.answers) > 1 and (len(play.answers) != 2 or play.answers[1] not in others):
+            raise Illegal("bad_choice", f"{play.card} sends the Keeper to one other player ({', '.join(others)})", ())
+
+    def use(self, game: Game, play: Play) -> None:
+        options = self.options(game, play.card, play.player)
+        if not options:
+            game.note(f"{play.card}: no other Keeper is left to send; nothing happens", ("B-all-cards-playable",))
+            return
+        game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then("send_to", play))
+
+    def send_to(self, game: Game, play: Play, chosen: list[Card]) -> None:
+        others = [p for p in game.players if p != play.player]
+        game.ask(
+            play.player, f"choose the player who receives {chosen[0]}", others, 1, self.then("send", play, chosen[0])
+        )
+
+    def send(self, game: Game, play: Play, keeper: Card, chosen: list[str]) -> None:
+        game.move_in_play(
+            keeper,
+            play.player,
+            chosen[0],
+            f"{play.card}'s power (a free action; {play.card} stays in play)",
+            ("R12", "R13", "R02", "Q1079"),
         )

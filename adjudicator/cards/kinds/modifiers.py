@@ -84,6 +84,9 @@ class Bonus(RuleKind):
             cites.append("Q42")  # no Keepers at all is the fewest
         if what == "play" and card.params["who"] == "richest":
             cites.append("Q2105")
+        other = {"richest": "poorest", "poorest": "richest"}.get(card.params["who"])
+        if other and any(r.kind == card.kind and r.params.get("who") == other for r in game.table.rules):
+            cites.append("Q882")  # Rich and Poor Bonus stand together; who gets which is judged as it happens
         return tuple(cites)
 
     def bonus_source(self, game: Game, card: Card, player: str) -> str:
@@ -187,6 +190,10 @@ class Inflation(RuleKind):
             f"(Basic Rules: Draw {game.basic('draw')}, Play {game.basic('play')})",
             ("B-inflation",),
         )
+        bonus_given = game.turn.began_empty_handed and any(r.kind == "no_hand_bonus" for r in game.table.rules)
+        if play.player == game.turn.player and bonus_given:
+            # a bonus given at the start of the turn is not given again: nothing in Fluxx is retroactive
+            game.note("the No-Hand Bonus is a start-of-turn event: cards it gave are not topped up", ("Q108",))
 
 
 @register

@@ -71,7 +71,7 @@ class PlayRule(RuleKind):
         if play.player == game.turn.player and game.turn.played:
             game.note(
                 f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}",
-                ("B-play-rule-change",),
+                ("B-play-rule-change", "Q334"),
             )
 
 
@@ -181,7 +181,7 @@ class KeepGoing(Kind):
             "not_playable",
             f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "
             "before the game, it is never played from a hand",
-            ("B-meta-rules",),
+            ("B-meta-rules", "Q1083"),
         )
 
     def goals_to_win(self, game: Game, card: Card) -> int | None:

@@ -90,7 +90,7 @@ def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
             rec.ActionDone,
             card=play.card,
             what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
-            rulings=("B-surprises",),
+            rulings=("B-surprises", "Q-tag-canceled-plans"),  # every Goal, a second one under Double Agenda too
         )
     _others_discard(game, play, (CardType.GOAL,), "a Goal")
 
@@ -213,7 +213,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 if victim is None and kind_of(target.card).moves_keepers
                 else f"{target.card} does not steal a Keeper of {response.player}'s"
             )
-            raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", ("R25",))
+            cites = ("R25", *kind_of(target.card).not_a_steal_rulings)
+            raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", cites)
         if target.card.type in types:
             return
         cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).moves_keepers else ("R25",)
@@ -239,7 +240,9 @@ class Surprise(DiscardsSomeRules, ActionKind):
             )
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
-            game.cancel_play(target, response, outcome=undone, rulings=("R28", "B-surprises"))
+            power = ("Q220",) if target.is_use else ()  # a Keeper power that takes is a steal too
+            cites = ("R28", "B-surprises", *power, *kind_of(target.card).trapped_rulings)
+            game.cancel_play(target, response, outcome=undone, rulings=cites)
             options = game.keepers_of(target.player)
             if options:
                 game.ask(
@@ -250,11 +253,13 @@ class Surprise(DiscardsSomeRules, ActionKind):
                     self.then("take_keeper", response.player, f"{response.card}"),
                 )
         elif target.card.type is CardType.SURPRISE:
+            # Countering a trap lets the steal it answered go through (Q835).
+            trap = ("Q835",) if target.card.params.get("cancels") == "steal" else ()
             game.cancel_play(
                 target,
                 response,
                 outcome=f"{target.card} does nothing and goes to the discard pile",
-                rulings=("R28", "R46", "R43"),
+                rulings=("R28", "R46", "R43", "Q2766", *trap),
             )
         else:
             cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
@@ -265,7 +270,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 response,
                 outcome=f"{target.card} never takes effect and goes to the discard "
                 f"pile; {target.player}'s play is still used up",
-                rulings=(*cites, "B-no-cancel-replacement"),
+                rulings=(*cites, "B-no-cancel-replacement", *kind_of(target.card).canceled_rulings),
             )
 
 

@@ -1,0 +1,42 @@
+"""Where the files the commands read besides the package's own data are: the scenario suite,
+the docs pages and the README. An installed package carries them in `_bundled/` (the build
+copies them there, setup.py); a checkout keeps them at the repository's top level."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+INSTALLED = PACKAGE / "_bundled"
+CHECKOUT = PACKAGE.parent
+
+
+def _base() -> Path | None:
+    if INSTALLED.is_dir():
+        return INSTALLED
+    # Only a checkout: an installed package's parent is site-packages, where another
+    # distribution may have left a folder named `scenarios` or `docs`.
+    if (CHECKOUT / "pyproject.toml").is_file() and (CHECKOUT / "adjudicator").is_dir():
+        return CHECKOUT
+    return None
+
+
+def bundled(name: str) -> Path | None:
+    """The bundled file or folder (`scenarios`, `docs`, `README.md`), or None when it is missing."""
+    base = _base()
+    path = base / name if base is not None else None
+    return path if path is not None and path.exists() else None
+
+
+def shown(path: Path) -> str:
+    """A path as a message shows it: relative to the working folder when inside it, else to
+    the bundle (`scenarios/rules/...`), else as given."""
+    base = _base()
+    resolved = path.resolve()
+    for folder in (Path.cwd(), base):
+        if folder is not None:
+            try:
+                return resolved.relative_to(folder.resolve()).as_posix()
+            except ValueError:
+                continue
+    return str(path)

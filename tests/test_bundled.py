@@ -1,0 +1,63 @@
+"""The files the commands read besides the package's own data (the scenario suite, the docs, the
+README): found in a checkout, and a clear message when an installation lacks them."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import bundled
+from adjudicator.cli import app
+from adjudicator.house_impact import impact
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def test_a_checkout_reads_them_where_the_repository_keeps_them():
+    assert bundled.bundled("scenarios") == ROOT / "scenarios"
+    assert bundled.bundled("docs") == ROOT / "docs"
+    assert bundled.bundled("README.md") == ROOT / "README.md"
+    assert bundled.bundled("nothing-of-that-name") is None
+
+
+def test_paths_are_shown_from_the_working_folder_or_the_bundle(tmp_path, monkeypatch):
+    example = ROOT / "scenarios" / "examples" / "draw3-then-draw2.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert bundled.shown(example) == "scenarios/examples/draw3-then-draw2.yaml"
+    mine = tmp_path / "mine" / "a.yaml"
+    assert bundled.shown(mine) == "mine/a.yaml"
+    monkeypatch.chdir(ROOT / "scenarios")
+    assert bundled.shown(example) == "examples/draw3-then-draw2.yaml"
+
+
+@pytest.fixture
+def nothing_bundled(monkeypatch):
+    """An installation whose build left the bundled files out."""
+    monkeypatch.setattr(bundled, "_base", lambda: None)
+
+
+def test_impact_says_the_suite_is_missing(nothing_bundled):
+    result = impact("tie", "shared")
+    assert (result.replayed, result.unreadable) == (
+        0,
+        ["the bundled scenarios are missing from this installation: name files or folders"],
+    )
+    ran = runner.invoke(app, ["house-rules", "impact", "tie=shared"])
+    assert ran.exit_code == 2
+    assert (
+        "  unreadable: the bundled scenarios are missing from this installation: name files or folders\n" in ran.output
+    )
+
+
+def test_coverage_and_docs_say_what_is_missing(nothing_bundled):
+    coverage = runner.invoke(app, ["rulings", "coverage", "--json"])
+    assert coverage.exit_code == 2
+    assert json.loads(coverage.stdout)["error"]["message"] == (
+        "the bundled scenarios are missing from this installation: name the scenario files or folders to audit"
+    )
+    docs = runner.invoke(app, ["docs"])
+    assert (docs.exit_code, docs.output) == (2, "error: the docs pages are missing from this installation\n")
+    shown = json.loads(runner.invoke(app, ["rulings", "show", "R38", "--json"]).stdout)
+    assert shown["id"] == "R38" and shown["scenarios"] == []
