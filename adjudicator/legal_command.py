@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
@@ -71,7 +73,7 @@ def next_events(scenario: Scenario) -> Position:
     return Position(number, game, legal, unanswerable, stopped, winner)
 
 
-def event_json(event: Event) -> dict[str, Any]:
+def event_json(event: Event, game: Game | None = None) -> dict[str, Any]:
     from adjudicator.engine.legal import scenario_item
 
     return {
@@ -81,7 +83,46 @@ def event_json(event: Event) -> dict[str, Any]:
         "card": event.card.name if event.card is not None else None,
         "choices": [str(choice) for choice in event.choices],
         "item": scenario_item(event),
+        "chance": chance_forms(game, event) if game is not None else [],
     }
+
+
+def chance_forms(game: Game, event: Event) -> list[str]:
+    """How the event may state what chance brings as its card resolves (engine/chance.py)."""
+    from adjudicator.cards.kinds import REGISTRY, kind_of
+    from adjudicator.model.position import Play
+
+    if event.action != "play" or event.card is None or event.card.kind not in REGISTRY:
+        return []
+    play = Play(player=event.player, card=event.card, event=event.number, answers=list(event.choices))
+    return kind_of(event.card).chance_forms(game, play)
+
+
+def chance_now(game: Game) -> list[str]:
+    """The random steps due before any next event, and how an event states them: a forced play
+    picked at random (First Play Random), a choice that offers a discard at random (R57)."""
+    from adjudicator.cards.kinds import kind_of
+    from adjudicator.engine.copying import chance_aside
+    from adjudicator.model.chance import names
+
+    forms = []
+    trial = game.copy()
+    trial.close_window()
+    with chance_aside(trial):
+        forced = [kind_of(rule).forced_play(trial, rule) for rule in list(trial.table.rules)]
+    if any(f is not None for f in forced) and not trial.pending:
+        player = trial.turn.player
+        forms.append(
+            f"{player}'s next play is picked at random: `{player} plays CARD at random` states it "
+            f"(CARD: {names(trial.table.hands[player])})"
+        )
+    for choice in game.pending:
+        if any(str(option) == "random" for option in choice.options):
+            forms.append(
+                f"{choice.player} may discard at random: `{choice.player} discards CARD at random` states the "
+                f"card (CARD: {names(game.table.hands[choice.player])})"
+            )
+    return forms
 
 
 def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
@@ -103,26 +144,29 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
             }
             for f in game.temp_hands
         ],
-        "players": {player: [event_json(e) for e in position.events if e.player == player] for player in players},
+        "players": {player: [event_json(e, game) for e in position.events if e.player == player] for player in players},
         "unanswerable": position.unanswerable,
+        "chance": chance_now(game),
     }
 
 
-def _grouped(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
-    """(the bare event, its `-> choices` variants), in the generator's order: a play or use
-    and its stated-choice forms on one line; the answers to a choice by verb."""
-    groups: dict[tuple, tuple[str, list[str]]] = {}
+def _grouped(events: Sequence[Event], game: Game) -> list[tuple[str, list[str], list[str]]]:
+    """(the bare event, its `-> choices` variants, the forms stating its chance), in the
+    generator's order: a play or use and its stated-choice forms on one line; the answers to a
+    choice by verb."""
+    groups: dict[tuple, tuple[str, list[str], list[str]]] = {}
     for event in events:
         if event.action in ("play", "use"):
             key = (event.action, event.card.name if event.card else "")
             bare = event.text.split(" -> ")[0]
-            head, variants = groups.setdefault(key, (bare, []))
+            head, variants, forms = groups.setdefault(key, (bare, [], []))
             if event.choices:
                 variants.append(", ".join(map(str, event.choices)))
+            forms += [f for f in chance_forms(game, event) if f not in forms]
         else:
             key = (event.action, "")
             verb = event.text.split(" ")[1] if " " in event.text else event.action
-            head, variants = groups.setdefault(key, (f"{event.player} {verb}", []))
+            head, variants, _ = groups.setdefault(key, (f"{event.player} {verb}", [], []))
             variants.append(", ".join(map(str, event.choices)) or "(nothing)")
     return list(groups.values())
 
@@ -164,18 +208,22 @@ def render(position: Position, players: Sequence[str], console: Any, path: str) 
         return
     console.print(f"[bold]Legal events at event {position.number}[/] ({where(game)}):")
     for player in players:
-        groups = _grouped([e for e in position.events if e.player == player])
+        groups = _grouped([e for e in position.events if e.player == player], game)
         if not groups:
             console.print(f"  [bold]{player}[/]: nothing")
             continue
         console.print(f"  [bold]{player}[/]:")
-        for head, variants in groups:
+        for head, variants, forms in groups:
             line = f"    {head}"
             if variants and head.split(" ")[1] in ("plays", "uses"):
                 line += " [dim](or with choices: -> " + " | -> ".join(variants) + ")[/]"
             elif variants:
                 line += " " + " | ".join(variants)
             console.print(line, highlight=False)
+            for form in forms:
+                console.print(f"      [dim]chance stated: {escape(form)}[/]", highlight=False)
+    for form in chance_now(game):
+        console.print(f"[dim]Chance: {escape(form)}[/]", highlight=False)
     for text in position.unanswerable:
         console.print(f"[red]A choice nobody can answer:[/] {text}")
 

@@ -152,7 +152,7 @@ def _cards(names: Sequence[str]) -> str:
 class Alternative:
     """One other way event N could have gone, and how the outcome differs from the real one."""
 
-    how: str  # instead, before, skip, after
+    how: str  # instead, before, skip, after; chance: the same event with another outcome of chance stated
     event: Event | None  # None: event N left out
     verdict: Verdict
     changes: list[str]
@@ -167,6 +167,8 @@ class Alternative:
             return f"{self.event.text} at event {at} (instead of {actual.text if actual else '-'})"
         if self.how == "before":
             return f"{self.event.text} at event {at}, before {actual.text if actual else '-'}"
+        if self.how == "chance":
+            return f"{self.event.text} at event {at} (chance stated)"
         return f"{self.event.text} as event {at}"
 
     def as_json(self, at: int, actual: Event | None) -> dict[str, Any]:
@@ -212,21 +214,23 @@ class Exploration:
         her own winning play) are said apart."""
         who = self.player or "anyone"
         winner = self.base.winner
-        deciding = [a for a in self.alternatives if a.winner_changed]
+        # Chance going otherwise is no choice of anyone's: listed, but not an answer to this question.
+        choices = [a for a in self.alternatives if a.how != "chance"]
+        deciding = [a for a in choices if a.winner_changed]
         own: list[Alternative] = []
         if winner and (self.player is None or self.player != winner):
             question = f"Could {who} have stopped {winner}'s win at event {self.at}?"
             deciding = [a for a in deciding if a.verdict.winner != winner]
             own = [a for a in deciding if self.player_of(a) == winner]
             deciding = [a for a in deciding if self.player_of(a) != winner]
-            considered = [a for a in self.alternatives if self.player_of(a) != winner]
+            considered = [a for a in choices if self.player_of(a) != winner]
         else:
             question = f"Could {who} have changed who wins at event {self.at}?"
-            considered = self.alternatives
+            considered = choices
         own_text = f" {winner}'s own choice could: {self._first(own)}." if own else ""
         if not deciding:
             count = len(considered)
-            others = " of another player" if own or len(considered) < len(self.alternatives) else ""
+            others = " of another player" if own or len(considered) < len(choices) else ""
             if count == 0:
                 return f"{question} No: no {'event' + others if others else 'other event'} was legal there.{own_text}"
             if count == 1:
@@ -255,6 +259,23 @@ class Exploration:
                 {**a.as_json(self.at, self.actual), "by_winner": self._by_winner(a)} for a in self.alternatives
             ],
         }
+
+
+def _chance_variants(game: Game, actual: Event | None) -> list[Event]:
+    """The actual event with each outcome of its card's random step stated (engine/chance.py):
+    what had happened had chance gone otherwise."""
+    from adjudicator.cards.kinds import REGISTRY, kind_of
+    from adjudicator.model.events import one_line
+    from adjudicator.model.position import Play
+
+    if actual is None or actual.action != "play" or actual.card is None or actual.card.kind not in REGISTRY:
+        return []
+    play = Play(player=actual.player, card=actual.card, event=actual.number, answers=list(actual.choices))
+    outcomes = kind_of(actual.card).chance_outcomes(game, play)
+    return [
+        replace(actual, choices=tuple(choices), text=one_line(actual.player, "play", actual.card, tuple(choices)))
+        for choices in outcomes
+    ]
 
 
 def _same(a: Event, b: Event) -> bool:
@@ -306,6 +327,10 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
             timelines.append(("before", option, [*events[: at - 1], option, *events[at - 1 :]]))
     if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
         timelines.append(("skip", None, [*events[: at - 1], *events[at:]]))
+    for variant in _chance_variants(before, actual):
+        if actual is not None and _same(variant, actual):
+            continue
+        timelines.append(("chance", variant, [*events[: at - 1], variant, *events[at:]]))
 
     alternatives = []
     for how, option, timeline in timelines:
@@ -334,9 +359,11 @@ def render(found: Exploration, console: Any) -> None:
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
     console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
     console.print(f"[bold]{found.answer()}[/]")
+    chosen = [a for a in found.alternatives if a.how != "chance"]
     groups = (
-        ("Changes who wins", [a for a in found.alternatives if a.winner_changed]),
-        ("Changes the position", [a for a in found.alternatives if a.changes and not a.winner_changed]),
+        ("Changes who wins", [a for a in chosen if a.winner_changed]),
+        ("Changes the position", [a for a in chosen if a.changes and not a.winner_changed]),
+        ("Had chance gone otherwise", [a for a in found.alternatives if a.how == "chance"]),
     )
     for title, alternatives in groups:
         if not alternatives:
@@ -349,7 +376,7 @@ def render(found: Exploration, console: Any) -> None:
             rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
             if rulings:
                 console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
-    same = [a for a in found.alternatives if not a.changes]
+    same = [a for a in chosen if not a.changes]
     if same:
         console.print(
             f"\nSame verdict and position ({len(same)}): " + "; ".join(a.describe(at, actual) for a in same),

@@ -48,6 +48,7 @@ def test_a_card_that_needs_choices_is_listed_with_them():
         "card": "Use What You Take",
         "choices": ["Carol"],
         "item": "Bob plays Use What You Take -> Carol",
+        "chance": ["`Bob plays Use What You Take -> Carol, CARD` (the card taken: Milk)"],
     }
     out = legal(path, "--player", "bob")
     assert "Bob plays Use What You Take (or with choices: -> Alice | -> Carol)" in out

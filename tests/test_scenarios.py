@@ -13,6 +13,7 @@ from adjudicator.checking import check_scenario, expect_differences, scenario_fi
 from adjudicator.engine.replay import replay
 from adjudicator.json_output import compact_json_text, to_json
 from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.model.errors import ScenarioError
 from adjudicator.rulings import store
 from adjudicator.verdict import build_verdict
 
@@ -52,9 +53,19 @@ def test_a_misspelt_q_tag_id_is_caught():
         "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
         "expect:\n  rulings: [B-keeper-play, Q-tag-zap-a-crad]\n"
     )
-    scenario = parse_scenario(text)
-    assert unknown_ruling_ids(scenario, replay(scenario)) == ["Q-tag-zap-a-crad"]
-    assert "Q-tag-zap-a-card" in store.aliases()  # the right spelling is a record
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text)
+    assert caught.value.message == "'Q-tag-zap-a-crad' is not the id of any ruling"
+    assert caught.value.line == 7
+    assert caught.value.suggestions[0] == "Q-tag-zap-a-card"  # the right spelling is a record
+
+
+def test_expected_ruling_ids_ignore_letter_case():
+    text = (
+        "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk]}\nevents: [Alice plays Milk]\n"
+        "expect:\n  rulings: [b-keeper-play, r20]\n"
+    )
+    assert parse_scenario(text).expect["rulings"] == ["B-keeper-play", "R20"]
 
 
 def test_the_contracts_complete_example_passes():

@@ -68,7 +68,7 @@ def test_dictionary_words_count(word):
     "word, reason",
     [
         ("paris", "PARIS is a proper noun (a name), not a common word"),
-        ("john", "JOHN is a proper noun (a name), not a common word"),
+        ("paris", "PARIS is a proper noun (a name), not a common word"),
         ("gonna", "GONNA is slang"),
         ("yeet", "YEET is slang"),
         ("fluxx", "FLUXX is not in the dictionary"),
@@ -444,6 +444,14 @@ def test_random_word_fluxx_games(data):
 def test_every_scenario_under_word_replays():
     for path in sorted(WORD.glob("*.yaml")):
         assert load_scenario(path).expect is not None, path
+
+
+@pytest.mark.parametrize("word", ["eve", "zest", "john"])
+def test_a_name_that_is_an_ordinary_noun_too_is_a_word(word):
+    """The rulebook bars proper nouns only: a spelling the tables list only capitalised that
+    WordNet has as a lower-case noun (data/common_nouns.txt) is a common noun."""
+    assert lexicon().not_a_word(word) is None
+    assert lexicon().parts_of_speech(word) & NOUN
 
 
 @pytest.mark.parametrize(

@@ -133,6 +133,13 @@ class ResponseChain:
             from_temp_hand=frame is not None and card in frame.cards,
             responds_to=top,
         )
+        named = self._named_target(player, response.answers)
+        if named is not None:
+            if named is not top.card:  # it names a card of this turn other than the one it can answer now
+                raise self._too_late(player, card, exclude=top, named=named) or Illegal(
+                    "bad_choice", f"{card} can answer {top.card} now, not {named}", ("R44",)
+                )
+            del response.answers[0]  # `-> CARD`: the card it answers, used
         try:
             kind_of(card).verify_response(self, response)
         except Illegal as illegal:
@@ -156,6 +163,7 @@ class ResponseChain:
             self.table.hands[player].remove(card)
         self.being_played.append(response)
         self.responses.append(response)
+        self.event_plays.append(response)
         cites: tuple[str, ...] = ("B-surprises",)
         if self.is_active(player):
             cites += ("R17", "R53") + (("R55",) if response.from_temp_hand else ())
@@ -167,6 +175,15 @@ class ResponseChain:
             rec.Responded, player=player, card=card, target_player=target.player, target=target.card, rulings=cites
         )
         return response
+
+    def _named_target(self: Game, player: str, answers: Sequence[Any]) -> Card | None:
+        """The card a Surprise's answer names as the one it answers (`Bob plays That's Mine -> The
+        Sun`): a first choice naming a card another player played this turn, or None."""
+        first = answers[0] if answers else None
+        if not isinstance(first, Card):
+            return None
+        played = (p.card for p in self.turn.history if p.player != player and not p.is_use)
+        return first if any(first is c for c in played) else None
 
     def waits_for_played_card(self: Game) -> bool:
         """A Surprise that cannot answer the open card waits for the card that card will play
@@ -212,17 +229,18 @@ class ResponseChain:
                 zone.remove(card)
                 return
 
-    def reopen_for_late_answer(self: Game, player: str, card: Card) -> bool:
+    def reopen_for_late_answer(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
         still answer a card played earlier this turn while that card is where its play put it (an
         Action's effects are done and cannot be undone). The open chain resolves first, then the
         window on that card opens again. True when it did."""
         if self.house_rules.surprise_window != "end_of_turn" or self.is_active(player) or self.reopened:
             return False
-        if self._late_target(player, card, exclude=self.window) is None:
+        named = self._named_target(player, answers)  # `-> The Sun`: that card, not the latest one
+        if self._late_target(player, card, exclude=self.window, named=named) is None:
             return False
         self.close_window()
-        earlier = self._late_target(player, card)
+        earlier = self._late_target(player, card, named=named)
         if earlier is None or self.winner or self.pending:
             return False
         self.window = self.reopened = earlier
@@ -234,11 +252,14 @@ class ResponseChain:
         self.step(rec.WindowOpened, card=earlier.card)
         return True
 
-    def _late_target(self: Game, player: str, card: Card, exclude: Play | None = None) -> Play | None:
-        """The latest card of this turn, still on the table, that card could have answered."""
+    def _late_target(
+        self: Game, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
+    ) -> Play | None:
+        """The latest card of this turn (the one `named`, if any), still on the table, that card
+        could have answered."""
         landed = [*self.table.rules, *self.table.goals, *(c for z in self.table.in_play.values() for c in z)]
         return self._answerable_earlier(
-            player, card, exclude, lambda earlier: not earlier.is_use and earlier.card in landed
+            player, card, exclude, lambda earlier: not earlier.is_use and earlier.card in landed, named
         )
 
     def _answerable_earlier(
@@ -247,11 +268,14 @@ class ResponseChain:
         card: Card,
         exclude: Play | None = None,
         still: Callable[[Play], bool] = lambda earlier: True,
+        named: Card | None = None,
     ) -> Play | None:
-        """The latest play of this turn by another player (not `exclude`, and `still` true of it)
-        that card could have answered at the time."""
+        """The latest play of this turn by another player (not `exclude`, and `still` true of it;
+        the play of the card `named`, if given) that card could have answered at the time."""
         for earlier in reversed(self.turn.history):
             if earlier is exclude or earlier.player == player or not still(earlier):
+                continue
+            if named is not None and earlier.card is not named:
                 continue
             trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
             try:
@@ -292,9 +316,12 @@ class ResponseChain:
             ("R25",),
         )
 
-    def _too_late(self: Game, player: str, card: Card, exclude: Play | None = None) -> Illegal | None:
-        """R44: the Surprise could have answered a card played earlier this turn, but its moment is gone."""
-        earlier = self._answerable_earlier(player, card, exclude)
+    def _too_late(
+        self: Game, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
+    ) -> Illegal | None:
+        """R44: the Surprise could have answered a card played earlier this turn (the one `named`,
+        if given), but its moment is gone."""
+        earlier = self._answerable_earlier(player, card, exclude, named=named)
         if earlier is not None:
             return Illegal(
                 "too_late",

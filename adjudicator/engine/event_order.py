@@ -16,7 +16,7 @@ from adjudicator.engine.copies import bind_copies
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
 from adjudicator.model.errors import Illegal
-from adjudicator.model.events import VERB_OF
+from adjudicator.model.events import VERB_OF, one_line
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
@@ -40,6 +40,13 @@ class EventOrder:
             self.reject(event, self.not_playing(event.player))
             return
         event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
+        if not self.trying and self._states_something(event):
+            refusal = self._tried(event)
+            if refusal is not None:
+                line = f":{event.line}" if event.line is not None else ""
+                self.reject(event, refusal, where=f"{self.scenario.path}{line}")
+                return
+        self.event_plays.clear()  # the plays this event makes, from here on
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -49,6 +56,11 @@ class EventOrder:
                 return
         own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
+        # What the event states of chance is for what it causes, from here on; an order stated
+        # for a card that a Surprise canceled since is no longer wanted.
+        self.stated_shuffles = list(event.shuffled)
+        self.stated_at_random = event.card if event.at_random else None
+        self.at_random_answers = list(event.choices) if event.at_random else []
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
@@ -65,6 +77,20 @@ class EventOrder:
         if self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
+        if event.at_random:
+            if self.stated_at_random is None:  # the forced play it states has been made
+                self.run()
+                return
+            self.stated_at_random = None
+            self.reject(
+                event,
+                Illegal(
+                    "not_at_random",
+                    f"no rule picks {event.player}'s play at random now: write `{event.player} plays {event.card}`",
+                    ("B-first-play-random",),
+                ),
+            )
+            return
         if began and event.action == "begin_turn":
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
@@ -107,6 +133,44 @@ class EventOrder:
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
+    @staticmethod
+    def _states_something(event: Event) -> bool:
+        """Whether the event says more than a bare action: choices of a play or use, or chance."""
+        return bool(event.choices and event.action in ("play", "use")) or event.states_chance
+
+    def _tried(self: Game, event: Event) -> Illegal | None:
+        """Every word of an event is used or refused: the event is taken first on a copy, its card
+        resolved there, and refused (nothing changes) when a stated outcome of chance cannot be,
+        or a choice it states is left unused -- a word the card does not take. None: take it."""
+        trial = self.copy()
+        trial.trying = True
+        seen = len(trial.steps)
+        try:
+            trial.push(event)
+            trial.close_window()
+        except Illegal as illegal:
+            return trial.chance_refused or illegal
+        if trial.chance_refused is not None:
+            return trial.chance_refused
+        if trial.stopped or any(isinstance(step, rec.Rejected) for step in trial.steps[seen:]):
+            return None  # the replay says itself what is wrong with it
+        if trial.stated_shuffles and not trial.pending:
+            return Illegal(
+                "unused_chance",
+                f"nothing is shuffled in event {event.number}: `shuffled "
+                f"{', '.join(map(str, trial.stated_shuffles[0]))}` is not used",
+                ("B-reshuffle",),
+            )
+        # A card reads its stated choices only while it resolves (`ask` takes them from the play
+        # resolving), and every card of the event has resolved by now: what is left is unused,
+        # even when a choice now waits for someone. A card the game ended before (a Goal met as
+        # it left the hand, Q46) never read its choices: they are not refused.
+        over = bool(trial.winner or trial.ended)
+        for play in trial.event_plays:
+            if play.answers and not (over and any(play is waiting for waiting in trial.being_played)):
+                return _unused(event, play)
+        return None
+
     def not_playing(self: Game, player: str) -> Illegal:
         """Why an event of someone not at the table is refused."""
         left = next((s for s in reversed(self.steps) if isinstance(s, rec.DroppedOut) and s.player == player), None)
@@ -122,14 +186,14 @@ class EventOrder:
                 self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
                 return
             except Illegal as illegal:
-                if self.reopen_for_late_answer(event.player, event.card):  # type: ignore[arg-type]
+                if self.reopen_for_late_answer(event.player, event.card, event.choices):  # type: ignore[arg-type]
                     continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
                     return
                 self.close_one_window()
 
-    def reject(self: Game, event: Event, illegal: Illegal) -> None:
+    def reject(self: Game, event: Event, illegal: Illegal, where: str = "") -> None:
         self.step(
             rec.Rejected,
             player=event.player,
@@ -137,6 +201,7 @@ class EventOrder:
             code=illegal.code,
             reason=illegal.reason,
             rulings=illegal.rulings,
+            where=where,
         )
 
     def _answered_or_stopped(self: Game, event: Event) -> bool:
@@ -265,11 +330,35 @@ def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
     return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
 
 
+def _unused(event: Event, play: Play) -> Illegal:
+    """The refusal of an event whose card leaves stated choices unused, with the form it takes."""
+    extra = list(play.answers)
+    used = list(event.choices)
+    for answer in reversed(extra):
+        index = max(i for i, c in enumerate(used) if c is answer or c == answer) if answer in used else None
+        if index is not None:
+            del used[index]
+    listed = ", ".join(f"`{a}`" for a in extra)
+    takes = (
+        "takes no choices here"
+        if not used
+        else f"takes {len(used)} choice{'s' if len(used) != 1 else ''} here ({', '.join(map(str, used))})"
+    )
+    name = play.card if play.card is event.card else f"{play.card} (played by {event.card})"
+    form = one_line(event.player, event.action, event.card, tuple(used), event.at_random, event.shuffled)
+    return Illegal(
+        "unused_choice", f"{name} {takes}: {listed} {'is' if len(extra) == 1 else 'are'} not used; write `{form}`", ()
+    )
+
+
 def describe(event: Event) -> str:
     """The event as the log names it: verb, card and choices."""
     target = f" {event.card}" if event.card else ""
+    if event.at_random:
+        target += " at random"
     if event.choices:
         target += (" -> " if event.card else " ") + ", ".join(map(str, event.choices))
+    target += "".join(f"; shuffled {', '.join(map(str, order))}" for order in event.shuffled)
     return VERB_OF[event.action] + target
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.kinds.base import has_hook
-from adjudicator.engine import derived, solo
+from adjudicator.engine import chance, derived, solo
 from adjudicator.engine.chain import ResponseChain
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.moves import CardMoves
@@ -81,6 +81,15 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         self.winning_goal: Card | None = None
         self.stopped: str | None = None
         self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
+        # Chance stated by the table (engine/chance.py): the orders of the piles the event shuffles,
+        # the card of `P plays CARD at random`; and whether this game is a trial of an event
+        # taken on a copy first (event_order.py), where an impossible statement raises.
+        self.stated_shuffles: list[tuple[Card, ...]] = []
+        self.stated_at_random: Card | None = None
+        self.at_random_answers: list[Any] = []
+        self.trying = False
+        self.chance_refused: Illegal | None = None
+        self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
@@ -292,6 +301,25 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                 self.check_state()
             else:
                 return
+        if self.ended and (self.being_played or self.temp_hands):
+            self._land_after_the_end()
+
+    def _land_after_the_end(self) -> None:
+        """Solo Fluxx ended while cards were resolving (a deck ran out during Jackpot!'s draw):
+        nothing more happens, and each card goes where its play puts it once done -- an Action
+        to the discard pile, a temporary hand's cards with it -- so that no card is lost."""
+        self.agenda.clear()
+        for frame in reversed(self.temp_hands):
+            self._close_temp_hand(frame)
+        for play in reversed(self.being_played):
+            self.discard_cards([*play.held, play.card])
+            play.held.clear()
+            self.note(
+                f"the game is over while {play.card} is resolving: it goes to the discard pile, "
+                "as a card does once carried out",
+                ("B-solo", "B-action-discard"),
+            )
+        self.being_played.clear()
 
     def check_state(self) -> None:
         """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
@@ -530,10 +558,12 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
             table.discard.clear()
-            self.rng.shuffle(pile)
             table.draw_pile.extend(pile)
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
             self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
+            chance.shuffle(
+                self, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
+            )
         return table.draw_pile.pop(0) if table.draw_pile else None
 
     # ------------------------------------------------------------ the turn
@@ -1066,6 +1096,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         """The card leaves where it was for the being-played zone, and the window to answer it opens."""
         self.being_played.append(play)
         self.turn.history.append(play)
+        self.event_plays.append(play)
         self.last_use = None
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
@@ -1149,6 +1180,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
 
     def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
         play = self.verify_use(player, card, answers)
+        self.event_plays.append(play)
         self.turn.free_actions_used.add(card.name)
         self.last_use = play
         if kind_of(card).answerable_use:
@@ -1340,13 +1372,33 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             if forced is None:
                 continue
             card, why, rulings = forced
+            answers = self._state_the_pick(rule, card, rulings)
             self.note(why, rulings)
             if card.is_unknown:
                 self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
                 self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
                 return
-            self.play(turn.player, card)
+            self.play(turn.player, card, answers)
             return
+
+    def _state_the_pick(self, rule: Card, card: Card, rulings: tuple[str, ...]) -> list[Any]:
+        """A forced play picked at random (First Play Random): the card `P plays CARD at random`
+        states (the rule picks it when it is in the hand), or one the seed drew. The choices of
+        the event that states it are the play's."""
+        player, stated = self.turn.player, self.stated_at_random
+        answers, self.stated_at_random, self.at_random_answers = self.at_random_answers, None, []
+        if stated is not None and card is not stated:
+            hand = self.table.hands[player]
+            chance.refuse(self, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
+        self.step(
+            rec.Chance,
+            what=f"the card {rule} picks for {player}'s play",
+            outcome=str(card),
+            stated=card is stated,
+            how=f"`{player} plays CARD at random`",
+            rulings=rulings,
+        )
+        return answers if stated is not None else []
 
     # ------------------------------------------------------------ inspection
     def zones(self) -> dict[str, list[Card]]:

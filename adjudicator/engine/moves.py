@@ -9,11 +9,13 @@ zones, so the clock ticks and the move is written in the next step record as bef
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from adjudicator.engine import chance
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
+from adjudicator.model.chance import SHUFFLED_HOW
 from adjudicator.model.zones import Zone
 
 if TYPE_CHECKING:
@@ -33,10 +35,43 @@ class CardMoves:
         self.zone(zone, player).remove(card)
         return card
 
-    def take_at_random(self: Game, zone: str, player: str | None = None) -> Card | None:
-        """A card of the zone picked with the game's seeded generator and lifted out; None when empty."""
+    def take_at_random(
+        self: Game,
+        zone: str,
+        player: str | None = None,
+        *,
+        stated: Card | None = None,
+        what: str,
+        how: str,
+        impossible: str = "",
+        rulings: tuple[str, ...] = (),
+    ) -> Card | None:
+        """A card of the zone picked at random (`pick_at_random`) and lifted out; None when empty."""
         cards = self.zone(zone, player)
-        return cards.pop(self.rng.randrange(len(cards))) if cards else None
+        if not cards:
+            return None
+        card = self.pick_at_random(cards, stated, what=what, how=how, impossible=impossible, rulings=rulings)
+        return self.take(card, zone, player)
+
+    def pick_at_random(
+        self: Game,
+        options: Sequence[Card],
+        stated: Card | None,
+        *,
+        what: str,
+        how: str,
+        impossible: str = "",
+        rulings: tuple[str, ...] = (),
+    ) -> Card:
+        """One of options at random: `stated` when the event says which came up (it must be one of
+        them, else `impossible` says why not), else one drawn from the seed; logged either way
+        (engine/chance.py). Nothing moves."""
+        return chance.pick(self, options, stated, what=what, how=how, impossible=impossible, rulings=rulings)
+
+    def refuse_stated(self: Game, reason: str, rulings: tuple[str, ...] = ()) -> None:
+        """A stated outcome of chance that cannot be: the event is refused while it is tried first,
+        else the outcome is left to chance with a note saying why (engine/chance.py)."""
+        chance.refuse(self, reason, rulings)
 
     def put(self: Game, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
         """Put card into a zone: after the cards there, or on top (piles are kept top card first)."""
@@ -61,9 +96,21 @@ class CardMoves:
         """What the zone holds becomes cards, in that order (a pile shuffled with others)."""
         self.zone(zone)[:] = cards
 
-    def shuffle(self: Game, zone: str) -> None:
-        """Shuffle a zone with the game's seeded generator."""
-        self.rng.shuffle(self.zone(zone))
+    def shuffled(
+        self: Game, cards: Iterable[Card], *, what: str, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+    ) -> list[Card]:
+        """Cards in a new order, top or first card first: the order the event states (`; shuffled A,
+        B`), else one from the seed; logged either way (engine/chance.py). Nothing moves."""
+        order = list(cards)
+        chance.shuffle(self, order, what=what, how=how, rulings=rulings)
+        return order
+
+    def shuffle(
+        self: Game, zone: str, *, what: str | None = None, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+    ) -> None:
+        """Shuffle a zone (`shuffled`): `what` names it in the log (by default, the zone)."""
+        order = self.shuffled(self.zone(zone), what=what or f"the {zone.replace('_', ' ')}", how=how, rulings=rulings)
+        self.refill(zone, order)
 
     def pass_hands(self: Game, receiver_of: Mapping[str, str]) -> None:
         """Whole hands change players all at once: each giver's hand goes to `receiver_of[giver]`."""

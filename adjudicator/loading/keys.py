@@ -49,5 +49,5 @@ EXPECT_KEYS = (
     "summary",
 )  # `stopped` and `summary` are this program's additions: the replay must (not) stop for a choice;
 # the plain sentence that opens the answer
-EVENT_KEYS = ("player", "action", "card", "choices")
+EVENT_KEYS = ("player", "action", "card", "choices", "at_random", "shuffled")
 DISPUTED = "disputed"  # `- disputed: Alice plays Canceled Plans`: the event the table disputes

@@ -18,6 +18,7 @@ which is different from giving no choice, after which the engine asks.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import stat
 from collections.abc import Iterable, Mapping
@@ -29,7 +30,7 @@ from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, 
 from adjudicator.loading import mistakes, yaml_lines
 from adjudicator.loading.keys import DISPUTED, EVENT_KEYS, EXPECT_KEYS, PHASES, SETUP_KEYS, TOP_KEYS
 from adjudicator.loading.yaml_lines import line_of
-from adjudicator.model.cards import NO_CHOICE, Card, CardType
+from adjudicator.model.cards import NO_CHOICE, AtRandom, Card, CardType
 from adjudicator.model.day import read_day
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
@@ -46,7 +47,7 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100
 MAX_EVENTS = 100_000
 #: The cards a scenario may add (`cards:`, copies counted), beside the decks' few hundred.
 MAX_CUSTOM_CARDS = 500
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$")
+RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$", re.IGNORECASE)
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(
@@ -129,6 +130,23 @@ class _Reader:
         return ScenarioError(message, path=self.path, line=line_of(node, key), suggestions=tuple(suggestions))
 
     # ------------------------------------------------------------- helpers
+    def ruling_id(self, rid: Any, items: list, i: int) -> str:
+        """An `expect.rulings` id as its record spells it (`r20` is R20), or an error naming the
+        nearest ids: an id no record has could never be cited, so the check could never pass."""
+        if not isinstance(rid, str) or not RULING_ID.match(rid.strip()):
+            raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
+        known = _known_ruling_ids()
+        found = known.get(rid.strip().casefold())
+        if found is None:
+            near = suggest(rid, known.values(), 3)
+            raise self.fail(
+                f"{rid!r} is not the id of any ruling",
+                items,
+                i,
+                near,
+            )
+        return found
+
     def check_keys(self, mapping: dict, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
@@ -534,6 +552,25 @@ class _Reader:
 
     def read_event_text(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         text = " ".join(text.split())  # a tab or a double space is one space
+        event_text, *clauses = text.split(";")
+        shuffled = [self.shuffled_clause(clause, text) for clause in clauses]
+        event = self.read_event_words(event_text.strip(), number, line, roster)
+        if not shuffled:
+            return event
+        return dataclasses.replace(event, shuffled=tuple(tuple(self.shuffled_cards(o)) for o in shuffled), text=text)
+
+    def shuffled_clause(self, clause: str, text: str) -> list[Any]:
+        """`; shuffled A, B` (or `shuffled: A, B` in a quoted line): the stated order of a pile the
+        event shuffles, first card first (the names, read as cards later)."""
+        found = re.fullmatch(r"\s*shuffled\s*:?\s*(.*)", clause, re.IGNORECASE | re.S)
+        if found is None:
+            raise ScenarioError(
+                f"cannot read {clause.strip()!r} in {text!r}: after `;` an event states chance as "
+                "`shuffled CARD, CARD, ...` (the new order of a pile it shuffles, first card first)"
+            )
+        return [name.strip() for name in found[1].split(",") if name.strip()]
+
+    def read_event_words(self, text: str, number: int, line: int | None, roster: _Roster) -> Event:
         words = text.split(" ")
         match = None
         for size, names in roster.by_size:
@@ -569,7 +606,8 @@ class _Reader:
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
-            return self.make_event(number, line, player, action, card_text.strip(), choices, text, roster)
+            card_text, at_random = _at_random(card_text)
+            return self.make_event(number, line, player, action, card_text, choices, text, roster, at_random=at_random)
         items = [c for c in rest.split(",") if c.strip()]
         return self.make_event(number, line, player, action, None, items, text, roster)
 
@@ -616,10 +654,26 @@ class _Reader:
         choices = item.get("choices") or []
         if not isinstance(choices, list):
             choices = [choices]
+        at_random = item.get("at_random", False)
+        if not isinstance(at_random, bool):
+            raise self.fail("`at_random` must be true or false", item, "at_random")
+        shuffled = item.get("shuffled") or []
+        if not isinstance(shuffled, list):
+            raise self.fail(
+                "`shuffled` is a list of cards (or a list of such lists, one per shuffle)", item, "shuffled"
+            )
+        orders = shuffled if shuffled and all(isinstance(o, list) for o in shuffled) else [shuffled] if shuffled else []
         text = f"{player} {action.replace('_', ' ')}" + (f" {item['card']}" if item.get("card") else "")
+        text += " at random" if at_random else ""
         if choices:
             text += " -> " + ", ".join(map(str, choices))
-        return self.make_event(number, line, player, action, item.get("card"), choices, text, roster)
+        text += "".join(f"; shuffled {', '.join(map(str, order))}" for order in orders)
+        event = self.make_event(
+            number, line, player, action, item.get("card"), choices, text, roster, at_random=at_random
+        )
+        if not orders:
+            return event
+        return dataclasses.replace(event, shuffled=tuple(tuple(self.shuffled_cards(o)) for o in orders))
 
     def make_event(
         self,
@@ -631,7 +685,11 @@ class _Reader:
         choice_names: list[Any],
         text: str,
         roster: _Roster,
+        *,
+        at_random: bool = False,
     ) -> Event:
+        if at_random and action != "play":
+            raise ScenarioError(f"'{text}': only a play is made at random (`P plays CARD at random`)")
         if action == "begin_turn":
             if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
                 raise ScenarioError(
@@ -675,7 +733,7 @@ class _Reader:
                     "write its name without the comma",
                     suggestions=(_rewritten(text, whole),),
                 ) from None
-        return Event(number, line, player, action, card, tuple(choices), text.strip())
+        return Event(number, line, player, action, card, tuple(choices), text.strip(), at_random=at_random)
 
     def unknown_event_card(
         self, error: ScenarioError, player: str, action: str, card_name: str, choices: list[Any], roster: _Roster
@@ -714,6 +772,17 @@ class _Reader:
             suggestions=(f"{player} {VERB_OF[action]} {fixed}",),
         )
 
+    def shuffled_cards(self, names: list[Any]) -> list[Card]:
+        """The cards of a stated order (`shuffled:`), each a card name."""
+        if not names:
+            raise ScenarioError("`shuffled:` names no card: state the new order, first card first")
+        cards = []
+        for name in names:
+            if not isinstance(name, str) or not name.strip() or name.strip() == "?":
+                raise ScenarioError(f"`shuffled:` lists card names, not {name!r}")
+            cards.append(self.event_card(name.strip()))
+        return cards
+
     def event_card(self, name: str) -> Card:
         """The card an event names, looked up once per name (the catalog is final by then)."""
         card = self.event_cards.get(name)
@@ -723,6 +792,11 @@ class _Reader:
 
     def choice(self, name: str, roster: _Roster) -> Any:
         known = roster.names
+        stated, at_random = _at_random(name)
+        if at_random:  # `CARD at random`: the card chance picked
+            if stated == "?" or not stated:
+                raise ScenarioError(f"{name!r}: name the card that came up at random")
+            return AtRandom(self.catalog.card(stated))
         player = roster.find(name)
         if player is not None:
             return player
@@ -794,16 +868,31 @@ class _Reader:
                 out[key] = " ".join(value.split())
             elif key == "rulings":
                 items = self.as_list(node, key, key)
-                for i, rid in enumerate(items):
-                    if not isinstance(rid, str) or not RULING_ID.match(rid):
-                        raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
-                out[key] = list(items)
+                out[key] = [self.ruling_id(rid, items, i) for i, rid in enumerate(items)]
         return out
+
+
+_AT_RANDOM = re.compile(r"\s+at\s+random$", re.IGNORECASE)
+
+
+def _at_random(text: Any) -> tuple[Any, bool]:
+    """`CARD at random` read: (CARD, True); anything else as it is, and False."""
+    if not isinstance(text, str):
+        return text, False
+    found = _AT_RANDOM.search(text.strip())
+    return (text.strip()[: found.start()], True) if found else (text.strip(), False)
 
 
 def _rewritten(text: str, name: str) -> str:
     """The event line with a comma-cut card name written without its comma."""
     return text.replace(name, name.replace(",", ""))
+
+
+def _known_ruling_ids() -> dict[str, str]:
+    """Every id and alias a ruling record answers to, by its case-folded spelling."""
+    from adjudicator.rulings.store import aliases  # the records are read only when a file expects rulings
+
+    return {rid.casefold(): rid for rid in aliases()}
 
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:

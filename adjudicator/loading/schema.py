@@ -33,9 +33,10 @@ Cards = list[CardName] | None
 RulingId = Annotated[
     str,
     Field(
-        pattern=r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_-]+)$",
+        pattern=r"^([Rr]\d{2}|[Qq]\d+|[Qq]-[Tt][Aa][Gg]-[A-Za-z0-9-]+|[Bb]-[A-Za-z0-9-]+|[Hh]-[A-Za-z0-9_-]+)$",
         description="R01-R65 (FAQ), Q<n> (official FAQ question), Q-tag-<slug>, "
-        "B-<slug> (rulebook), H-<switch> (house rule).",
+        "B-<slug> (rulebook), H-<switch> (house rule); any letter case (`r20` is R20), and an id no "
+        "ruling has is an error.",
     ),
 ]
 
@@ -134,7 +135,17 @@ class EventMapping(_Strict):
     action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "spell"]
     card: CardName | None = None
     choices: list[str | int] | str | None = Field(
-        None, description="Players, cards, `CARD to PLAYER`, `none`, or a keyword the card takes."
+        None,
+        description="Players, cards, `CARD to PLAYER`, `CARD at random` (chance's pick, stated), `none`, "
+        "or a keyword the card takes.",
+    )
+    at_random: bool | None = Field(
+        None, description="A play a rule makes at random (First Play Random): the card that came up."
+    )
+    shuffled: list[CardName] | list[list[CardName]] | None = Field(
+        None,
+        description="The new order of a pile the event shuffles, first card first (a list per shuffle when "
+        "it shuffles more than one); cards not named follow in an order from the seed.",
     )
 
 
@@ -142,8 +153,9 @@ EventText = Annotated[
     str,
     Field(
         min_length=1,
-        description="'P plays CARD [-> CHOICE, ...]', 'P uses CARD [-> ...]', 'P discards A, B', "
-        "'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P spells WORD'.",
+        description="'P plays CARD [-> CHOICE, ...]', 'P plays CARD at random', 'P uses CARD [-> ...]', "
+        "'P discards A, B', 'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', "
+        "'P spells WORD'; any of them may end with '; shuffled A, B, ...' (the order of a pile it shuffles).",
     ),
 ]
 

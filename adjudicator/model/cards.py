@@ -106,3 +106,15 @@ class _NoChoice:
 
 
 NO_CHOICE = _NoChoice()
+
+
+@dataclass(frozen=True)
+class AtRandom:
+    """`CARD at random` among an event's choices: the card that chance picked, as the table
+    states it (the card taken from a hand, discarded at random, ...). The engine uses it where
+    the rules pick at random instead of drawing from the seed (engine/chance.py)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.card} at random"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from adjudicator.model.cards import NO_CHOICE
+from adjudicator.model.cards import NO_CHOICE, AtRandom
 from adjudicator.model.errors import Illegal
 
 
@@ -39,7 +39,7 @@ class ChoiceSpec:
             if len(picks) > 1:
                 raise Illegal("bad_choice", "`none` cannot be given together with other choices", self.rulings)
             picks = []
-        unknown = [str(g) for g in picks if g not in self.options]
+        unknown = [str(g) for g in picks if g not in self.options and not self._random_offered(g)]
         if unknown:
             raise self._bad(
                 f"{', '.join(unknown)} is not among the options "
@@ -54,6 +54,10 @@ class ChoiceSpec:
             raise self._bad(f"{self.player} must {verb} exactly {self.count}, not {len(picks)}")
         return picks
 
+    def _random_offered(self, given: Any) -> bool:
+        """`CARD at random` answers a choice offering `random` (R57): chance picked CARD."""
+        return isinstance(given, AtRandom) and any(str(o) == "random" for o in self.options)
+
     def _bad(self, detail: str) -> Illegal:
         return Illegal("bad_choice", self.explain or detail, self.rulings)
 
@@ -67,10 +71,12 @@ class ChoiceSpec:
                 yield from combinations(self.options, n)
 
 
-def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: bool = False) -> None:
+def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: bool = False, form: str = "") -> None:
     """Check choices stated with a play against the specs of the card, in order: each spec
     takes its `count` answers (an "up to" spec: the answers among its options, or `none`).
-    Answers left over are an error unless `rest` (they belong to a card played at once)."""
+    Answers left over are an error unless `rest` (they belong to a card played at once); the
+    error shows the event `form` ("Alice plays Trade Hands") with the answers the card takes."""
+    stated = list(answers)
     answers = list(answers)
     if not answers:
         return  # nothing stated: the engine asks when it needs to
@@ -89,12 +95,12 @@ def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: b
         spec.check(taken)
     if answers and not rest:
         last = specs[-1] if specs else None
+        extra = ", ".join(f"`{a}`" for a in answers)
+        used = ", ".join(map(str, stated[: len(stated) - len(answers)]))
         raise Illegal(
             "bad_choice",
-            (
-                last.explain
-                if last and last.explain
-                else f"more choices than the card takes: {', '.join(map(str, answers))}"
-            ),
+            f"{extra} {'is' if len(answers) == 1 else 'are'} more than the card takes"
+            + (f": {last.explain}" if last and last.explain else "")
+            + (f"; write `{form} -> {used}`" if form and used else f"; write `{form}`" if form else ""),
             last.rulings if last else (),
         )

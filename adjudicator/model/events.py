@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.model.cards import Card
+from adjudicator.model.cards import AtRandom, Card
 
 VERBS = {
     "plays": "play",
@@ -59,8 +59,12 @@ class Event:
     player: str
     action: str
     card: Card | None = None
-    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose or Word
+    choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose, Word or AtRandom
     text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
+    #: `P plays CARD at random`: the card a rule picks at random for P's play (First Play Random).
+    at_random: bool = False
+    #: `; shuffled A, B`: the order of each pile the event shuffles, in turn (engine/chance.py).
+    shuffled: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
     def made(
@@ -76,8 +80,15 @@ class Event:
         """Only the text of a `made` event can be missing: the one-line form, kept once said."""
         if name != "text":
             raise AttributeError(name)
-        text = self.__dict__["text"] = one_line(self.player, self.action, self.card, self.choices)
+        text = self.__dict__["text"] = one_line(
+            self.player, self.action, self.card, self.choices, self.at_random, self.shuffled
+        )
         return text
+
+    @property
+    def states_chance(self) -> bool:
+        """Whether the event says what some random step brought (engine/chance.py)."""
+        return self.at_random or bool(self.shuffled) or any(isinstance(c, AtRandom) for c in self.choices)
 
     def renumbered(self, number: int, line: int | None) -> Event:
         """The same event at another place in the list (a long game repeats its lines: each
@@ -87,11 +98,24 @@ class Event:
         return event
 
 
-def one_line(player: str, action: str, card: Card | None, choices: tuple[Any, ...]) -> str:
+def one_line(
+    player: str,
+    action: str,
+    card: Card | None,
+    choices: tuple[Any, ...],
+    at_random: bool = False,
+    shuffled: tuple[tuple[Card, ...], ...] = (),
+) -> str:
     """The one-line form of an event, as `read_event_text` reads it back."""
     listed = ", ".join(map(str, choices))
+    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
     if action in ("play", "use"):
-        return f"{player} {VERB_OF[action]} {card}" + (f" -> {listed}" if choices else "")
+        return (
+            f"{player} {VERB_OF[action]} {card}"
+            + (" at random" if at_random else "")
+            + (f" -> {listed}" if choices else "")
+            + clauses
+        )
     if action in ("join", "drop_out", "begin_turn"):
-        return f"{player} {VERB_OF[action]}"
-    return f"{player} {VERB_OF[action]} {listed}"
+        return f"{player} {VERB_OF[action]}{clauses}"
+    return f"{player} {VERB_OF[action]} {listed}{clauses}"

@@ -187,6 +187,23 @@ class Reshuffled(Step):
 
 
 @record
+class Chance(Step):
+    """A random step: its outcome as the table stated it in the event, or left to the seed (then
+    `how` is the event form that would state it)."""
+
+    what: str
+    outcome: str
+    stated: bool
+    how: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.stated:
+            return f"{self.what}: {self.outcome}, as the table stated"
+        return f"{self.what} is left to chance (the seed): {self.outcome}; to state it, write {self.how}"
+
+
+@record
 class PilesExhausted(Step):
     """Both piles are empty: a player draws fewer cards than owed."""
 
@@ -515,10 +532,14 @@ class Rejected(Step):
     what: str
     code: str
     reason: str
+    #: `FILE:LINE` of an event refused for what it states (an impossible outcome of chance, a word
+    #: its card does not take): the file says something that cannot be, and where.
+    where: str = ""
 
     @property
     def text(self) -> str:
-        return f"rejected: {self.player} {self.what} — {self.reason}"
+        where = f" ({self.where})" if self.where else ""
+        return f"rejected: {self.player} {self.what}{where} — {self.reason}"
 
 
 @record

@@ -11,6 +11,8 @@ dictionary; proper nouns and slang do not count unless the table allows them (ho
 - `data/extra_words.txt`: common words the tables miss (county, tattoo, oxen), with parts of speech;
   `data/not_words.txt`: entries of the tables that are no words (ph, rs).
 - `data/slang.txt`: informal words that count only under the house rule `slang`.
+- `data/common_nouns.txt`: spellings the tables list only capitalised that are ordinary nouns
+  too (eve, zest): the proper-noun list checked against WordNet 3.1's lower-case nouns.
 
 Everything loads on the first call (`lexicon()`), so only a replay that tests a word pays.
 """
@@ -236,8 +238,11 @@ def lexicon() -> Lexicon:
         common.pop(word, None)
     for word in [w for w in common if len(w) == 1]:
         common[word] = 0  # A and I: an article and a pronoun (the tables also list "i" as a noun)
+    for line in _word_list("common_nouns.txt"):
+        for word in line.split():  # listed only capitalised, yet ordinary nouns too (eve)
+            common[word] = common.get(word, 0) | NOUN | proper.get(word, 0)
     for word in list(proper):
-        if word in common:  # also listed in lower case (Good / good): a common word
+        if word in common:  # also listed in lower case (Good / good), or a common noun too: a common word
             del proper[word]
     slang = frozenset(w for w in _word_list("slang.txt") if w not in common)
     return Lexicon(common, proper, slang)

@@ -20,6 +20,8 @@ from functools import lru_cache
 from adjudicator.words.lexicon import ENUMERATE_UP_TO, OFFICIAL, PARTS_OF_SPEECH, WordRules, _BitSets, lexicon
 
 _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
+#: The vowels a Goal counts; every other letter, Y included, is a consonant.
+VOWELS = frozenset("aeiou")
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,10 @@ class Requirement:
     syllables: int | None = None
     spell: str | None = None
     rhyme: bool = False
+    vowels: int | None = None  # exactly so many of A, E, I, O, U (Y is a consonant)
+    min_vowels: int | None = None
+    consonants: int | None = None  # exactly so many letters that are not vowels
+    min_consonants: int | None = None
 
     @property
     def words_needed(self) -> int:
@@ -52,6 +58,14 @@ class Requirement:
             parts.append(f"of at least {self.min_length} letters")
         if self.syllables is not None:
             parts.append(f"of {self.syllables} syllable{'s' * (self.syllables != 1)}")
+        for count, least, kind in (
+            (self.vowels, self.min_vowels, "vowel"),
+            (self.consonants, self.min_consonants, "consonant"),
+        ):
+            if count is not None:
+                parts.append(f"with exactly {count} {kind}{'s' * (count != 1)}")
+            if least is not None:
+                parts.append(f"with at least {least} {kind}{'s' * (least != 1)}")
         if self.double_letter:
             parts.append("with a double letter")
         if self.silent_letter:
@@ -86,6 +100,9 @@ class Requirement:
             return f"{shown} has {len(word)} letters, the Goal asks for exactly {self.length}"
         if self.min_length is not None and len(word) < self.min_length:
             return f"{shown} has {len(word)} letters, the Goal asks for at least {self.min_length}"
+        letter_counts = self._letter_counts_shortfall(word)
+        if letter_counts:
+            return letter_counts
         if self.part_of_speech and not lexicon().parts_of_speech(word, rules) & PARTS_OF_SPEECH[self.part_of_speech]:
             return f"{shown} is not {_ARTICLE[self.part_of_speech]}"
         if self.double_letter and not any(a == b for a, b in zip(word, word[1:], strict=False)):
@@ -104,6 +121,19 @@ class Requirement:
 
             if silent_letter(word) is None:
                 return f"{shown} has no silent letter (by the stated rule and the shipped list)"
+        return None
+
+    def _letter_counts_shortfall(self, word: str) -> str | None:
+        """Why the word has not the vowels or consonants the Goal counts, or None."""
+        vowels = sum(letter in VOWELS for letter in word)
+        for have, exactly, least, kind in (
+            (vowels, self.vowels, self.min_vowels, "vowel"),
+            (len(word) - vowels, self.consonants, self.min_consonants, "consonant"),
+        ):
+            if exactly is not None and have != exactly:
+                return f"{word.upper()} has {have} {kind}{'s' * (have != 1)}, the Goal asks for exactly {exactly}"
+            if least is not None and have < least:
+                return f"{word.upper()} has {have} {kind}{'s' * (have != 1)}, the Goal asks for at least {least}"
         return None
 
     def meets(self, word: str, rules: WordRules = OFFICIAL) -> bool:
@@ -141,7 +171,8 @@ class Requirement:
     # -- the search ------------------------------------------------------------
     def bounds(self, available: int) -> tuple[int, int]:
         """The shortest and longest word worth looking for."""
-        low = max(1, self.length or 0, self.min_length or 0)
+        counted = (self.vowels or self.min_vowels or 0) + (self.consonants or self.min_consonants or 0)
+        low = max(1, self.length or 0, self.min_length or 0, counted)
         high = self.length if self.length is not None else available
         if self.rhyme:
             high = min(high, available - low)

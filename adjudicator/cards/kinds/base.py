@@ -120,7 +120,7 @@ class Kind:
         `choices` (a kind with none accepts anything)."""
         specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
-            check_stated(play.answers, specs, rest=self.passes_on_choices)
+            check_stated(play.answers, specs, rest=self.passes_on_choices, form=f"{play.player} plays {play.card}")
 
     def resolve(self, game: Game, play: Play) -> None:
         """What the card does when played and not cancelled (a Keeper goes in front of its player,
@@ -129,6 +129,17 @@ class Kind:
 
     def finish(self, game: Game, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
+
+    # -- chance stated by the table (engine/chance.py) ---------------------------
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        """How the event of this play states what chance brings when it resolves, one form each
+        (`legal` shows them); none for a card with no random step."""
+        return []
+
+    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+        """The play's choices with each outcome of its random step stated (`explore` tries each);
+        none when it has no random step, or the outcomes are too many to list."""
+        return []
 
     # -- free actions granted by a card in play -----------------------------
     def verify_use(self, game: Game, play: Play) -> None:

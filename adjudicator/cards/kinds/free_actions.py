@@ -149,6 +149,7 @@ class GoalMill(FreeActionRule):
 
     def use(self, game: Game, play: Play) -> None:
         goals = list(play.answers)
+        play.answers.clear()  # every one used
         game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
 
@@ -207,13 +208,17 @@ class MysteryPlay(FreeActionRule):
             ),
         )
         source = f"the top of the draw pile, by {play.card}"
+        answers = list(play.answers)
+        play.answers.clear()  # they go with the card turned up, to be used (or left over) there
         try:
-            game.play_from(play.player, card, source, answers=play.answers, rulings=("R63",))
+            game.play_from(play.player, card, source, answers=answers, rulings=("R63",))
         except Illegal as illegal:
             if card.is_unknown:  # turned up only after a reshuffle: the author must name it
                 game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
                 game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
                 return
+            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
+                raise Illegal(illegal.code, f"{card} is turned up: {illegal.reason}", illegal.rulings) from None
             # Known only after a reshuffle, so not checked before: play it and ask instead.
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
             game.play_from(play.player, card, source, rulings=("R63",))

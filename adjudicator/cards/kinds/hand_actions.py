@@ -16,6 +16,7 @@ from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_
 from adjudicator.cards.kinds.base import Word, register
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.chance import names, stated_card
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Assignment
@@ -49,10 +50,6 @@ def note_real_hand(game: Game, play: Play) -> None:
             "the temporary hand is not part of it and stays as it is",
             ("Q1056",),
         )
-
-
-def names(cards: list[Card]) -> str:
-    return ", ".join(map(str, cards)) or "nothing"
 
 
 @register
@@ -210,11 +207,19 @@ class EverybodyGets1(ActionKind):
 
 @register
 class ShareTheWealth(ActionKind):
-    """Gather every Keeper in play, shuffle them (game.rng) and deal them back into play one at a
+    """Gather every Keeper in play, shuffle them (engine/chance.py) and deal them back into play one at a
     time, clockwise from the active player (R61); the win check comes after the whole deal."""
 
     name = "share_the_wealth"
     moves_keepers = True
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        keepers = [c for p in game.players for c in game.keepers_of(p)]
+        if len(keepers) < 2:
+            return []
+        return [
+            f"`{play.player} plays {play.card}; shuffled CARD, ...` (the order the Keepers are dealt: {names(keepers)})"
+        ]
 
     def resolve(self, game: Game, play: Play) -> None:
         seats = seats_from(game, play.player)
@@ -225,7 +230,7 @@ class ShareTheWealth(ActionKind):
         for player in seats:
             for card in game.keepers_of(player):
                 game.take(card, "in_play", player)
-        game.rng.shuffle(keepers)
+        keepers = game.shuffled(keepers, what=f"the Keepers {play.card} deals out", rulings=("R61",))
         dealt: dict[str, list[Card]] = {p: [] for p in seats}
         for i, card in enumerate(keepers):
             receiver = seats[i % len(seats)]
@@ -319,15 +324,19 @@ class DiscardAndDraw(ActionKind):
 
 @register
 class EmptyTheTrash(ActionKind):
-    """Shuffle the discard pile into the draw pile (game.rng); this card, discarded after it is
+    """Shuffle the discard pile into the draw pile (engine/chance.py); this card, discarded after it is
     carried out, is the only card of the new discard pile."""
 
     name = "empty_the_trash"
 
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        if len(game.table.draw_pile) + len(game.table.discard) < 2:
+            return []
+        return [f"`{play.player} plays {play.card}; shuffled CARD, ...` (the new draw pile, top card first)"]
+
     def resolve(self, game: Game, play: Play) -> None:
         trash = game.take_all("discard")
-        pile = [*game.table.draw_pile, *trash]
-        game.rng.shuffle(pile)
+        pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})")
         game.refill("draw_pile", pile)
         game.step(
             rec.ActionDone,
@@ -338,19 +347,66 @@ class EmptyTheTrash(ActionKind):
         )
 
 
+def stated_from_hands(game: Game, play: Play, players: list[str], who: str = "other player") -> dict[str, Card]:
+    """The cards a play's choices state that chance took from other hands, one per player at
+    most, by the player whose hand holds each (`Random Tax -> Milk, Time`). The choices are used
+    up; a card no such hand holds, or two from one hand, is refused (engine/chance.py)."""
+    stated: dict[str, Card] = {}
+    for answer in list(play.answers):
+        card = stated_card(answer)
+        if card is None:
+            continue
+        play.answers.remove(answer)
+        holder = next((p for p in players if any(card is c for c in game.table.hands[p])), None)
+        if holder is None:
+            hands = "; ".join(f"{p}'s hand is {names(game.table.hands[p])}" for p in players)
+            game.refuse_stated(f"no {who} holds {card}: {hands or 'there is none'}", ())
+        elif holder in stated:
+            game.refuse_stated(
+                f"{play.card} takes one card from each hand: {stated[holder]} and {card} are both {holder}'s", ()
+            )
+        else:
+            stated[holder] = card
+    return stated
+
+
 @register
 class RandomTax(ActionKind):
-    """Take one card at random (game.rng) from each other player's hand into your own."""
+    """Take one card at random from each other player's hand into your own. The cards taken may
+    be stated, `-> Milk, Time` (each from the hand that holds it); the others are left to chance."""
 
     name = "random_tax"
     needs_others = True
     # Canceled in time (as it is played, before anything is taken) it takes nothing from anyone.
     canceled_rulings = ("Q-tag-belay-that",)
 
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        others = [p for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
+        if play.answers or not others:
+            return []
+        hands = "; ".join(f"{p}: {names(game.table.hands[p])}" for p in others)
+        return [f"`{play.player} plays {play.card} -> CARD, ...` (one card taken from each hand: {hands})"]
+
+    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+        from itertools import islice, product
+
+        hands = [game.table.hands[p] for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
+        if not hands:
+            return []
+        return [list(pick) for pick in islice(product(*hands), 24)]
+
     def resolve(self, game: Game, play: Play) -> None:
+        others = seats_from(game, play.player)[1:]
+        stated = stated_from_hands(game, play, others)
         taken = []
-        for other in seats_from(game, play.player)[1:]:
-            card = game.take_at_random("hands", other)
+        for other in others:
+            card = game.take_at_random(
+                "hands",
+                other,
+                stated=stated.get(other),
+                what=f"the card {play.player} takes from {other}'s hand",
+                how=f"`{play.player} plays {play.card} -> CARD, ...` (the card taken from each other hand)",
+            )
             if card is None:
                 taken.append(f"nothing from {other} (no cards)")
                 continue
@@ -530,7 +586,7 @@ class FetchAndEndTurn(ActionKind):
             rulings=("R16",),
         )
         if from_draw_pile:
-            game.shuffle("draw_pile")
+            game.shuffle("draw_pile", what="the draw pile", rulings=("R16",))
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
 
 

@@ -13,10 +13,11 @@ event names that card. The random play is due as late as the rules allow:
 right before the first event of the turn that is not a free action of the
 active player (`P uses ...`: free actions may come before the first play and
 are not plays), or when the events run out. The engine then logs the pick
-(citing B-first-play-random), plays the card with `game.rng` (so the seed
-fixes it) and resolves it; the events that follow are the later plays. An
-event that names the card already played at random is rejected like any play
-of a card no longer in hand. A hand holding `?` cards cannot be picked from:
+(citing B-first-play-random), plays the card -- the one the event states
+(`P plays CARD at random`, engine/chance.py), else one drawn with `game.rng`,
+so the seed fixes it -- and resolves it; the events that follow are the later
+plays. An event that names the card already played at random is rejected like
+any play of a card no longer in hand. A hand holding `?` cards cannot be picked from:
 the replay stops and asks the author to name them. The rule does nothing when
 the player may play only one card (the Play rule allows one, or one card is
 all the hand holds).
@@ -240,7 +241,8 @@ class FirstPlayRandom(RuleKind):
         if turn.played or game.plays_left() <= 1:
             return None
         hand = game.table.hands[turn.player]
-        pick = game.rng.choice(hand)
+        stated = game.stated_at_random  # `P plays CARD at random`: the table says which card came up
+        pick = stated if stated is not None and any(stated is c for c in hand) else game.rng.choice(hand)
         return (
             pick,
             (

@@ -15,6 +15,7 @@ from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.chance import names, stated_card
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Play
@@ -83,8 +84,9 @@ class LetsDoThatAgain(ActionKind):
 
 @register
 class UseWhatYouTake(ActionKind):
-    """Take a card at random (game.rng) from another player's hand and play it at once.
-    Choices: the player, then the taken card's own choices, if it needs any."""
+    """Take a card at random from another player's hand and play it at once. Choices: the
+    player; then, stated or left to chance (engine/chance.py), the card taken; then the taken
+    card's own choices, if it needs any. A card right after the player is the card taken."""
 
     name = "use_what_you_take"
     needs_others = True
@@ -106,12 +108,46 @@ class UseWhatYouTake(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         self.ask_declared(game, play, "take", "there is no other player")
 
+    def _victims(self, game: Game, play: Play) -> list[str]:
+        named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.players]
+        return named or [p for p in game.players if p != play.player]
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        stated = len(play.answers) > 1 and stated_card(play.answers[1]) is not None
+        return [
+            f"`{play.player} plays {play.card} -> {victim}, CARD` (the card taken: {names(game.table.hands[victim])})"
+            for victim in self._victims(game, play)
+            if game.table.hands[victim] and not stated
+        ]
+
+    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+        if not play.answers or play.answers[0] not in game.players:
+            return []
+        victim, rest = play.answers[0], list(play.answers[1:])
+        if rest and stated_card(rest[0]) is not None:
+            rest = rest[1:]  # the card stated: each other one is tried in its place
+        return [[victim, card, *rest] for card in game.table.hands.get(victim, ())]
+
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
-        card = game.take_at_random("hands", victim)
-        if card is None:
+        hand = game.table.hands[victim]
+        # `-> Bob, Cookies`: the card after the player is the one taken, as the table saw it.
+        stated = stated_card(play.answers[0]) if play.answers else None
+        if stated is not None:
+            del play.answers[0]
+        if not hand:
+            if stated is not None:
+                game.refuse_stated(f"{victim} has no {stated}: {victim}'s hand is empty")
             nothing_happens(game, play, f"{victim} has no cards")
             return
+        card = game.pick_at_random(
+            hand,
+            stated,
+            what=f"the card {play.player} takes from {victim}'s hand",
+            how=f"`{play.player} plays {play.card} -> {victim}, CARD`",
+            impossible=f"{victim} has no {stated}: {victim}'s hand is {names(hand)}",
+        )
+        game.take(card, "hands", victim)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -132,6 +168,8 @@ class UseWhatYouTake(ActionKind):
         try:
             game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
         except Illegal as illegal:  # the card was random, so its choices could not be checked before
+            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
+                raise Illegal(illegal.code, f"{card} is taken: {illegal.reason}", illegal.rulings) from None
             game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
             game.play_from(play.player, card, source, rulings=("B-compound-action",))
 

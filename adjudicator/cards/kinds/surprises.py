@@ -22,8 +22,10 @@ from adjudicator.cards.kinds.actions import (
     verify_some_rules,
 )
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
+from adjudicator.cards.kinds.hand_actions import stated_from_hands
 from adjudicator.model import records as rec
-from adjudicator.model.cards import Card, CardType
+from adjudicator.model.cards import AtRandom, Card, CardType
+from adjudicator.model.chance import names, stated_card
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -51,9 +53,12 @@ RANDOM = Word("random")
 
 def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, what: str) -> None:
     """Every other player discards a card: one of the given types of their choice or, as they
-    prefer, a card at random (R57); one holding none of those types loses a random card.
-    With types None the card is simply of their choice."""
+    prefer, a card at random (R57); one holding none of those types loses a random card (which
+    the play may state: `-> Milk`, the card that player lost). With types None the card is
+    simply of their choice."""
     why = f"{play.card} (in turn)"
+    at_random = [p for p in _others(game, play.player) if types is not None and not _holds(game, p, types)]
+    stated = stated_from_hands(game, play, at_random, "player who loses a card at random") if types else {}
     for other in _others(game, play.player):
         hand = game.table.hands[other]
         matching = [c for c in hand if types is None or c.type in types]
@@ -70,14 +75,35 @@ def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, 
                 rulings=("B-surprises",) if types is None else ("R57",),
             )
         elif hand:
-            _discard_at_random(game, other, f"{why}: no {what} in hand, so a card at random", ("R57",))
+            _discard_at_random(
+                game,
+                other,
+                f"{why}: no {what} in hand, so a card at random",
+                ("R57",),
+                stated.get(other),
+                f"`{play.player} plays {play.card} -> CARD` (the card {other} loses)",
+            )
         else:
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
 
 
-def _discard_at_random(game: Game, player: str, why: str, rulings: tuple[str, ...]) -> None:
+def _holds(game: Game, player: str, types: tuple[CardType, ...]) -> bool:
+    return any(c.type in types for c in game.table.hands[player])
+
+
+def _discard_at_random(
+    game: Game, player: str, why: str, rulings: tuple[str, ...], stated: Card | None, how: str
+) -> None:
     hand = game.table.hands[player]
-    game.discard_from_hand(player, [hand[game.rng.randrange(len(hand))]], why, rulings)
+    card = game.pick_at_random(
+        hand,
+        stated,
+        what=f"the card {player} discards at random",
+        how=how,
+        impossible=f"{player} has no {stated}: {player}'s hand is {names(hand)}",
+        rulings=rulings,
+    )
+    game.discard_from_hand(player, [card], why, rulings)
 
 
 def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
@@ -169,11 +195,33 @@ class Surprise(DiscardsSomeRules, ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
 
+    def _losers(self, game: Game, play: Play) -> list[str]:
+        """The other players who lose a card at random to the in-turn text (holding none of its type)."""
+        types = {"discard_goals_and_others_discard_goal": (CardType.GOAL,), "others_discard_action": (CardType.ACTION,)}
+        wanted = types.get(play.card.params["in_turn"])
+        if wanted is None or play.responds_to is not None:
+            return []
+        return [p for p in _others(game, play.player) if game.table.hands[p] and not _holds(game, p, wanted)]
+
+    def chance_forms(self, game: Game, play: Play) -> list[str]:
+        losers = self._losers(game, play)
+        if play.answers or not losers:
+            return []
+        hands = "; ".join(f"{p}: {names(game.table.hands[p])}" for p in losers)
+        return [f"`{play.player} plays {play.card} -> CARD, ...` (the card each loses at random: {hands})"]
+
     def discard_chosen(
         self, game: Game, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
     ) -> None:
-        if chosen[0] == RANDOM:
-            _discard_at_random(game, player, f"{why}: a card at random, as {player} chose", ("R57",))
+        if chosen[0] == RANDOM or isinstance(chosen[0], AtRandom):  # `P discards CARD at random` states it
+            _discard_at_random(
+                game,
+                player,
+                f"{why}: a card at random, as {player} chose",
+                ("R57",),
+                stated_card(chosen[0]),
+                f"`{player} discards CARD at random`",
+            )
         else:
             game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
 

@@ -42,6 +42,11 @@ def _is_spelling(value: Any) -> bool:
 
 _FLAG = Param("true or false", lambda v: isinstance(v, bool), default=False)
 _LENGTH = Param("a whole number from 1 to 30", _is_length, numeral=True)
+_LETTER_COUNT = Param(
+    "a whole number from 0 to 30",
+    lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 30,
+    numeral=True,
+)
 
 
 @register
@@ -117,6 +122,11 @@ class WordGoal(GoalKind):
         "silent_letter": _FLAG,
         "syllables": Param("a whole number from 1 to 30", _is_length, numeral=True),
         "spell": Param("a word of the letters A to Z", _is_spelling),
+        # Letters counted: the vowels are A, E, I, O and U; every other letter (Y too) is a consonant.
+        "vowels": _LETTER_COUNT,
+        "min_vowels": _LETTER_COUNT,
+        "consonants": _LETTER_COUNT,
+        "min_consonants": _LETTER_COUNT,
     }
 
     def requirement(self, game: Game, card: Card) -> Requirement:
@@ -212,9 +222,13 @@ class WordGoal(GoalKind):
             cites.append("B-word-rhyme")
         if requirement.silent_letter:
             cites.append("B-word-silent-letter")
-        if game.numeral_bonus(card) and any(card.param(k) is not None for k in ("length", "min_length", "syllables")):
+        if game.numeral_bonus(card) and any(card.param(k) is not None for k in NUMBERED):
             cites.append("B-inflation")
         return tuple(cites)
+
+
+#: The parameters printed as numbers (Inflation adds one to each).
+NUMBERED = ("length", "min_length", "syllables", "vowels", "min_vowels", "consonants", "min_consonants")
 
 
 @lru_cache(maxsize=256)
@@ -235,6 +249,10 @@ def _requirement(card: Card, bonus: int) -> Requirement:
         palindrome=card.param("palindrome", False),
         silent_letter=card.param("silent_letter", False),
         syllables=number("syllables"),
+        vowels=number("vowels"),
+        min_vowels=number("min_vowels"),
+        consonants=number("consonants"),
+        min_consonants=number("min_consonants"),
         spell=spell.lower() if spell else None,
         rhyme=card.param("rhyme", False) and not spell,
     )

@@ -1,0 +1,104 @@
+"""Chance: every random step of a replay, stated by the table or left to the seed.
+
+At a table chance has already happened: an event may say what came up (`Alice plays Use What
+You Take -> Bob, Cookies`, `Bob plays Milk at random`, `...; shuffled Bread, Milk`), and the
+replay then adjudicates that game. A random step the event does not state is drawn from the
+game's one generator (`Game.rng`, seeded by the scenario) and logged as left to chance with the
+event form that would state it. A stated outcome the position makes impossible is refused: while
+the event is tried first (`Game.trying`, engine/event_order.py) it raises `Illegal`, so the event
+is rejected with the reason and nothing changes; in the replay itself (a Surprise answered the
+card in between and the position moved) the outcome is left to chance with a note saying why.
+
+Every random step goes through `pick` or `shuffle`; docs/scenario-format.md lists them all. Card
+kinds reach them through the game's narrow methods (`Game.pick_at_random`, `take_at_random`,
+`shuffled`, `shuffle`, `refuse_stated`: engine/moves.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card
+from adjudicator.model.errors import Illegal
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+
+
+def refuse(game: Game, reason: str, rulings: tuple[str, ...]) -> None:
+    """A stated outcome that cannot be: while the event is tried first, the event is refused;
+    in the replay itself the position has moved since (a Surprise came in between)."""
+    if game.trying:
+        game.chance_refused = Illegal("impossible_chance", reason, rulings)
+        raise game.chance_refused
+    game.note(f"{reason}: the stated outcome cannot be used now and is left to chance", rulings)
+
+
+def pick(
+    game: Game,
+    options: Sequence[Card],
+    stated: Card | None,
+    *,
+    what: str,
+    how: str,
+    impossible: str,
+    rulings: tuple[str, ...] = (),
+) -> Card:
+    """One of options at random: `stated` when the table said which (it must be one of them:
+    otherwise `impossible`, a sentence, says why not), else one drawn from the seed, with `how`,
+    the event form that states it, in the log."""
+    if stated is not None:
+        if any(stated is option for option in options):
+            game.step(rec.Chance, what=what, outcome=str(stated), stated=True, rulings=rulings)
+            return stated
+        refuse(game, impossible, rulings)
+    card = options[game.rng.randrange(len(options))]
+    game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how, rulings=rulings)
+    return card
+
+
+def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tuple[str, ...] = ()) -> None:
+    """Shuffle cards in place (top or first card first): the order the event states (`; shuffled A, B`;
+    the cards it names come first, in that order, the rest follow in an order from the seed),
+    else an order from the seed, with `how` in the log."""
+    if len(cards) < 2:
+        return  # nothing to order: no chance involved
+    stated = game.stated_shuffles.pop(0) if game.stated_shuffles else None
+    if stated is not None:
+        pool = list(cards)
+        for card in stated:
+            if not any(card is c for c in pool):
+                twice = any(card is c for c in stated[: stated.index(card)])
+                refuse(
+                    game,
+                    f"{card} is named twice in the stated order"
+                    if twice
+                    else f"{card} is not one of the cards shuffled: {names(cards)}",
+                    rulings,
+                )
+                stated = None
+                break
+            pool.remove(card)
+        if stated is not None:
+            game.rng.shuffle(pool)
+            cards[:] = [*stated, *pool]
+            shown = names(stated) + (f", then {len(pool)} more in an order from the seed" if pool else "")
+            game.step(rec.Chance, what=f"the order of {what}", outcome=shown, stated=True, rulings=rulings)
+            return
+    game.rng.shuffle(cards)
+    if game.event_no is None:  # the setup's own steps: no event can state it, the setup can
+        how = "the cards in that order in the setup (the piles are as written there)"
+    game.step(
+        rec.Chance,
+        what=f"the order of {what}",
+        outcome=f"{names(cards[:3])}{', ...' if len(cards) > 3 else ''}, in that order",
+        stated=False,
+        how=how,
+        rulings=rulings,
+    )
+
+
+__all__ = ["SHUFFLED_HOW", "names", "pick", "refuse", "shuffle", "stated_card"]
