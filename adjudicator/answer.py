@@ -345,7 +345,11 @@ def _effects_of(verdict: Verdict, event: Any, wins: Sequence[rec.Won]) -> tuple[
         (
             step
             for step in (steps[i] for i in own)
-            if isinstance(step, (rec.Played, rec.Responded)) and step.player == event.player
+            if isinstance(step, (rec.Played, rec.Responded))
+            and step.player == event.player
+            # the card the event names (not a play the rules forced first); for a free action, the
+            # card it plays at once (Mystery Play's flip)
+            and (event.action == "use" or event.card is None or str(step.card) == str(event.card))
         ),
         None,
     )
