@@ -133,6 +133,10 @@ def test_an_event_after_the_stop_is_not_replayed_and_is_not_called_legal():
             "Yes: Alice may use Recycling: Alice discards Milk — Recycling; Alice draws Music, Peace, Sleep — "
             "Recycling (not a draw toward the Draw rule) (R42, Q129).",
         ),
+        (  # the card the event names, not the one First Play Random played before it
+            "rules/first-play-random.yaml",
+            "Yes: Alice may play Time: Time goes into play in front of Alice.",
+        ),
         (  # a Surprise: what it cancels
             "surprises/R52-canceled-plans-stops-a-win.yaml",
             "Yes: Bob may play Canceled Plans: it cancels Alice's Milk & Cookies (Milk & Cookies never takes "
