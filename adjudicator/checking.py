@@ -95,14 +95,21 @@ def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> Chec
     return CheckResult(shown, "fail" if diffs else "pass", diffs)
 
 
+def _bundled_hint(path: Path) -> str:
+    """`check scenarios/` run outside a checkout (the README's line): the suite ships with the package."""
+    from adjudicator.bundled import bundled
+
+    suite = bundled("scenarios") if path.name == "scenarios" else None
+    return f"; the bundled scenarios are in {suite} (adjudicator check {suite})" if suite else ""
+
+
 def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None = None) -> list[CheckResult]:
     results = []
     for path in scenario_files(paths):
         if str(path) != STDIN and not path.exists():
+            message = "no such file or folder" + _bundled_hint(path)
             results.append(
-                CheckResult(
-                    str(path), "error", error=error_data("no such file or folder", code="no-such-file", file=str(path))
-                )
+                CheckResult(str(path), "error", error=error_data(message, code="no-such-file", file=str(path)))
             )
         else:
             results.append(check_file(path, house_rules))

@@ -198,8 +198,8 @@ def new(
     if not names or not all(NAME.match(name) for name in names):
         fail(
             error_data(
-                f"--players needs distinct names (letters, digits, spaces, - or _) separated by "
-                f"commas, got {players!r}",
+                "--players needs names that start with a letter (then letters, digits, spaces, - or _), "
+                f"separated by commas, got {players!r}",
                 code="bad-option",
             ),
             json_output,

@@ -20,9 +20,18 @@ house_rules_app = typer.Typer(no_args_is_help=True, add_completion=False, pretty
 JSON_OPTION = typer.Option("--json", help="Print the result as JSON.")
 
 
-def _bad_input(message: str) -> None:
-    sys.stderr.write(f"error: {message}\n")
-    raise typer.Exit(2)
+def _bad_input(
+    message: str,
+    json_output: bool = False,
+    *,
+    code: str = "bad-house-rule",
+    file: str | None = None,
+    suggestions: "tuple[str, ...] | list[str]" = (),
+) -> None:
+    """Bad input as the other commands report it: a line on stderr, or with --json one JSON object."""
+    from adjudicator.output import error_data, fail
+
+    fail(error_data(message, code=code, file=file, suggestions=suggestions), json_output)
 
 
 def _write_json(data: Any, ensure_ascii: bool = True) -> None:
@@ -43,14 +52,13 @@ def _describe(switch: "Switch") -> dict[str, Any]:
     }
 
 
-def _switch(name: str) -> "Switch":
+def _switch(name: str, json_output: bool = False) -> "Switch":
     from adjudicator.model.house_rules import HouseRuleError, switch_named
 
     try:
         return switch_named(name)
     except HouseRuleError as exc:
-        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
-        _bad_input(exc.message + near)
+        _bad_input(exc.message, json_output, code="no-such-house-rule", suggestions=exc.suggestions[:1])
         raise  # unreachable: _bad_input exits
 
 
@@ -79,7 +87,7 @@ def show(
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """One house rule in full, with the official rulings it overrides."""
-    switch = _switch(name)
+    switch = _switch(name, json_output)
     if json_output:
         _write_json(_describe(switch))
         return
@@ -116,14 +124,13 @@ def impact(
     from adjudicator.model.house_rules import HouseRuleError, parse_assignments
 
     try:
-        ((name, value),) = parse_assignments([assignment]).items()
+        ((name, value),) = parse_assignments([assignment], option="house-rules impact").items()
     except HouseRuleError as exc:
-        near = f" (did you mean {exc.suggestions[0]!r}?)" if exc.suggestions else ""
-        _bad_input(exc.message + near)
+        _bad_input(exc.message, json_output, suggestions=exc.suggestions[:1])
         return
     missing = [str(p) for p in paths or () if not p.exists()]
     if missing:
-        _bad_input(f"{missing[0]}: no such file or folder")
+        _bad_input("no such file or folder", json_output, code="no-such-file", file=missing[0])
     from adjudicator.house_impact import impact as run_impact
     from adjudicator.house_impact import render
 
@@ -133,4 +140,6 @@ def impact(
     else:
         sys.stdout.write(render(result))
     if not result.replayed:
-        _bad_input("no scenario could be replayed")
+        if json_output:  # the result above says so; one JSON object, not two
+            raise typer.Exit(2)
+        _bad_input("no scenario could be replayed", code="no-scenarios")

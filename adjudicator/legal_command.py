@@ -56,6 +56,8 @@ class Position:
     stopped: str | None = None  # why the file's replay stopped (the list is for the stopping event)
     #: who wins as the open response window closes, when nothing can come before
     winner_when_closed: str | None = None
+    #: Solo Fluxx: why the game is over (a deck ran out), when it is
+    over: str | None = None
 
 
 def next_events(scenario: Scenario) -> Position:
@@ -70,7 +72,7 @@ def next_events(scenario: Scenario) -> Position:
     number = events[-1].number + 1 if events else 1
     legal, unanswerable = legal_options(game, number)
     winner = finished_winner(game) if not legal and not game.winner else None
-    return Position(number, game, legal, unanswerable, stopped, winner)
+    return Position(number, game, legal, unanswerable, stopped, winner, game.ended)
 
 
 def event_json(event: Event, game: Game | None = None) -> dict[str, Any]:
@@ -130,6 +132,7 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
     return {
         "event": position.number,
         "winner": game.winner or position.winner_when_closed,
+        "over": position.over,
         "stopped": position.stopped,
         "turn": game.turn.player,
         "phase": str(game.turn.phase),
@@ -196,36 +199,44 @@ def where(game: Game) -> str:
 
 
 def render(position: Position, players: Sequence[str], console: Any, path: str) -> None:
+
     game = position.game
     if position.stopped:
-        console.print(f"[red]The replay of {path} stops at event {position.number}:[/] {position.stopped}")
+        console.print(
+            f"[red]The replay of {escape(str(path))} stops at event {position.number}:[/] {escape(position.stopped)}"
+        )
         console.print(f"What could have come at event {position.number} instead:")
     if game.winner:
-        console.print(f"The game is over: {game.winner} won. No event is legal.")
+        console.print(f"The game is over: {escape(game.winner)} won. No event is legal.")
+        return
+    if position.over:
+        console.print(f"The game is over: {escape(position.over)}. No event is legal.")
         return
     if position.winner_when_closed:
-        console.print(f"No event is legal: {position.winner_when_closed} wins as the open response window closes.")
+        console.print(
+            f"No event is legal: {escape(position.winner_when_closed)} wins as the open response window closes."
+        )
         return
-    console.print(f"[bold]Legal events at event {position.number}[/] ({where(game)}):")
+    console.print(f"[bold]Legal events at event {position.number}[/] ({escape(where(game))}):")
     for player in players:
         groups = _grouped([e for e in position.events if e.player == player], game)
         if not groups:
-            console.print(f"  [bold]{player}[/]: nothing")
+            console.print(f"  [bold]{escape(player)}[/]: nothing")
             continue
-        console.print(f"  [bold]{player}[/]:")
+        console.print(f"  [bold]{escape(player)}[/]:")
         for head, variants, forms in groups:
-            line = f"    {head}"
-            if variants and head.split(" ")[1] in ("plays", "uses"):
-                line += " [dim](or with choices: -> " + " | -> ".join(variants) + ")[/]"
+            line = f"    {escape(head)}"
+            if variants and head.startswith((f"{player} plays ", f"{player} uses ")):  # "Mary Ann plays ..."
+                line += " [dim](or with choices: -> " + escape(" | -> ".join(variants)) + ")[/]"
             elif variants:
-                line += " " + " | ".join(variants)
+                line += " " + escape(" | ".join(variants))
             console.print(line, highlight=False)
             for form in forms:
                 console.print(f"      [dim]chance stated: {escape(form)}[/]", highlight=False)
     for form in chance_now(game):
         console.print(f"[dim]Chance: {escape(form)}[/]", highlight=False)
     for text in position.unanswerable:
-        console.print(f"[red]A choice nobody can answer:[/] {text}")
+        console.print(f"[red]A choice nobody can answer:[/] {escape(text)}")
 
 
 def command(path: str, player: str | None, json_output: bool) -> None:

@@ -86,7 +86,7 @@ class GameResult:
 def _new_game(scenario: Scenario) -> Game:
     from adjudicator.engine.game import Game
 
-    return Game(scenario)
+    return Game(scenario, undo=False, log=False)  # never taken back, and played without a log (`Game.log`)
 
 
 def _legal(game: Game, number: int) -> tuple[list[Event], list[str]]:
@@ -197,6 +197,28 @@ def _written(cards: Sequence[Card], decks: Sequence[str]) -> list[str]:
     return [card.qualified if len(printers[normalize(card.name)]) > 1 else card.name for card in cards]
 
 
+def _can_be_met(card: Card, cards: Sequence[Card]) -> bool:
+    """Whether `card` is a Goal that some game with these cards could see met: a Goal naming the
+    Keepers (and Creepers) it needs is met only if the cards hold them all (Fluxx 4.0's partial
+    list has its Goals but not their Keepers); other Goals (counts, letters) are taken as met."""
+    from adjudicator.cards.kinds import kind_of
+    from adjudicator.cards.kinds.goals import match, required_names
+    from adjudicator.model.cards import CardType
+
+    if card.type is not CardType.GOAL:
+        return False
+    if kind_of(card).name != "keepers":
+        return True
+    holders = [c for c in cards if c.type in (CardType.KEEPER, CardType.CREEPER)]
+    return match(required_names(card), holders) is not None
+
+
+def winnable(decks: Sequence[str]) -> bool:
+    """Whether some Goal of the decks can be met with their own Keepers and Creepers."""
+    cards = _deck_cards(decks)
+    return any(_can_be_met(card, cards) for card in cards)
+
+
 def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     """The cards of the draw pile: the decks' supported cards but the Meta Rules (`meta_rules`)
     and, in Solo Fluxx, the New Rules (`solo_rules_deck`)."""
@@ -204,13 +226,16 @@ def deck_names(decks: Sequence[str], solo: bool = False) -> list[str]:
     from adjudicator.model.cards import CardType
 
     cards = _deck_cards(decks, solo)
-    if not any(card.type is CardType.GOAL for card in cards):  # every game would run to the cap
-        with_goals = [
-            name for name in builtin().decks if any(card.type is CardType.GOAL for card in _deck_cards([name]))
-        ]
+    if not any(_can_be_met(card, cards) for card in cards):  # every game would run to the cap
+        winnable_alone = [name for name in builtin().decks if winnable([name])]
+        if any(card.type is CardType.GOAL for card in cards):
+            raise OptionError(
+                f"--decks {','.join(decks)}: none of their Goals can be met with their Keepers and Creepers, "
+                f"so no game could be won; add a deck whose Goals can ({', '.join(winnable_alone)})"
+            )
         raise OptionError(
             f"--decks {','.join(decks)}: no Goal among their cards, so no game could be won;"
-            f" add a deck with Goals ({', '.join(with_goals)})"
+            f" add a deck with Goals ({', '.join(winnable_alone)})"
         )
     dealt = [card for card in cards if card.type is not CardType.META and not (solo and card.type is CardType.RULE)]
     return _written(dealt, decks)
@@ -303,8 +328,9 @@ def _template(settings: Settings) -> Scenario:
     return _TEMPLATES[key]
 
 
-def play_game(settings: Settings, index: int) -> GameResult:
-    """Game `index` of a run: deal, then random legal events until it ends."""
+def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> GameResult:
+    """Game `index` of a run: deal, then random legal events until it ends. The game is
+    written out as a scenario file for a game that went wrong (`keep_scenario`: for any)."""
     from adjudicator.engine.legal import scenario_item
 
     rng = game_rng(settings.seed, index)
@@ -340,7 +366,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
             # capped: a choice still waiting at the cap is no fault
     except Exception as error:  # an engine fault: report the game, go on with the others
         ending, problem = "crashed", _crash(error)
-    rulings = Counter(ruling for step in game.steps for ruling in step.rulings)
+    rulings = game.citations()
     scored = len(game.table.scored.get(game.players[0], ())) if settings.solo else None
     result = GameResult(
         index,
@@ -352,7 +378,7 @@ def play_game(settings: Settings, index: int) -> GameResult:
         problem,
         scored,
     )
-    if ending in PROBLEMS:
+    if ending in PROBLEMS or keep_scenario:
         setup = game.scenario.setup
         data = scenario_data(
             settings,
@@ -611,12 +637,13 @@ def render(
     cpu: float | None = None,
 ) -> None:
     """The report for people (rich); `elapsed` wall and `cpu` seconds (all processes) give the speed."""
+    from rich.markup import escape  # player names and problems are text, never markup (a player "Al[/]")
     from rich.table import Table
 
     settings, total = data["settings"], data["games"]
     house = ", ".join(f"{k}={v}" for k, v in settings["house_rules"].items()) or "none"
     console.print(
-        f"[bold]{total} random games[/]: {', '.join(settings['players'])}; decks "
+        f"[bold]{total} random games[/]: {escape(', '.join(settings['players']))}; decks "
         f"{', '.join(settings['decks'])}; house rules: {house}; seed {settings['seed']}; "
         f"cap {settings['max_events']} events"
     )
@@ -651,7 +678,7 @@ def render(
         for column in ("seat", "player", "wins", "share"):
             seats.add_column(column, justify="right" if column != "player" else "left")
         for row in data["wins_by_seat"]:
-            seats.add_row(str(row["seat"]), row["player"], str(row["wins"]), f"{row['share']:.0%}")
+            seats.add_row(str(row["seat"]), escape(row["player"]), str(row["wins"]), f"{row['share']:.0%}")
         console.print(seats)
     rulings = Table(title="Rulings that decided steps (top 15)", title_justify="left")
     for column in ("ruling", "steps", "games"):
@@ -669,7 +696,7 @@ def render(
     for problem in data["problems"]:
         console.print(
             f"[red]game {problem['game']}: {problem['ending']}[/] after {problem['events']} events: "
-            f"{problem['problem']} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
+            f"{escape(problem['problem'])} (reproduce: --seed {settings['seed']}, game {problem['game']}; "
             f"--save DIR writes its scenario file)",
             markup=True,
         )

@@ -28,7 +28,7 @@ seed: 0          # fixes every random step (shuffles, random picks)
 
 # The position before the events. The Basic Rules (Draw 1, Play 1) are always in play.
 setup:
-  turn: {first}  # whose turn it is
+  turn: {first_value}  # whose turn it is
   phase: play  # deal / start (the draw comes first) / play (already drawn) / end
   rules: [Play 2]  # New Rules in play
   goals: [Milk and Cookies]
@@ -69,26 +69,38 @@ _OTHER_HANDS = ("Bread", "Chocolate", "Television", "Sleep", "Love")
 _OTHER_KEEPERS = ("Time", "Money", "Music", "Peace", "The Rocket")
 
 
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9 _-]*$")  # a player name that needs no quoting in YAML
+#: A player name that needs no quoting in YAML: a letter (any script: Zoë, 李), then letters,
+#: digits, spaces, - or _.
+NAME = re.compile(r"^[^\W\d_][\w -]*$")
+
+
+def yaml_value(name: str) -> str:
+    """The name as a YAML value: quoted when YAML would read it as something else (Yes, No,
+    On and Off are booleans, null is nothing), as it is otherwise."""
+    import yaml
+
+    return name if yaml.safe_load(name) == name else f"'{name}'"
 
 
 def starter_scenario(players: list[str], file_hint: str = "FILE") -> str:
     """The starter text for these players (each must match NAME)."""
     first, others = players[0], players[1:]
-    hands = [f"    {first}: [Milk, Cookies, Draw 3]"]
-    hands += [f"    {p}: [{', '.join(_OTHER_HANDS[i : i + 1])}]" for i, p in enumerate(others)]
-    in_play = [f"    {p}: [{', '.join(_OTHER_KEEPERS[i : i + 1])}]" for i, p in enumerate(others)]
+    value = {name: yaml_value(name) for name in players}
+    hands = [f"    {value[first]}: [Milk, Cookies, Draw 3]"]
+    hands += [f"    {value[p]}: [{', '.join(_OTHER_HANDS[i : i + 1])}]" for i, p in enumerate(others)]
+    in_play = [f"    {value[p]}: [{', '.join(_OTHER_KEEPERS[i : i + 1])}]" for i, p in enumerate(others)]
     solo = not others
     return TEMPLATE.format(
         first=first,
-        players="[" + ", ".join(players) + "]",
+        players="[" + ", ".join(value[p] for p in players) + "]",
+        first_value=value[first],
         outcome="score the Goal" if solo else "win",
         players_comment="one player: Solo Fluxx"
         if solo
         else "names in seating order, clockwise (1 player: Solo Fluxx)",
         hands="\n".join(hands),
-        in_play="\n".join(in_play) or f"    {first}: []",
+        in_play="\n".join(in_play) or f"    {value[first]}: []",
         rules_pile=_SOLO_RULES_PILE if solo else "",
-        expect=(_SOLO if solo else _MANY_PLAYERS).format(first=first),
+        expect=(_SOLO if solo else _MANY_PLAYERS).format(first=value[first]),
         file_hint=file_hint,
     )

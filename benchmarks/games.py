@@ -1,21 +1,32 @@
-"""Random legal games, as fast as the engine plays them (issue 13's figures; not a test).
+"""Random legal games side by side with the peer engine, and engine-only replays (not a test).
 
-Two players, the whole Fluxx 5.0 deck with the Creeper Pack and the Surprises, shuffled per
-game; at every step a legal event is picked uniformly at random among `legal.next_events`
-and pushed, until someone wins or a cap is hit. One core; times are the process's CPU time,
-so other work on the machine does not inflate them. Prints games/s, turns/s, µs per turn,
-the share of time spent listing legal events (which includes advancing the game through the
-steps the next event forces anyway), and engine-only scenario replays/s,
-beside the reference figure quoted in issue 13 for the peer engine fluxx_sim (measured on
-this kind of machine: 172 games/s, 10,900 turns/s; its code is not part of this project, so
-it is quoted, not re-run here).
+1. CPU per turn of a whole `adjudicator simulate --players 2 --workers 1` process (start-up,
+   dealing, listing legal events, pushing them, the report), on the 99-card Fluxx 5.0 deck and
+   on the whole deck (5.0 + Creeper Pack + Surprises). Beside it, when the peer engine
+   fluxx_sim is checked out (`--peer DIR`, default /tmp/fluxx_sim, or $FLUXX_SIM), the same
+   figure for a whole process of the peer playing uniformly random legal actions on its 5.0
+   deck, and the ratio. Runs are interleaved (ours, the peer's, ours on the whole deck, again)
+   so the machine's load falls on both alike; CPU time (user + system of the child process),
+   so other work on a busy machine does not count. The best round of each is printed.
+   The peer's code is not part of this project: it is run from its own checkout, driven by the
+   small loop `_peer_process` below (its legal actions read off its phase stack, as its own
+   action mask does).
+2. In this process: the share of time listing legal events and pushing them, per deck.
+3. Engine-only scenario replays per second (every bundled scenario).
 
-Run: python benchmarks/games.py [GAMES]
+The 100,000-event replay without rendering is benchmarks/long_log.py.
+
+Run: python benchmarks/games.py [--games N] [--rounds R] [--peer DIR]
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import random
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,46 +34,124 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-DECKS = ("fluxx5", "creeper_pack", "surprises")
-CAP = 1000  # events per game
-PEER = {"games/s": 172, "turns/s": 10_900}
+WHOLE = ("fluxx5", "creeper_pack", "surprises")
+CAP = 1000  # events per game, as simulate's default
 
 
-def new_game(seed: int, players: tuple[str, ...] = ("Alice", "Bob")):
-    """A shuffled game about to be dealt, and the random source that picks its events."""
+# ------------------------------------------------------------ whole processes
+def _child_cpu(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """Run a command to its end; (CPU seconds it used, its stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, done.stdout
+
+
+def ours(decks: tuple[str, ...], games: int) -> tuple[float, int]:
+    """(CPU seconds, turns) of one `simulate` process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "adjudicator", "simulate", "--players", "2", "--workers", "1"]
+    command += ["--decks", ",".join(decks), "--games", str(games), "--json"]
+    cpu, out = _child_cpu(command, env)
+    return cpu, sum(game["turns"] for game in json.loads(out)["per_game"])
+
+
+def peer(folder: Path, games: int) -> tuple[float, int]:
+    """(CPU seconds, turns) of one process of the peer engine playing random games."""
+    command = [sys.executable, __file__, "--peer-process", str(folder), str(games)]
+    cpu, out = _child_cpu(command)
+    return cpu, int(out.split()[-1])
+
+
+def _peer_process(folder: str, games: int) -> None:
+    """Random legal games on the peer engine (runs in a process of its own); prints the turns.
+    The legal actions of each phase are those its action mask lets through."""
+    sys.path.insert(0, folder)
+    from src.game.cards import card_lists
+    from src.game.FluxxEnums import CardType
+    from src.game.FluxxEnums import GamePhaseType as T
+    from src.game.Game import Game
+
+    rng = random.Random(0)
+    game = Game(2, card_lists.base_deck, disable_game_messages=True)
+    game.rng.seed(0)
+
+    def options() -> list[str]:
+        phase = game.stack[-1]
+        kind, me = phase.type, phase.acting_player
+        hand = [c.name for c in game.players[me].hand]
+        mine = [c.name for c in game.players[me].keepers]
+        theirs = [c.name for p in game.players if p.id != me for c in p.keepers]
+        if kind in (T.PLAY_CARD_FOR_TURN, T.DISCARD_CARD_FROM_HAND):
+            return hand
+        if kind in (T.DISCARD_KEEPER, T.DISCARD_OWN_KEEPER_IN_PLAY):
+            return mine
+        if kind is T.SELECT_PLAYER_KEEPER_FOR_EXCHANGE:
+            return [k for k in mine if k != phase.labelled_card.name]
+        if kind in (T.SELECT_KEEPER_TO_STEAL, T.SELECT_OPPONENT_KEEPER_FOR_EXCHANGE):
+            return theirs
+        if kind is T.DISCARD_KEEPER_IN_PLAY:
+            return mine + theirs
+        if kind is T.DISCARD_RULE_IN_PLAY:
+            return [c.name for c in game.rules]
+        if kind is T.DISCARD_GOAL_IN_PLAY:
+            return [c.name for c in game.goals]
+        if kind is T.ADD_CARD_IN_PLAY_TO_HAND:
+            return mine + theirs + [c.name for c in game.rules + game.goals]
+        if kind is T.PLAY_ACTION_OR_RULE_FROM_DISCARD_PILE:
+            return [c.name for c in game.discard_pile if c.card_type in (CardType.ACTION, CardType.RULE)]
+        if kind is T.ACTIVATE_FREE_ACTION:
+            return [*game.get_available_free_actions(), "no_free_action"]
+        if kind is T.DISCARD_VARIABLE_CARDS_FROM_HAND:
+            return [c.name for c in game.players[me].hand if c.card_type in phase.card_types] + ["no_free_action"]
+        return [c.name for c in phase.latent_space]  # the phases that offer the cards set aside
+
+    turns = 0
+    for _ in range(games):
+        game.reset()
+        for _event in range(CAP):
+            if game.winner is not None:
+                break
+            game.step(rng.choice(options()))
+        turns += game.turn_count + 1  # the turns begun, the last one unfinished
+    print(turns)
+
+
+# ------------------------------------------------------------ in this process
+def play(seed: int, decks: tuple[str, ...] = WHOLE) -> tuple[int, float, float]:
+    """One random game played here as simulate plays (no log): (turns, wall seconds listing
+    events, wall seconds pushing them)."""
     from adjudicator.engine.game import Game
+    from adjudicator.engine.legal import next_events
+    from adjudicator.model import records as rec
     from adjudicator.simulate import Settings, dealt_scenario
 
     rng = random.Random(seed)
-    return Game(dealt_scenario(Settings(players=players, decks=DECKS), rng)), rng
-
-
-def play(seed: int) -> tuple[int, float, float, str]:
-    """One game: (turns, wall seconds listing events, wall seconds pushing them, how it ended)."""
-    from adjudicator.engine.legal import next_events
-    from adjudicator.model import records as rec
-
-    game, rng = new_game(seed)
+    game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=decks), rng), undo=False, log=False)
     listing = pushing = 0.0
-    ended = "capped"
     for number in range(1, CAP + 1):
-        start = time.perf_counter()  # the split is a share: wall time is close enough, and much cheaper to read
+        mark = time.perf_counter()  # a share: wall time is close enough, and cheaper to read
         events = next_events(game, number)
-        listing += time.perf_counter() - start
-        if game.winner:
-            ended = "won"
+        listing += time.perf_counter() - mark
+        if game.winner or not events:
             break
-        if not events:
-            ended = "stuck"
-            break
-        start = time.perf_counter()
+        mark = time.perf_counter()
         game.push(rng.choice(events))
-        pushing += time.perf_counter() - start
+        pushing += time.perf_counter() - mark
         if game.winner:
-            ended = "won"
             break
-    turns = sum(isinstance(step, rec.TurnBegan) for step in game.steps)
-    return turns, listing, pushing, ended
+    return sum(isinstance(step, rec.TurnBegan) for step in game.steps), listing, pushing
+
+
+def split(decks: tuple[str, ...], games: int) -> tuple[float, float, float, int]:
+    """(CPU seconds, share listing, share pushing, turns) of random games played here."""
+    start_cpu, start = time.process_time(), time.perf_counter()
+    results = [play(seed, decks) for seed in range(games)]
+    elapsed = time.perf_counter() - start
+    turns = sum(r[0] for r in results)
+    listing, pushing = sum(r[1] for r in results), sum(r[2] for r in results)
+    return time.process_time() - start_cpu, listing / elapsed, pushing / elapsed, turns
 
 
 def replays_per_second(repeat: int = 5) -> float:
@@ -81,32 +170,40 @@ def replays_per_second(repeat: int = 5) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    new_game(0)  # warm the catalog
-    start, elapsed = time.process_time(), time.perf_counter()
-    results = [play(seed) for seed in range(games)]
-    wall = time.process_time() - start  # CPU time (named for what it stands in for: one core's wall time)
-    elapsed = time.perf_counter() - elapsed
-    turns = sum(r[0] for r in results)
-    listing = sum(r[1] for r in results)
-    pushing = sum(r[2] for r in results)
-    ended = {how: sum(r[3] == how for r in results) for how in ("won", "stuck", "capped")}
-    print(f"{games} random legal games (2 players, {' + '.join(DECKS)}), one core: {wall:.2f} s of CPU time")
-    print(
-        f"  {games / wall:.1f} games/s   {turns / wall:,.0f} turns/s   {wall / turns * 1e6:.0f} µs per turn"
-        f"   ({turns / games:.0f} turns per game; {ended['won']} won, {ended['stuck']} stuck, "
-        f"{ended['capped']} capped at {CAP} events)"
-    )
-    print(
-        f"  time listing legal events {listing / elapsed:.0%}, pushing events {pushing / elapsed:.0%}, "
-        f"the rest (dealing, setup) {1 - (listing + pushing) / elapsed:.0%}"
-    )
-    print(
-        f"  reference, fluxx_sim core (issue 13, same kind of machine): {PEER['games/s']} games/s, "
-        f"{PEER['turns/s']:,} turns/s (99 cards, no Creepers, no Surprises)"
-    )
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per simulate process")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (the best is printed)")
+    parser.add_argument("--peer", type=Path, default=Path(os.environ.get("FLUXX_SIM", "/tmp/fluxx_sim")))
+    args = parser.parse_args()
+    has_peer = (args.peer / "src" / "game" / "Game.py").is_file()
+    best: dict[str, float] = {}
+    for _ in range(args.rounds):
+        runs = [("fluxx5", lambda: ours(("fluxx5",), args.games)), ("whole", lambda: ours(WHOLE, args.games))]
+        if has_peer:
+            runs.insert(1, ("peer", lambda: peer(args.peer, args.games)))
+        for label, run in runs:
+            cpu, turns = run()
+            best[label] = min(best.get(label, float("inf")), cpu / turns * 1e6)
+    print(f"CPU per turn, whole process, 2 players, {args.games} games, best of {args.rounds} interleaved rounds:")
+    print(f"  adjudicator simulate --decks fluxx5            {best['fluxx5']:7,.0f} µs")
+    if has_peer:
+        print(f"  peer fluxx_sim, its 5.0 deck                   {best['peer']:7,.0f} µs")
+        print(f"  ratio (ours / peer)                            {best['fluxx5'] / best['peer']:7.2f}x")
+    print(f"  adjudicator simulate, whole deck (+ Creepers, Surprises) {best['whole']:,.0f} µs", end="")
+    print(f"  ({best['whole'] / best['peer']:.2f}x the peer's 5.0)" if has_peer else "")
+    if not has_peer:
+        print(f"  (peer not found at {args.peer}: fetch sudo-pel/fluxx_sim there or pass --peer)")
+    for label, decks in (("fluxx5", ("fluxx5",)), ("whole deck", WHOLE)):
+        cpu, listing, pushing, turns = split(decks, args.games)
+        print(
+            f"in process, {label}: {cpu / turns * 1e6:,.0f} µs per turn; listing legal events {listing:.0%}, "
+            f"pushing {pushing:.0%}, the rest (dealing) {1 - listing - pushing:.0%}"
+        )
     print(f"engine-only scenario replays: {replays_per_second():,.0f} replays/s")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--peer-process"]:
+        _peer_process(sys.argv[2], int(sys.argv[3]))
+    else:
+        main()

@@ -7,8 +7,8 @@ and once full, so the difference is the workload alone (start-up and imports can
 with string hashing fixed (PYTHONHASHSEED=0):
 
 - `games`: the six recorded random games in benchmarks/recorded/ (5.0 + Creeper Pack +
-  Surprises, 2 players; 658 events): before each recorded event, `legal.next_events` lists
-  the legal events (as a driver does), then the event is pushed. Per event.
+  Surprises, 2 players; 658 events), played as `simulate` plays them (no log): before each
+  recorded event, `legal.next_events` lists the legal events, then the event is pushed. Per event.
 - `scenarios`: every bundled scenario replayed (engine only). Per replay.
 - `long`: the Jackpot! passed back and forth (benchmarks/long_log.py), 1,000 events. Per event.
 
@@ -47,7 +47,7 @@ def run_workload(name: str, full: bool) -> int:
         games = [load_scenario(path) for path in RECORDED]
         events = 0
         for scenario in games if full else ():
-            game = Game(dataclasses.replace(scenario, events=()))
+            game = Game(dataclasses.replace(scenario, events=()), undo=False, log=False)  # as simulate plays
             for event in scenario.events:
                 next_events(game, event.number)
                 game.push(event)

@@ -3,7 +3,8 @@
 The game: two players pass one Jackpot! back and forth (each plays it, the discard pile is
 reshuffled into the draw pile, the other draws it), N events, about ten steps each.
 
-Run: python benchmarks/long_log.py [EVENTS]      (default 100000)
+Run: python benchmarks/long_log.py [EVENTS] [--engine]   (default 100000; --engine: load and
+replay only, no rendering)
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def main() -> None:
     from adjudicator.log.render import render_replay
     from adjudicator.verdict import build_verdict
 
-    events = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    numbers = [arg for arg in sys.argv[1:] if arg.isdigit()]
+    events = int(numbers[0]) if numbers else 100_000
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.yaml"
         path.write_text(scenario_text(events), encoding="utf-8")
@@ -60,6 +62,8 @@ def main() -> None:
         scenario = timed("load the file", lambda: load_scenario(path))
         game = timed("replay (engine)", lambda: replay(scenario))
         print(f"  {'steps':<38} {len(game.steps):,}")
+        if "--engine" in sys.argv:
+            return
         verdict = timed("verdict (read once from the game)", lambda: build_verdict(game))
         timed("answer", lambda: build_answer(verdict))
         quiet = lambda: Console(file=io.StringIO(), highlight=False)  # noqa: E731

@@ -61,3 +61,22 @@ def test_coverage_and_docs_say_what_is_missing(nothing_bundled):
     assert (docs.exit_code, docs.output) == (2, "error: the docs pages are missing from this installation\n")
     shown = json.loads(runner.invoke(app, ["rulings", "show", "R38", "--json"]).stdout)
     assert shown["id"] == "R38" and shown["scenarios"] == []
+
+
+def test_check_of_a_missing_scenarios_folder_names_the_bundled_suite(tmp_path, monkeypatch):
+    """The README's `check scenarios/`, typed outside the checkout: the suite is in the package."""
+    monkeypatch.chdir(tmp_path)
+    ran = runner.invoke(app, ["check", "scenarios/"])
+    assert ran.exit_code == 2
+    assert ran.stdout == (
+        f"ERROR scenarios: no such file or folder; the bundled scenarios are in {ROOT / 'scenarios'} "
+        f"(adjudicator check {ROOT / 'scenarios'})\n0 passed, 0 failed, 1 with errors\n"
+    )
+    mine = runner.invoke(app, ["check", "--json", "mine/"])
+    assert json.loads(mine.stdout)["results"][0]["error"]["message"] == "no such file or folder"
+
+
+def test_check_of_a_missing_scenarios_folder_without_a_bundle(tmp_path, monkeypatch, nothing_bundled):
+    monkeypatch.chdir(tmp_path)
+    ran = runner.invoke(app, ["check", "--json", "scenarios"])
+    assert json.loads(ran.stdout)["results"][0]["error"]["message"] == "no such file or folder"

@@ -19,12 +19,15 @@ from adjudicator.cards.kinds import is_supported
 from adjudicator.checking import scenario_files
 from adjudicator.engine import legal
 from adjudicator.engine.copying import Snapshot, chance_aside
+from adjudicator.engine.derived import Effective
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import next_events
-from adjudicator.loading.scenario import Event, Scenario, load_scenario, parse_scenario
+from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
+from adjudicator.model.events import Event
 from adjudicator.model.house_rules import HouseRules
+from adjudicator.model.scenario import Scenario
 from adjudicator.model.zones import Memo
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
@@ -91,6 +94,7 @@ def fingerprint(value: Any, seen: dict[int, int] | None = None) -> Any:
         **{name: getattr(value, name) for name in slots if hasattr(value, name)},
         **getattr(value, "__dict__", {}),
     }
+    fields.pop("undo", None)  # the positions before the events pushed: history, not the position (`Game.pop`)
     return type(value).__name__, tuple((name, fingerprint(v, seen)) for name, v in fields.items())
 
 
@@ -183,6 +187,8 @@ def mutable_objects(game: Game) -> dict[int, str]:
         value, path = stack.pop()
         if isinstance(value, SHARED) or id(value) in visited:
             continue
+        if isinstance(value, Effective):
+            continue  # the effective rules of the cards in play: never changed once made, shared by copies
         visited.add(id(value))
         if isinstance(value, (tuple, frozenset)):
             stack += [(v, f"{path}[{i}]") for i, v in enumerate(value)]
@@ -300,3 +306,36 @@ def test_an_object_reached_twice_is_one_object_in_the_copy():
                         assert any(copied is play for play in copy.being_played)
                         met += 1
     assert met > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pop_restores_the_position_before_the_event(seed):
+    """`Game.pop` restores the position from the undo stack, log and random generator included:
+    the game is as it was before the push, and pushing the same event again does the same."""
+    game = new_game(seed, ["Alice", "Bob", "Carol"][: 2 + seed % 2])
+    rng = random.Random(seed)
+    for number in range(1, 61):
+        offered = next_events(game, number)
+        if game.winner or game.ended or not offered:
+            break
+        before, seen = fingerprint(game), len(game.steps)
+        event = rng.choice(offered)
+        game.push(event)
+        after, steps = fingerprint(game), journal(game, seen)
+        assert game.pop() is event
+        assert fingerprint(game) == before, event.text
+        assert len(game.steps) == seen and len(game.move_stack) == number - 1
+        game.push(event)
+        assert fingerprint(game) == after and journal(game, seen) == steps, event.text
+    assert number > 20
+
+
+def test_pop_needs_an_undo_stack():
+    game = new_game(0, ["Alice", "Bob"])
+    with pytest.raises(IndexError, match="pop from an empty move stack"):
+        game.pop()
+    event = next_events(game, 1)[0]
+    copy = game.copy()
+    copy.push(event)
+    with pytest.raises(ValueError, match="this game keeps no undo stack"):
+        copy.pop()

@@ -181,3 +181,26 @@ def test_the_adding_a_card_examples_run(kinds_registered_for_the_test):
     for block in scenarios:
         scenario = parse_scenario(block, "adding-a-card.md example")
         assert scenario.expect is not None and check_scenario(scenario) == [], scenario.title
+
+
+def test_the_house_rules_page_shows_what_impact_prints_now():
+    """The page's sample of `house-rules impact tie=shared`: its first changed file and its totals
+    are the command's own lines on the bundled suite (they went stale as scenarios were added)."""
+    from adjudicator.house_impact import impact, render
+
+    page = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    sample = re.search(r"^\$ adjudicator house-rules impact tie=shared\n(.*?)^```", page, re.M | re.S)
+    assert sample, "the page shows a run of impact"
+    shown = sample[1].splitlines()
+    printed = render(impact("tie", "shared")).splitlines()
+    assert shown[0] == printed[0] and shown[1] in printed and shown[2] == "  ..."
+    assert shown[3:] == printed[-3:]
+
+
+@pytest.mark.parametrize("scenario", ["examples/draw3-then-draw2.yaml", "holiday/christmas-bonus-under-play-all.yaml"])
+def test_the_format_pages_jsonschema_snippet_validates_bundled_files(scenario, monkeypatch):
+    """The page's Python lines for validating with `jsonschema`, run on a file with a `date:`
+    (PyYAML reads an unquoted date as a date, which JSON and the schema know as text)."""
+    (snippet,) = [block for block in python_blocks(FORMAT_PAGE) if "jsonschema.validate" in block]
+    monkeypatch.chdir(ROOT)
+    exec(snippet.replace('"dispute.yaml"', repr(f"scenarios/{scenario}")), {})

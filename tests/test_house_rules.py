@@ -196,6 +196,12 @@ def test_impact_bad_input_exits_2(tmp_path):
     assert result.exit_code == 2 and "no such file or folder" in result.output
 
 
+def test_impact_without_a_value_names_the_command_not_an_option():
+    result = runner.invoke(app, ["house-rules", "impact", "tie"])
+    assert result.exit_code == 2
+    assert result.output == "error: house-rules impact takes NAME=VALUE, not 'tie'\n"
+
+
 # The random legal games of test_property.py, played under house rules that change what the
 # engine forces (claims, shared wins, limits at once, no Creeper blocking, bigger deals).
 # surprise_window and may_discard are left out: they make legal some events the legal-event
@@ -220,3 +226,56 @@ RANDOM_HOUSE_RULES = [
 @given(st.data())
 def test_random_legal_games_under_house_rules(data: st.DataObject) -> None:
     play_random_game(data, data.draw(st.sampled_from(RANDOM_HOUSE_RULES), label="house rules"))
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (
+            ["impact", "tie"],
+            {
+                "file": None,
+                "line": None,
+                "message": "house-rules impact takes NAME=VALUE, not 'tie'",
+                "code": "bad-house-rule",
+                "suggestions": [],
+            },
+        ),
+        (
+            ["impact", "tie=bogus"],
+            {
+                "file": None,
+                "line": None,
+                "message": "house rule `tie`: 'bogus' is not allowed (allowed: continue | shared)",
+                "code": "bad-house-rule",
+                "suggestions": [],
+            },
+        ),
+        (
+            ["impact", "tie=shared", "nowhere/"],
+            {
+                "file": "nowhere",
+                "line": None,
+                "message": "no such file or folder",
+                "code": "no-such-file",
+                "suggestions": [],
+            },
+        ),
+        (
+            ["show", "tei"],
+            {
+                "file": None,
+                "line": None,
+                "message": "unknown house rule 'tei' (house rules: "
+                "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, "
+                "may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729)",
+                "code": "no-such-house-rule",
+                "suggestions": ["tie"],
+            },
+        ),
+    ],
+)
+def test_house_rules_bad_input_with_json_is_one_json_object(args, error):
+    result = runner.invoke(app, ["house-rules", *args, "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {"error": error}

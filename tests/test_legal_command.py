@@ -83,6 +83,14 @@ events: [Alice plays Milk and Cookies]
     assert legal(str(path)) == "No event is legal: Alice wins as the open response window closes.\n"
 
 
+def test_a_solo_game_that_is_over_has_no_legal_event():
+    path = str(SCENARIOS / "solo" / "ends-when-the-main-deck-runs-out.yaml")
+    assert legal(path) == "The game is over: the Main deck has run out. No event is legal.\n"
+    data = json.loads(legal(path, "--json"))
+    assert data["players"] == {"Alice": []} and data["over"] == "the Main deck has run out"
+    assert data["winner"] is None
+
+
 def test_a_replay_that_stops_lists_what_could_have_come_instead(write_scenario):
     path = write_scenario("""
 title: t
@@ -136,3 +144,36 @@ def test_a_play_owed_from_a_temporary_hand_is_never_0_plays_left():
     assert data["temp_hands"] == [
         {"player": "Alice", "source": "Draw 3, Play 2 of Them", "cards": ["Cookies", "Sleep"], "plays_owed": 1}
     ]
+
+
+def test_names_that_look_like_terminal_markup_are_printed_as_written(write_scenario):
+    """Rich reads `[/]` and `[bold]` as markup: a player so named broke `legal` with a traceback."""
+    path = write_scenario("""
+title: t
+players: ["Al[/]", "[bold]Bo"]
+setup:
+  turn: "Al[/]"
+  hands: {"Al[/]": [Milk, Cookies], "[bold]Bo": [Bread]}
+  rules: [Play 2]
+events: ["Al[/] plays Milk"]
+""")
+    assert legal(str(path)) == (
+        "Legal events at event 2 (Al[/]'s turn, 1 play left):\n  Al[/]:\n    Al[/] plays Cookies\n  [bold]Bo: nothing\n"
+    )
+
+
+def test_a_player_whose_name_has_a_space_gets_the_choices_of_a_play_listed_as_choices(write_scenario):
+    path = write_scenario("""
+title: t
+players: [Mary Ann, Bob]
+setup:
+  turn: Mary Ann
+  hands: {Mary Ann: [Trade Hands]}
+events: []
+""")
+    assert legal(str(path)) == (
+        "Legal events at event 1 (Mary Ann's turn, 1 play left):\n"
+        "  Mary Ann:\n"
+        "    Mary Ann plays Trade Hands (or with choices: -> Bob)\n"
+        "  Bob: nothing\n"
+    )

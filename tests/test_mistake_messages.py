@@ -174,6 +174,68 @@ def message_of(text: str) -> str:
             "s.yaml:6: `rejected` must be a list: write [4]",
         ),
         (
+            HEAD + "events:\n  -\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not an empty entry: write the event after the dash, or remove the dash",
+        ),
+        (
+            HEAD + "events:\n  - [Alice, plays, Milk]\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not a list: write it on one line without brackets (Alice plays Milk)",
+        ),
+        (
+            HEAD + "events:\n  - 42\n",
+            "s.yaml:7: event 1: an event is a line like 'Alice plays Milk' or a mapping with "
+            "player/action/card/choices, not the value 42",
+        ),
+        (
+            "title: t\nplayers: [Alice, No]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not false: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
+        ),
+        (
+            "title: t\nplayers: [Alice, null]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not nothing: the value is empty (YAML reads an unquoted null "
+            "or ~ as no value too)",
+        ),
+        (
+            "title: t\nplayers: [Alice, 7]\nsetup: {}\nevents: []\n",
+            "s.yaml:2: a player name must be text, not the number 7; put the name in quotes ('7')",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {Alice: [Milk, yes]}\nevents: []\n",
+            "s.yaml:4: a card name must be text, not true: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  turn:\nevents: []\n",
+            "s.yaml:4: a player name must be text, not nothing: the value is empty (YAML reads an unquoted null "
+            "or ~ as no value too)",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nexpect:\n  winner: no\n",
+            "s.yaml:6: a player name must be text, not false: YAML reads an unquoted yes, no, on, off, true or "
+            "false as true or false; put the name in quotes",
+        ),
+        (
+            HEAD + "events:\n  - {player: Alice, plays: Milk}\n",
+            "s.yaml:7: event 1: unknown key 'plays' in event 1: in the mapping form the verb is the `action`; "
+            "write {player: Alice, action: play, card: Milk}",
+        ),
+        (
+            HEAD + "events:\n  - {player: Alice, discards: [Milk, Cookies]}\n",
+            "s.yaml:7: event 1: unknown key 'discards' in event 1: in the mapping form the verb is the `action`; "
+            "write {player: Alice, action: discard, choices: [Milk, Cookies]}",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup: {}\nevents: []\nseed: yes\n",
+            "s.yaml:5: `seed` must be a whole number, not true",
+        ),
+        (
+            "title: t\nplayers: [Alice, Bob]\nsetup:\n  phase:\nevents: []\n",
+            "s.yaml:4: `phase` must be one of deal, start, play, end, not nothing (an empty value)",
+        ),
+        (
             event_file("Alice plays Milk, Cookies"),
             "s.yaml:7: event 1: unknown card 'Milk, Cookies': an event plays one card; write one event per card "
             "('Alice plays Milk', then 'Alice plays Cookies')",
@@ -221,3 +283,16 @@ def test_the_suggested_fixes_read():
     """What the messages suggest is itself a valid event."""
     for event in ("Alice plays Trade Hands -> Bob", "Alice plays Cookies", "Alice discards Draw 3 Play 2 of Them"):
         assert parse_scenario(event_file(event)).events[0].text == event
+
+
+def test_a_very_long_event_line_is_not_echoed_whole():
+    """A pasted blob as an event: the message quotes its start and says how long it is."""
+    blob = "Milk" * 2000
+    message = message_of(event_file(f"Alice plays {blob}"))
+    assert message == f"s.yaml:7: event 1: unknown card '{blob[:60]}...' (8,000 characters) (did you mean 'Milk'?)"
+    word = "title: t\nplayers: [Alice, Bob]\ndecks: [word]\nsetup: {turn: Alice}\nevents:\n  - Alice spells "
+    spelled = message_of(word + "K" * 5000 + "\n")
+    assert spelled == (
+        f"s.yaml:6: event 1: 'Alice spells {'K' * 47}...' (5,013 characters): '{'K' * 60}...' (5,000 characters) "
+        "has 5000 letters (at most 30)"
+    )

@@ -1,5 +1,5 @@
-"""The fast legal-event generator for drivers (`legal.next_events`): every event it offers is
-accepted by `Game.push` (never rejected, never a stop), advancing the game in place changes
+"""The driver's use of the one legal-event generator (`legal.next_events`: `advance`, then
+`legal_events`): every event it offers is accepted by `Game.push` (never rejected, never a stop), advancing the game in place changes
 the log exactly as the next push would have, and random games played with it are the games
 their recorded events replay to."""
 

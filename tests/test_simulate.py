@@ -188,7 +188,12 @@ DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_a
         (
             ["--decks", "rick_and_morty"],
             "--decks rick_and_morty: no Goal among their cards, so no game could be won;"
-            " add a deck with Goals (creeper_pack, fluxx4, fluxx5, holiday, star, word)",
+            " add a deck with Goals (creeper_pack, fluxx5, holiday, star, word)",
+        ),
+        (
+            ["--decks", "fluxx4"],
+            "--decks fluxx4: none of their Goals can be met with their Keepers and Creepers, so no game could be "
+            "won; add a deck whose Goals can (creeper_pack, fluxx5, holiday, star, word)",
         ),
     ],
 )
@@ -413,3 +418,66 @@ def test_what_the_loader_still_refuses_is_reported_against_the_options(monkeypat
         "error: --players Ann,Ben --decks fluxx5,creeper_pack,surprises --house-rule tie=shared: unknown card 'Milkk'"
         " (did you mean 'Milk' or 'Chocolate Milk'?)\n"
     )
+
+
+#: A house-rule set per table of the logging test, round robin: each rule that changes play.
+HOUSE_RULE_SETS = [
+    {},
+    {"keep_going": 2},
+    {"tie": "shared"},
+    {"limits_on_own_turn": True},
+    {"surprise_window": "end_of_turn"},
+    {"creepers_block_wins": False},
+    {"may_discard": True},
+    {"starting_hand": 4},
+    {"goals_per_deck": True},
+]
+
+
+def logging_tables() -> list[tuple[tuple[str, ...], int, dict]]:
+    """Every built-in deck (one without Goals with the 5.0 deck), with two to four players or
+    Solo, and a house-rule set each."""
+    from adjudicator.cards.catalog import builtin
+
+    found = []
+    for index, name in enumerate(builtin().decks):
+        decks = (name,) if sim.winnable((name,)) else ("fluxx5", name)
+        found.append((decks, (2, 3, 1, 4)[index % 4], HOUSE_RULE_SETS[index % len(HOUSE_RULE_SETS)]))
+    return found + [(sim.DEFAULT_DECKS, 2, rules) for rules in HOUSE_RULE_SETS[1:]]
+
+
+@pytest.mark.parametrize(("decks", "players", "house_rules"), logging_tables())
+def test_games_played_without_a_log_replay_through_the_logging_path_to_the_same_end(decks, players, house_rules):
+    """`simulate` plays without a log (`Game(log=False)`: no step records, rulings counted): its
+    games, written out and replayed as scenario files (every step recorded), end the same way --
+    winner, turns, events -- with the same rulings cited the same number of times."""
+    from adjudicator.engine.legal import make_event
+    from adjudicator.engine.replay import replay
+
+    settings = sim.Settings(players=sim.DEFAULT_NAMES[:players], decks=decks, house_rules=house_rules, max_events=300)
+    for index in range(2):
+        result = sim.play_game(settings, index, keep_scenario=True)
+        assert result.ending in ("won", "over", "capped"), (result.ending, result.problem)
+        game = replay(parse_scenario(result.scenario, "<simulate>"))
+        assert len(game.move_stack) == result.events
+        if result.ending in ("won", "over") and not (game.winner or game.ended):
+            # Decided as the next turn began, before any event could come: its `P begins` takes it.
+            game.push(make_event(result.events + 1, game.next_player(), "begin_turn"))
+        # A capped game may stop on a choice left waiting at the cap (no fault, `simulate.ENDINGS`).
+        assert not game.stopped or result.ending == "capped", game.stopped
+        assert game.winner == result.winner and bool(game.ended) == (result.ending == "over")
+        assert sum(s.kind == "TurnBegan" for s in game.steps) == result.turns
+        assert not any(s.kind == "Rejected" for s in game.steps)
+        if game.move_stack[-1].action != "begin_turn":
+            assert dict(sorted(game.citations().items())) == result.rulings
+
+
+def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
+    """Rich reads `[/]` as markup: a player so named ended the report in a MarkupError traceback."""
+    result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--players", "Al[/],[bold]Bo"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "1 random games: Al[/], [bold]Bo; decks fluxx5, creeper_pack, surprises; house rules: none; seed 0; "
+        "cap 1000 events\n"
+    )
+    assert "│ Al[/]  " in result.output and "│ [bold]Bo " in result.output

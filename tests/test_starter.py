@@ -15,6 +15,7 @@ TABLES = [
     ["Alice", "Bob"],
     ["Ann", "Bo", "Cy Young"],
     ["p1", "Player_2", "x-3"],
+    ["Zoë", "Zoé", "Åsa Ek", "李"],  # names beyond ASCII are names (the loader tells them apart)
     *([f"P{i}" for i in range(size)] for size in (len(_OTHER_HANDS) + 1, len(_OTHER_HANDS) + 2, 12)),
 ]
 
@@ -39,3 +40,24 @@ def test_the_solo_starter_scores_the_goal(tmp_path):
     assert "  goals_won: {Alice: 1}  # Solo Fluxx scores Goals" in text
     assert "winner:" not in text
     assert runner.invoke(app, ["check", "-"], input=text).exit_code == 0
+
+
+def test_a_name_that_starts_with_a_digit_is_refused_with_the_reason():
+    refused = runner.invoke(app, ["new", "-", "--players", "Ann,2b"])
+    assert refused.exit_code == 2
+    assert refused.output == (
+        "error: --players needs names that start with a letter (then letters, digits, spaces, - or _), "
+        "separated by commas, got 'Ann,2b'\n"
+    )
+
+
+@pytest.mark.parametrize("players", [["Yes", "No"], ["null", "On", "off"], ["True"]], ids="-".join)
+def test_names_yaml_reads_as_booleans_or_null_are_quoted_and_pass_check(tmp_path, players):
+    path = tmp_path / "dispute.yaml"
+    runner.invoke(app, ["new", "--players", ",".join(players), str(path)])
+    text = path.read_text()
+    assert "players: [" + ", ".join(f"'{name}'" for name in players) + "]" in text
+    assert f"  turn: '{players[0]}'" in text and f"  - {players[0]} plays Milk" in text
+    checked = runner.invoke(app, ["check", "--json", str(path)])
+    result = json.loads(checked.stdout)["results"][0]
+    assert (checked.exit_code, result["status"], result.get("differences", [])) == (0, "pass", [])

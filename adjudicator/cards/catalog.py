@@ -32,7 +32,7 @@ from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import LinedDict, line_of
 from adjudicator.model.cards import UNKNOWN, Card, CardType
 from adjudicator.model.errors import ScenarioError
-from adjudicator.model.names import normalize, suggest
+from adjudicator.model.names import normalize, not_text, suggest
 
 _CARD_KEYS = {"name", "type", "kind", "slot", "text", "flags", "copies"}
 _FLAGS = {"free_action", "ends_turn", "compound"}
@@ -157,8 +157,10 @@ class Catalog:
 
     def card(self, name: Any, *, path: str | None = None, line: int | None = None) -> Card:
         """The card a scenario names, or a ScenarioError saying what is wrong with the name."""
-        if not isinstance(name, str) or not name.strip():
-            raise ScenarioError(f"expected a card name, got {name!r}", path=path, line=line)
+        if not isinstance(name, str):
+            raise ScenarioError(f"a card name must be text, not {not_text(name)}", path=path, line=line)
+        if not name.strip():
+            raise ScenarioError("expected a card name, got ''", path=path, line=line)
         card = self.resolve(name, path=path, line=line)
         if card is None:
             elsewhere = self.decks_left_out_with(name)

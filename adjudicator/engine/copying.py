@@ -94,7 +94,9 @@ SHARED = frozenset({"scenario", "house_rules"})
 #: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
 #: list is new, the records shared. Any other field is copied by its type (`state.copy_fields`).
 RECORDS = frozenset({"steps", "move_stack"})
-_KEPT = SHARED | RECORDS
+#: Fields a copy does not take: the undo stack (a copy keeps none, `Game.pop`).
+LEFT = frozenset({"undo"})
+_KEPT = SHARED | RECORDS | LEFT
 
 
 def fork(game: Game) -> Game:
@@ -112,6 +114,9 @@ def fork(game: Game) -> Game:
     fields = clone.__dict__ = copy_fields(state, memo, skip=_KEPT)
     for name in RECORDS:
         fields[name] = list(fields[name])
+    for name in LEFT:
+        if name in state:
+            fields[name] = None
     return clone
 
 

@@ -1,12 +1,17 @@
-"""Effective rules, computed from the cards in play when they are asked for.
+"""Effective rules: what the cards in play make of the Basic Rules.
 
 Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
 `goal_slots`, `numeral_bonus`), so adding a card kind never touches this file.
 
-An answer is remembered until what it is derived from changes: a change to the zones it may
-read (New Rules, Goals, Meta Rules, the cards in front of the players), or a new turn
-(`Game.turn`), empties the clock's memo (`zones.Clock.rules_moved`). So a hook may read
-those zones, the scenario and the turn's player and start -- not the hands or the piles.
+Two tiers. What the cards in play alone decide -- which card fills each slot, the holders of
+each hook the engine runs over the table, the limits in force, the Goal slots, the turn
+direction, how much numerals are raised -- is one `Effective` value, made afresh when a card
+enters or leaves play (a zone the rules are read from: New Rules, Goals, Meta Rules, the cards
+in front of the players) and kept across turns. What also depends on the turn (the Draw and
+Play rules and the limits per player: Play All But 1 reads how the turn began) is remembered
+until the next change of those zones or the next turn (`remembered`, the clock's memo). So a
+hook may read those zones, the scenario and the turn's player and start -- not the hands or
+the piles.
 """
 
 from __future__ import annotations
@@ -60,22 +65,6 @@ def remembered(compute: F) -> F:
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]
 
 
-@remembered
-def slot_card(game: Game, slot: str) -> Card | None:
-    for card in game.table.rules:
-        if getattr(kind_of(card), "slot", None) == slot:
-            return card
-    return None
-
-
-@remembered
-def numeral_bonus(game: Game, card: Card | None) -> int:
-    """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    return sum(
-        kind_of(rule).numeral_bonus(game, rule, card) for rule in game.table.rules if has_hook(rule, "numeral_bonus")
-    )
-
-
 #: The hooks the engine runs over every card in play (`holding`).
 TABLE_HOOKS = (
     "state_trigger",
@@ -88,22 +77,81 @@ TABLE_HOOKS = (
 )
 
 
-@remembered
-def _holders(game: Game) -> dict[str, tuple[tuple[str | None, Card], ...]]:
-    """hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-    table order, for the hooks some card has: one pass over the table serves every hook."""
-    found: dict[str, list[tuple[str | None, Card]]] = {}
-    for owner, card in game.cards_in_play():
-        for hook in own_hooks(card, TABLE_HOOKS):
-            found.setdefault(hook, []).append((owner, card))
-    return {hook: tuple(cards) for hook, cards in found.items()}
+class Effective:
+    """What the cards in play make of the rules, whoever's turn it is: made when first read after
+    a card entered or left play (`effective`), and never changed after, so copies share it."""
+
+    __slots__ = ("slots", "holders", "limit_slots", "goals_read_hands", "numeral_rules", "goal_slots", "direction")
+
+    def __init__(self, game: Game) -> None:
+        table = game.table
+        # One pass over the rules: most have no hook here, and those are passed over at once.
+        slots: dict[str, Card] = {}
+        numeral_rules: list[Card] = []
+        goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+        reversals = 0
+        for card in table.rules:
+            kind = kind_of(card)
+            slot = getattr(kind, "slot", None)
+            if slot is not None and slot not in slots:
+                slots[slot] = card
+            if has_hook(card, "numeral_bonus"):
+                numeral_rules.append(card)
+            if has_hook(card, "goal_slots"):
+                goal_slots += kind.goal_slots(game, card)
+            if has_hook(card, "reverses_turn_order"):
+                reversals += kind.reverses_turn_order(game, card)
+        #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
+        self.slots = slots
+        #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
+        #: table order, for the hooks some card has
+        found: dict[str, list[tuple[str | None, Card]]] = {}
+        for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
+            for card in zone:
+                for hook in own_hooks(card, TABLE_HOOKS):
+                    found.setdefault(hook, []).append((owner, card))
+        self.holders = {hook: tuple(cards) for hook, cards in found.items()}
+        #: the limits that a card in play sets, in that order
+        self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in slots)
+        #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
+        self.goals_read_hands = any(kind_of(goal).reads_hands for goal in table.goals)
+        #: the rules that raise printed numbers (Inflation)
+        self.numeral_rules = tuple(numeral_rules)
+        #: how many Goals may be in play at once
+        self.goal_slots = goal_slots
+        #: 1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way
+        self.direction = -1 if reversals % 2 else 1
 
 
-@remembered
+def effective(game: Game) -> Effective:
+    clock = game.table.clock
+    rules = clock.effective
+    if rules is not None and clock.passed:
+        # Cards moved in front of players: only one whose kind has a hook run over the table changes it.
+        if any(own_hooks(card, TABLE_HOOKS) for card in clock.passed):
+            rules = None
+        clock.passed.clear()
+    if rules is None:
+        rules = clock.effective = Effective(game)
+        clock.passed.clear()
+    return rules
+
+
+def slot_card(game: Game, slot: str) -> Card | None:
+    """The rule in play that fills `slot`, if any."""
+    return effective(game).slots.get(slot)
+
+
+def numeral_bonus(game: Game, card: Card | None) -> int:
+    """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
+    raising = effective(game).numeral_rules
+    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in raising) if raising else 0
+
+
 def holding(game: Game, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
-    return _holders(game).get(hook, ())
+    return effective(game).holders.get(hook, ())
 
 
 @remembered
@@ -159,16 +207,14 @@ def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(cites))
 
 
-@remembered
 def goals_read_hands(game: Game) -> bool:
     """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
-    return any(kind_of(goal).reads_hands for goal in game.table.goals)
+    return effective(game).goals_read_hands
 
 
-@remembered
 def limit_slots(game: Game) -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
-    return tuple(slot for slot in ("hand_limit", "keeper_limit") if slot_card(game, slot) is not None)
+    return effective(game).limit_slots
 
 
 @remembered
@@ -186,23 +232,15 @@ def limit(game: Game, slot: str, player: str | None = None) -> int | None:
     return kind_of(card).number(game, card, "value") + allowance
 
 
-@remembered
 def turn_direction(game: Game) -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    reversals = sum(
-        kind_of(rule).reverses_turn_order(game, rule)
-        for rule in game.table.rules
-        if has_hook(rule, "reverses_turn_order")
-    )
-    return -1 if reversals % 2 else 1
+    return effective(game).direction
 
 
-@remembered
 def goal_slots(game: Game) -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
-    base = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
-    return base + sum(kind_of(rule).goal_slots(game, rule) for rule in game.table.rules if has_hook(rule, "goal_slots"))
+    return effective(game).goal_slots
 
 
 def half_goals(game: Game) -> list[tuple[str, Card, Card]]:

@@ -30,6 +30,8 @@ class EventOrder:
 
     def push(self: Game, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
+        if self.undo is not None:
+            self.undo.append(self.copy())  # the position before it, for `pop`
         self.move_stack.append(event)
         if self.stopped:
             return

@@ -23,7 +23,7 @@ Every change is logged as a frozen step record naming its rulings.
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,10 +45,22 @@ if TYPE_CHECKING:
     from adjudicator.model.scenario import Scenario
 
 
+#: The step records a game without a log still writes: those its drivers read (the turns begun,
+#: an event rejected, a stop).
+LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
+
+
 class Game(EventOrder, ResponseChain, CardMoves, Copied):
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
+        """`undo`: keep the position before each event pushed, so that `pop` can restore it (a
+        copy per event: a driver that never takes an event back, replay and simulate, goes without).
+        `log`: write every step record (a replay, a check, explore's lines); without it (simulate)
+        only the landmarks the drivers read are written -- turns begun, rejections, stops -- and
+        the rulings cited are counted (`cited`)."""
         setup = scenario.setup
         self.scenario = scenario
+        #: the positions before each event pushed, latest last (None: not kept); copies keep none
+        self.undo: list[Game] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         self.table = Table(
@@ -65,6 +77,9 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
+        #: without a log: ruling -> the steps that cited it (None: every step is written). Few fields:
+        #: past 29 an object's fields stop sharing one layout, and every read of them slows.
+        self.cited: dict[str, int] | None = None if log else {}
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []  # cards between leaving a hand and reaching their place
@@ -144,7 +159,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         """A new turn is a new position: what is derived from it is worked out again."""
         self._turn = turn
         self.turns_begun += 1  # a copy keeps the count, not the Turn object
-        self.table.clock.rules_moved()
+        self.table.clock.turn_moved()
 
     def copy(self) -> Game:
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
@@ -153,15 +168,16 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         return fork(self)
 
     def pop(self) -> Event:
-        """Take back the last event pushed: the game is replayed from its scenario without it
-        (a position is not stored per event, so this costs a replay of the stack)."""
+        """Take back the last event pushed: the position before it is restored from the undo
+        stack (the copy `push` kept), log and random generator included."""
         if not self.move_stack:
             raise IndexError("pop from an empty move stack")
-        *kept, last = self.move_stack
-        fresh = type(self)(self.scenario)
-        for event in kept:
-            fresh.push(event)
-        self.__dict__.update(fresh.__dict__)
+        if not self.undo:
+            raise ValueError("this game keeps no undo stack (made with undo=False, or a copy): pop is not possible")
+        last = self.move_stack[-1]
+        undo = self.undo
+        self.__dict__ = undo.pop().__dict__  # the snapshot is nobody else's: its fields become the game's
+        self.undo = undo
         return last
 
     # ------------------------------------------------------------ properties
@@ -252,13 +268,36 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                 yield player, card
 
     # ------------------------------------------------------------- the log
-    def step(self, cls: type[rec.Step], **fields: Any) -> rec.Step:
+    @property
+    def log(self) -> bool:
+        """Whether every step record is written (see `__init__`)."""
+        return self.cited is None
+
+    @property
+    def logged(self) -> int:
+        """The steps taken, written or not: what a look-ahead compares to see that something happened."""
+        return self.table.clock.steps
+
+    def step(self, cls: type[rec.Step], **fields: Any) -> None:
+        clock = self.table.clock
+        clock.steps += 1
+        cited = self.cited
+        if cited is not None:
+            for ruling in fields.get("rulings", ()):
+                cited[ruling] = cited.get(ruling, 0) + 1
+            if cls not in LANDMARKS:
+                clock.journal.clear()  # the moves it would have said
+                return
         # event and moves join the record's own fields in this call's dict, not in a merged copy
         fields["event"] = self.event_no
-        fields["moves"] = self.table.clock.moves()
-        record = cls(**fields)
-        self.steps.append(record)
-        return record
+        fields["moves"] = clock.moves()
+        self.steps.append(cls(**fields))
+
+    def citations(self) -> Counter[str]:
+        """ruling -> the steps that cited it, log or not."""
+        if self.cited is None:
+            return Counter(ruling for step in self.steps for ruling in step.rulings)
+        return Counter(self.cited)
 
     def note(self, text: str, rulings: Sequence[str]) -> None:
         self.step(rec.Note, what=text, rulings=tuple(rulings))
@@ -342,9 +381,13 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
     def _check_state(self) -> None:
-        for owner, card in derived.holding(self, "state_trigger"):
-            kind_of(card).state_trigger(self, card, owner)
-        if derived.limit_slots(self):  # after the triggers: War may have sent a Keeper over the limit
+        rules = derived.effective(self)
+        triggers = rules.holders.get("state_trigger")
+        if triggers:
+            for owner, card in triggers:
+                kind_of(card).state_trigger(self, card, owner)
+            rules = derived.effective(self)  # the triggers may have moved cards
+        if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
                 if player == turn.player and turn.phase is not Phase.OVER:
@@ -353,9 +396,10 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
                     continue  # officially the active player complies at the end of the turn
                 # bound at once, while the active player may still be rid of the limit by her turn's end (Q738)
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
-        if self._settle_goal_slots():
+        goals = self.table.goals
+        if len(goals) > 1 and self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
-        goals = tuple(self.table.goals)
+        goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
@@ -662,7 +706,7 @@ class Game(EventOrder, ResponseChain, CardMoves, Copied):
             label, discard = (
                 ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
             )
-            waiting = next((c for c in self.pending if c.key == key), None)
+            waiting = next((c for c in self.pending if c.key == key), None) if self.pending else None
             if waiting is not None:
                 if list(waiting.options) == list(zone):
                     continue  # asked already, of the cards she still has

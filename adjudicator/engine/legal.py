@@ -122,77 +122,90 @@ class Options:
 
 
 def legal_events(
-    game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None
+    game: Game,
+    number: int,
+    *,
+    stated_choices: bool = True,
+    newcomers: Sequence[str] | None = None,
+    advanced: Advanced | None = None,
 ) -> list[Event]:
-    return explore(game, number, stated_choices=stated_choices, newcomers=newcomers).events
+    """Every legal event numbered `number` in the game as it stands, which is never changed: the
+    one generator, behind `explore`, `legal`, what-if, `next_events` and `simulate`.
+    `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer seat
+    changes too: these players joining, and every seated player dropping out. `advanced`: what
+    `advance` found when the driver took this very game through the steps the next event forces
+    anyway (so the generator need not take a copy there itself)."""
+    return _explore(game, number, stated_choices, newcomers, advanced).events
 
 
 def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None) -> Options:
-    """Every legal event numbered `number` in the game as it stands (which is not changed).
-    `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer
-    seat changes too: these players joining, and every seated player dropping out."""
+    """`legal_events`, with the pending choices that no event can answer."""
+    return _explore(game, number, stated_choices, newcomers, None)
+
+
+def _explore(
+    game: Game, number: int, stated_choices: bool, newcomers: Sequence[str] | None, advanced: Advanced | None
+) -> Options:
     found = _Found(number, stated_choices, newcomers)
     if game.stopped or game.winner or game.ended:
         return found.options()
-    found.responses(game)
-    if game.window is None and game.turn.phase is Phase.PLAY and not game.pending:
-        forced = game.copy()  # a forced play due now opens a window that Surprises may answer
-        forced.make_forced_plays()
-        if forced.window is not None:
-            found.responses(forced)
-    now = settle(game, number) if game.window is not None else game  # no window: nothing to settle
-    if now.stopped or now.winner or now.ended:
-        return found.options()
-    if now.pending:
-        found.answers(now, now.players)
-        return found.options()
-    positions: dict[tuple | None, Game] = {None: now}
-    sorts = SORTS if newcomers is not None else SORTS[:2]
-    forced_ends_plays = _forced_play_ends_plays(now)
-    for player in now.players:
-        for sort in sorts:
-            route = _route(now, player, sort, forced_ends_plays)
-            if route not in positions:
-                positions[route] = settle(game, number, player, sort)
-            begun = _begun(now, positions[route])
-            if sort == "play" and begun == player:
-                # Her event begins her turn: `P begins` does only that (her hand may hold only
-                # Surprises, which would answer the open window; her turn may need no input).
-                found.add([make_event(number, player, "begin_turn")])
-            own_play_over = route is None and now.turn.phase is Phase.PLAY_OVER
-            found.events_of(
-                positions[route],
-                player,
-                sort,
-                game,
-                keep=now.is_optional_free_action if own_play_over else None,
-                begun=begun,
-            )
-            if own_play_over and sort == "use":
-                # Her free actions that need a play end her turn first: judged where that leaves
-                # them, in a turn of hers that follows at once (Take Another Turn), if one does.
-                after = settle(game, number, player, sort)
-                found.events_of(
-                    after,
-                    player,
-                    sort,
-                    game,
-                    keep=lambda e: not now.is_optional_free_action(e),
-                    begun=_begun(now, after),
+    asked = advanced is None
+    if advanced is None:
+        position = game.copy()  # taken through the steps the next event forces, whatever it is
+        advanced = advance(position, number)
+    else:
+        if advanced.number != number or advanced.stamp != _stamp(game):
+            raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
+        position = game
+    found.merge(advanced.responses)
+    if not (position.stopped or position.winner or position.ended):
+        count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
+        found.merge(
+            _gather(position, found, advanced=advanced),
+            lambda e: (
+                not (
+                    e.action == "play"
+                    and e.card.type is CardType.SURPRISE
+                    and (e.player in answering or position.turns_begun != count and e.player != active)
                 )
-    return found.options()
+            ),
+        )
+    elif advanced.begun and position is not game and (position.winner or position.ended):
+        # The steps that begin her turn end the game (a win, a Solo deck running out): `P begins`
+        # is the event that takes them. A driver that advanced the game itself finds it over.
+        found.add([make_event(number, advanced.begun[0], "begin_turn")])
+    if newcomers is not None:
+        _seat_changes(game, found)
+    options = found.options()
+    if asked:  # for people (`legal`, what-if): answers to the chain first, then player by player
+        seats = {player: seat for seat, player in enumerate(game.players)}
+        options.events.sort(
+            key=lambda e: (
+                _key(e) not in advanced.responses,
+                e.action in ("join", "drop_out"),
+                seats.get(e.player, len(seats)),
+                ORDER.get(e.action, len(ORDER)),
+            )
+        )
+    return options
 
 
-def _forced_play_ends_plays(now: Game) -> bool:
-    """Whether the forced play due now (First Play Random) ends the play phase once resolved."""
-    if now.turn.phase is not Phase.PLAY or now.window is not None or now.pending:
-        return False
-    forced = now.copy()
-    forced.make_forced_plays()
-    if forced.window is None:
-        return False
-    forced.close_window()
-    return forced.turn.phase is not Phase.PLAY or forced.turn.player != now.turn.player
+#: The order of a player's events in a listing for people.
+ORDER = {"begin_turn": 0, "play": 1, "use": 2}
+
+
+def _seat_changes(game: Game, found: _Found) -> None:
+    """Players joining and dropping out: such an event never begins a turn, so it meets the
+    position its own steps lead to (`settle`, one copy per route)."""
+    now = settle(game, found.number) if game.window is not None else game
+    if now.stopped or now.winner or now.ended or now.pending:
+        return
+    positions: dict[tuple | None, Game] = {None: now}
+    for player in now.players:
+        route = _route(now, player, "seat")
+        if route not in positions:
+            positions[route] = settle(game, found.number, player, "seat")
+        found.events_of(positions[route], player, "seat", game)
 
 
 class _Found:
@@ -203,6 +216,13 @@ class _Found:
         self.events: dict[tuple, Event] = {}
         self.needed: dict[tuple, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[tuple] = set()
+
+    def spawn(self) -> _Found:
+        """An empty list of events found the same way, for a position further on: the choices
+        needed and answered are one ledger for the whole search."""
+        child = _Found(self.number, self.stated_choices, None)
+        child.needed, child.answered = self.needed, self.answered
+        return child
 
     def options(self) -> Options:
         missing = [_describe(choice) for key, choice in self.needed.items() if key not in self.answered]
@@ -409,13 +429,68 @@ def _others_use_any_time(game: Game, but: str) -> bool:
     )
 
 
-def advance(
-    game: Game, number: int, begun: list[str] | None = None, usable: dict[str, list[Card]] | None = None
-) -> str | None:
+@dataclass
+class Advanced:
+    """What `advance` did to a game and found on the way, for `legal_events` to go on from."""
+
+    number: int
+    #: where the legal events part ways (None: all are judged in the position advance leaves)
+    split: str | None
+    #: the players whose turns advance began
+    begun: list[str]
+    #: the `Game.usable` cards worked out to find the parting of the ways, in the position left
+    usable: dict[str, list[Card]]
+    #: the turn as it was before (the Turn object, its player, whether it was over)
+    turn: Any
+    was_active: str
+    was_over: bool
+    turns_begun: int
+    #: Surprises answering the open chain, judged before anything closed, and their players
+    responses: Keyed
+    answering: frozenset[str]
+    #: the game as advance left it (`_stamp`): a game changed since is not the one advanced
+    stamp: tuple = ()
+
+
+def _stamp(game: Game) -> tuple:
+    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
+
+
+def advance(game: Game, number: int) -> Advanced:
     """Bring game through every step that event `number` will trigger whatever legal event it
-    is -- the steps `Game.push` takes first -- and stop where the legal events part ways.
+    is -- the steps `Game.push` takes first -- and stop where the legal events part ways (a
+    driver's step, like a push: `legal_events` itself never changes a game, it advances a copy).
     Nothing is done that the next push would not do, and the log is the same (its steps carry
-    event number `number`). Returns None when every legal event is judged in the position as
+    event number `number`). A Surprise of a player who may answer now is judged as an answer
+    before anything closes (push): those are found first, on the position as it was."""
+    answering = frozenset(player for player in game.players if game.surprise_answers(player))
+    found = _Found(number, False, None)
+    if answering or game.agenda:
+        found.responses(game)
+        if (
+            game.window is None
+            and game.turn.phase is Phase.PLAY
+            and not game.pending
+            and (game.agenda or _forces_plays(game) and _forced_play_due(game))
+        ):
+            # What is still due (a forced play, the rest of an answered chain) opens a window
+            # that Surprises may answer: judged on a copy that runs it.
+            forced = game.copy()
+            forced.make_forced_plays()
+            if forced.window is not None:
+                found.responses(forced)
+    turn = game.turn
+    advanced = Advanced(
+        number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
+    )
+    if not (game.stopped or game.winner or game.ended):
+        advanced.split = _advance(game, number, advanced.begun, advanced.usable)
+    advanced.stamp = _stamp(game)
+    return advanced
+
+
+def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[Card]]) -> str | None:
+    """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
     "before forced play" (the active player's free actions come before a forced play),
     "before turn end" (her optional free actions come before the end of the turn), "before
@@ -424,7 +499,6 @@ def advance(
     cards, worked out to find a parting of the ways, to `usable` when advance stops there
     (the position they were worked out in is the one it leaves)."""
     game.event_no = number
-    usable = {} if usable is None else usable
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
         if (
@@ -465,69 +539,47 @@ def advance(
                 return "before turn start"
             game.begin_turn(following)
             game.run()
-            if begun is not None:
-                begun.append(following)
+            begun.append(following)
         else:
             return None
     return "window" if game.window is not None and not game.stopped else None
 
 
 def next_events(game: Game, number: int) -> list[Event]:
-    """The legal events numbered `number`, for a driver that goes on to push one of them
-    (`simulate`, the benchmarks). The game is advanced first (`advance`), which changes only
-    what the next push would change; in the common case the events are then read off the
-    position as it stands, and where they part ways one copy goes down the other way. Plays
-    and uses are offered bare: the engine asks for what they need."""
-    # A Surprise of a player who may answer now is judged as an answer before anything closes
-    # (push): those are found first, on the position as it is, and are the only ones.
-    answering = {player for player in game.players if game.surprise_answers(player)}
-    found = _Found(number, False, None)
-    if answering:
-        found.responses(game)
-        if (
-            game.window is None
-            and game.turn.phase is Phase.PLAY
-            and not game.pending
-            and _forces_plays(game)
-            and _forced_play_due(game)
-        ):
-            forced = game.copy()  # a forced play due now opens a window that Surprises may answer
-            forced.make_forced_plays()
-            if forced.window is not None:
-                found.responses(forced)
-    count = game.turns_begun
-    found.merge(
-        _gather(game, number),
-        lambda e: (
-            not (
-                e.action == "play"
-                and e.card.type is CardType.SURPRISE
-                and (e.player in answering or game.turns_begun != count and e.player != game.turn.player)
-            )
-        ),
-    )
-    return list(found.events.values())
+    """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
+    advanced (`advance`, which changes only what the next push would change), then its legal
+    events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
+    bare: the engine asks for what they need. None when the advance ended the game."""
+    return legal_events(game, number, stated_choices=False, advanced=advance(game, number))
 
 
-def _gather(game: Game, number: int, before: Sequence[str] = ()) -> Keyed:
-    """The legal events after advancing game; at a parting of the ways, the events judged as
-    the position stands plus those of one copy taken down the other way. Where a turn was
-    begun on the way (on either way), `P begins` is among them: it does what every event of
-    hers does first, and no more (a forced play due waits for her next event). `before`: the
-    players whose turns were begun on the way to game (`_only_who_begins`)."""
-    begun = list(before)
-    events = _gather_on(game, number, begun)
+def _gather(game: Game, parent: _Found, before: Sequence[str] = (), advanced: Advanced | None = None) -> Keyed:
+    """The legal events after advancing game (`advanced`: game was advanced already, by the
+    caller, and is not to be changed); at a parting of the ways, the events judged as the
+    position stands plus those of one copy taken down the other way. Where a turn was begun on
+    the way (on either way), `P begins` is among them: it does what every event of hers does
+    first, and no more (a forced play due waits for her next event). `before`: the players whose
+    turns were begun on the way to game (`_only_who_begins`)."""
+    begun = list(before) if advanced is None else list(advanced.begun)
+    events = _gather_on(game, parent, begun, advanced)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
-        begins = make_event(number, begun[0], "begin_turn")
+        begins = make_event(parent.number, begun[0], "begin_turn")
         events.setdefault(_key(begins), begins)
     return events
 
 
-def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
+def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
-    was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
-    usable: dict[str, list[Card]] = {}  # what advance worked out in the position it leaves
-    split = advance(game, number, begun, usable)
+    number = parent.number
+    if advanced is None:  # a copy of the search's own: advanced here
+        was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
+        usable: dict[str, list[Card]] = {}  # what advance worked out in the position it leaves
+        split = _advance(game, number, begun, usable)
+    else:
+        was_active, turn, was_over = advanced.was_active, advanced.turn, advanced.was_over
+        usable, split = advanced.usable, advanced.split
+        if split == "forced play":
+            game = game.copy()  # push goes on from there (`_after_forced_play`): on a copy, not the caller's game
 
     def judged(events: Keyed) -> Keyed:
         if game.turn is not turn and not was_over:
@@ -539,7 +591,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
             }
         return _only_who_begins(begun, events)
 
-    found = _Found(number, False, None)
+    found = parent.spawn()
     if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
@@ -550,7 +602,7 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     other_way = game.copy() if split is not None else game
     if split == "before forced play":
         other_way.make_forced_plays()
-        if len(other_way.steps) == len(game.steps):
+        if other_way.logged == game.logged:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found, usable)
@@ -559,10 +611,10 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.merge(_gather(other_way, number, begun))
+        found.merge(_gather(other_way, found, begun))
     elif split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
-        forced = _Found(number, False, None)
+        forced = found.spawn()
         _after_forced_play(other_way, forced, begun)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
     elif split == "before turn end":
@@ -570,14 +622,14 @@ def _gather_on(game: Game, number: int, begun: list[str]) -> Keyed:
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
         found.merge(
-            _gather(other_way, number, begun), lambda e: not (e.player == active and game.is_optional_free_action(e))
+            _gather(other_way, found, begun), lambda e: not (e.player == active and game.is_optional_free_action(e))
         )
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
         other_way.begin_turn(following)
         other_way.run()
-        found.merge(_gather(other_way, number, [*begun, following]))
+        found.merge(_gather(other_way, found, [*begun, following]))
         if not (other_way.winner or other_way.stopped or other_way.ended):
             found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
     return judged(found.events)
@@ -607,9 +659,9 @@ def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
         game = game.copy() if found.events else game
         game.close_window()
     if game.turn.phase is Phase.PLAY_OVER and not game.pending:
-        rest = _gather(game, found.number, begun)
+        rest = _gather(game, found, begun)
     else:
-        after = _Found(found.number, False, None)
+        after = found.spawn()
         _read(game, after)
         rest = after.events
     found.merge(rest, lambda e: not (e.player == active and e.action == "use"))

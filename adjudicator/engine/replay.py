@@ -22,7 +22,7 @@ def replay(scenario: Scenario) -> Game:
 def play_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     """A new game of the scenario with these events pushed (up to a stop), and not finished:
     another event may still come (`legal`, `explore`)."""
-    game = Game(scenario)
+    game = Game(scenario, undo=False)  # a replay never takes an event back
     frozen = False
     may_freeze = gc.get_freeze_count() == 0  # objects someone else set aside stay theirs to set back
     try:

@@ -124,6 +124,57 @@ def events_hint(value: Any) -> str:
     return " (it may be empty: [])"
 
 
+#: Verbs written as keys of the mapping form, and the `action` each one means.
+_VERB_KEYS = {
+    "plays": "play",
+    "play": "play",
+    "uses": "use",
+    "use": "use",
+    "discards": "discard",
+    "keeps": "keep",
+    "chooses": "choose",
+    "spells": "spell",
+}
+
+
+def verb_key(item: Mapping[Any, Any]) -> tuple[str, str] | None:
+    """`{player: Alice, plays: Milk}`: a verb used as a key. The key and the mapping to write."""
+    for key, value in item.items():
+        action = _VERB_KEYS.get(str(key).strip().lower())
+        if action is None:
+            continue
+        listed = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else f"[{value}]" if value else "[]"
+        what = f"card: {value}" if action in ("play", "use") and not isinstance(value, list) else f"choices: {listed}"
+        player = item.get("player", "PLAYER")
+        return str(key), f"{{player: {player}, action: {action}, {what}}}"
+    return None
+
+
+_LONG_QUOTE = re.compile(r"'([^'\n]{200,})'|\"([^\"\n]{200,})\"")
+
+
+def clip_long_quotes(message: str) -> str:
+    """A message quoting a pasted blob quotes its first 60 characters and says how long it is."""
+
+    def clip(found: re.Match[str]) -> str:
+        text = found[1] if found[1] is not None else found[2]
+        return f"'{text[:60]}...' ({len(text):,} characters)"
+
+    return _LONG_QUOTE.sub(clip, message)
+
+
+def event_shape(item: Any) -> str:
+    """What an event entry that is neither a line nor a mapping is, said as the fix (`- ` left
+    empty, a bracketed list, a bare number), not as a Python type name."""
+    if item is None:
+        return "an empty entry: write the event after the dash, or remove the dash"
+    if isinstance(item, list):
+        words = " ".join(str(word) for word in item if isinstance(word, (str, int)) and not isinstance(word, bool))
+        example = f" ({words:.80})" if words.strip() else ""
+        return f"a list: write it on one line without brackets{example}"
+    return f"the value {item!r:.40}"
+
+
 def comma_cut(items: Sequence[Any], index: int, is_card: Callable[[str], bool]) -> str | None:
     """The card name with a comma that a flow list (`[Draw 3, Play 2 of Them]`) cut in two at
     item `index`, when joining it with a neighbour names a card."""

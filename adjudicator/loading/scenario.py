@@ -36,7 +36,7 @@ from adjudicator.model.errors import ScenarioError
 from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
 from adjudicator.model.events import VERBS as _VERBS
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
-from adjudicator.model.names import normalize, player_key, suggest
+from adjudicator.model.names import normalize, not_text, player_key, shown_value, suggest
 from adjudicator.model.scenario import Scenario, Setup
 
 ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
@@ -170,7 +170,7 @@ class _Reader:
     def as_count(self, node: dict, key: str, what: str) -> int:
         value = node[key]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise self.fail(f"`{what}` must be a whole number of 0 or more, not {value!r}", node, key)
+            raise self.fail(f"`{what}` must be a whole number of 0 or more, not {shown_value(value)}", node, key)
         return value
 
     def card(self, name: Any, node: Any, key: Any) -> Card:
@@ -201,7 +201,9 @@ class _Reader:
 
     def player(self, name: Any, node: Any, key: Any, known: Iterable[str] | None = None) -> str:
         known = list(self.players if known is None else known)
-        found = same_player(name, known) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            raise self.fail(f"a player name must be text, not {not_text(name)}", node, key)
+        found = same_player(name, known)
         if found is None:
             raise self.fail(
                 f"unknown player {name!r} (players: {', '.join(known)})", node, key, suggest(str(name), known, 1)
@@ -258,7 +260,7 @@ class _Reader:
         house_rules = self.read_house_rules(data)
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise self.fail(f"`seed` must be a whole number, not {seed!r}", data, "seed")
+            raise self.fail(f"`seed` must be a whole number, not {shown_value(seed)}", data, "seed")
         setup_node = data["setup"] if data["setup"] is not None else {}
         if not isinstance(setup_node, dict):
             raise self.fail("`setup` must be a mapping", data, "setup")
@@ -313,7 +315,7 @@ class _Reader:
             )
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise self.fail(f"a player name must be text, not {name!r}", players, i)
+                raise self.fail(f"a player name must be text, not {not_text(name)}", players, i)
             name = " ".join(name.split())
             if (problem := player_name_problem(name, self.players)) is not None:
                 raise self.fail(problem, players, i)
@@ -380,7 +382,7 @@ class _Reader:
         phase = node.get("phase", "play")
         if phase not in PHASES:
             raise self.fail(
-                f"`phase` must be one of {', '.join(PHASES)}, not {phase!r}",
+                f"`phase` must be one of {', '.join(PHASES)}, not {shown_value(phase)}",
                 node,
                 "phase",
                 suggest(str(phase), PHASES, 1),
@@ -541,11 +543,11 @@ class _Reader:
             if isinstance(item, dict):
                 return self.read_event_mapping(item, number, line, roster)
         except ScenarioError as exc:
-            exc.message = f"event {number}: {exc.message}"
+            exc.message = f"event {number}: {mistakes.clip_long_quotes(exc.message)}"
             raise exc.located(self.path, line) from None
         raise ScenarioError(
             f"event {number}: an event is a line like 'Alice plays Milk' or a mapping "
-            f"with player/action/card/choices, not {type(item).__name__}",
+            f"with player/action/card/choices, not {mistakes.event_shape(item)}",
             path=self.path,
             line=line,
         )
@@ -637,11 +639,18 @@ class _Reader:
                 fix, suggestions = how, (candidate,)
                 break
             raise ScenarioError(f"{as_line!r} reads as a mapping because of its ': '; {fix}", suggestions=suggestions)
+        if "action" not in item and (verb := mistakes.verb_key(item)) is not None:
+            key, written = verb
+            raise self.fail(
+                f"unknown key {key!r} in event {number}: in the mapping form the verb is the `action`; write {written}",
+                item,
+                key,
+            )
         self.check_keys(item, EVENT_KEYS, f"event {number}")
         action = item.get("action")
         if action not in ACTIONS:
             raise self.fail(
-                f"`action` must be one of {', '.join(ACTIONS)}, not {action!r}",
+                f"`action` must be one of {', '.join(ACTIONS)}, not {shown_value(action)}",
                 item,
                 "action",
                 suggest(str(action), ACTIONS, 1),

@@ -6,6 +6,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import Any
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
@@ -39,3 +40,28 @@ def suggest(name: str, candidates: Iterable[str], limit: int = 2, cutoff: float 
         return ()
     found = process.extract(normalize(name), list(pool), scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
     return tuple(pool[key] for key, _score, _index in found)
+
+
+def not_text(value: Any) -> str:
+    """A name YAML read as something other than text (`No`, `null`, `7`), said with the reason
+    and the fix: what follows "must be text, not"."""
+    if isinstance(value, bool):
+        return (
+            f"{str(value).lower()}: YAML reads an unquoted yes, no, on, off, true or false as true or false; "
+            "put the name in quotes"
+        )
+    if value is None:
+        return "nothing: the value is empty (YAML reads an unquoted null or ~ as no value too)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}; put the name in quotes ('{value}')"
+    return f"{value!r:.40}"
+
+
+def shown_value(value: Any) -> str:
+    """A value from a YAML file as a message names it: true, false and nothing as YAML spells
+    them (not Python's True, False and None); anything else quoted as before."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "nothing (an empty value)"
+    return repr(value)

@@ -16,7 +16,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.cards import Card
-from adjudicator.model.zones import Clock, Zone, ZoneMap
+from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap
 
 if TYPE_CHECKING:
     from adjudicator.model.choices import ChoiceSpec
@@ -220,7 +220,7 @@ class Table(Copied):
         self.players = players
         self.hands = ZoneMap(clock, "hand of {}", hands)
         self.in_play = ZoneMap(
-            clock, "in play of {}", in_play, rules_read=True
+            clock, "in play of {}", in_play, rules_read=IN_FRONT
         )  # Keepers and Creepers in front of each player
         self.rules = Zone(clock, "rules", rules, rules_read=True)
         self.goals = Zone(clock, "goals", goals, rules_read=True)

@@ -20,6 +20,11 @@ from adjudicator.model.cards import Card
 Move = tuple[Card, "str | None", "str | None"]
 
 
+#: `Zone.rules_read` of the zones in front of the players: a card moving in or out of one bears
+#: on the effective rules only if its kind has a hook the engine runs over the table.
+IN_FRONT = "in front"
+
+
 class Memo(dict):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
@@ -37,13 +42,20 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective", "passed")
 
     def __init__(self) -> None:
         self.ticks = 0
         self.rule_ticks = 0
+        self.steps = 0  # the game's steps taken, written to its log or not (`Game.logged`)
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
+        #: the effective rules of the cards in play (`derived.Effective`): None once a card has
+        #: entered or left play, until they are next read. Never changed in place, so shared by copies.
+        self.effective: Any = None
+        #: cards that moved in or out of a zone in front of a player since `effective` was made:
+        #: `derived.effective` drops it if one of them bears on it
+        self.passed: list[Card] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
@@ -51,12 +63,32 @@ class Clock:
             clock = memo[id(self)] = Clock()
             clock.ticks = self.ticks
             clock.rule_ticks = self.rule_ticks
+            clock.steps = self.steps
             clock.journal = list(self.journal)
             clock.derived = Memo(self.derived)
+            clock.effective = self.effective
+            clock.passed = list(self.passed)
         return clock
 
     def rules_moved(self) -> None:
-        """A change to what the effective rules are derived from (a rule zone, a new turn)."""
+        """A card entered or left a zone the effective rules are derived from."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
+        self.effective = None
+
+    def passed_in_front(self, card: Card) -> None:
+        """One card moved in or out of a zone in front of a player (a Keeper played, a Creeper
+        drawn): what it bears on is worked out again."""
+        self.ticks += 1
+        self.rule_ticks += 1
+        self.derived.clear()
+        if self.effective is not None:
+            self.passed.append(card)
+
+    def turn_moved(self) -> None:
+        """A new turn: what is derived from the turn's player and start is worked out again (the
+        per-player Draw, Play and limits); what the cards in play alone decide stands."""
         self.ticks += 1
         self.rule_ticks += 1
         self.derived.clear()
@@ -104,6 +136,16 @@ class Zone(list):
         else:
             self.clock.ticks += 1
 
+    def _tick_one(self, card: Card) -> None:
+        """`_tick` for one card moving (most of a game's moves)."""
+        rules_read = self.rules_read
+        if rules_read is IN_FRONT:
+            self.clock.passed_in_front(card)
+        elif rules_read:
+            self.clock.rules_moved()
+        else:
+            self.clock.ticks += 1
+
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
         self.clock.journal.extend((card, self.label, True) for card in cards)
@@ -114,7 +156,7 @@ class Zone(list):
 
     # One card at a time is most of a game's moves: those write the journal directly.
     def append(self, card: Card) -> None:
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, True))
         list.append(self, card)
 
@@ -128,18 +170,18 @@ class Zone(list):
         return self
 
     def insert(self, index: SupportsIndex, card: Card) -> None:
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
     def remove(self, card: Card) -> None:
         list.remove(self, card)
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
         card = list.pop(self, index)
-        self._tick()
+        self._tick_one(card)
         self.clock.journal.append((card, self.label, False))
         return card
 

@@ -264,6 +264,9 @@ class ExchangeKeepers(ActionKind):
         if not play.answers:
             return
         mine, theirs = self.sides(game, play.player)
+        if not mine or not theirs:  # nothing happens (resolve): a Keeper named would go unused
+            who = play.player if not mine else "no other player"
+            raise bad_choice(f"{who} has no Keeper in play, so {play.card} does nothing and takes no choice")
         given_mine = [a for a in play.answers if a in mine]
         given_theirs = [a for a in play.answers if a in theirs]
         if (
