@@ -44,7 +44,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("adjudicator.verdict", "adjudicator.log", "adjudicator.rulings.search", "adjudicator.rulings.graph"),
     ),
     # Text, markdown, HTML and JSON made from a verdict, and what every command shares about output.
-    ("presenters", ("adjudicator.answer", "adjudicator.log.render", "adjudicator.report", "adjudicator.output")),
+    (
+        "presenters",
+        (
+            "adjudicator.answer",
+            "adjudicator.json_output",
+            "adjudicator.log.render",
+            "adjudicator.report",
+            "adjudicator.output",
+        ),
+    ),
     # The commands.
     (
         "cli",
@@ -67,10 +76,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 #: Known upward imports, each to be removed: (importer, imported) -> why it is still here.
-#: verdict.py asks answer.py for the one-sentence answer while answer.py reads the verdict: the
-#: `verdict` branch turns the verdict into a frozen value that every presenter reads.
-KNOWN_UPWARD = {("adjudicator.verdict", "adjudicator.answer"): "answer <-> verdict, being split (issue 19, item 7)"}
-KNOWN_CYCLES = [{"adjudicator.verdict", "adjudicator.answer"}]
+KNOWN_UPWARD: dict[tuple[str, str], str] = {}
+KNOWN_CYCLES: list[set[str]] = []
 
 
 def module_name(path: Path) -> str:

@@ -112,3 +112,30 @@ events: []
         "Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
         "as event 1 → Alice wins (Milk & Cookies)."
     )
+
+
+WINNER_OWN = ROOT / "scenarios" / "engine" / "explore-winner-own-play.yaml"
+
+
+def test_the_winners_own_alternatives_do_not_stop_the_win():
+    """Leaving out Bob's own winning play is Bob's choice, not another player stopping him."""
+    found = explore_at(load_scenario(WINNER_OWN), 1)
+    assert found.answer() == (
+        "Could anyone have stopped Bob's win at event 1? No: no event of another player was legal there. "
+        "Bob's own choice could: Bob plays Dreams at event 1 (instead of Bob plays Milk & Cookies) "
+        "→ no winner yet (and 1 more)."
+    )
+    assert all(a["by_winner"] for a in found.as_json()["alternatives"])
+
+
+def test_another_players_alternative_stops_the_win(write_scenario):
+    path = write_scenario(ALICE_WINS)
+    assert explore_at(load_scenario(path), 2).answer() == (
+        "Could anyone have stopped Alice's win at event 2? Yes: Bob plays Canceled Plans at event 2, "
+        "before Alice plays Sleep → no winner yet."
+    )
+    assert explore_at(load_scenario(path), 1).answer() == (
+        "Could anyone have stopped Alice's win at event 1? No: no event of another player was legal there. "
+        "Alice's own choice could: Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies) "
+        "→ no winner yet (and 1 more)."
+    )

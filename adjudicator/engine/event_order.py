@@ -56,6 +56,7 @@ class EventOrder:
             if self.is_response(event.player, card):
                 self._push_response(event)
                 return
+        own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
         # What the event states of chance is for what it causes, from here on; an order stated
         # for a card that a Surprise canceled since is no longer wanted.
@@ -119,8 +120,20 @@ class EventOrder:
             else:
                 self.drop_out(event.player)
         except Illegal as illegal:
-            self.reject(event, illegal)
+            if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
+                self.reject(event, _not_against_own_card(event, own_card, illegal))
+            else:
+                self.reject(event, illegal)
         self.run()
+
+    def _own_card_in_window(self: Game, event: Event) -> Play | None:
+        """The active player's own card in the open window, when she plays a Surprise now: it is
+        read as a play of her turn, never as an answer to that card (R49)."""
+        card = event.card
+        if event.action != "play" or card is None or card.type is not CardType.SURPRISE or self.window is None:
+            return None
+        top = self.chain_top()
+        return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
     @staticmethod
     def _states_something(event: Event) -> bool:
@@ -250,7 +263,8 @@ class EventOrder:
             return Illegal(
                 "turn_under_way",
                 f"{turn.player}'s turn is still under way ({self.plays_left()} "
-                f"play(s) left under {self.play_rule()}): the next turn begins once it is over",
+                f"play{'' if self.plays_left() == 1 else 's'} left under {self.play_rule()}): "
+                "the next turn begins once it is over",
                 ("B-turn-order", "B-play-rule"),
             )
         return Illegal(
@@ -294,11 +308,28 @@ class EventOrder:
         if choice is not None:
             options = ", ".join(map(str, choice.options))
             reason += (
-                f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
+                f"; needed: {choice.player} must {choice.answer_verbs[0]} "
+                + (f"from {choice.at_least} to " if choice.at_least is not None else "")
+                + f"{choice.count} of: {options}"
                 f" (write for example: `{choice_syntax(choice)}`)"
             )
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+
+
+def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
+    """A Surprise refused while the player's own card was open to answers: the table is asking
+    whether it could cancel that card, so the refusal says first that it cannot (R49), and for a
+    card she turned up at once (Mystery Play), that its own player never cancels it (R26)."""
+    flipped = own.played_from is not None
+    why = (
+        f"{event.player} cannot cancel her own {own.card}"
+        + (f" (turned up from {own.played_from})" if flipped else "")
+        + f" with {event.card}: the out-of-turn half of a Surprise is not available on one's own turn"
+        + (", so whoever turns up a card never cancels it" if flipped else "")
+    )
+    rulings = ("R49", *(("R26",) if flipped else ()), *illegal.rulings)
+    return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
 
 
 def _unused(event: Event, play: Play) -> Illegal:

@@ -13,6 +13,7 @@ from adjudicator.engine import derived, solo
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play
 
 if TYPE_CHECKING:
@@ -248,7 +249,7 @@ class Goals:
             return True
         self.ask(
             player,
-            f"choose the {slots} Goal(s) that stay ({len(goals)} are out, {slots} may be)",
+            f"choose the {count_of(slots, 'Goal')} that stay ({len(goals)} are out, {slots} may be)",
             list(goals),
             slots,
             self.then("_keep_goals"),

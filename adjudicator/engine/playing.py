@@ -50,14 +50,16 @@ class Playing:
         self.discard_cards(cards)
         self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
-    def discard_rules(self, rules: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+    def discard_rules(self, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = "") -> None:
+        """Discard New Rules by the card `by` (the card acting, named by the step); `detail` says how many."""
         for rule in rules:
             self.table.rules.remove(rule)
         self.discard_cards(rules)
         self.step(
             rec.ActionDone,
-            card=rules[0],
-            what=f"{', '.join(map(str, rules))} discarded ({why}); a rule stops working once it leaves play",
+            card=by,
+            what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
+            "a rule stops working once it leaves play",
             rulings=(*rulings, "B-in-play"),
         )
 

@@ -55,7 +55,7 @@ class TurnStructure:
                     rec.CreeperPlaced,
                     player=player,
                     card=card,
-                    rulings=("B-creeper-placement", "R20", *for_action, *rulings),
+                    rulings=tuple(dict.fromkeys(("B-creeper-placement", "R20", *for_action, *rulings))),
                 )
                 continue
             got.append(card)
@@ -119,12 +119,13 @@ class TurnStructure:
         for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
+        bonus, source = derived.bonus_explained(self, player, "draw")  # where a draw above the Draw rule comes from
         # The whole draw phase is one event: the win check runs only after it (R03).
         self.draw(
             player,
             n,
             counted=True,
-            why=f"draw phase (Draw {n})",
+            why=f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")"),
             rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
         )
         self.turn.phase = Phase.PLAY
