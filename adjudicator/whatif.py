@@ -355,10 +355,12 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
 
 # ---------------------------------------------------------------- text
 def render(found: Exploration, console: Any) -> None:
+    from rich.markup import escape  # names and cards are text, never markup (a player "Al[/]")
+
     at, actual = found.at, found.actual
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
-    console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
-    console.print(f"[bold]{found.answer()}[/]")
+    console.print(f"[bold]What if {escape(what)}?[/] The file's verdict: {escape(found.base.says())}.")
+    console.print(f"[bold]{escape(found.answer())}[/]")
     chosen = [a for a in found.alternatives if a.how != "chance"]
     groups = (
         ("Changes who wins", [a for a in chosen if a.winner_changed]),
@@ -370,17 +372,20 @@ def render(found: Exploration, console: Any) -> None:
             continue
         console.print(f"\n[bold]{title}[/] ({len(alternatives)}):")
         for alternative in alternatives:
-            console.print(f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False)
+            console.print(
+                f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False, markup=False
+            )
             for change in alternative.changes:
                 console.print(f"      {change}", highlight=False, markup=False)
             rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
             if rulings:
-                console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
+                console.print(f"      rulings: {', '.join(rulings)}", highlight=False, markup=False)
     same = [a for a in chosen if not a.changes]
     if same:
         console.print(
             f"\nSame verdict and position ({len(same)}): " + "; ".join(a.describe(at, actual) for a in same),
             highlight=False,
+            markup=False,
         )
     if not found.alternatives:
         console.print("No other event was legal there.")

@@ -139,3 +139,18 @@ def test_another_players_alternative_stops_the_win(write_scenario):
         "Alice's own choice could: Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies) "
         "→ no winner yet (and 1 more)."
     )
+
+
+def test_explore_prints_names_that_look_like_terminal_markup_as_written(tmp_path):
+    """Rich reads `[/]` as markup: explore ended in a MarkupError traceback for a player so named."""
+    path = tmp_path / "markup.yaml"
+    path.write_text(
+        'title: t\nplayers: ["Al[/]", Bob]\nsetup:\n  turn: "Al[/]"\n'
+        '  hands: {"Al[/]": [Jackpot!, Milk], Bob: [Bread]}\nevents:\n  - Al[/] plays Milk\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["explore", str(path), "--at", "1"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "What if at event 1 (Al[/] plays Milk)? The file's verdict: no winner yet."
+    assert "  • Al[/] plays Jackpot! at event 1 (instead of Al[/] plays Milk) → no winner yet" in lines
