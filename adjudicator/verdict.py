@@ -166,8 +166,9 @@ class Verdict:
 
     @property
     def plays_phrase(self) -> str:
-        """What is left of the turn last under way, for a person at the table ('' after a win)."""
-        if self.winner:
+        """What is left of the turn last under way, for a person at the table ('' once the game
+        is over: a win, or a Solo game whose deck ran out)."""
+        if self.winner or self.solo_over:
             return ""
         if self.turn_over:
             return f"{self.turn_player}'s turn is over ({count(self.plays_made, 'play')} made); {self.next_player} plays next"
@@ -230,7 +231,7 @@ def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
         lines = ["No winner yet."]
     if verdict.turn_over:
         lines.append(f"The turn is over; {verdict.turn} plays next.")
-    elif not verdict.winner:
+    elif not verdict.winner and not verdict.solo_over:
         if verdict.temp_hands:
             lines.append(f"It is {verdict.turn}'s turn: {verdict.plays_phrase}.")
         else:

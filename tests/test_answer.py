@@ -202,3 +202,15 @@ def test_solo_fluxx_answers_with_the_score():
         "Solo Fluxx: 1 Goal scored; the game is over (the Main deck has run out) (rulings: B-reshuffle)."
     )
     assert answer.facts["goals_won"] == {"Alice": 1} and answer.facts["winner"] is None
+
+
+def test_a_solo_game_that_is_over_owes_no_plays():
+    """The Main deck ran out: the answer and the verdict said 'Alice has 1 play left' after it."""
+    from adjudicator.verdict import verdict_lines
+
+    verdict = build_verdict(replay(load_scenario(SCENARIOS / "solo" / "ends-when-the-main-deck-runs-out.yaml")))
+    assert verdict.plays_phrase == ""
+    assert verdict_lines(verdict)[:2] == [
+        "Solo Fluxx: 1 Goal scored; the game is over (the Main deck has run out).",
+        "Event 2 rejected: the solo game is over: the Main deck has run out",
+    ]
