@@ -1,25 +1,27 @@
-"""The answer to a dispute in one line, and the facts it is made of.
+"""The answer to a dispute: one plain sentence about the disputed event, then one line of
+everything that happened, and the facts it is made of.
 
 A table asks "was that legal, how many do I draw, who won?"; the log says it step by
-step. This module reads the step records of a finished replay (it never changes the
-game) and states what happened: which events were rejected and why, what was
-canceled, drawn, discarded or moved and by whom, rule and Goal changes, the plays
-left, the winner, each with the rulings that decide it.
+step. This module reads the verdict of a finished replay (`adjudicator.verdict`, never the
+game) and states what happened: first the `summary`, one sentence about the subject (the
+events the scenario marks as disputed; without a mark, the winner, or else the last
+event), then the `text`: which events were rejected and why, what was canceled, drawn,
+discarded or moved and by whom, rule and Goal changes, the plays left or still owed from
+a temporary hand, the winner, each with the rulings that decide it.
 
 Lists are capped so that a replay of a very long game still answers in one line.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, islice
 from typing import Any
 
-from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
-from adjudicator.model.position import Phase
-from adjudicator.verdict import solo_phrase, win_phrase, winners
+from adjudicator.verdict import Verdict
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):
 #: cited by nearly every replay, they decide a dispute only when an event breaks them
@@ -31,10 +33,14 @@ MAX_ITEMS = 4  # per kind of happening in the answer line; the facts keep counts
 
 @dataclass(frozen=True)
 class Answer:
-    """The one-line answer to a replay and the facts it was built from (for JSON)."""
+    """The answer to a replay: the plain sentence first, the one-line account, and the facts
+    they were built from (for JSON)."""
 
     text: str
     facts: dict[str, Any]
+    summary: str = ""
+    #: what the summary is about: {"kind": "dispute" | "winner" | "last_event" | "no_events", "events": [...]}
+    subject: dict[str, Any] | None = None
 
 
 def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
@@ -56,9 +62,9 @@ def deciding_rulings(steps: Iterable[rec.Step]) -> list[str]:
     return list(found)
 
 
-def build_answer(game: Game) -> Answer:
-    steps = game.steps
-    events = game.scenario.events
+def build_answer(verdict: Verdict) -> Answer:
+    steps = verdict.steps
+    events = verdict.events
     types = list(map(type, steps))  # a log may hold a million steps: its kinds are read once,
     present = set(types)  # and the steps of a kind picked out without a Python loop
 
@@ -86,8 +92,8 @@ def build_answer(game: Game) -> Answer:
     for step in of(rec.CreeperPlaced):
         creepers.setdefault(step.player, []).append(step.card.name)
 
-    drew, discarded, creepers = (_in_seating_order(d, game.players) for d in (drew, discarded, creepers))
-    over = game.turn.phase is Phase.OVER
+    drew, discarded, creepers = (_in_seating_order(d, verdict.players) for d in (drew, discarded, creepers))
+    over = verdict.turn_over
     facts: dict[str, Any] = {
         "events": len(events),
         "rejected": [
@@ -110,24 +116,26 @@ def build_answer(game: Game) -> Answer:
         "creepers_placed": creepers,
         "moved": [{"card": s.card.name, "from": s.source, "to": s.target} for s in moved],
         "plays": {
-            "player": game.turn.player,
-            "used": game.turn.played,
-            "left": game.plays_left(),
+            "player": verdict.turn_player,
+            "used": verdict.plays_made,
+            "left": verdict.plays_left,
+            "owed": verdict.plays_owed,
+            "from_temp_hand": bool(verdict.temp_hands) and not over,
             "turn_over": over,
-            "next": game.next_player() if over else None,
+            "next": verdict.next_player if over else None,
         },
         "rules_added": [s.card.name for s in rules_added],
         "rules_replaced": [c.name for s in rules_added for c in s.replaced],
         "goals_set": [s.card.name for s in goals_set],
-        "goals_won": {p: n for p, n in game.goals_won.items() if n},
-        "winner": game.winner,
-        "winners": winners(game),
-        "winning_goal": game.winning_goal.name if game.winning_goal else None,
-        "stopped": game.stopped,
+        "goals_won": {p: n for p, n in verdict.goals_won.items() if n},
+        "winner": verdict.winner,
+        "winners": list(verdict.winners),
+        "winning_goal": verdict.winning_goal.name if verdict.winning_goal else None,
+        "stopped": verdict.stopped,
         "deciding_rulings": deciding_rulings(steps),
     }
 
-    clauses = [_legality(events, rejected)]
+    clauses = [_legality(events, rejected, first_unreplayed(verdict))]
     clauses += _capped(
         [
             f"{s.by_player}'s {s.by} cancels {s.player}'s {s.card} ({s.outcome.split('; ')[0]}){_cite(s.rulings)}"
@@ -150,30 +158,38 @@ def build_answer(game: Game) -> Answer:
     clauses.append(_tally("draws", drew, "no cards drawn"))
     for player, cards in creepers.items():
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
-    clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(game))
-    clauses.append(_plays(game, over))
-    clauses.append(_outcome(game, of(rec.Won), of(rec.WinChecked)))
+    clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(verdict))
+    clauses.append(verdict.plays_phrase)
+    clauses.append(_outcome(verdict, of(rec.Won), of(rec.WinChecked)))
     text = "; ".join(c for c in clauses if c)
     missing = [r for r in facts["deciding_rulings"] if not _mentions(text, r)]
     if missing:
         text += f" (rulings: {', '.join(missing)})"
-    return Answer(text[:1].upper() + text[1:] + ".", facts)
+    summary, subject = summarize(verdict, of(rec.Won))
+    return Answer(text[:1].upper() + text[1:] + ".", facts, summary, subject)
 
 
 # ------------------------------------------------------------------ clauses
-def _legality(events: Sequence[Any], rejected: list[rec.Rejected]) -> str:
+def _legality(events: Sequence[Any], rejected: list[rec.Rejected], unreplayed: int | None = None) -> str:
     if not events:
         return "no events: only what the rules force happens"
     numbers = {s.event for s in rejected if s.event is not None}
     parts = []
-    legal = [e.number for e in events if e.number not in numbers]
+    skipped = [e.number for e in events if unreplayed is not None and e.number >= unreplayed]
+    legal = [e.number for e in events if e.number not in numbers and (unreplayed is None or e.number < unreplayed)]
     if legal:
         parts.append(
             "every event is legal"
-            if not numbers
+            if not numbers and not skipped
             else f"events {_ranges(legal)} are legal"
             if len(legal) > 1
             else f"event {legal[0]} is legal"
+        )
+    if skipped:
+        parts.append(
+            f"events {_ranges(skipped)} are not replayed (the replay stops first)"
+            if len(skipped) > 1
+            else f"event {skipped[0]} is not replayed (the replay stops first)"
         )
     texts = {e.number: e.text for e in events} if rejected else {}
     shown = [
@@ -198,39 +214,206 @@ def _tally(verb: str, by_player: dict[str, list[str]], nothing: str) -> str:
     )
 
 
-def _no_discards(game: Game) -> str:
+def _no_discards(verdict: Verdict) -> str:
     """With a limit in play and no discard, say so: it is often what the table asked.
     (Not when the replay stopped: a discard may be what it waits for.)"""
-    if game.stopped:
+    if verdict.stopped:
         return ""
     limits = [
         f"{label} {value}"
-        for label, value in (("Hand Limit", game.hand_limit()), ("Keeper Limit", game.keeper_limit()))
+        for label, value in (("Hand Limit", verdict.hand_limit), ("Keeper Limit", verdict.keeper_limit))
         if value is not None
     ]
     return f"nobody discards ({' and '.join(limits)} in play)" if limits else ""
 
 
-def _plays(game: Game, over: bool) -> str:
-    if game.winner:
-        return ""
-    player = game.turn.player
-    if over:
-        return f"{player}'s turn is over ({_plays_word(game.turn.played)} made); {game.next_player()} plays next"
-    return f"{player} has {_plays_word(game.plays_left())} left ({game.turn.played} made this turn)"
-
-
-def _outcome(game: Game, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
-    if game.stopped:
-        return f"the replay stops: {game.stopped}"
-    if game.winner:
-        return f"{win_phrase(game)}{_cite(wins[-1].rulings if wins else ())}"
-    if len(game.players) == 1:
-        return f"Solo Fluxx: {solo_phrase(game)}"
+def _outcome(verdict: Verdict, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
+    if verdict.stopped:
+        return f"the replay stops: {verdict.stopped}"
+    if verdict.winner:
+        return f"{verdict.win_phrase}{_cite(wins[-1].rulings if wins else ())}"
+    if verdict.solo:
+        return f"Solo Fluxx: {verdict.solo_phrase}"
     checks = [s for s in win_checks if s.blocked or len(s.meeting) > 1]
     if checks:
         return f"no winner: {checks[-1].text.split(': ', 1)[-1]}{_cite(checks[-1].rulings)}"
     return "no winner yet"
+
+
+# ------------------------------------------------------------------ the summary
+#: Steps that end what a card's resolution did: the next thing happening in the game.
+_NEXT_THING = (rec.Played, rec.Responded, rec.WindowOpened, rec.Rejected, rec.TurnEnded, rec.TurnBegan, rec.PlaysOver)
+#: Steps worth a mention in the summary: what a card or an answer changed.
+_EFFECTS = (
+    rec.Canceled,
+    rec.KeeperPlaced,
+    rec.CreeperPlaced,
+    rec.RuleAdded,
+    rec.GoalSet,
+    rec.ActionDone,
+    rec.Moved,
+    rec.TempHandOpened,
+    rec.Discarded,
+    rec.Drew,
+    rec.Note,
+    rec.Stopped,
+)
+MAX_EFFECTS = 2  # a summary is one sentence: the rest is in the line after it
+_VERBS = {"play": "play", "use": "use"}
+
+
+def summarize(verdict: Verdict, wins: Sequence[rec.Won]) -> tuple[str, dict[str, Any]]:
+    """The plain sentence that opens the answer, and what it is about: the disputed events
+    (`dispute:`), or without them the winner, the stop, or the last event."""
+    if verdict.dispute:
+        sentences = [_about_event(verdict, n, wins) for n in verdict.dispute]
+        return " ".join(sentences), {"kind": "dispute", "events": list(verdict.dispute)}
+    if verdict.winner:
+        won = wins[-1] if wins else None
+        at = f" at event {won.event}" if won is not None and won.event is not None else ""
+        cites = _parens(won.rulings if won else ())
+        return f"{_capital(verdict.win_phrase)}{at}{cites}.", {
+            "kind": "winner",
+            "events": [won.event] if won is not None and won.event is not None else [],
+        }
+    if not verdict.events:
+        owed = verdict.plays_phrase
+        return f"No events: only what the rules force happens{'; ' + owed if owed else ''}.", {
+            "kind": "no_events",
+            "events": [],
+        }
+    last = verdict.events[-1].number
+    return _about_event(verdict, last, wins), {"kind": "last_event", "events": [last]}
+
+
+def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
+    """One sentence on one event: 'No: <why> (rulings).' or 'Yes: <who may do what>: <what it did>
+    (rulings).' About the last event, it adds what is still owed from a temporary hand, or the stop."""
+    event = verdict.event(number)
+    if event is None:  # the loader checks `dispute:` against the events; a made verdict may not
+        return f"There is no event {number}."
+    last = number == verdict.events[-1].number
+    unreplayed = first_unreplayed(verdict)
+    if unreplayed is not None and number >= unreplayed:
+        return f"Event {number} is not replayed: the replay stops first: {verdict.stopped}."
+    refused = [s for s in verdict.rejections if s.event == number]
+    if refused:
+        step = refused[0]
+        return f"No: {step.reason}{_parens(step.rulings)}."
+    effects, won = _effects_of(verdict, event, wins)
+    said = [_effect_text(step, event) for step in effects[:MAX_EFFECTS]]
+    if won is not None:
+        said.append(verdict.win_phrase)
+    cites = list(dict.fromkeys(r for step in [*effects[:MAX_EFFECTS], *([won] if won else [])] for r in step.rulings))
+    if last and not won:
+        owed = verdict.plays_phrase
+        if owed and verdict.temp_hands:
+            said.append(owed)  # a play from a temporary hand is still owed: never hidden
+    if last and verdict.stopped and not any(isinstance(step, rec.Stopped) for step in effects[:MAX_EFFECTS]):
+        said.append(f"then the replay stops: {verdict.stopped}")
+    body = "; ".join(said)
+    return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(_not_basic(tuple(cites)))}."
+
+
+def first_unreplayed(verdict: Verdict) -> int | None:
+    """The first event the replay did not take because it stopped before it (waiting for a choice
+    that an earlier event, or that one, did not give): it and every later event are not applied."""
+    if not verdict.stopped or not verdict.events:
+        return None
+    stop = next((s for s in reversed(verdict.steps) if isinstance(s, rec.Stopped)), None)
+    if stop is None or stop.event is None:
+        return verdict.events[0].number
+    return stop.event if stop.reason.startswith(f"event {stop.event} (") else stop.event + 1
+
+
+def _may(event: Any) -> str:
+    """'Alice may play Rules Reset'; an answer or another event: 'event 2 (Bob discards Milk) is legal'."""
+    verb = _VERBS.get(event.action)
+    if verb and event.card:
+        return f"{event.player} may {verb} {event.card}"
+    return f"event {event.number} ({event.text}) is legal"
+
+
+def _effects_of(verdict: Verdict, event: Any, wins: Sequence[rec.Won]) -> tuple[list[rec.Step], rec.Won | None]:
+    """What the event changed: for a card, the steps of its resolution (from the moment its
+    window closes to the next thing happening), and a cancellation of it or by it, wherever in
+    the log it comes; for any other event, its own steps. And the win it brought, if any."""
+    steps = verdict.steps
+    own = [i for i, e in enumerate(map(_EVENT, steps)) if e == event.number]
+    won = next((w for w in wins if w.event == event.number), None)
+    played: rec.Played | rec.Responded | None = next(
+        (
+            step
+            for step in (steps[i] for i in own)
+            if isinstance(step, (rec.Played, rec.Responded))
+            and step.player == event.player
+            # the card the event names (not a play the rules forced first); for a free action, the
+            # card it plays at once (Mystery Play's flip)
+            and (event.action == "use" or event.card is None or str(step.card) == str(event.card))
+        ),
+        None,
+    )
+    found: list[rec.Step] = []
+    if played is None:  # an answer, a free action, a player joining: its own steps, up to the next turn
+        resolving = None  # a card played before it may finish resolving first, under the same event
+        for i in own:
+            step = steps[i]
+            if isinstance(step, rec.TurnBegan):
+                if found:
+                    break  # the next turn is what follows from it
+                continue  # its turn began with it: the event comes after the turn's start
+            if isinstance(step, rec.Drew) and step.counted:
+                continue  # a draw phase: the turn's, not the event's
+            if isinstance(step, rec.WindowClosed):
+                resolving = step.card
+            elif resolving is not None and getattr(step, "card", None) is resolving:
+                continue  # that card's own steps: not this event's doing
+            else:
+                resolving = None
+                if isinstance(step, _EFFECTS):
+                    found.append(step)
+        return found, won
+    card = played.card
+    start = own[0]
+    for i in range(start, len(steps)):
+        step = steps[i]
+        if isinstance(step, rec.Canceled) and (step.card is card or step.by is card):
+            return [step], won
+        if isinstance(step, rec.WindowClosed) and step.card is card:
+            for later in islice(steps, i + 1, None):
+                if isinstance(later, rec.Canceled) and (later.card is card or later.by is card):
+                    return [later], won
+                if isinstance(later, rec.Won):
+                    won = won or later
+                    break
+                if isinstance(later, _NEXT_THING):
+                    break
+                if isinstance(later, _EFFECTS) and not later.quiet:
+                    found.append(later)
+            return found, won
+    return found, won
+
+
+def _effect_text(step: rec.Step, event: Any) -> str:
+    if isinstance(step, rec.Canceled):
+        outcome = step.outcome.split("; ")[0]
+        if step.player == event.player and str(step.card) == str(event.card):
+            return f"but {step.by_player}'s {step.by} cancels it ({outcome})"
+        return f"it cancels {step.player}'s {step.card} ({outcome})"
+    if isinstance(step, rec.ActionDone) and str(step.card) == str(event.card):
+        return step.what  # the card is named at the head of the sentence already
+    return step.text
+
+
+def _parens(rulings: Sequence[str]) -> str:
+    return f" ({', '.join(rulings)})" if rulings else ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_EVENT = operator.attrgetter("event")
 
 
 # ------------------------------------------------------------------ helpers
@@ -249,10 +432,6 @@ def _not_basic(rulings: Sequence[str]) -> tuple[str, ...]:
 
 def _mentions(text: str, ruling: str) -> bool:
     return f"[{ruling}]" in text or f"[{ruling}," in text or f" {ruling}]" in text or f" {ruling}," in text
-
-
-def _plays_word(n: int) -> str:
-    return f"{n} play{'s' if n != 1 else ''}"
 
 
 def _list(items: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ from adjudicator.engine.replay import replay
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.scenario import Scenario
 from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data, shown_name
-from adjudicator.verdict import Difference, differences
+from adjudicator.verdict import Difference, Verdict, build_verdict, differences
 
 SUFFIXES = (".yaml", ".yml")
 STATUSES = ("pass", "fail", "error", "no-expect")
@@ -62,7 +62,22 @@ def check_scenario(scenario: Scenario) -> list[str]:
 
 def scenario_differences(scenario: Scenario) -> list[Difference]:
     assert scenario.expect is not None
-    return differences(scenario.expect, replay(scenario), canonical_id)
+    return expect_differences(scenario.expect, build_verdict(replay(scenario)))
+
+
+def expect_differences(expect: Mapping[str, Any], verdict: Verdict) -> list[Difference]:
+    """Every way the verdict differs from `expect`: the position and outcome (`verdict.differences`),
+    and `summary`, the plain sentence that opens the answer."""
+    found = differences(expect, verdict, canonical_id)
+    if "summary" in expect:
+        from adjudicator.answer import build_answer
+
+        said = build_answer(verdict).summary
+        if said != expect["summary"]:
+            found.append(
+                Difference("summary", expect["summary"], said, f"summary: expected {expect['summary']!r}, got {said!r}")
+            )
+    return found
 
 
 def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:

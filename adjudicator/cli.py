@@ -132,19 +132,24 @@ def replay(
         fail(scenario_error_data(exc), as_json)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
         fail(crash_data(exc, shown_name(file)), as_json)
-    if as_json:
-        from adjudicator.verdict import write_json_text
+    from adjudicator.verdict import build_verdict
 
-        write_json_text(game, sys.stdout, full)
+    verdict = build_verdict(game)  # what every format says is read from this, never from the game
+    if as_json:
+        from adjudicator.json_output import write_json_text
+
+        write_json_text(verdict, sys.stdout, full)
     elif output_format in ("markdown", "html"):
         from adjudicator import report
 
-        sys.stdout.write(report.to_markdown(game, full) if output_format == "markdown" else report.to_html(game, full))
+        sys.stdout.write(
+            report.to_markdown(verdict, full) if output_format == "markdown" else report.to_html(verdict, full)
+        )
     else:
         from adjudicator.log.render import render_replay
         from adjudicator.output import console
 
-        render_replay(game, console(), full=full)
+        render_replay(verdict, console(), full=full)
 
 
 @app.command()

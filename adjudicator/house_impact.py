@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.checking import canonical_id, scenario_files
-from adjudicator.engine.game import Game
+from adjudicator.checking import expect_differences, scenario_files
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import Scenario, load_scenario
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.house_rules import SWITCHES
-from adjudicator.verdict import cited_rulings, compare, rejections, turn_view, winners
+from adjudicator.model.names import count_of
+from adjudicator.verdict import Verdict, build_verdict
 
 
 @dataclass
@@ -75,26 +75,23 @@ class Impact:
         }
 
 
-def _verdict(game: Game) -> dict[str, str]:
+def _verdict(verdict: Verdict) -> dict[str, str]:
     """What a table asks about: who won, which events were refused, where the turn stands."""
-    turn, over = turn_view(game)
     return {
-        "winner": " and ".join(winners(game)) or "none",
-        "rejected": "[" + ", ".join(str(s.event) for s in rejections(game)) + "]",
-        "stopped": "yes" if game.stopped else "no",
-        "turn": f"{turn}{' (turn over)' if over else ''}",
-        "plays_left": str(game.plays_left()),
+        "winner": " and ".join(verdict.winners) or "none",
+        "rejected": "[" + ", ".join(str(s.event) for s in verdict.rejections) + "]",
+        "stopped": "yes" if verdict.stopped else "no",
+        "turn": f"{verdict.turn}{' (turn over)' if verdict.turn_over else ''}",
+        "plays_left": str(verdict.plays_left),
     }
 
 
-def _position(game: Game) -> dict[str, str]:
-    table = game.table
-
+def _position(verdict: Verdict) -> dict[str, str]:
     def show(cards: Iterable[Any]) -> str:
         return "[" + ", ".join(sorted(c.name for c in cards)) + "]"
 
-    view = {label: show(cards) for label, cards in table.zones().items() if cards or label != "meta rules"}
-    view["draw pile"] = str(len(table.draw_pile))  # its order is chance: only its size says something
+    view = {label: show(cards) for label, cards in verdict.zones if cards or label != "meta rules"}
+    view["draw pile"] = str(verdict.draw_pile_size)  # its order is chance: only its size says something
     return view
 
 
@@ -106,10 +103,10 @@ def _differences(before: Mapping[str, str], after: Mapping[str, str]) -> list[tu
     ]
 
 
-def _check(scenario: Scenario, game: Game) -> str | None:
+def _check(scenario: Scenario, verdict: Verdict) -> str | None:
     if scenario.expect is None:
         return None
-    return "fail" if compare(scenario.expect, game, canonical_id) else "pass"
+    return "fail" if expect_differences(scenario.expect, verdict) else "pass"
 
 
 def compare_under(path: Path, switch: str, value: str) -> Change | None:
@@ -117,18 +114,20 @@ def compare_under(path: Path, switch: str, value: str) -> Change | None:
     Raises ScenarioError when the file (or the file with the switch) is not a valid scenario."""
     base = load_scenario(path)
     tried = load_scenario(path, {switch: value})
-    before, after = replay(base), replay(tried)
-    differences = _differences(_verdict(before), _verdict(after)) + _differences(_position(before), _position(after))
+    told_before, told_after = build_verdict(replay(base)), build_verdict(replay(tried))
+    differences = _differences(_verdict(told_before), _verdict(told_after)) + _differences(
+        _position(told_before), _position(told_after)
+    )
     if not differences:
         return None
-    cited_before, cited_after = set(cited_rulings(before)), set(cited_rulings(after))
+    cited_before, cited_after = set(told_before.rulings), set(told_after.rulings)
     # The official rulings the switch overrides that these replays cite, then every other
     # ruling cited by one replay and not the other, then the switch's own H- id.
     own = SWITCHES[switch].ruling_id
     overridden = [r for r in SWITCHES[switch].overrides if r in cited_before | cited_after]
     rulings = overridden + sorted((cited_before ^ cited_after) - {own, *overridden})
     rulings += [own] if own in cited_after else []
-    return Change(_shown(path), differences, rulings, _check(base, before), _check(tried, after))
+    return Change(_shown(path), differences, rulings, _check(base, told_before), _check(tried, told_after))
 
 
 def _shown(path: Path) -> str:
@@ -169,7 +168,7 @@ def render(result: Impact) -> str:
     )
     broken = sum(1 for c in result.changed if c.check_before == "pass" and c.check_after == "fail")
     if broken:
-        lines.append(f"{broken} scenario(s) that pass their `expect` as written fail under the house rule")
+        lines.append(f"{count_of(broken, 'scenario')} that pass their `expect` as written fail under the house rule")
     if result.ruling_counts:
         lines.append("rulings involved: " + ", ".join(f"{r} ({n})" for r, n in result.ruling_counts.most_common()))
     return "\n".join(lines) + "\n"

@@ -138,6 +138,15 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
         "phase": str(game.turn.phase),
         "where": where(game),
         "plays_left": game.plays_left(),
+        "temp_hands": [
+            {
+                "player": f.player,
+                "source": f.source.card.name,
+                "cards": [c.name for c in f.cards],
+                "plays_owed": f.plays_owed,
+            }
+            for f in game.temp_hands
+        ],
         "players": {player: [event_json(e, game) for e in position.events if e.player == player] for player in players},
         "unanswerable": position.unanswerable,
         "chance": chance_now(game),
@@ -170,6 +179,15 @@ def where(game: Game) -> str:
     from adjudicator.model.position import Phase
 
     turn = game.turn
+    if game.temp_hands and turn.phase is not Phase.OVER:
+        # a compound Action is resolving: its plays are owed first, whatever the Play rule has left (0 or more)
+        frame = game.temp_hands[-1]
+        owed = frame.plays_owed
+        left = game.plays_left()
+        return (
+            f"{turn.player}'s turn, {owed} play{'s' if owed != 1 else ''} owed from the temporary hand of "
+            f"{frame.source.card}" + (f", then {left} play{'s' if left != 1 else ''} left" if left else "")
+        )
     if turn.phase is Phase.PLAY:
         left = game.plays_left()
         return f"{turn.player}'s turn, {left} play{'s' if left != 1 else ''} left"

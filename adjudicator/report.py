@@ -15,9 +15,7 @@ import re
 from typing import Any
 
 from adjudicator.answer import build_answer
-from adjudicator.engine.game import Game
 from adjudicator.log.outline import (
-    REJECTIONS_SHOWN,
     Heading,
     Line,
     Skipped,
@@ -27,64 +25,35 @@ from adjudicator.log.outline import (
     step_style,
 )
 from adjudicator.log.repeats import said_once
-from adjudicator.verdict import cited_rulings, rejections, see_also, solo_phrase, turn_view, win_phrase
+from adjudicator.verdict import Verdict, position_line, temp_hand_cell, verdict_lines
 
 
 # ------------------------------------------------------------------ shared wording
-def verdict_lines(game: Game, full: bool = False) -> list[str]:
-    """The verdict after the answer: who won, whose turn, rejections (the first REJECTIONS_SHOWN
-    unless `full`), a stop."""
-    turn, over = turn_view(game)
-    if game.winner:
-        lines = [f"{win_phrase(game)}."]
-    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
-        lines = [f"Solo Fluxx: {solo_phrase(game)}."]
-    else:
-        lines = ["No winner yet."]
-    if over:
-        lines.append(f"The turn is over; {turn} plays next.")
-    elif not game.winner:
-        lines.append(f"It is {turn}'s turn with {game.plays_left()} play(s) left.")
-    rejected = rejections(game)
-    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
-    lines += [f"Event {s.event} rejected: {s.reason}" for s in shown]
-    if len(rejected) > len(shown):
-        lines.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
-    if game.stopped:
-        lines.append(f"Stopped: {game.stopped}")
-    return lines
-
-
-def position_rows(game: Game) -> list[tuple[str, str, str]]:
-    """(player, hand, in play); the player whose turn it is, or comes next, is marked."""
-    table = game.table
-    turn, over = turn_view(game)
-    mark = " (next)" if over else " (turn)"
+def position_rows(verdict: Verdict) -> list[tuple[str, str, str]]:
+    """(player, hand, in play); the player whose turn it is, or comes next, is marked; a player
+    with an open temporary hand has it after the hand, with the plays still owed from it."""
+    mark = " (next)" if verdict.turn_over else " (turn)"
+    owed = {f.player: f for f in verdict.temp_hands}
     return [
         (
-            player + (mark if player == turn else ""),
-            ", ".join(map(str, table.hands[player])) or "-",
-            ", ".join(map(str, table.in_play[player])) or "-",
+            seat.player + (mark if seat.player == verdict.turn else ""),
+            (", ".join(map(str, seat.hand)) or "-")
+            + (f"; temporary hand: {temp_hand_cell(owed[seat.player])}" if seat.player in owed else ""),
+            ", ".join(map(str, seat.in_play)) or "-",
         )
-        for player in game.players
+        for seat in verdict.seats
     ]
 
 
-def position_summary(game: Game) -> str:
-    table = game.table
-    return (
-        f"Goal: {', '.join(map(str, table.goals)) or 'none'}; "
-        f"Rules: {', '.join(map(str, [*table.meta_rules, *table.rules])) or 'Basic Rules only'}; "
-        f"Draw {game.draw_rule()}, {game.play_rule()}; "
-        f"draw pile: {len(table.draw_pile)}; discard: {len(table.discard)}"
-    )
+def position_summary(verdict: Verdict) -> str:
+    return position_line(verdict, "; ").replace("Draw pile:", "draw pile:").replace("Discard:", "discard:")
 
 
-def cited_records(game: Game) -> list[tuple[str, Any]]:
+def cited_records(verdict: Verdict) -> list[tuple[str, Any]]:
     """(id, record or None) for every ruling cited."""
     from adjudicator.rulings import store
 
-    return [(rid, store.get(rid)) for rid in cited_rulings(game)]
+    return [(rid, store.get(rid)) for rid in verdict.rulings]
 
 
 # ------------------------------------------------------------------ markdown
@@ -95,30 +64,30 @@ def _md(text: str) -> str:
     return text.translate(_MD_SPECIAL)
 
 
-def to_markdown(game: Game, full: bool = False) -> str:
+def to_markdown(verdict: Verdict, full: bool = False) -> str:
     """A report for a chat: headings, bold and lists only (no tables, no HTML)."""
-    scenario = game.scenario
-    answer = build_answer(game)
-    out = [f"## {_md(scenario.title)}", ""]
-    if scenario.question:
-        out += [f"> {_md(scenario.question)}", ""]
-    if game.house_rules.given:
-        out += [f"House rules: {_md(game.house_rules.describe())}", ""]
-    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(game, full))), ""]
+    answer = build_answer(verdict)
+    out = [f"## {_md(verdict.title)}", ""]
+    if verdict.question:
+        out += [f"> {_md(verdict.question)}", ""]
+    if verdict.house_rules:
+        out += [f"House rules: {_md(verdict.house_rules_text)}", ""]
+    out += [f"**{_md(answer.summary)}**", ""]
+    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(verdict, full))), ""]
     out += ["**Position after the replay**", ""]
     out += [
-        f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(game)
+        f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(verdict)
     ]
-    out += [f"- {_md(position_summary(game))}", "", "**Log**", ""]
+    out += [f"- {_md(position_summary(verdict))}", "", "**Log**", ""]
     said = said_once(_md_step)
-    for item in outline(game, full):
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Heading):
             out += ["", f"*{_md(heading_text(item)[:1].upper() + heading_text(item)[1:])}*", ""]
         elif isinstance(item, Skipped):
             out += ["", _md(skipped_text(item)), ""]
         else:
             out.append(f"{item.number}. {said(item.step)}")
-    records = cited_records(game)
+    records = cited_records(verdict)
     if records:
         out += ["", "**Rulings cited**", ""]
         for rid, record in records:
@@ -126,10 +95,9 @@ def to_markdown(game: Game, full: bool = False) -> str:
                 out.append(f"- **{rid}**: (no record)")
             else:
                 out.append(f"- **{rid}**: {_md(record.summary)} ({_md_source(record.source)})")
-    suggestions = see_also(game)
-    if suggestions:
+    if verdict.see_also:
         out += ["", "**See also** (related to the question, not cited by the replay)", ""]
-        out += [f"- **{r.id}**: {_md(r.summary)}" for r, _score in suggestions]
+        out += [f"- **{r.id}**: {_md(r.summary)}" for r in verdict.see_also]
     return _collapse_blank_lines(out)
 
 
@@ -201,36 +169,36 @@ def _html_step(step: Any) -> str:
     return f'class="{step_style(step)}">{_h(step.text)}{cites}</li>'
 
 
-def to_html(game: Game, full: bool = False) -> str:
+def to_html(verdict: Verdict, full: bool = False) -> str:
     """One self-contained page: inline CSS, no scripts, no external assets; every text escaped."""
     from adjudicator import __version__
 
-    scenario = game.scenario
-    answer = build_answer(game)
+    answer = build_answer(verdict)
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_h(scenario.title)}</title>",
+        f"<title>{_h(verdict.title)}</title>",
         f"<style>{_CSS}</style>",
         "</head>",
         "<body>",
         "<main>",
         "<header>",
-        f"<h1>{_h(scenario.title)}</h1>",
+        f"<h1>{_h(verdict.title)}</h1>",
     ]
-    if scenario.question:
-        out.append(f'<p class="question">{_h(scenario.question)}</p>')
-    if game.house_rules.given:
-        out.append(f'<p class="house-rules">House rules: {_h(game.house_rules.describe())}</p>')
+    if verdict.question:
+        out.append(f'<p class="question">{_h(verdict.question)}</p>')
+    if verdict.house_rules:
+        out.append(f'<p class="house-rules">House rules: {_h(verdict.house_rules_text)}</p>')
     out += [
         "</header>",
         '<section id="answer">',
         "<h2>Answer</h2>",
+        f'<p class="summary"><strong>{_h(answer.summary)}</strong></p>',
         f'<p class="answer">{_h(answer.text)}</p>',
-        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(game, full)))}</p>',
+        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(verdict, full)))}</p>',
         "</section>",
     ]
 
@@ -243,14 +211,14 @@ def to_html(game: Game, full: bool = False) -> str:
     ]
     out += [
         f"<tr><td>{_h(player)}</td><td>{_h(hand)}</td><td>{_h(kept)}</td></tr>"
-        for player, hand, kept in position_rows(game)
+        for player, hand, kept in position_rows(verdict)
     ]
-    out += ["</tbody>", "</table>", f"<p>{_h(position_summary(game))}</p>", "</section>"]
+    out += ["</tbody>", "</table>", f"<p>{_h(position_summary(verdict))}</p>", "</section>"]
 
     out += ['<section id="log">', "<h2>Log</h2>"]
     list_open = False
     said = said_once(_html_step)
-    for item in outline(game, full):
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Line):
             if not list_open:
                 out.append(f'<ol start="{item.number}">')
@@ -268,7 +236,7 @@ def to_html(game: Game, full: bool = False) -> str:
         out.append("</ol>")
     out.append("</section>")
 
-    records = cited_records(game)
+    records = cited_records(verdict)
     if records:
         out += ['<section id="rulings">', "<h2>Rulings cited</h2>", "<dl>"]
         for rid, record in records:
@@ -278,8 +246,7 @@ def to_html(game: Game, full: bool = False) -> str:
             else:
                 out.append(f'<dd>{_h(record.summary)} <span class="cite">{_source_html(record.source)}</span></dd>')
         out += ["</dl>", "</section>"]
-    suggestions = see_also(game)
-    if suggestions:
+    if verdict.see_also:
         out += [
             '<section id="see-also">',
             "<h2>See also</h2>",
@@ -288,11 +255,11 @@ def to_html(game: Game, full: bool = False) -> str:
         ]
         out += [
             f'<li><strong>{_h(r.id)}</strong> {_h(r.summary)} <span class="cite">{_source_html(r.source)}</span></li>'
-            for r, _score in suggestions
+            for r in verdict.see_also
         ]
         out += ["</ul>", "</section>"]
     out += [
-        f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(scenario.path)}.</footer>",
+        f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(verdict.path)}.</footer>",
         "</main>",
         "</body>",
         "</html>",

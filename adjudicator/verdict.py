@@ -1,208 +1,326 @@
-"""The result of a replay: the contract's JSON object and the `expect` comparison."""
+"""The result of a replay as one frozen value, and its comparison with `expect`.
+
+`build_verdict(game)` reads a finished replay once: the log, the position, whose turn it
+is and what is still owed, the winner, the rulings cited. Every presenter (the answer,
+the text log, JSON, markdown, HTML) and `check` read that value, never the live game, so
+what they say cannot drift apart and none of them reaches into the engine.
+
+Layers: the engine below, this module, then the presenters (`answer`, `json_output`,
+`report`, `log.render`) above; nothing here imports a presenter.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
-from adjudicator.model.position import Phase
+from adjudicator.model.cards import Card
+from adjudicator.model.names import count_of
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.model.events import Event
 
 _RULINGS = attrgetter("rulings")
-
-
-def cited_rulings(game: Game) -> list[str]:
-    """Every ruling id the steps cited, in order of first citation."""
-    citations = dict.fromkeys(map(_RULINGS, game.steps))  # a long log repeats a few
-    return list(dict.fromkeys(chain.from_iterable(citations)))
-
-
-def rejections(game: Game) -> list[rec.Rejected]:
-    # no Python loop over a long log; the filter keeps only Rejected records
-    return cast("list[rec.Rejected]", list(filter(rec.Rejected.__instancecheck__, game.steps)))
-
-
-def turn_view(game: Game) -> tuple[str, bool]:
-    """Whose turn it is, or comes next when the turn last under way is over."""
-    over = game.turn.phase is Phase.OVER
-    return (game.next_player() if over else game.turn.player), over
-
 
 #: A table's question is a few sentences; the search reads no more than this of it.
 SEE_ALSO_QUESTION_CHARS = 2000
 
 
-def see_also(game: Game, limit: int = 3) -> list[tuple[Any, float]]:
-    """Rulings most related to the scenario's `question` that the steps did not cite,
-    with their scores; none when the scenario asks no question."""
-    if not game.scenario.question:
+# ------------------------------------------------------------------ the value
+@dataclass(frozen=True)
+class Seat:
+    """One player's cards after the replay."""
+
+    player: str
+    hand: tuple[Card, ...]
+    in_play: tuple[Card, ...]
+    scored: tuple[Card, ...]  # Goals claimed (Keep Going, Solo Fluxx)
+
+
+@dataclass(frozen=True)
+class TempHand:
+    """A compound Action's temporary hand still open (Draw 3 Play 2, Draw 2 and Use 'Em): its
+    cards and the plays still owed from it, which come before any play from the real hand."""
+
+    player: str
+    source: str  # the Action resolving
+    cards: tuple[Card, ...]
+    plays_allowed: int
+    plays_made: int
+    plays_owed: int  # still to make from it: what the Action allows, at most the cards it holds
+
+
+@dataclass(frozen=True)
+class SeeAlso:
+    """A ruling related to the scenario's question that the replay did not cite."""
+
+    id: str
+    title: str
+    summary: str
+    source: Any  # the ruling's source record (document, url)
+    score: float
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: a long game's log is a million steps
+class Verdict:
+    """Everything a presenter says about a finished replay."""
+
+    title: str
+    question: str
+    path: str
+    house_rules: tuple[tuple[str, str], ...]  # the switches the table set, with their values as written
+    players: tuple[str, ...]
+    events: tuple[Event, ...]  # the scenario's events, as read (frozen): number, player, action, card, text
+    dispute: tuple[int, ...]  # the events the scenario names as disputed (`dispute:`), if any
+    steps: tuple[rec.Step, ...]
+    seats: tuple[Seat, ...]
+    rules: tuple[Card, ...]
+    meta_rules: tuple[Card, ...]
+    goals: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    zones: tuple[tuple[str, tuple[Card, ...]], ...]  # every zone of the table by its label ("hand of Alice", ...)
+    draw_pile_size: int
+    draw_rule: int  # for the player whose turn it is, bonuses included
+    play_rule: str  # "Play 2", "Play All", ...
+    hand_limit: int | None
+    keeper_limit: int | None
+    turn_player: str  # the player of the turn last under way
+    turn_over: bool
+    next_player: str  # who plays next once that turn is over
+    plays_made: int  # this turn, counted plays
+    plays_left: int  # from the real hand, under the Play rule (0 once the play phase is over)
+    temp_hands: tuple[TempHand, ...]  # innermost last
+    winner: str | None
+    winners: tuple[str, ...]
+    winning_goal: Card | None
+    solo_over: str | None  # Solo Fluxx: why the game ended, else None
+    stopped: str | None
+    rulings: tuple[str, ...]  # every ruling cited, in order of first citation
+    rejections: tuple[rec.Rejected, ...]
+
+    @functools.cached_property
+    def see_also(self) -> tuple[SeeAlso, ...]:
+        """Rulings related to the question that the replay did not cite. Worked out when a
+        presenter first asks (`check` never does): it reads the rulings search, not the game."""
+        return tuple(_see_also(self.question, list(self.rulings)))
+
+    # ----------------------------------------------------------- derived
+    @property
+    def turn(self) -> str:
+        """Whose turn it is, or comes next when the turn last under way is over."""
+        return self.next_player if self.turn_over else self.turn_player
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    @property
+    def house_rules_text(self) -> str:
+        """One line for the top of a report; '' under the official rules."""
+        return ", ".join(f"{k}: {v}" for k, v in self.house_rules)
+
+    @property
+    def goals_won(self) -> dict[str, int]:
+        return {seat.player: len(seat.scored) for seat in self.seats}
+
+    def seat(self, player: str) -> Seat:
+        return next(s for s in self.seats if s.player == player)
+
+    @property
+    def plays_owed(self) -> int:
+        """Plays still owed now: from the open temporary hand if there is one, else under the Play rule."""
+        if self.turn_over:
+            return 0
+        return self.temp_hands[-1].plays_owed if self.temp_hands else self.plays_left
+
+    @property
+    def event_texts(self) -> dict[int | None, str]:
+        """Event number -> the event as written (the headings of the log)."""
+        return {e.number: e.text for e in self.events}
+
+    def event(self, number: int) -> Event | None:
+        return self.events[number - 1] if 1 <= number <= len(self.events) else None
+
+    # ----------------------------------------------------------- wording
+    @property
+    def win_phrase(self) -> str:
+        """'Alice wins with Night & Day', or 'Bob and Carol share the win with ...'; '' without a winner."""
+        if not self.winners:
+            return ""
+        names = self.winners
+        who = f"{' and '.join(names)} share the win" if len(names) > 1 else f"{names[0]} wins"
+        return f"{who} with {self.winning_goal}"
+
+    @property
+    def solo_phrase(self) -> str:
+        """Solo Fluxx's outcome: the score, and whether the game is over."""
+        state = f"the game is over ({self.solo_over})" if self.solo_over else "the game goes on"
+        return f"{count(self.goals_won.get(self.players[0], 0), 'Goal')} scored; {state}"
+
+    @property
+    def plays_phrase(self) -> str:
+        """What is left of the turn last under way, for a person at the table ('' once the game
+        is over: a win, or a Solo game whose deck ran out)."""
+        if self.winner or self.solo_over:
+            return ""
+        if self.turn_over:
+            return f"{self.turn_player}'s turn is over ({count(self.plays_made, 'play')} made); {self.next_player} plays next"
+        if self.temp_hands:
+            outer = [  # an Action played from another's temporary hand: the outer one's plays come next
+                f"then {count(f.plays_owed, 'play')} from the temporary hand of {f.source}"
+                for f in reversed(self.temp_hands[:-1])
+                if f.plays_owed
+            ]
+            return "; ".join([temp_hand_phrase(self.temp_hands[-1]), *outer]) + self._after_temp_hand()
+        return f"{self.turn_player} has {count(self.plays_left, 'play')} left ({self.plays_made} made this turn)"
+
+    def _after_temp_hand(self) -> str:
+        left = self.plays_left
+        return f"; then {count(left, 'play')} from the hand" if left else ""
+
+
+count = count_of  # '1 play', '2 plays': what the presenters say counts with
+
+
+def temp_hand_phrase(frame: TempHand) -> str:
+    """'Alice still owes 1 play from the temporary hand of Draw 3, Play 2 of Them (Milk, Cookies)'."""
+    cards = ", ".join(map(str, frame.cards)) or "empty"
+    return (
+        f"{frame.player} still owes {count(frame.plays_owed, 'play')} from the temporary hand of {frame.source} "
+        f"({cards})"
+    )
+
+
+def temp_hand_cell(frame: TempHand) -> str:
+    """A temporary hand in the position table: its cards and what is still owed from it."""
+    cards = ", ".join(map(str, frame.cards)) or "empty"
+    return f"{cards} ({frame.source}: {count(frame.plays_owed, 'play')} owed)"
+
+
+def position_line(verdict: Verdict, sep: str) -> str:
+    """Goal, rules, the Draw and Play rules, the piles, on one line."""
+    rules = [*verdict.meta_rules, *verdict.rules]
+    return sep.join(
+        [
+            f"Goal: {', '.join(map(str, verdict.goals)) or 'none'}",
+            f"Rules: {', '.join(map(str, rules)) or 'Basic Rules only'}",
+            f"Draw {verdict.draw_rule}, {verdict.play_rule}",
+            f"Draw pile: {verdict.draw_pile_size}",
+            f"Discard: {len(verdict.discard)}",
+        ]
+    )
+
+
+def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
+    """The verdict after the answer: who won, whose turn and what is owed, rejections (the first
+    REJECTIONS_SHOWN unless `full`), a stop."""
+    from adjudicator.log.outline import REJECTIONS_SHOWN
+
+    if verdict.winner:
+        lines = [f"{verdict.win_phrase}."]
+    elif verdict.solo:  # Solo Fluxx: a score, never a winner
+        lines = [f"Solo Fluxx: {verdict.solo_phrase}."]
+    else:
+        lines = ["No winner yet."]
+    if verdict.turn_over:
+        lines.append(f"The turn is over; {verdict.turn} plays next.")
+    elif not verdict.winner and not verdict.solo_over:
+        if verdict.temp_hands:
+            lines.append(f"It is {verdict.turn}'s turn: {verdict.plays_phrase}.")
+        else:
+            lines.append(f"It is {verdict.turn}'s turn with {count(verdict.plays_left, 'play')} left.")
+    rejected = verdict.rejections
+    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
+    lines += [f"Event {s.event} rejected: {s.reason}" for s in shown]
+    if len(rejected) > len(shown):
+        lines.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
+    if verdict.stopped:
+        lines.append(f"Stopped: {verdict.stopped}")
+    return lines
+
+
+# ------------------------------------------------------------------ building it
+def build_verdict(game: Game) -> Verdict:
+    """Read a finished replay into its verdict (the game is not changed)."""
+    from adjudicator.model.position import Phase
+
+    scenario = game.scenario
+    table = game.table
+    steps = tuple(game.steps)
+    turn = game.turn
+    over = turn.phase is Phase.OVER
+    cited = cited_rulings(steps)
+    winners = tuple(game.co_winners) or ((game.winner,) if game.winner else ())
+    return Verdict(
+        title=scenario.title,
+        question=scenario.question or "",
+        path=str(scenario.path),
+        house_rules=tuple(game.house_rules.in_force().items()) if game.house_rules.given else (),
+        players=tuple(game.players),
+        events=tuple(scenario.events),
+        dispute=tuple(getattr(scenario, "dispute", ())),
+        steps=steps,
+        seats=tuple(
+            Seat(p, tuple(table.hands[p]), tuple(table.in_play[p]), tuple(table.scored.get(p, ())))
+            for p in table.players
+        ),
+        rules=tuple(table.rules),
+        meta_rules=tuple(table.meta_rules),
+        goals=tuple(table.goals),
+        discard=tuple(table.discard),
+        zones=tuple((label, tuple(cards)) for label, cards in table.zones().items()),
+        draw_pile_size=len(table.draw_pile),
+        draw_rule=game.draw_rule(),
+        play_rule=str(game.play_rule()),
+        hand_limit=game.hand_limit(),
+        keeper_limit=game.keeper_limit(),
+        turn_player=turn.player,
+        turn_over=over,
+        next_player=game.next_player() if over else turn.player,
+        plays_made=turn.played,
+        plays_left=game.plays_left(),
+        temp_hands=tuple(
+            TempHand(f.player, f.source.card.name, tuple(f.cards), f.plays_allowed, f.plays_made, f.plays_owed)
+            for f in game.temp_hands
+        ),
+        winner=game.winner,
+        winners=winners,
+        winning_goal=game.winning_goal,
+        solo_over=game.ended,
+        stopped=game.stopped,
+        rulings=tuple(cited),
+        # no Python loop over a long log; the filter keeps only Rejected records
+        rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
+    )
+
+
+def cited_rulings(steps: Sequence[rec.Step]) -> list[str]:
+    """Every ruling id the steps cited, in order of first citation."""
+    citations = dict.fromkeys(map(_RULINGS, steps))  # a long log repeats a few
+    return list(dict.fromkeys(chain.from_iterable(citations)))
+
+
+def _see_also(question: str, cited: list[str], limit: int = 3) -> list[SeeAlso]:
+    """Rulings most related to the scenario's `question` that the steps did not cite; none
+    when the scenario asks no question."""
+    if not question:
         return []
     from adjudicator.rulings.search import see_also_scored
 
-    return see_also_scored(game.scenario.question[:SEE_ALSO_QUESTION_CHARS], cited_rulings(game), limit)
+    return [
+        SeeAlso(r.id, r.title, r.summary, r.source, score)
+        for r, score in see_also_scored(question[:SEE_ALSO_QUESTION_CHARS], cited, limit)
+    ]
 
 
-def winners(game: Game) -> list[str]:
-    """Everyone who won: one player, or several in a shared win (house rule tie: shared)."""
-    return list(game.co_winners) or ([game.winner] if game.winner else [])
-
-
-def win_phrase(game: Game) -> str:
-    """'Alice wins with Night & Day', or 'Bob and Carol share the win with ...'; '' without a winner."""
-    names = winners(game)
-    if not names:
-        return ""
-    who = f"{' and '.join(names)} share the win" if len(names) > 1 else f"{names[0]} wins"
-    return f"{who} with {game.winning_goal}"
-
-
-def solo_phrase(game: Game) -> str:
-    """Solo Fluxx's outcome: the score, and whether the game is over."""
-    state = f"the game is over ({game.ended})" if game.ended else "the game goes on"
-    return f"{game.goals_won.get(game.players[0], 0)} Goal(s) scored; {state}"
-
-
-#: Past this many steps `replay --json` holds the first and last JSON_STEPS_SHOWN // 2 of them and
-#: says how many it left out (`steps_omitted`); `--full` holds them all.
-JSON_STEPS_UP_TO = 10_000
-JSON_STEPS_SHOWN = 10_000
-#: Likewise the first rejections (`rejected_omitted`: how many more).
-JSON_REJECTIONS_SHOWN = 1_000
-
-
-def shown_steps(game: Game, full: bool = False) -> tuple[list[rec.Step], int]:
-    """The steps the JSON object holds, and how many it leaves out (0 with `full`)."""
-    steps = game.steps
-    if full or len(steps) <= JSON_STEPS_UP_TO:
-        return steps, 0
-    half = JSON_STEPS_SHOWN // 2
-    return steps[:half] + steps[-half:], len(steps) - 2 * half
-
-
-def to_json(game: Game, full: bool = False) -> dict[str, Any]:
-    """The contract's JSON object (docs/scenario-format.md)."""
-    steps, omitted = shown_steps(game, full)
-    return _json_object(game, [step_json(s) for s in steps], omitted, full)
-
-
-def step_json(step: rec.Step) -> dict[str, Any]:
-    """One step of the log: its event, kind, sentence, rulings and own fields as data."""
-    return {
-        "event": step.event,
-        "kind": step.kind,
-        "text": step.text,
-        "rulings": list(step.rulings),
-        "data": step.data(),
-    }
-
-
-def _json_object(game: Game, steps: Any, omitted: int = 0, full: bool = False) -> dict[str, Any]:
-    from adjudicator.answer import build_answer
-
-    rejected = rejections(game)
-    table = game.table
-    turn, over = turn_view(game)
-    answer = build_answer(game)
-    return {
-        "title": game.scenario.title,
-        "house_rules": game.house_rules.in_force(),
-        "winner": game.winner,
-        "winners": winners(game),
-        "solo_over": game.ended,  # Solo Fluxx: why the game ended (a deck ran out), else null
-        "goals_won": game.goals_won,
-        "winning_goal": game.winning_goal.name if game.winning_goal else None,
-        "turn": turn,
-        "turn_over": over,
-        "plays_left": game.plays_left(),
-        "stopped": game.stopped,
-        "question": game.scenario.question or None,
-        "answer": answer.text,
-        "facts": answer.facts if full else _first_rejections(answer.facts),
-        "rejected": [
-            {"event": s.event, "code": s.code, "reason": s.reason, "rulings": list(s.rulings)}
-            for s in (rejected if full else rejected[:JSON_REJECTIONS_SHOWN])
-        ],
-        **(
-            {"rejected_omitted": len(rejected) - JSON_REJECTIONS_SHOWN}
-            if not full and len(rejected) > JSON_REJECTIONS_SHOWN
-            else {}
-        ),
-        "steps": steps,
-        **({"steps_omitted": omitted} if omitted else {}),
-        "rulings": cited_rulings(game),
-        "see_also": [{"id": r.id, "title": r.title, "score": score} for r, score in see_also(game)],
-        "position": {
-            "rules": [c.name for c in table.rules],
-            "meta_rules": [c.name for c in table.meta_rules],
-            "goals": [c.name for c in table.goals],
-            "hands": {p: [c.name for c in table.hands[p]] for p in table.players},
-            "in_play": {p: [c.name for c in table.in_play[p]] for p in table.players},
-            "draw_pile_size": len(table.draw_pile),
-            "goals_won": {p: [c.name for c in cards] for p, cards in table.scored.items()},
-            "discard": [c.name for c in table.discard],
-        },
-    }
-
-
-def _first_rejections(facts: dict[str, Any]) -> dict[str, Any]:
-    """The answer's facts with its rejections cut as `rejected` is (`rejected_omitted`)."""
-    listed = facts.get("rejected", [])
-    return {**facts, "rejected": listed[:JSON_REJECTIONS_SHOWN]} if len(listed) > JSON_REJECTIONS_SHOWN else facts
-
-
-def json_text(game: Game, full: bool = False) -> str:
-    """`replay --json`: indented for people; a long log (a hundred thousand events) on one
-    line, written by `compact_json_chunks`; past JSON_STEPS_UP_TO steps, its first and last
-    steps unless `full`."""
-    return "".join(json_chunks(game, full))
-
-
-def write_json_text(game: Game, stream: TextIO, full: bool = False) -> None:
-    """Write `json_text` to a stream a chunk at a time: a long log's text, a hundred megabytes
-    with `full`, is never held whole, nor encoded at once."""
-    for chunk in json_chunks(game, full):
-        stream.write(chunk)
-
-
-def json_chunks(game: Game, full: bool = False) -> Iterator[str]:
-    """`json_text` in chunks that join into it."""
-    import json
-
-    from adjudicator.log.outline import LONG_LOG
-
-    if len(game.steps) > LONG_LOG:
-        return compact_json_chunks(game, full)
-    return iter([json.dumps(to_json(game, full), indent=2, ensure_ascii=False) + "\n"])
-
-
-def compact_json_text(game: Game, full: bool = False) -> str:
-    """`to_json` on one line, exactly as `json.dumps(..., ensure_ascii=False)` writes it."""
-    return "".join(compact_json_chunks(game, full))
-
-
-def compact_json_chunks(game: Game, full: bool = False) -> Iterator[str]:
-    """`compact_json_text` in chunks that join into it: the steps are written by `StepWriter`,
-    so a million steps take a second or two, not ten."""
-    import json
-
-    from adjudicator.log.json_steps import StepWriter
-
-    steps, omitted = shown_steps(game, full)
-    data = _json_object(game, None, omitted, full)
-    keys = list(data)
-    at = keys.index("steps")
-    before = json.dumps({k: data[k] for k in keys[:at]}, ensure_ascii=False)
-    after = json.dumps({k: data[k] for k in keys[at + 1 :]}, ensure_ascii=False)
-    yield before[:-1] + ', "steps": '
-    yield from StepWriter().chunks(steps)
-    yield ", " + after[1:] + "\n"
-
-
+# ------------------------------------------------------------------ `expect`
 def _names(cards: Any) -> Counter:
     """The cards as definitions (deck, name): copies of one card are alike, and two editions'
     cards of the same name are not."""
@@ -240,47 +358,54 @@ class Difference:
         return {"key": self.key, "expected": self.expected, "actual": self.actual, "message": self.message}
 
 
-def compare(expect: Mapping[str, Any], game: Game, canonical: Callable[[str], str] = lambda rid: rid) -> list[str]:
+def compare(
+    expect: Mapping[str, Any], verdict: Verdict, canonical: Callable[[str], str] = lambda rid: rid
+) -> list[str]:
     """Each way the replay differs from `expect`, as 'key: expected X, got Y' lines."""
-    return [diff.message for diff in differences(expect, game, canonical)]
+    return [diff.message for diff in differences(expect, verdict, canonical)]
 
 
 def differences(
-    expect: Mapping[str, Any], game: Game, canonical: Callable[[str], str] = lambda rid: rid
+    expect: Mapping[str, Any], verdict: Verdict, canonical: Callable[[str], str] = lambda rid: rid
 ) -> list[Difference]:
     """Each way the replay differs from `expect`, as data."""
-    table = game.table
-    turn, over = turn_view(game)
+    seats = {s.player: s for s in verdict.seats}
     diffs: list[Difference] = []
+    winners = list(verdict.winners)
 
     def differ(key: str, want: Any, got: Any, label: str | None = None) -> None:
         if want != got:
             diffs.append(Difference(key, want, got, f"{label or key}: expected {want}, got {got}"))
 
+    def zone(key: str, player: str) -> tuple[Card, ...]:
+        seat = seats.get(player)
+        if seat is None:
+            return ()
+        return seat.hand if key in ("hands", "hand_sizes") else seat.in_play
+
     for key, want in expect.items():
         if key == "winner":
             wanted = " and ".join(want) if isinstance(want, tuple) else want or "none"
-            got_winners = " and ".join(winners(game)) or "none"
+            got_winners = " and ".join(winners) or "none"
             if wanted != got_winners:  # as data: a list for a shared win, else a name or null
                 shared = isinstance(want, tuple)
                 diffs.append(
                     Difference(
                         key,
                         list(want) if shared else want or None,
-                        winners(game) if shared else (got_winners if winners(game) else None),
+                        winners if shared else (got_winners if winners else None),
                         f"{key}: expected {wanted}, got {got_winners}",
                     )
                 )
         elif key == "turn":
-            differ(key, want, turn)
+            differ(key, want, verdict.turn)
         elif key == "turn_over":
-            differ(key, want, over)
+            differ(key, want, verdict.turn_over)
         elif key == "plays_left":
-            differ(key, want, game.plays_left())
+            differ(key, want, verdict.plays_left)
         elif key in ("hands", "in_play"):
-            zone = table.hands if key == "hands" else table.in_play
             for player, cards in want.items():
-                got = _names(zone.get(player, ()))
+                got = _names(zone(key, player))
                 if _names(cards) != got:
                     diffs.append(
                         Difference(
@@ -291,20 +416,19 @@ def differences(
                         )
                     )
         elif key in ("hand_sizes", "in_play_sizes"):
-            zone = table.hands if key == "hand_sizes" else table.in_play
             for player, size in want.items():
-                differ(f"{key}.{player}", size, len(zone.get(player, ())), f"{key} of {player}")
+                differ(f"{key}.{player}", size, len(zone(key, player)), f"{key} of {player}")
         elif key in ("rules", "goals"):
             # Meta Rules are listed with the rules in a scenario, as in its setup
-            got = _names([*table.rules, *table.meta_rules] if key == "rules" else table.goals)
+            got = _names([*verdict.rules, *verdict.meta_rules] if key == "rules" else verdict.goals)
             if _names(want) != got:
                 diffs.append(
                     Difference(key, _sorted(_names(want)), _sorted(got), f"{key}: {_mismatch(_names(want), got)}")
                 )
         elif key == "discard_has":
-            missing = [c.name for c in want if c.definition not in {d.definition for d in table.discard}]
+            missing = [c.name for c in want if c.definition not in {d.definition for d in verdict.discard}]
             if missing:
-                pile = [c.name for c in table.discard]
+                pile = [c.name for c in verdict.discard]
                 diffs.append(
                     Difference(
                         key,
@@ -314,52 +438,52 @@ def differences(
                     )
                 )
         elif key == "draw_pile_size":
-            differ(key, want, len(table.draw_pile))
+            differ(key, want, verdict.draw_pile_size)
         elif key == "rejected":
-            got_events = sorted({s.event for s in rejections(game) if s.event is not None})
-            if want != got_events:
-                reasons = "; ".join(f"event {s.event}: {s.reason}" for s in rejections(game))
+            refused = sorted({s.event for s in verdict.rejections if s.event is not None})
+            if want != refused:
+                reasons = "; ".join(f"event {s.event}: {s.reason}" for s in verdict.rejections)
                 diffs.append(
                     Difference(
                         key,
                         list(want),
-                        got_events,
-                        f"rejected: expected events {want}, got {got_events}" + (f" ({reasons})" if reasons else ""),
+                        refused,
+                        f"rejected: expected events {want}, got {refused}" + (f" ({reasons})" if reasons else ""),
                     )
                 )
         elif key == "rulings":
-            cited = {canonical(r) for r in cited_rulings(game)}
+            cited = {canonical(r) for r in verdict.rulings}
             missing = [r for r in want if canonical(r) not in cited]
             if missing:
                 diffs.append(
                     Difference(
                         key,
                         list(want),
-                        cited_rulings(game),
-                        f"rulings: {', '.join(missing)} not cited (cited: {', '.join(cited_rulings(game))})",
+                        list(verdict.rulings),
+                        f"rulings: {', '.join(missing)} not cited (cited: {', '.join(verdict.rulings)})",
                     )
                 )
         elif key == "goals_won":
-            for player, count in want.items():
-                differ(f"goals_won.{player}", count, game.goals_won.get(player, 0), f"goals_won of {player}")
-    if expect.get("stopped", False) != bool(game.stopped):
+            for player, number in want.items():
+                differ(f"goals_won.{player}", number, verdict.goals_won.get(player, 0), f"goals_won of {player}")
+    if expect.get("stopped", False) != bool(verdict.stopped):
         diffs.append(
             Difference(
                 "stopped",
                 bool(expect.get("stopped", False)),
-                game.stopped or None,
+                verdict.stopped or None,
                 f"stopped: expected {'a stop' if expect.get('stopped') else 'no stop'}, "
-                f"got {game.stopped or 'no stop'}",
+                f"got {verdict.stopped or 'no stop'}",
             )
         )
-    if "rejected" not in expect and rejections(game):
+    if "rejected" not in expect and verdict.rejections:
         diffs += [
             Difference(
                 "rejected",
                 [],
-                [s.event for s in rejections(game)],
+                [s.event for s in verdict.rejections],
                 f"unexpected rejection of event {s.event}: {s.reason}",
             )
-            for s in rejections(game)
+            for s in verdict.rejections
         ]
     return diffs

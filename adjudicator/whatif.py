@@ -98,23 +98,24 @@ class Verdict:
 
 def _verdict(game: Game, origin: Sequence[int | None], skip_steps: int) -> Verdict:
     """The verdict of a replay whose events came from the file as `origin` says (origin[i] is
-    the file's number of the replay's event i+1; None: the alternative)."""
-    from adjudicator.model import records as rec
+    the file's number of the replay's event i+1; None: the alternative). Read from the replay's
+    own frozen verdict (`adjudicator.verdict`), as every output is."""
+    from adjudicator.verdict import build_verdict
 
-    table = game.table
+    told = build_verdict(game)
     rejected: dict[int | None, str] = {}
-    for step in game.steps:
-        if isinstance(step, rec.Rejected) and step.event is not None:
+    for step in told.rejections:
+        if step.event is not None:
             rejected.setdefault(origin[step.event - 1], step.reason)
     position = {
-        "rules": sorted(c.name for c in table.rules),
-        "goals": sorted(c.name for c in table.goals),
-        "hands": {p: sorted(c.name for c in table.hands[p]) for p in table.players},
-        "in_play": {p: sorted(c.name for c in table.in_play[p]) for p in table.players},
+        "rules": sorted(c.name for c in told.rules),
+        "goals": sorted(c.name for c in told.goals),
+        "hands": {seat.player: sorted(c.name for c in seat.hand) for seat in told.seats},
+        "in_play": {seat.player: sorted(c.name for c in seat.in_play) for seat in told.seats},
     }
-    rulings = list(dict.fromkeys(r for step in game.steps[skip_steps:] for r in step.rulings))
+    rulings = list(dict.fromkeys(r for step in told.steps[skip_steps:] for r in step.rulings))
     return Verdict(
-        game.winner, game.winning_goal.name if game.winning_goal else None, game.stopped, rejected, position, rulings
+        told.winner, told.winning_goal.name if told.winning_goal else None, told.stopped, rejected, position, rulings
     )
 
 
@@ -201,26 +202,50 @@ class Exploration:
     def changing(self) -> list[Alternative]:
         return [a for a in self.alternatives if a.changes]
 
+    def player_of(self, alternative: Alternative) -> str | None:
+        """Who sends the alternative's event (for `skip`: who sent the event left out)."""
+        if alternative.event is not None:
+            return alternative.event.player
+        return self.actual.player if self.actual else None
+
     def answer(self) -> str:
-        """The one-line answer: could the player(s) have changed who wins at event N?"""
+        """The one-line answer: could the player(s) have changed who wins at event N? A win is
+        stopped only by another player's alternative: the winner's own alternatives (leaving out
+        her own winning play) are said apart."""
         who = self.player or "anyone"
+        winner = self.base.winner
         # Chance going otherwise is no choice of anyone's: listed, but not an answer to this question.
-        deciding = [a for a in self.alternatives if a.winner_changed and a.how != "chance"]
-        if self.base.winner and (self.player is None or self.player != self.base.winner):
-            question = f"Could {who} have stopped {self.base.winner}'s win at event {self.at}?"
-            deciding = [a for a in deciding if a.verdict.winner != self.base.winner]
+        choices = [a for a in self.alternatives if a.how != "chance"]
+        deciding = [a for a in choices if a.winner_changed]
+        own: list[Alternative] = []
+        if winner and (self.player is None or self.player != winner):
+            question = f"Could {who} have stopped {winner}'s win at event {self.at}?"
+            deciding = [a for a in deciding if a.verdict.winner != winner]
+            own = [a for a in deciding if self.player_of(a) == winner]
+            deciding = [a for a in deciding if self.player_of(a) != winner]
+            considered = [a for a in choices if self.player_of(a) != winner]
         else:
             question = f"Could {who} have changed who wins at event {self.at}?"
+            considered = choices
+        own_text = f" {winner}'s own choice could: {self._first(own)}." if own else ""
         if not deciding:
-            count = len(self.alternatives)
+            count = len(considered)
+            others = " of another player" if own or len(considered) < len(choices) else ""
             if count == 0:
-                return f"{question} No: no other event was legal there."
+                return f"{question} No: no {'event' + others if others else 'other event'} was legal there.{own_text}"
             if count == 1:
-                return f"{question} No: the one alternative does not change who wins."
-            return f"{question} No: none of {count} alternatives changes who wins."
-        first = deciding[0]
-        more = f" (and {len(deciding) - 1} more)" if len(deciding) > 1 else ""
-        return f"{question} Yes: {first.describe(self.at, self.actual)} → {first.verdict.says()}{more}."
+                return f"{question} No: the one alternative{others} does not change who wins.{own_text}"
+            return f"{question} No: none of {count} alternatives{others} changes who wins.{own_text}"
+        return f"{question} Yes: {self._first(deciding)}.{own_text}"
+
+    def _by_winner(self, alternative: Alternative) -> bool:
+        """Whether the alternative is the winner's own: it changes her play, it does not stop her."""
+        return self.base.winner is not None and self.player_of(alternative) == self.base.winner
+
+    def _first(self, alternatives: list[Alternative]) -> str:
+        first = alternatives[0]
+        more = f" (and {len(alternatives) - 1} more)" if len(alternatives) > 1 else ""
+        return f"{first.describe(self.at, self.actual)} → {first.verdict.says()}{more}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -230,7 +255,9 @@ class Exploration:
             "event": self.actual.text if self.actual else None,
             "answer": self.answer(),
             "verdict": self.base.as_json(),
-            "alternatives": [a.as_json(self.at, self.actual) for a in self.alternatives],
+            "alternatives": [
+                {**a.as_json(self.at, self.actual), "by_winner": self._by_winner(a)} for a in self.alternatives
+            ],
         }
 
 
@@ -328,10 +355,12 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
 
 # ---------------------------------------------------------------- text
 def render(found: Exploration, console: Any) -> None:
+    from rich.markup import escape  # names and cards are text, never markup (a player "Al[/]")
+
     at, actual = found.at, found.actual
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
-    console.print(f"[bold]What if {what}?[/] The file's verdict: {found.base.says()}.")
-    console.print(f"[bold]{found.answer()}[/]")
+    console.print(f"[bold]What if {escape(what)}?[/] The file's verdict: {escape(found.base.says())}.")
+    console.print(f"[bold]{escape(found.answer())}[/]")
     chosen = [a for a in found.alternatives if a.how != "chance"]
     groups = (
         ("Changes who wins", [a for a in chosen if a.winner_changed]),
@@ -343,17 +372,20 @@ def render(found: Exploration, console: Any) -> None:
             continue
         console.print(f"\n[bold]{title}[/] ({len(alternatives)}):")
         for alternative in alternatives:
-            console.print(f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False)
+            console.print(
+                f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False, markup=False
+            )
             for change in alternative.changes:
                 console.print(f"      {change}", highlight=False, markup=False)
             rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
             if rulings:
-                console.print(f"      rulings: {', '.join(rulings)}", highlight=False)
+                console.print(f"      rulings: {', '.join(rulings)}", highlight=False, markup=False)
     same = [a for a in chosen if not a.changes]
     if same:
         console.print(
             f"\nSame verdict and position ({len(same)}): " + "; ".join(a.describe(at, actual) for a in same),
             highlight=False,
+            markup=False,
         )
     if not found.alternatives:
         console.print("No other event was legal there.")

@@ -47,9 +47,10 @@ def main() -> None:
     from adjudicator.answer import build_answer
     from adjudicator.cards.catalog import builtin
     from adjudicator.engine.replay import replay
+    from adjudicator.json_output import json_text, write_json_text
     from adjudicator.loading.scenario import load_scenario
     from adjudicator.log.render import render_replay
-    from adjudicator.verdict import json_text, write_json_text
+    from adjudicator.verdict import build_verdict
 
     numbers = [arg for arg in sys.argv[1:] if arg.isdigit()]
     events = int(numbers[0]) if numbers else 100_000
@@ -63,15 +64,16 @@ def main() -> None:
         print(f"  {'steps':<38} {len(game.steps):,}")
         if "--engine" in sys.argv:
             return
-        timed("answer", lambda: build_answer(game))
+        verdict = timed("verdict (read once from the game)", lambda: build_verdict(game))
+        timed("answer", lambda: build_answer(verdict))
         quiet = lambda: Console(file=io.StringIO(), highlight=False)  # noqa: E731
-        timed("text (first, last 60 steps; answer)", lambda: render_replay(game, quiet()))
-        timed("text --full", lambda: render_replay(game, quiet(), full=True))
-        timed("markdown", lambda: report.to_markdown(game))
-        timed("html", lambda: report.to_html(game))
-        timed("json (one line past 200 steps)", lambda: json_text(game))
+        timed("text (first, last 60 steps; answer)", lambda: render_replay(verdict, quiet()))
+        timed("text --full", lambda: render_replay(verdict, quiet(), full=True))
+        timed("markdown", lambda: report.to_markdown(verdict))
+        timed("html", lambda: report.to_html(verdict))
+        timed("json (one line past 200 steps)", lambda: json_text(verdict))
         with open(os.devnull, "w", encoding="utf-8") as devnull:
-            timed("replay --json to /dev/null", lambda: write_json_text(game, devnull))
+            timed("replay --json to /dev/null", lambda: write_json_text(verdict, devnull))
 
 
 if __name__ == "__main__":

@@ -29,7 +29,17 @@ SUBSYSTEMS = (
     ("response chain and windows (engine/chain.py)", ("engine/chain.py",)),
     ("event order (engine/event_order.py)", ("engine/event_order.py", "engine/copies.py")),
     ("zones and the clock (engine/zones.py)", ("engine/zones.py",)),
-    ("the game: turn, checks, draws, plays (engine/game.py)", ("engine/game.py", "engine/solo.py")),
+    (
+        "the game: turn, checks, draws, plays (engine/game.py and its subsystems)",
+        (
+            "engine/game.py",
+            "engine/agenda.py",
+            "engine/turns.py",
+            "engine/goals.py",
+            "engine/playing.py",
+            "engine/solo.py",
+        ),
+    ),
     ("card kinds (cards/kinds)", ("cards/kinds", "cards/model.py", "engine/choices.py")),
     ("step records (log/records.py)", ("log/",)),
     ("events (loading/scenario.py Event)", ("loading/",)),

@@ -9,6 +9,7 @@ from adjudicator.answer import build_answer
 from adjudicator.cli import app
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import load_scenario, parse_scenario
+from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -16,7 +17,7 @@ runner = CliRunner()
 
 
 def answer_of(relative: str):
-    return build_answer(replay(load_scenario(SCENARIOS / relative)))
+    return build_answer(build_verdict(replay(load_scenario(SCENARIOS / relative))))
 
 
 def test_a_cancelled_winning_goal_cites_the_ruling_that_stops_the_win():
@@ -39,7 +40,15 @@ def test_a_cancelled_winning_goal_cites_the_ruling_that_stops_the_win():
         }
     ]
     assert answer.facts["deciding_rulings"][:4] == ["B-surprises", "R52", "R51", "R45"]
-    assert answer.facts["plays"] == {"player": "Alice", "used": 1, "left": 1, "turn_over": False, "next": None}
+    assert answer.facts["plays"] == {
+        "player": "Alice",
+        "used": 1,
+        "left": 1,
+        "owed": 1,
+        "from_temp_hand": False,
+        "turn_over": False,
+        "next": None,
+    }
 
 
 def test_draws_and_a_rule_that_falls_say_who_draws_what():
@@ -76,7 +85,7 @@ def test_a_win_names_the_goal_and_discards_by_whom():
 
 def test_creepers_drawn_in_the_draw_phase():
     path = next(SCENARIOS.glob("rulings/R41*.yaml"))
-    answer = build_answer(replay(load_scenario(path)))
+    answer = build_answer(build_verdict(replay(load_scenario(path))))
     assert answer.text.startswith(
         "No events: only what the rules force happens; Alice draws 1 (The Sun); War, Taxes, Death go in front of Alice;"
     )
@@ -97,10 +106,16 @@ def test_a_stop_for_a_missing_choice_is_the_answer():
 def test_json_has_answer_and_facts():
     result = runner.invoke(app, ["replay", "--json", str(SCENARIOS / "engine/rejections.yaml")])
     data = json.loads(result.output)
-    assert data["answer"].startswith("Event 3 is legal; event 1 (")
-    assert data["answer"].endswith(
+    assert data["answer"]["text"].startswith("Event 3 is legal; event 1 (")
+    assert data["answer"]["text"].endswith(
         "; no cards drawn; Bob has 1 play left (0 made this turn); no winner yet (rulings: B-reshuffle)."
     )
+    # no `dispute:`: the summary is about the last event
+    assert data["answer"]["summary"] == (
+        "No: nothing asks Bob to discard now; cards are discarded only when a rule or card demands it "
+        "(B-no-voluntary-discard, Q306)."
+    )
+    assert data["answer"]["subject"] == {"kind": "last_event", "events": [5]}
     assert data["facts"]["rejected"][0] == {
         "event": 1,
         "player": "Bob",
@@ -134,7 +149,7 @@ def test_a_long_game_answers_in_one_short_line():
             f"title: long\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\nevents:\n{events}\n"
         )
     )
-    answer = build_answer(game)
+    answer = build_answer(build_verdict(game))
     assert answer.text == (
         "Every event is legal; Alice draws 199; Bob draws 200; Bob's turn is over "
         "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q129)."
@@ -149,7 +164,7 @@ def test_no_discard_under_a_limit_is_said():
             "  hands: {Alice: [Milk, Cookies], Bob: [Bread]}\nevents:\n  - Alice plays Milk\n"
         )
     )
-    assert build_answer(game).text == (
+    assert build_answer(build_verdict(game)).text == (
         "Every event is legal; no cards drawn; nobody discards (Hand Limit 2 in play); "
         "Alice's turn is over (1 play made); Bob plays next; no winner yet (rulings: Q1644)."
     )  # she ends under the limit and draws nothing up to it
@@ -164,7 +179,8 @@ def test_that_s_mine_says_where_the_keeper_goes():
         )
     )
     assert (
-        "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) [" in build_answer(game).text
+        "Bob's That's Mine cancels Alice's Cookies (Cookies goes in front of Bob instead) ["
+        in build_answer(build_verdict(game)).text
     )
 
 
@@ -183,6 +199,18 @@ def test_keep_going_claims_are_in_the_answer():
 def test_solo_fluxx_answers_with_the_score():
     answer = answer_of("solo/ends-when-the-main-deck-runs-out.yaml")
     assert answer.text.endswith(
-        "Solo Fluxx: 1 Goal(s) scored; the game is over (the Main deck has run out) (rulings: B-reshuffle)."
+        "Solo Fluxx: 1 Goal scored; the game is over (the Main deck has run out) (rulings: B-reshuffle)."
     )
     assert answer.facts["goals_won"] == {"Alice": 1} and answer.facts["winner"] is None
+
+
+def test_a_solo_game_that_is_over_owes_no_plays():
+    """The Main deck ran out: the answer and the verdict said 'Alice has 1 play left' after it."""
+    from adjudicator.verdict import verdict_lines
+
+    verdict = build_verdict(replay(load_scenario(SCENARIOS / "solo" / "ends-when-the-main-deck-runs-out.yaml")))
+    assert verdict.plays_phrase == ""
+    assert verdict_lines(verdict)[:2] == [
+        "Solo Fluxx: 1 Goal scored; the game is over (the Main deck has run out).",
+        "Event 2 rejected: the solo game is over: the Main deck has run out",
+    ]

@@ -69,7 +69,7 @@ def test_rejections_say_why() -> None:
         (
             2,
             "turn_under_way",
-            "Alice's turn is still under way (1 play(s) left under Play 2): the next turn begins once it is over",
+            "Alice's turn is still under way (1 play left under Play 2): the next turn begins once it is over",
             ("B-turn-order", "B-play-rule"),
         ),
         (4, "not_your_turn", "it is not Carol's turn: Bob plays next", ("B-turn-order",)),

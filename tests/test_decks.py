@@ -6,7 +6,7 @@ from adjudicator.cards.catalog import builtin
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model.errors import ScenarioError
-from adjudicator.verdict import compare
+from adjudicator.verdict import build_verdict, compare
 
 
 def load(text: str):
@@ -67,7 +67,7 @@ expect:
     assert (keeper.deck, keeper.type.value) == ("holiday", "keeper")
     assert (creeper.deck, creeper.type.value) == ("fun_pack", "creeper")
     game = replay(scenario)
-    assert compare(scenario.expect, game) == []
+    assert compare(scenario.expect, build_verdict(game)) == []
     wrong = load(
         scenario_text := """\
 title: t
@@ -80,7 +80,7 @@ expect:
   in_play: {A: [Fruitcake (fun_pack)]}
 """
     )
-    assert scenario_text and compare(wrong.expect, replay(wrong)) == [
+    assert scenario_text and compare(wrong.expect, build_verdict(replay(wrong))) == [
         "in_play of A: expected [Fruitcake (fun_pack)], got [Fruitcake (holiday)]"
     ]
 

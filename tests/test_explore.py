@@ -112,3 +112,45 @@ events: []
         "Could anyone have changed who wins at event 1? Yes: Alice plays Milk & Cookies "
         "as event 1 → Alice wins (Milk & Cookies)."
     )
+
+
+WINNER_OWN = ROOT / "scenarios" / "engine" / "explore-winner-own-play.yaml"
+
+
+def test_the_winners_own_alternatives_do_not_stop_the_win():
+    """Leaving out Bob's own winning play is Bob's choice, not another player stopping him."""
+    found = explore_at(load_scenario(WINNER_OWN), 1)
+    assert found.answer() == (
+        "Could anyone have stopped Bob's win at event 1? No: no event of another player was legal there. "
+        "Bob's own choice could: Bob plays Dreams at event 1 (instead of Bob plays Milk & Cookies) "
+        "→ no winner yet (and 1 more)."
+    )
+    assert all(a["by_winner"] for a in found.as_json()["alternatives"])
+
+
+def test_another_players_alternative_stops_the_win(write_scenario):
+    path = write_scenario(ALICE_WINS)
+    assert explore_at(load_scenario(path), 2).answer() == (
+        "Could anyone have stopped Alice's win at event 2? Yes: Bob plays Canceled Plans at event 2, "
+        "before Alice plays Sleep → no winner yet."
+    )
+    assert explore_at(load_scenario(path), 1).answer() == (
+        "Could anyone have stopped Alice's win at event 1? No: no event of another player was legal there. "
+        "Alice's own choice could: Alice plays Sleep at event 1 (instead of Alice plays Milk and Cookies) "
+        "→ no winner yet (and 1 more)."
+    )
+
+
+def test_explore_prints_names_that_look_like_terminal_markup_as_written(tmp_path):
+    """Rich reads `[/]` as markup: explore ended in a MarkupError traceback for a player so named."""
+    path = tmp_path / "markup.yaml"
+    path.write_text(
+        'title: t\nplayers: ["Al[/]", Bob]\nsetup:\n  turn: "Al[/]"\n'
+        '  hands: {"Al[/]": [Jackpot!, Milk], Bob: [Bread]}\nevents:\n  - Al[/] plays Milk\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["explore", str(path), "--at", "1"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "What if at event 1 (Al[/] plays Milk)? The file's verdict: no winner yet."
+    assert "  • Al[/] plays Jackpot! at event 1 (instead of Al[/] plays Milk) → no winner yet" in lines

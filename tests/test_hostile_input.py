@@ -184,7 +184,7 @@ def test_a_huge_question_is_answered_quickly(tmp_path):
 
 
 def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
-    from adjudicator.verdict import see_also
+    from adjudicator.verdict import build_verdict
 
     game = replay(
         parse_scenario(
@@ -193,7 +193,7 @@ def test_see_also_reads_a_bounded_part_of_a_10_mb_question():
     )
     game.scenario = replace(game.scenario, question="what does Taxes do with Money? " * 330_000)  # 10 MB
     started = time.perf_counter()
-    found = see_also(game)
+    found = build_verdict(game).see_also
     assert time.perf_counter() - started < BUDGET
     assert found  # the start of the question still finds rulings
 
@@ -522,11 +522,11 @@ def test_the_largest_accepted_file_of_events_replays_in_bounded_memory(tmp_path)
 
 
 def test_long_output_is_summarised_unless_full(tmp_path, monkeypatch):
-    from adjudicator import verdict
+    from adjudicator import json_output
 
-    monkeypatch.setattr(verdict, "JSON_STEPS_UP_TO", 50)
-    monkeypatch.setattr(verdict, "JSON_STEPS_SHOWN", 20)
-    monkeypatch.setattr(verdict, "JSON_REJECTIONS_SHOWN", 5)
+    monkeypatch.setattr(json_output, "JSON_STEPS_UP_TO", 50)
+    monkeypatch.setattr(json_output, "JSON_STEPS_SHOWN", 20)
+    monkeypatch.setattr(json_output, "JSON_REJECTIONS_SHOWN", 5)
     path = tmp_path / "long.yaml"
     path.write_text(begins_scenario(60), encoding="utf-8")
     game = replay(load_scenario(path))

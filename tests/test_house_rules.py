@@ -17,7 +17,7 @@ from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.house_rules import SWITCHES, HouseRuleError, HouseRules, parse_assignments
 from adjudicator.rulings import store
-from adjudicator.verdict import cited_rulings
+from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "scenarios" / "house_rules"
@@ -149,8 +149,8 @@ def test_each_switch_changes_the_verdict_and_is_cited(official, house, switch):
     plain, changed = load_scenario(HOUSE / f"{official}.yaml"), load_scenario(HOUSE / f"{house}.yaml")
     assert check_scenario(plain) == [] and check_scenario(changed) == []
     assert f"H-{switch}" in changed.expect["rulings"]
-    assert f"H-{switch}" in cited_rulings(replay(changed))
-    assert f"H-{switch}" not in cited_rulings(replay(plain))
+    assert f"H-{switch}" in build_verdict(replay(changed)).rulings
+    assert f"H-{switch}" not in build_verdict(replay(plain)).rulings
     swapped = load_scenario(HOUSE / f"{official}.yaml", {switch: changed.house_rules.in_force()[switch]})
     assert check_scenario(swapped) != []
 

@@ -13,12 +13,13 @@ from typing import NamedTuple
 import pytest
 
 from adjudicator.engine.replay import replay
+from adjudicator.json_output import json_text, step_json, to_json, write_json_text
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.log.json_steps import StepWriter
 from adjudicator.log.outline import LONG_LOG
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
-from adjudicator.verdict import json_text, step_json, to_json, write_json_text
+from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -30,7 +31,7 @@ def dumped(game) -> str:
 
 
 def test_a_long_log_is_one_line_a_short_one_indented():
-    long_game = replay(parse_scenario(scenario_text(30)))
+    long_game = build_verdict(replay(parse_scenario(scenario_text(30))))
     assert len(long_game.steps) > LONG_LOG
     text = json_text(long_game)
     assert text == dumped(long_game) and text.count("\n") == 1
@@ -40,7 +41,7 @@ def test_a_long_log_is_one_line_a_short_one_indented():
     write_json_text(long_game, written)  # what `replay --json` does: a chunk at a time
     assert written.getvalue() == text
 
-    short_game = replay(parse_scenario(scenario_text(3)))
+    short_game = build_verdict(replay(parse_scenario(scenario_text(3))))
     assert json_text(short_game) == json.dumps(to_json(short_game), indent=2, ensure_ascii=False) + "\n"
 
 

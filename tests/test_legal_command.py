@@ -130,6 +130,22 @@ def test_legal_and_explore_read_the_scenario_from_stdin():
     assert broken.exit_code == 2 and "<stdin>" in broken.output
 
 
+def test_a_play_owed_from_a_temporary_hand_is_never_0_plays_left():
+    out = legal(str(SCENARIOS / "actions" / "draw-3-play-2-plays-still-owed.yaml"))
+    assert out.splitlines() == [
+        "Legal events at event 3 (Alice's turn, 1 play owed from the temporary hand of Draw 3, Play 2 of Them):",
+        "  Alice:",
+        "    Alice plays Cookies",
+        "    Alice plays Sleep",
+        "  Bob: nothing",
+    ]
+    data = json.loads(legal(str(SCENARIOS / "actions" / "draw-3-play-2-plays-still-owed.yaml"), "--json"))
+    assert data["plays_left"] == 0
+    assert data["temp_hands"] == [
+        {"player": "Alice", "source": "Draw 3, Play 2 of Them", "cards": ["Cookies", "Sleep"], "plays_owed": 1}
+    ]
+
+
 def test_names_that_look_like_terminal_markup_are_printed_as_written(write_scenario):
     """Rich reads `[/]` and `[bold]` as markup: a player so named broke `legal` with a traceback."""
     path = write_scenario("""

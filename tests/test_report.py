@@ -15,6 +15,7 @@ from adjudicator.cli import app
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.log import outline
+from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 R52 = ROOT / "scenarios" / "surprises" / "R52-canceled-plans-stops-a-win.yaml"
@@ -57,7 +58,7 @@ def test_markdown_report_has_every_part_in_reading_order():
         "> Alice put down a Goal she already meets.",
         "**Answer:** Every event is legal; Bob's Canceled Plans cancels Alice's Milk & Cookies (Milk & Cookies "
         "never takes effect and goes to the discard pile) [R52, R51, R45",
-        "**Verdict:** No winner yet. It is Alice's turn with 1 play(s) left.",
+        "**Verdict:** No winner yet. It is Alice's turn with 1 play left.",
         "**Position after the replay**",
         "- **Alice (turn)**: hand: Sleep; in play: Milk, Cookies",
         "**Log**",
@@ -73,7 +74,7 @@ def test_markdown_report_has_every_part_in_reading_order():
 
 def test_markdown_escapes_what_would_change_the_formatting():
     game = replay(parse_scenario(HOSTILE))
-    text = report.to_markdown(game)
+    text = report.to_markdown(build_verdict(game))
     assert "## Is \\<script>alert(1)\\</script> & \\*bold\\* fair?" in text
     assert "Alice plays Star\\*Dust \\<i> (play 1 under Play 1)" in text
 
@@ -136,7 +137,7 @@ def test_html_report_is_one_balanced_self_contained_page():
 
 
 def test_html_escapes_every_text_from_the_scenario():
-    page = report.to_html(replay(parse_scenario(HOSTILE)))
+    page = report.to_html(build_verdict(replay(parse_scenario(HOSTILE))))
     checker = _Checker().check(page)
     assert [t for t, _ in checker.tags if t in ("script", "b", "i")] == []
     text = "".join(checker.text)
@@ -194,7 +195,7 @@ def test_outline_repeats_the_heading_of_an_event_cut_in_two():
     game = replay(
         parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup:\n  hands: {{Alice: [Jackpot!]}}\nevents:\n{events}\n")
     )
-    items = list(outline.outline(game))
+    items = list(outline.outline(game.steps, {e.number: e.text for e in game.scenario.events}))
     skip = next(i for i, item in enumerate(items) if isinstance(item, outline.Skipped))
     after = items[skip + 1]
     assert isinstance(after, outline.Heading)
@@ -223,7 +224,7 @@ def test_json_of_a_long_log_is_compact_and_complete(tmp_path):
 def test_a_real_browser_builds_the_same_page(tmp_path):
     """Chromium parses the page into exactly the elements we wrote: nothing misnested for it
     to repair, no script, the scenario's text shown as text."""
-    page = report.to_html(replay(parse_scenario(HOSTILE)))
+    page = report.to_html(build_verdict(replay(parse_scenario(HOSTILE))))
     path = tmp_path / "report.html"
     path.write_text(page, encoding="utf-8")
     dom = subprocess.run(

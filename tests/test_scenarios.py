@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.checking import canonical_id, check_scenario, scenario_files
+from adjudicator.checking import check_scenario, expect_differences, scenario_files
 from adjudicator.engine.replay import replay
+from adjudicator.json_output import compact_json_text, to_json
 from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model.errors import ScenarioError
 from adjudicator.rulings import store
-from adjudicator.verdict import cited_rulings, compact_json_text, compare, to_json
+from adjudicator.verdict import build_verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(scenario_files([ROOT / "scenarios"]))
@@ -26,7 +27,7 @@ def unknown_ruling_ids(scenario, game) -> list[str]:
     """Ruling ids (R.., Q.., Q-tag-.., B-..) the scenario expects or the replay cites that no record
     or alias has: a misspelt id would otherwise pass, expected and cited alike."""
     known = store.aliases()
-    ids = [*scenario.expect.get("rulings", ()), *cited_rulings(game)]
+    ids = [*scenario.expect.get("rulings", ()), *build_verdict(game).rulings]
     return sorted({rid for rid in ids if rid not in known})
 
 
@@ -39,11 +40,12 @@ def test_scenario(path: Path):
     scenario = load_scenario(path)
     assert scenario.expect, f"{path}: every scenario under scenarios/ states an `expect` block"
     game = replay(scenario)
-    differences = compare(scenario.expect, game, canonical_id)  # what check_scenario does
+    verdict = build_verdict(game)
+    differences = [d.message for d in expect_differences(scenario.expect, verdict)]  # what check_scenario does
     assert differences == [], "\n".join(differences)
     assert unknown_ruling_ids(scenario, game) == []
     # a long log's one-line JSON is written by a faster writer: it must say what json.dumps says
-    assert compact_json_text(game) == json.dumps(to_json(game), ensure_ascii=False) + "\n"
+    assert compact_json_text(verdict) == json.dumps(to_json(verdict), ensure_ascii=False) + "\n"
 
 
 def test_a_misspelt_q_tag_id_is_caught():

@@ -11,7 +11,7 @@ against one's own card (R49, R50) are illegal with those rulings.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.view import GameView
@@ -19,9 +19,6 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase, Play, Then
-
-if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
 
 
 class ResponseChain(GameView):
@@ -142,7 +139,7 @@ class ResponseChain(GameView):
                 )
             del response.answers[0]  # `-> CARD`: the card it answers, used
         try:
-            kind_of(card).verify_response(cast("Game", self), response)
+            kind_of(card).verify_response(self.game, response)
         except Illegal as illegal:
             raise self._too_late(player, card, exclude=top) or illegal from None
         return response
@@ -194,7 +191,7 @@ class ResponseChain(GameView):
     def _cancel_by(self, response: Play, target: Play) -> None:
         self.resolving = response
         try:
-            kind_of(response.card).cancel(cast("Game", self), response, target)
+            kind_of(response.card).cancel(self.game, response, target)
         finally:
             self.resolving = None
         self.discard_played(response)
@@ -280,7 +277,7 @@ class ResponseChain(GameView):
                 continue
             trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
             try:
-                kind_of(card).verify_response(cast("Game", self), trial)
+                kind_of(card).verify_response(self.game, trial)
             except Illegal:
                 continue
             return earlier

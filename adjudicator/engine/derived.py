@@ -174,6 +174,21 @@ def bonus_givers(game: Game, player: str, what: str) -> list[Card]:
     return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
+def bonus_explained(game: Game, player: str, what: str) -> tuple[int, str]:
+    """The bonus on top of the `what` rule ("draw" or "play") for player and where it comes from,
+    for the log: (1, "1 from Christmas Bonus because Bob has Mrs. Claus, which counts as Santa
+    Claus"); (0, "") without one."""
+    hook = "draw_bonus" if what == "draw" else "play_bonus"
+    total, parts = 0, []
+    for card in bonus_givers(game, player, what):
+        kind = kind_of(card)
+        amount = getattr(kind, hook)(game, card, player)
+        source = kind.bonus_source(game, card, player)
+        total += amount
+        parts.append(f"{amount} from {card}" + (f" because {source}" if source else ""))
+    return total, " and ".join(parts)
+
+
 @remembered
 def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:

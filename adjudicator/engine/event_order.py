@@ -10,7 +10,7 @@ so far are the game's `move_stack`; `finish()` is what happens when they run out
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.view import GameView
@@ -21,7 +21,6 @@ from adjudicator.model.events import VERB_OF, one_line
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
     from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
     from adjudicator.model.position import PendingChoice, Play
@@ -44,7 +43,7 @@ class EventOrder(GameView):
             self.reject(event, self.not_playing(event.player))
             return
         # a card the deck holds several copies of: the copy meant
-        event = bind_copies(cast("Game", self), event, strict=False)
+        event = bind_copies(self.game, event, strict=False)
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
@@ -59,6 +58,7 @@ class EventOrder(GameView):
             if self.is_response(event.player, card):
                 self._push_response(event, card)
                 return
+        own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
         # What the event states of chance is for what it causes, from here on; an order stated
         # for a card that a Surprise canceled since is no longer wanted.
@@ -66,7 +66,7 @@ class EventOrder(GameView):
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
-            event = bind_copies(cast("Game", self), event, strict=False)
+            event = bind_copies(self.game, event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
@@ -100,7 +100,7 @@ class EventOrder(GameView):
             return
         try:
             # the turn may have moved on: bind again where it stands now
-            event = bind_copies(cast("Game", self), event)
+            event = bind_copies(self.game, event)
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
@@ -123,8 +123,20 @@ class EventOrder(GameView):
             else:
                 self.drop_out(event.player)
         except Illegal as illegal:
-            self.reject(event, illegal)
+            if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
+                self.reject(event, _not_against_own_card(event, own_card, illegal))
+            else:
+                self.reject(event, illegal)
         self.run()
+
+    def _own_card_in_window(self, event: Event) -> Play | None:
+        """The active player's own card in the open window, when she plays a Surprise now: it is
+        read as a play of her turn, never as an answer to that card (R49)."""
+        card = event.card
+        if event.action != "play" or card is None or card.type is not CardType.SURPRISE or self.window is None:
+            return None
+        top = self.chain_top()
+        return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
     @staticmethod
     def _states_something(event: Event) -> bool:
@@ -254,7 +266,8 @@ class EventOrder(GameView):
             return Illegal(
                 "turn_under_way",
                 f"{turn.player}'s turn is still under way ({self.plays_left()} "
-                f"play(s) left under {self.play_rule()}): the next turn begins once it is over",
+                f"play{'' if self.plays_left() == 1 else 's'} left under {self.play_rule()}): "
+                "the next turn begins once it is over",
                 ("B-turn-order", "B-play-rule"),
             )
         return Illegal(
@@ -298,11 +311,28 @@ class EventOrder(GameView):
         if choice is not None:
             options = ", ".join(map(str, choice.options))
             reason += (
-                f"; needed: {choice.player} {'/'.join(choice.answer_verbs)} {choice.count} of: {options}"
+                f"; needed: {choice.player} must {choice.answer_verbs[0]} "
+                + (f"from {choice.at_least} to " if choice.at_least is not None else "")
+                + f"{choice.count} of: {options}"
                 f" (write for example: `{choice_syntax(choice)}`)"
             )
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+
+
+def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
+    """A Surprise refused while the player's own card was open to answers: the table is asking
+    whether it could cancel that card, so the refusal says first that it cannot (R49), and for a
+    card she turned up at once (Mystery Play), that its own player never cancels it (R26)."""
+    flipped = own.played_from is not None
+    why = (
+        f"{event.player} cannot cancel her own {own.card}"
+        + (f" (turned up from {own.played_from})" if flipped else "")
+        + f" with {event.card}: the out-of-turn half of a Surprise is not available on one's own turn"
+        + (", so whoever turns up a card never cancels it" if flipped else "")
+    )
+    rulings = ("R49", *(("R26",) if flipped else ()), *illegal.rulings)
+    return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
 
 
 def _unused(event: Event, play: Play) -> Illegal:

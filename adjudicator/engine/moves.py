@@ -10,7 +10,6 @@ zones, so the clock ticks and the move is written in the next step record as bef
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, cast
 
 from adjudicator.engine import chance
 from adjudicator.engine.view import GameView
@@ -18,9 +17,6 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.chance import SHUFFLED_HOW
 from adjudicator.model.zones import Zone
-
-if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
 
 
 class CardMoves(GameView):
@@ -68,14 +64,12 @@ class CardMoves(GameView):
         """One of options at random: `stated` when the event says which came up (it must be one of
         them, else `impossible` says why not), else one drawn from the seed; logged either way
         (engine/chance.py). Nothing moves."""
-        return chance.pick(
-            cast("Game", self), options, stated, what=what, how=how, impossible=impossible, rulings=rulings
-        )
+        return chance.pick(self.game, options, stated, what=what, how=how, impossible=impossible, rulings=rulings)
 
     def refuse_stated(self, reason: str, rulings: tuple[str, ...] = ()) -> None:
         """A stated outcome of chance that cannot be: the event is refused while it is tried first,
         else the outcome is left to chance with a note saying why (engine/chance.py)."""
-        chance.refuse(cast("Game", self), reason, rulings)
+        chance.refuse(self.game, reason, rulings)
 
     def put(self, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
         """Put card into a zone: after the cards there, or on top (piles are kept top card first)."""
@@ -106,7 +100,7 @@ class CardMoves(GameView):
         """Cards in a new order, top or first card first: the order the event states (`; shuffled A,
         B`), else one from the seed; logged either way (engine/chance.py). Nothing moves."""
         order = list(cards)
-        chance.shuffle(cast("Game", self), order, what=what, how=how, rulings=rulings)
+        chance.shuffle(self.game, order, what=what, how=how, rulings=rulings)
         return order
 
     def shuffle(

@@ -1,19 +1,19 @@
-"""What the parts of `Game` (its mixins: `EventOrder`, `ResponseChain`, `CardMoves`) see of the
-whole game: its state and the methods other parts define, declared for the type checker.
+"""What the parts of `Game` (its mixins: `Agenda`, `TurnStructure`, `Goals`, `Playing`,
+`EventOrder`, `ResponseChain`, `CardMoves`) see of the whole game: its state and the methods
+other parts define, declared for the type checker.
 
 Each mixin derives from `GameView`, so its methods type-check against these declarations and
-`Game`'s own definitions must match them. At run time the class is empty: everything here is
-an annotation or lives under `TYPE_CHECKING`, and `Game` provides the real thing. A mixin's
-method that hands the game on (to a card's kind) casts `self` to `Game`, the only class that
-derives from the mixins.
+`Game`'s own definitions must match them. At run time the class holds only `game`: everything
+else here is an annotation or lives under `TYPE_CHECKING`, and `Game` provides the real thing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import random
+    from collections import deque
     from collections.abc import Iterable, Sequence
 
     from adjudicator.engine.game import Game
@@ -21,13 +21,19 @@ if TYPE_CHECKING:
     from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
     from adjudicator.model.house_rules import HouseRules
-    from adjudicator.model.position import PendingChoice, Play, Table, TempHand, Then, Turn
+    from adjudicator.model.position import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
     from adjudicator.model.quota import PlayQuota
     from adjudicator.model.scenario import Scenario
 
 
 class GameView:
     """The game's state and the methods `Game` itself defines, as its mixins use them."""
+
+    @property
+    def game(self) -> Game:
+        """This object as the `Game` it is (each part of Game is a base of Game alone): what a
+        part hands on to a card's kind or to `derived`."""
+        return cast("Game", self)
 
     scenario: Scenario
     house_rules: HouseRules
@@ -53,6 +59,14 @@ class GameView:
     stated_shuffles: list[tuple[Card, ...]]
     stated_at_random: Card | None
     at_random_answers: list[Any]
+    agenda: deque[Then]
+    co_winners: tuple[str, ...]
+    winning_goal: Card | None
+    _turn: Turn
+    _win_signature: Any
+    _win_stamp: Any
+    _state_checked: tuple[int, Phase, tuple[Any, ...]] | None
+    _goals_seen: tuple[Card, ...]
 
     if TYPE_CHECKING:
 
@@ -85,6 +99,49 @@ class GameView:
         def discard_at_will(self, player: str, cards: Sequence[Any]) -> None: ...
         def join(self, player: str) -> None: ...
         def drop_out(self, player: str) -> None: ...
+        def basic(self, key: str) -> int: ...
+        def draw_rule(self, player: str | None = None) -> int: ...
+        def goal_slots(self) -> int: ...
+        def keepers_of(self, player: str) -> list[Card]: ...
+        def creepers_of(self, player: str) -> list[Card]: ...
+        def owner_of(self, card: Card) -> str | None: ...
+        # defined by the other parts, each used by another
+        def schedule_after(self, *tasks: Then) -> None: ...
+        def check_state(self) -> None: ...
+        def ask(
+            self,
+            player: str,
+            prompt: str,
+            options: Sequence[Any],
+            count: int,
+            then: Then,
+            *,
+            verbs: tuple[str, ...] = ("choose",),
+            keep_means_complement: bool = False,
+            rulings: tuple[str, ...] = (),
+            key: Any = None,
+            at_least: int | None = None,
+        ) -> None: ...
+        def draw(
+            self,
+            player: str,
+            n: int,
+            *,
+            why: str,
+            counted: bool = False,
+            into: list[Card] | None = None,
+            rulings: tuple[str, ...] = (),
+            log: bool = True,
+        ) -> list[Card]: ...
+        def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None: ...
+        def check_win(self) -> None: ...
+        def _settle_goal_slots(self) -> bool: ...
+        def discard_from_play(
+            self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]
+        ) -> None: ...
+        def _close_temp_hand(self, frame: TempHand | None = None) -> None: ...
+        def _resolve_use(self, play: Play) -> None: ...
+        def chain_top(self) -> Play | None: ...
         # defined by ResponseChain, used by EventOrder
         def close_window(self) -> None: ...
         def close_one_window(self) -> None: ...

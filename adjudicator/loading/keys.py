@@ -10,6 +10,7 @@ TOP_KEYS = (
     "house_rules",
     "seed",
     "date",
+    "dispute",
     "setup",
     "events",
     "expect",
@@ -45,5 +46,8 @@ EXPECT_KEYS = (
     "rulings",
     "goals_won",
     "stopped",
-)  # `stopped` is this program's addition: the replay must (not) stop for a choice
+    "summary",
+)  # `stopped` and `summary` are this program's additions: the replay must (not) stop for a choice;
+# the plain sentence that opens the answer
 EVENT_KEYS = ("player", "action", "card", "choices", "at_random", "shuffled")
+DISPUTED = "disputed"  # `- disputed: Alice plays Canceled Plans`: the event the table disputes

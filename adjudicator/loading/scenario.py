@@ -28,7 +28,7 @@ from typing import Any
 from adjudicator.cards.catalog import Catalog, build_cards, builtin
 from adjudicator.cards.kinds import REGISTRY, Kind, choice_words, is_supported, kind_of, word_choice
 from adjudicator.loading import mistakes, yaml_lines
-from adjudicator.loading.keys import EVENT_KEYS, EXPECT_KEYS, PHASES, SETUP_KEYS, TOP_KEYS
+from adjudicator.loading.keys import DISPUTED, EVENT_KEYS, EXPECT_KEYS, PHASES, SETUP_KEYS, TOP_KEYS
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import NO_CHOICE, AtRandom, Card, CardType
 from adjudicator.model.day import read_day
@@ -121,6 +121,7 @@ class _Reader:
         self.catalog: Catalog = builtin()
         self.players: list[str] = []
         self.joined: list[str] = []  # players who jump in during the events
+        self.marked: list[int] = []  # events marked `- disputed: EVENT`
         self.decks: tuple[str, ...] = ()
         self.house_rules = HouseRules()
         self.event_cards: dict[str, Card] = {}  # see event_card
@@ -266,6 +267,7 @@ class _Reader:
         date = read_day(data["date"], data, "date", self.fail, self.player) if "date" in data else None
         setup = self.read_setup(setup_node)
         events = self.read_events(data)
+        dispute = self.read_dispute(data, len(events))
         expect_node = data.get("expect")
         if expect_node is not None and not isinstance(expect_node, dict):
             raise self.fail("`expect` must be a mapping", data, "expect")
@@ -284,7 +286,26 @@ class _Reader:
             dict(expect_node.key_lines) if isinstance(expect_node, yaml_lines.LinedDict) else {},
             self.decks,
             date,
+            dispute,
         )
+
+    def read_dispute(self, data: dict, event_count: int) -> tuple[int, ...]:
+        """`dispute: N` or `dispute: [N, M]`, with the events marked `- disputed: EVENT`."""
+        numbers = set(self.marked)
+        if "dispute" in data:
+            value = data["dispute"]
+            items = value if isinstance(value, list) else [value]
+            for i, n in enumerate(items):
+                if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
+                    where = (items, i) if isinstance(value, list) else (data, "dispute")
+                    raise self.fail(
+                        f"`dispute` names event numbers from 1 to {event_count} (the disputed events), not {n!r}"
+                        if event_count
+                        else "`dispute` names a disputed event, but the file has no events",
+                        *where,
+                    )
+            numbers.update(items)
+        return tuple(sorted(numbers))
 
     def read_players(self, data: dict) -> None:
         players = data["players"]
@@ -487,6 +508,8 @@ class _Reader:
         read: dict[str, Event] = {}  # each distinct line, read once while the roster stays the same
         events = []
         for number, (item, line) in enumerate(zip(items, lines, strict=False), 1):
+            if isinstance(item, dict) and DISPUTED in item:
+                item = self.disputed_event(item, number, line)
             event = read.get(item) if type(item) is str else None
             if event is not None:
                 events.append(event.renumbered(number, line))
@@ -500,6 +523,18 @@ class _Reader:
                 read.clear()  # a line may name the newcomer now
             events.append(event)
         return tuple(events)
+
+    def disputed_event(self, item: dict, number: int, line: int | None) -> Any:
+        """`- disputed: Alice plays Canceled Plans`: the event, marked as the one the table disputes."""
+        if len(item) != 1:
+            raise ScenarioError(
+                f"event {number}: `disputed:` marks one event written as a line "
+                "(`- disputed: Alice plays Canceled Plans`); it takes no other keys",
+                path=self.path,
+                line=line,
+            )
+        self.marked.append(number)
+        return item[DISPUTED]
 
     def read_event(self, item: Any, number: int, line: int | None, roster: _Roster) -> Event:
         try:
@@ -836,6 +871,10 @@ class _Reader:
                     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
                         raise self.fail(f"`rejected` lists event numbers from 1 to {event_count}, not {n!r}", items, i)
                 out[key] = sorted(set(items))
+            elif key == "summary":
+                if not isinstance(value, str) or not value.strip():
+                    raise self.fail("`summary` must be the sentence that opens the answer", node, key)
+                out[key] = " ".join(value.split())
             elif key == "rulings":
                 items = self.as_list(node, key, key)
                 out[key] = [self.ruling_id(rid, items, i) for i, rid in enumerate(items)]

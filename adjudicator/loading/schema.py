@@ -164,6 +164,12 @@ EventText = Annotated[
 ]
 
 
+class DisputedEvent(_Strict):
+    """An event marked as the one the table disputes: the answer opens with a sentence about it."""
+
+    disputed: EventText
+
+
 class Expect(_Strict):
     """The outcome the author expects; `check` compares every key given."""
 
@@ -187,6 +193,9 @@ class Expect(_Strict):
     rulings: list[RulingId] | None = Field(None, description="Ruling ids the replay must cite.")
     goals_won: dict[PlayerName, Count] | None = None
     stopped: bool | None = Field(None, description="The replay must stop for a missing choice.")
+    summary: str | None = Field(
+        None, description="The plain sentence that opens the answer (about the disputed event), word for word."
+    )
 
 
 class DateOfGame(_Strict):
@@ -211,8 +220,11 @@ class ScenarioFile(_Strict):
     date: str | DateOfGame | None = Field(
         None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, birthdays}."
     )
+    dispute: Annotated[int, Field(ge=1)] | list[Annotated[int, Field(ge=1)]] | None = Field(
+        None, description="The disputed event(s), by number: the answer opens with one sentence about each."
+    )
     setup: Setup | None
-    events: list[EventText | EventMapping] | None
+    events: list[EventText | EventMapping | DisputedEvent] | None
     expect: Expect | None = None
 
 

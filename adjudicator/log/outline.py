@@ -8,11 +8,10 @@ events then renders in well under a second.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
 
 #: A log longer than this many steps is shown as its first HEAD and last TAIL steps.
@@ -41,12 +40,13 @@ class Skipped(NamedTuple):
     events: int
 
 
-def outline(game: Game, full: bool = False) -> Iterator[Heading | Line | Skipped]:
-    """The numbered steps under a heading for each event, cut in the middle when long."""
-    steps = game.steps
+def outline(
+    steps: Sequence[rec.Step], events: Mapping[int | None, str], full: bool = False
+) -> Iterator[Heading | Line | Skipped]:
+    """The numbered steps under a heading for each event (`events`: number -> the event as
+    written), cut in the middle when long."""
     total = len(steps)
     cut = not full and total > LONG_LOG
-    events: dict[int | None, str] = {e.number: e.text for e in game.scenario.events}  # None: before any event
     current: object = object()
     index = 0
     while index < total:

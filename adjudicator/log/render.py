@@ -1,4 +1,5 @@
-"""Rendering a replay for people: the numbered log, the table, the answer and verdict, the rulings.
+"""Rendering a replay for people: the plain answer first, the numbered log, the table, the
+answer and verdict, the rulings. Everything is read from the verdict (`adjudicator.verdict`).
 
 A long log shows its first and last steps (see `adjudicator.log.outline`); with
 `full` every step is shown, and a long one is written as plain lines (rich would
@@ -11,10 +12,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from adjudicator.engine.game import Game
+from adjudicator.answer import Answer, build_answer
 from adjudicator.log.outline import (
     LONG_LOG,
-    REJECTIONS_SHOWN,
     Heading,
     Line,
     heading_text,
@@ -23,34 +23,36 @@ from adjudicator.log.outline import (
     step_style,
 )
 from adjudicator.log.repeats import said_once
-from adjudicator.verdict import cited_rulings, rejections, see_also, turn_view, win_phrase
+from adjudicator.verdict import Verdict, count, position_line, temp_hand_cell, verdict_lines
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
 
 
-def render_replay(game: Game, console: Console | None = None, full: bool = False) -> None:
+def render_replay(verdict: Verdict, console: Console | None = None, full: bool = False) -> None:
     console = console or Console(highlight=False)
-    scenario = game.scenario
-    console.print(f"[bold]{escape(scenario.title)}[/bold]")
-    if scenario.question:
-        console.print(f"[italic]{escape(scenario.question)}[/italic]")
-    if game.house_rules.given:
-        console.print(f"House rules: {escape(game.house_rules.describe())}")
+    answer = build_answer(verdict)
+    console.print(f"[bold]{escape(verdict.title)}[/bold]")
+    if verdict.question:
+        console.print(f"[italic]{escape(verdict.question)}[/italic]")
+    if verdict.house_rules:
+        console.print(f"House rules: {escape(verdict.house_rules_text)}")
     console.print()
-    if full and len(game.steps) > LONG_LOG:
-        _write_steps_plain(game, console)
+    console.print(f"[bold]{escape(answer.summary)}[/bold]")  # the plain answer before the full log
+    console.print()
+    if full and len(verdict.steps) > LONG_LOG:
+        _write_steps_plain(verdict, console)
     else:
-        _render_steps(game, console, full)
+        _render_steps(verdict, console, full)
     console.print()
-    _render_position(game, console)
+    _render_position(verdict, console)
     console.print()
-    _render_verdict(game, console, full)
-    _render_rulings(game, console)
-    _render_see_also(game, console)
+    _render_verdict(verdict, answer, console, full)
+    _render_rulings(verdict, console)
+    _render_see_also(verdict, console)
 
 
-def _render_steps(game: Game, console: Console, full: bool) -> None:
-    for item in outline(game, full):
+def _render_steps(verdict: Verdict, console: Console, full: bool) -> None:
+    for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Heading):
             console.print(_heading_markup(item))
         elif isinstance(item, Line):
@@ -70,10 +72,10 @@ def _heading_markup(heading: Heading) -> str:
     )
 
 
-def _write_steps_plain(game: Game, console: Console) -> None:
+def _write_steps_plain(verdict: Verdict, console: Console) -> None:
     said = said_once(lambda step: step.text + (f" [{', '.join(step.rulings)}]" if step.rulings else ""))
     lines = []
-    for item in outline(game, full=True):
+    for item in outline(verdict.steps, verdict.event_texts, full=True):
         if isinstance(item, Line):
             lines.append(f"  {item.number:>3}. {said(item.step)}")
         elif isinstance(item, Heading):
@@ -84,58 +86,55 @@ def _write_steps_plain(game: Game, console: Console) -> None:
     console.file.write("".join(line + "\n" for line in lines))
 
 
-def _render_position(game: Game, console: Console) -> None:
+def _render_position(verdict: Verdict, console: Console) -> None:
     table = Table(title="Position after the replay", show_header=True, header_style="bold")
     table.add_column("player")
     table.add_column("hand")
     table.add_column("in play")
-    turn, over = turn_view(game)
-    for player in game.players:
-        mark = (" (next)" if over else " (turn)") if player == turn else ""
-        table.add_row(
-            escape(player + mark),
-            escape(", ".join(map(str, game.table.hands[player])) or "-"),
-            escape(", ".join(map(str, game.table.in_play[player])) or "-"),
-        )
+    owed = {f.player: f for f in verdict.temp_hands}  # the innermost open temporary hand of each player
+    if owed:
+        table.add_column("temporary hand")
+    turn = verdict.turn
+    for seat in verdict.seats:
+        mark = (" (next)" if verdict.turn_over else " (turn)") if seat.player == turn else ""
+        row = [
+            escape(seat.player + mark),
+            escape(", ".join(map(str, seat.hand)) or "-"),
+            escape(", ".join(map(str, seat.in_play)) or "-"),
+        ]
+        if owed:
+            frame = owed.get(seat.player)
+            row.append(escape(temp_hand_cell(frame)) if frame else "-")
+        table.add_row(*row)
     console.print(table)
-    rules = [*game.table.meta_rules, *game.table.rules]
-    console.print(
-        f"Goal: {escape(', '.join(map(str, game.table.goals)) or 'none')}   "
-        f"Rules: {escape(', '.join(map(str, rules)) or 'Basic Rules only')}   "
-        f"Draw {game.draw_rule()}, {game.play_rule()}   "
-        f"Draw pile: {len(game.table.draw_pile)}   Discard: {len(game.table.discard)}"
-    )
+    console.print(escape(position_line(verdict, "   ")))
 
 
-def _render_verdict(game: Game, console: Console, full: bool = False) -> None:
-    from adjudicator.answer import build_answer
-
-    console.print(f"[bold]Answer:[/bold] {escape(build_answer(game).text)}")
-    turn, over = turn_view(game)
-    if game.winner:
-        console.print(f"[bold green]Verdict: {escape(win_phrase(game))}.[/bold green]")
-    elif len(game.players) == 1:  # Solo Fluxx: a score, never a winner
-        state = f"the game is over ({escape(game.ended)})" if game.ended else "the game goes on"
-        scored = game.goals_won.get(game.players[0], 0)
-        console.print(f"[bold]Verdict (Solo Fluxx): {state}; {scored} Goal(s) scored.[/bold]")
+def _render_verdict(verdict: Verdict, answer: Answer, console: Console, full: bool = False) -> None:
+    console.print(f"[bold]Answer:[/bold] {escape(answer.text)}")
+    if verdict.winner:
+        console.print(f"[bold green]Verdict: {escape(verdict.win_phrase)}.[/bold green]")
+    elif verdict.solo:  # Solo Fluxx: a score, never a winner
+        state = f"the game is over ({escape(verdict.solo_over)})" if verdict.solo_over else "the game goes on"
+        scored = count(verdict.goals_won.get(verdict.players[0], 0), "Goal")
+        console.print(f"[bold]Verdict (Solo Fluxx): {state}; {scored} scored.[/bold]")
     else:
         console.print("[bold]Verdict: no winner yet.[/bold]")
-    if over:
-        console.print(f"The turn is over; {escape(turn)} plays next.")
-    elif not game.winner:
-        console.print(f"It is {escape(turn)}'s turn with {game.plays_left()} play(s) left.")
-    rejected = rejections(game)
-    shown = rejected if full else rejected[:REJECTIONS_SHOWN]
-    for step in shown:
-        console.print(f"[red]Event {step.event} rejected:[/red] {escape(step.reason)}")
-    if len(rejected) > len(shown):
-        console.print(f"[red]and {len(rejected) - len(shown):,} more rejected events[/red] (--full lists them all)")
-    if game.stopped:
-        console.print(f"[yellow]Stopped: {escape(game.stopped)}[/yellow]")
+    for line in verdict_lines(verdict, full)[1:]:
+        if line.startswith("Event ") and " rejected: " in line:
+            head, _, reason = line.partition(" rejected: ")
+            console.print(f"[red]{escape(head)} rejected:[/red] {escape(reason)}")
+        elif line.startswith("and ") and line.endswith(" (--full lists them all)"):
+            said, _, hint = line.partition(" (")
+            console.print(f"[red]{escape(said)}[/red] ({escape(hint)}")
+        elif line.startswith("Stopped: "):
+            console.print(f"[yellow]{escape(line)}[/yellow]")
+        else:
+            console.print(escape(line))
 
 
-def _render_rulings(game: Game, console: Console) -> None:
-    ids = cited_rulings(game)
+def _render_rulings(verdict: Verdict, console: Console) -> None:
+    ids = verdict.rulings
     if not ids:
         return
     from adjudicator.rulings import store
@@ -151,13 +150,14 @@ def _render_rulings(game: Game, console: Console) -> None:
         console.print(f"  [bold]{ruling_id}[/bold]  {escape(record.summary)}  [dim]{escape(source)}[/dim]")
 
 
-def _render_see_also(game: Game, console: Console) -> None:
+def _render_see_also(verdict: Verdict, console: Console) -> None:
     """Rulings about the scenario's question that the replay did not cite: a table that
     asked the wrong question still finds the right answer."""
-    suggestions = see_also(game)
-    if not suggestions:
+    if not verdict.see_also:
         return
     console.print()
     console.print("[bold]See also[/bold] [dim](related to the question, not cited by the replay)[/dim]")
-    for record, score in suggestions:
-        console.print(f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](relevance {score:.2f})[/dim]")
+    for record in verdict.see_also:
+        console.print(
+            f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](relevance {record.score:.2f})[/dim]"
+        )

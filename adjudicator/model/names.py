@@ -20,6 +20,11 @@ def normalize(name: str) -> str:
     return _NON_ALNUM.sub("", text)
 
 
+def count_of(n: int, noun: str) -> str:
+    """A number with its noun, as a person says it: '1 play', '2 plays', '0 cards' (never 'play(s)')."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def player_key(name: str) -> str:
     """Fold case and runs of spaces only: player names are any text, so "Zoë" and "Zoé",
     or two names in Chinese, stay two players; "alice" and "Alice" are one."""

@@ -321,6 +321,11 @@ class TempHand(Copied):
     def done(self) -> bool:
         return self.plays_made >= self.plays_allowed or not self.cards
 
+    @property
+    def plays_owed(self) -> int:
+        """Plays still to make from it: what the Action allows, at most the cards it holds."""
+        return max(0, min(self.plays_allowed - self.plays_made, len(self.cards)))
+
 
 @dataclass(frozen=True)
 class Then:

@@ -372,7 +372,7 @@ class TempHandOpened(Step):
     def text(self) -> str:
         return (
             f"{self.player} sets the hand aside for {self.source}: "
-            f"{self.plays} play(s) from the temporary hand, all counted as one play"
+            f"{self.plays} play{'' if self.plays == 1 else 's'} from the temporary hand, all counted as one play"
         )
 
 
@@ -532,7 +532,9 @@ class SoloEnded(Step):
 
     @property
     def text(self) -> str:
-        return f"the solo game is over: {self.why}; {self.player} scored {self.score} Goal(s)"
+        return (
+            f"the solo game is over: {self.why}; {self.player} scored {self.score} Goal{'' if self.score == 1 else 's'}"
+        )
 
 
 @record

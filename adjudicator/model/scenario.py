@@ -51,3 +51,4 @@ class Scenario:
     expect_lines: Mapping[str, int] = field(default_factory=dict)
     decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
     date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
+    dispute: tuple[int, ...] = ()  # the disputed events (`dispute:` and `- disputed: EVENT`), in order

@@ -115,7 +115,7 @@ class Requirement:
             counts = sounds.syllables(word)
             if self.syllables not in counts:
                 said = "/".join(map(str, sorted(counts))) if counts else "no known"
-                return f"{shown} has {said} syllable(s), the Goal asks for {self.syllables}"
+                return f"{shown} has {said} syllable{'' if said == '1' else 's'}, the Goal asks for {self.syllables}"
         if self.silent_letter:
             from adjudicator.words.silent import silent_letter
 

@@ -17,6 +17,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -287,7 +288,7 @@ def verify_goals_kept(game: Game, play: Play, removed: list[Card], named: list) 
     if len(named) != slots or len(set(map(id, named))) != len(named):
         raise Illegal(
             "bad_choice",
-            f"after {play.card} {slots} Goal(s) may stay: name exactly {slots} of {', '.join(map(str, goals))}",
+            f"after {play.card} {count_of(slots, 'Goal')} may stay: name exactly {slots} of {', '.join(map(str, goals))}",
             ("R27",),
         )
 
@@ -305,7 +306,7 @@ class _DiscardsRules(ActionKind):
     def resolve(self, game: Game, play: Play) -> None:
         rules = self.chosen_rules(game, play)
         if rules:
-            game.discard_rules(rules, f"{play.card}", ("B-action-discard",))
+            game.discard_rules(rules, play.card, ("B-action-discard",))
         else:
             nothing_happens(game, play, "no such rule is in play")
 
@@ -357,7 +358,7 @@ class TrashNewRule(ActionKind):
         game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then("discard", play))
 
     def discard(self, game: Game, play: Play, chosen: list[Card]) -> None:
-        game.discard_rules(chosen, f"{play.card}", ("B-action-discard",))
+        game.discard_rules(chosen, play.card, ("B-action-discard",))
 
 
 class DiscardsSomeRules(Kind):
@@ -386,7 +387,7 @@ class DiscardsSomeRules(Kind):
     ) -> None:
         chosen = [r for r in chosen if r in game.table.rules]
         if chosen:
-            game.discard_rules(chosen, f"{play.card}: {len(chosen)} of at most {most}", (*cites, "B-action-discard"))
+            game.discard_rules(chosen, play.card, (*cites, "B-action-discard"), f"{len(chosen)} of at most {most}")
         else:
             game.step(
                 rec.ActionDone,

@@ -263,6 +263,10 @@ class Kind:
         """Rulings behind this card's draw_bonus / play_bonus (`what`: "draw" or "play") for player."""
         return ()
 
+    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+        """Why player gets this card's draw_bonus / play_bonus now, in words for the log ("" : the card says it)."""
+        return ""
+
     def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None

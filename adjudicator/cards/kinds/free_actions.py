@@ -16,6 +16,7 @@ from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, regis
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase
 from adjudicator.model.position import Play as _Play
 
@@ -73,8 +74,8 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
         if game.bonus_givers(play.player, "play"):
             cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
         game.note(
-            f"{play.player} swaps the {left} play(s) that could still be made under {game.play_rule()} "
-            f"with {len(game.table.hands[play.player])} card(s) in hand",
+            f"{play.player} swaps the {count_of(left, 'play')} that could still be made under {game.play_rule()} "
+            f"with {count_of(len(game.table.hands[play.player]), 'card')} in hand",
             cites,
         )
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)

@@ -20,6 +20,7 @@ from adjudicator.model.chance import names, stated_card
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Assignment
+from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -103,7 +104,7 @@ class RotateHands(ActionKind):
         game.pass_hands({p: neighbour(game, p, step) for p in game.players})
         way = "clockwise" if step == 1 else "counterclockwise"
         moves = "; ".join(
-            f"{p}'s {before[p]} card(s) to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
+            f"{p}'s {count_of(before[p], 'card')} to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
         )
         game.step(
             rec.ActionDone,
@@ -158,14 +159,18 @@ class EverybodyGets1(ActionKind):
 
     def resolve(self, game: Game, play: Play) -> None:
         drawn = play.held  # set apart from every hand until handed out
+        creepers_before = len(game.creepers_of(play.player))
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
+        # Creepers turned up: the whole draw is dealt out before any win check (R03, the mixitallup tag)
+        whole = ("R03", "Q-tag-mixitallup") if len(game.creepers_of(play.player)) > creepers_before else ()
         game.step(
             rec.Drew,
             player=play.player,
             cards=tuple(drawn),
             into="a pile set apart from the hand",
-            why=f"{play.card}: one card per player, seen only by {play.player}",
-            rulings=("R62", "R40"),
+            why=f"{play.card}: one card per player, seen only by {play.player}"
+            + ("; the win check waits until every card is handed out" if whole else ""),
+            rulings=("R62", "R40", *whole),
         )
         # The stated assignments, in the order the cards will be handed out.
         stated = [a for a in play.answers if isinstance(a, Assignment)]
@@ -340,7 +345,7 @@ class EmptyTheTrash(ActionKind):
             rec.ActionDone,
             card=play.card,
             rulings=("B-action-discard",),
-            what=f"the discard pile ({len(trash)} card(s)) is shuffled into the draw pile, which now holds "
+            what=f"the discard pile ({count_of(len(trash), 'card')}) is shuffled into the draw pile, which now holds "
             f"{len(pile)}; {play.card} starts the new discard pile",
         )
 
@@ -536,7 +541,7 @@ class RockPaperScissors(ActionKind):
             card=play.card,
             rulings=("Q-tag-rps-showdown",),
             what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
-            f"hand: {len(prize)} card(s)",
+            f"hand: {count_of(len(prize), 'card')}",
         )
         note_real_hand(game, play)
 

@@ -90,6 +90,13 @@ class Bonus(RuleKind):
             cites.append("Q882")  # Rich and Poor Bonus stand together; who gets which is judged as it happens
         return tuple(cites)
 
+    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+        who = card.params["who"]
+        if who == "everyone":
+            needed = card.param("while_in_play")
+            return f"{needed} is in play" if needed else ""
+        return f"{player} has the {'fewest' if who == 'poorest' else 'most'} Keepers"
+
     def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         got = self.receiver(game, play.card)
@@ -135,8 +142,23 @@ class DayBonus(RuleKind):
     def play_bonus(self, game: Game, card: Card, player: str) -> int:
         return self.number(game, card, "play") if "play" in card.params and self.gets_it(game, card, player) else 0
 
+    def holder_of(self, game: Game, card: Card, player: str) -> Card | None:
+        """The card in front of player that is, or counts as, the `holder` Keeper."""
+        return next((c for c in game.table.in_play.get(player, ()) if c.is_called(card.params["holder"])), None)
+
     def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
-        return ("Q-tag-rich-bonus", "B-bonus-rules")
+        held = None if self.is_the_day(game, card) else self.holder_of(game, card, player)
+        counts_as = held is not None and held.name != card.params["holder"]
+        return ("Q-tag-rich-bonus", "B-bonus-rules", *(("Q1354",) if counts_as else ()))  # Q1354: "counts as"
+
+    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+        if self.is_the_day(game, card):
+            return "today is the day: every player gets it"
+        held = self.holder_of(game, card, player)
+        if held is None:
+            return ""
+        holder = card.params["holder"]
+        return f"{player} has {held}" + ("" if held.name == holder else f", which counts as {holder}")
 
     def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)

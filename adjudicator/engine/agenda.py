@@ -1,0 +1,265 @@
+"""The agenda, the one state-based check and the choices it waits on (a mixin of `Game`).
+
+Everything the rules force happens through one loop, `run()`: the agenda's forced tasks in order
+(continuations as data, `Then`: a card resolving, the draw phase, end-of-turn limits, ...), halted
+while a choice is pending (`ask` / `answer`); after every task the one state-based check
+(`check_state`); and, when the agenda is empty, the turn structure's next step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.engine import derived
+from adjudicator.engine.view import GameView
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
+from adjudicator.model.choices import ChoiceSpec
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import PendingChoice, Phase, Then
+
+if TYPE_CHECKING:
+    from adjudicator.model.events import Event
+
+
+class Agenda(GameView):
+    """The agenda of continuations, the loop that runs it, the state-based check, and choices."""
+
+    # ------------------------------------------------------------ the agenda
+    @staticmethod
+    def then(method: str, *args: Any) -> Then:
+        """A continuation that calls one of the game's own methods (see `Kind.then` for kinds)."""
+        return Then("game", method, args)
+
+    def call(self, then: Then, *extra: Any) -> None:
+        """Carry out a continuation; a choice's answer comes as `extra`."""
+        if not isinstance(then, Then):
+            raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
+        if then.owner == "game":
+            getattr(self, then.method)(*then.args, *extra)
+        else:
+            getattr(REGISTRY[then.owner], then.method)(self, *then.args, *extra)
+
+    def schedule(self, *tasks: Then) -> None:
+        """Run these next, before anything already waiting (nested effects finish first)."""
+        for task in tasks:
+            if not isinstance(task, Then):
+                raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
+        self.agenda.extendleft(reversed(tasks))
+
+    def schedule_after(self, *tasks: Then) -> None:
+        for task in tasks:
+            if not isinstance(task, Then):
+                raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
+        self.agenda.extend(tasks)
+
+    def run(self) -> None:
+        """Do everything the rules force, until a choice is needed or nothing is due."""
+        while not self.stopped and not self.pending and not self.ended:
+            if self.agenda:
+                self.call(self.agenda.popleft())
+                self.check_state()
+            elif self._turn_structure_step():
+                self.check_state()
+            else:
+                return
+        if self.ended and (self.being_played or self.temp_hands):
+            self._land_after_the_end()
+
+    def _land_after_the_end(self) -> None:
+        """Solo Fluxx ended while cards were resolving (a deck ran out during Jackpot!'s draw):
+        nothing more happens, and each card goes where its play puts it once done -- an Action
+        to the discard pile, a temporary hand's cards with it -- so that no card is lost."""
+        self.agenda.clear()
+        for frame in reversed(self.temp_hands):
+            self._close_temp_hand(frame)
+        for play in reversed(self.being_played):
+            self.discard_cards([*play.held, play.card])
+            play.held.clear()
+            self.note(
+                f"the game is over while {play.card} is resolving: it goes to the discard pile, "
+                "as a card does once carried out",
+                ("B-solo", "B-action-discard"),
+            )
+        self.being_played.clear()
+
+    def check_state(self) -> None:
+        """The one state-based check: Creeper triggers, limits for everyone whose turn it is not,
+        Goal slots and Goal-change triggers, then the winner."""
+        if self.winner or self.stopped or self.ended:
+            return
+        if self._state_signature() == self._state_checked:
+            return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        try:
+            ticks = None
+            while ticks != self.table.clock.ticks and not (self.winner or self.stopped or self.ended):
+                ticks = self.table.clock.ticks  # again while a pass moves cards (a Solo Goal scored)
+                self._check_state()
+        finally:
+            self._state_checked = self._state_signature()
+
+    def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
+        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+        pending = self.pending
+        return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
+
+    def _check_state(self) -> None:
+        rules = derived.effective(self.game)
+        triggers = rules.holders.get("state_trigger")
+        if triggers:
+            for owner, card in triggers:
+                kind_of(card).state_trigger(self.game, card, owner)
+            rules = derived.effective(self.game)  # the triggers may have moved cards
+        if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
+            turn = self.turn
+            for player in self.players:
+                if player == turn.player and turn.phase is not Phase.OVER:
+                    if self.house_rules.limits_on_own_turn:
+                        self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
+                    continue  # officially the active player complies at the end of the turn
+                # bound at once, while the active player may still be rid of the limit by her turn's end (Q738)
+                self._enforce_limits(player, ("B-limits-other-players", "Q738"))
+        goals: Sequence[Card] = self.table.goals
+        if len(goals) > 1 and self._settle_goal_slots():
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
+        goals = tuple(goals)
+        if goals != self._goals_seen:  # cards compare by identity
+            # The Goal change and what it triggers count as one moment: one win check after both.
+            self._goals_seen = goals
+            for owner, card in derived.holding(self.game, "on_goals_changed"):
+                kind_of(card).on_goals_changed(self.game, card, owner)
+        self.check_win()
+
+    def _turn_structure_step(self) -> bool:
+        if self.window or self.winner or self.ended:
+            return False
+        turn = self.turn
+        if turn.phase is Phase.PLAY:
+            missing = derived.draw_rule(self.game, turn.player) - turn.drawn
+            if missing > 0 and (self.table.draw_pile or self.table.discard):
+                self.draw(
+                    turn.player,
+                    missing,
+                    counted=True,
+                    why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
+                    rulings=(
+                        "B-draw-rule-change",
+                        *derived.bonus_rulings(self.game, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
+                        *(("Q129",) if self.temp_hands else ()),
+                        *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
+                    ),
+                )  # a temporary hand's cards are extras
+                return True
+        if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
+            self._close_temp_hand()
+            return True
+        if turn.phase is Phase.PLAY and not self.temp_hands and not self.being_played and self.plays_left() == 0:
+            turn.phase = Phase.PLAY_OVER
+            hand = self.table.hands[turn.player]
+            why = "the hand is empty" if not hand else f"{self.play_rule()} is met"
+            self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
+            return True
+        return False
+
+    # --------------------------------------------------------------- choices
+    def ask(
+        self,
+        player: str,
+        prompt: str,
+        options: Sequence[Any],
+        count: int,
+        then: Then,
+        *,
+        verbs: tuple[str, ...] = ("choose",),
+        keep_means_complement: bool = False,
+        rulings: tuple[str, ...] = (),
+        key: Any = None,
+        at_least: int | None = None,
+    ) -> None:
+        """Get a choice: automatic when there is nothing to choose, from the event's `->`
+        answers when it gave them, otherwise the replay waits for an answering event.
+        With `at_least`, any number from at_least to count may be picked ("up to"); the
+        card's kind reads such answers from its own play, so here it is only ever asked."""
+        if not isinstance(then, Then):
+            raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
+        options = list(options)
+        count = min(count, len(options))
+        if at_least is not None and count == 0:
+            self.call(then, [])
+            return
+        play = self.resolving
+        if at_least is None and count == len(options):
+            # Nothing to choose; a stated answer naming these very options is used up all the same.
+            if (
+                play is not None
+                and play.player == player
+                and play.answers[:count]
+                and all(a in options for a in play.answers[:count])
+            ):
+                del play.answers[:count]
+            self.call(then, options)
+            return
+        if at_least is None and play is not None and play.player == player and len(play.answers) >= count:
+            # The `->` answers of the card being resolved are its player's choices, in order.
+            answer = play.answers[:count]
+            if all(a in options for a in answer) and len(set(map(id, answer))) == count:
+                del play.answers[:count]
+                self.call(then, answer)
+                return
+        choice = PendingChoice(
+            player, prompt, options, count, verbs, then, keep_means_complement, rulings, key, at_least
+        )
+        self.pending.append(choice)
+        self.step(
+            rec.ChoiceNeeded, player=player, prompt=prompt, options=tuple(str(o) for o in options), rulings=rulings
+        )
+
+    def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
+        """`ask` for a choice a kind has declared (`Kind.choices`)."""
+        self.ask(
+            spec.player,
+            spec.prompt,
+            spec.options,
+            spec.count,
+            then,
+            rulings=spec.rulings,
+            at_least=spec.at_least,
+            **options,
+        )
+
+    def answered_choice(self, player: str, verb: str, given: Sequence[Any]) -> PendingChoice | None:
+        """The pending choice an answer goes to (None: nothing asks player to answer so). Choices
+        waiting together (both limits) may be answered in either order: the answer goes to the
+        first one whose options hold everything it names."""
+        mine = [c for c in self.pending if c.player == player and verb in c.answer_verbs]
+        return next((c for c in mine if all(g in c.options for g in given)), mine[0] if mine else None)
+
+    def verify_answer(self, event: Event) -> tuple[PendingChoice, list[Any]]:
+        choice = self.answered_choice(event.player, event.action, event.choices)
+        if choice is None:
+            if self.pending:
+                waiting = self.pending[0]
+                raise Illegal(
+                    "wrong_answer", f"the rules are waiting for {waiting.player} to {waiting.prompt}", waiting.rulings
+                )
+            raise Illegal(
+                "nothing_to_answer",
+                f"nothing asks {event.player} to {event.action} now; "
+                "cards are discarded only when a rule or card demands it",
+                ("B-no-voluntary-discard", "Q306"),
+            )
+        given = choice.spec_for(event.action).check(event.choices, event.action)
+        if choice.names_what_stays(event.action):
+            given = [o for o in choice.options if o not in given]  # "keeps X": the rest goes
+        return choice, given
+
+    def answer(self, event: Event) -> None:
+        choice, given = self.verify_answer(event)
+        self.pending.remove(choice)
+        self.call(choice.then, given)
+        if not self.agenda and not self.pending:
+            self.check_state()  # the answer's continuation is done and changed the table: checked like a step
+        self.run()

@@ -1,0 +1,392 @@
+"""Playing and using cards (a mixin of `Game`): `verify_play` / `can_play` / `play` for a card
+from the hand, `verify_use` / `usable` / `use` for free actions, the being-played zone a card
+sits in until it reaches its place (Keepers in front of a player, Rules, discards), temporary
+hands of compound Actions, and plays from outside the hand (`play_from`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.kinds.base import has_hook
+from adjudicator.engine import derived
+from adjudicator.engine.view import GameView
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Phase, Play, TempHand
+
+
+class Playing(GameView):
+    """Playing a card, using one, where it goes, temporary hands."""
+
+    # ---------------------------------------------------------- being played
+    def leave_being_played(self, play: Play) -> None:
+        self.being_played.remove(play)
+
+    def move_in_play(self, card: Card, source: str | None, target: str, why: str, rulings: tuple[str, ...]) -> None:
+        """Move a Keeper or Creeper from one player's area to another's."""
+        if source is None:
+            return
+        self.table.in_play[source].remove(card)
+        self.table.in_play[target].append(card)
+        self.step(rec.Moved, card=card, source=source, target=target, why=why, rulings=rulings)
+
+    def discard_from_play(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+        if player is None:
+            return
+        for card in cards:
+            self.table.in_play[player].remove(card)
+        self.discard_cards(cards)
+        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
+
+    def discard_from_hand(self, player: str, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+        for card in cards:
+            self.table.hands[player].remove(card)
+        self.discard_cards(cards)
+        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
+
+    def discard_rules(self, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = "") -> None:
+        """Discard New Rules by the card `by` (the card acting, named by the step); `detail` says how many."""
+        for rule in rules:
+            self.table.rules.remove(rule)
+        self.discard_cards(rules)
+        self.step(
+            rec.ActionDone,
+            card=by,
+            what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
+            "a rule stops working once it leaves play",
+            rulings=(*rulings, "B-in-play"),
+        )
+
+    def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
+        self.table.in_play[player].append(card)
+        self.step(rec.KeeperPlaced, player=player, card=card, rulings=rulings)
+
+    def discard_cards(self, cards: Iterable[Card]) -> None:
+        """Put cards on top of the discard pile, the last one on top."""
+        for card in cards:
+            self.table.discard.insert(0, card)
+
+    def add_rule(self, play: Play) -> None:
+        card = play.card
+        slot = getattr(kind_of(card), "slot", None)
+        # A second copy of a rule (decks mixed) replaces its twin like a rule of its slot does (Q2219).
+        twins = [r for r in self.table.rules if r.name == card.name and card.kind != "double_agenda"]
+        replaced = [r for r in self.table.rules if r in twins or (slot and getattr(kind_of(r), "slot", None) == slot)]
+        for old in replaced:
+            self.table.rules.remove(old)
+        self.discard_cards(replaced)
+        self.leave_being_played(play)
+        self.table.rules.append(card)
+        rulings: tuple[str, ...] = ("B-new-rule-immediate", *(("B-new-rule-replaces",) if replaced else ()))
+        rulings += ("Q2219",) if twins else ()
+        rulings += ("Q-tag-xx1-1",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
+        self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
+
+    # ------------------------------------------------------- temporary hands
+    def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
+        frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
+        if self.temp_hands:  # opened inside another: this one is finished first
+            rulings = (*rulings, "Q-tag-draw2useem")
+        if derived.goals_read_hands(self.game):  # a temporary hand is not the hand a Goal counts
+            rulings = (*rulings, "Q-tag-10cardsinhand-2")
+        self.temp_hands.append(frame)
+        self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
+        self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
+        return frame
+
+    def _close_temp_hand(self, frame: TempHand | None = None) -> None:
+        frame = frame or self.temp_hands[-1]
+        self.temp_hands.remove(frame)
+        leftovers = list(frame.cards)
+        frame.cards.clear()
+        self.discard_cards(leftovers)
+        if frame.source in self.being_played:
+            self.leave_being_played(frame.source)
+            self.discard_cards([frame.source.card])
+        self.step(
+            rec.TempHandClosed,
+            player=frame.player,
+            source=frame.source.card,
+            discarded=tuple(leftovers),
+            rulings=("B-compound-action",),
+        )
+
+    # -------------------------------------------------------------- playing
+    def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may play card now; return the play, or raise Illegal."""
+        self._verify_playing_now(player, card)
+        frame = self.temp_hands[-1] if self.temp_hands else None
+        if frame is not None:
+            if card not in frame.cards:
+                if card in self.table.hands[player]:
+                    raise Illegal(
+                        "must_play_from_temporary_hand",
+                        f"{frame.source.card} is resolving: {player} must play from its temporary hand "
+                        f"({', '.join(map(str, frame.cards))})",
+                        ("B-compound-action",),
+                    )
+                raise Illegal("not_in_hand", f"{card} is not in {player}'s temporary hand", ("B-compound-action",))
+        elif card not in self.table.hands[player]:
+            raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
+        elif self.plays_left() == 0:
+            raise self._no_plays_left(player, card, f"under {self.play_rule()}")
+        return self._verify_card_play(player, card, answers, frame)
+
+    def _verify_playing_now(self, player: str, card: Card | None) -> None:
+        """What does not depend on the card: the game goes on, and it is player's play phase."""
+        self.verify_not_over()
+        turn = self.turn
+        if player != turn.player or turn.phase is not Phase.PLAY:
+            if player == turn.player:
+                raise self._no_plays_left(player, card, "the play phase is over")
+            if turn.phase is Phase.OVER:
+                raise Illegal(
+                    "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
+                )
+            # "Takes instant effect" on some New Rules does not let them be played when drawn
+            instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
+            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
+
+    def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
+        """What depends on the card, once it is known to be in the hand it is played from."""
+        self._verify_playable_card(card)
+        play = Play(
+            player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=frame is not None
+        )
+        kind_of(card).verify_play(self.game, play)
+        return play
+
+    @staticmethod
+    def _verify_playable_card(card: Card) -> None:
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
+
+    def playable(self, player: str) -> list[Card]:
+        """The cards player may play now as they are (no stated choices): those of her hand -- or of
+        the temporary hand being played from -- that `can_play` accepts, worked out together."""
+        try:
+            self._verify_playing_now(player, None)
+        except Illegal:
+            return []
+        frame = self.temp_hands[-1] if self.temp_hands else None
+        if frame is None and self.plays_left() == 0:
+            return []
+        playable = []
+        for card in list(frame.cards if frame is not None else self.table.hands[player]):
+            try:
+                if has_hook(card, "verify_play"):
+                    self._verify_card_play(player, card, (), frame)
+                else:
+                    self._verify_playable_card(card)  # `Kind.verify_play` checks only stated choices
+            except Illegal:
+                continue
+            playable.append(card)
+        return playable
+
+    @staticmethod
+    def _no_plays_left(player: str, card: Card | None, why: str) -> Illegal:
+        if card is not None and card.type is CardType.SURPRISE:
+            return Illegal(
+                "no_plays_left",
+                f"{player} has no plays left ({why}); on her own turn a Surprise is "
+                "one of her plays, and she cannot use it to cancel her own card",
+                ("B-play-rule", "R49", "R50"),
+            )
+        return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
+
+    def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_play(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        play = self.verify_play(player, card, answers)
+        frame = self.temp_hands[-1] if play.from_temp_hand else None
+        if frame is not None:
+            frame.cards.remove(card)
+            frame.plays_made += 1
+            counted = f"play {frame.plays_made} of {frame.plays_allowed} from {frame.source.card}"
+            rulings: tuple[str, ...] = ("B-compound-action",)
+        else:
+            self.table.hands[player].remove(card)
+            self.turn.played += 1
+            quota = self.play_rule()
+            counted = f"play {self.turn.played} under {quota}"
+            whole_hand = ("B-play-all",) if quota.mode != "count" else ()
+            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self.game, player, "play"))
+        return self._enter_being_played(play, counted, rulings)
+
+    def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
+        """The card leaves where it was for the being-played zone, and the window to answer it opens."""
+        self.being_played.append(play)
+        self.turn.history.append(play)
+        self.event_plays.append(play)
+        self.last_use = None
+        self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
+        self.window = play
+        self.step(rec.WindowOpened, card=play.card)
+        if derived.goals_read_hands(self.game) and not self.pending:
+            # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
+            self.check_win()
+        return play
+
+    # ---------------------------------------------------------- free actions
+    def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+        """Check that player may use the free action card grants now."""
+        self.verify_not_over()
+        owner = self.owner_of(card)
+        if card not in self.table.rules and owner is None:
+            raise Illegal(
+                "not_in_play", f"{card} is not in play, so its free action cannot be used", ("B-free-actions",)
+            )
+        if owner is not None and owner != player:
+            raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
+        return self._verify_use_of_own(player, card, answers)
+
+    def _verify_use_of_own(self, player: str, card: Card, answers: Sequence[Any]) -> Play:
+        """What is left once card is known to be a rule in play or one of player's own cards in play."""
+        turn = self.turn
+        kind = kind_of(card)
+        if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
+            cites = ("R18", "B-free-actions") if kind.needs_a_play(self.game, card) else ("B-free-actions",)
+            raise Illegal(
+                "turn_over", f"{player}'s turn is over: free actions close when the end-of-turn events begin", cites
+            )
+        if not kind.any_time and not self._in_free_action_time(player):
+            raise Illegal(
+                "not_your_turn",
+                f"free actions are taken only during your own turn, and this is not {player}'s",
+                ("B-free-actions",),
+            )
+        if self.temp_hands and player == turn.player:
+            raise Illegal(
+                "compound_resolving",
+                f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
+                ("R32", "Q-tag-draw2useem"),
+            )
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        kind_of(card).verify_use(self.game, play)
+        return play
+
+    def _in_free_action_time(self, player: str) -> bool:
+        """Whether it is player's own turn, in the phases her free actions are open in (those that
+        may be used any time are open outside it too: the callers ask that of the card)."""
+        turn = self.turn
+        return player == turn.player and turn.phase in (Phase.PLAY, Phase.PLAY_OVER)
+
+    def usable(self, player: str) -> list[Card]:
+        """The cards whose free action player may use now as they are (no stated choices): the rules
+        and her own cards in play that `can_use` accepts, worked out together."""
+        try:
+            self.verify_not_over()
+        except Illegal:
+            return []
+        her_time = self._in_free_action_time(player)
+        usable = []
+        for card in [*self.table.rules, *self.table.in_play.get(player, ())]:
+            if not has_hook(card, "verify_use"):
+                continue  # the card grants no free action
+            if not her_time and not kind_of(card).any_time:
+                continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
+            try:
+                self._verify_use_of_own(player, card, ())
+            except Illegal:
+                continue
+            usable.append(card)
+        return usable
+
+    def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        try:
+            self.verify_use(player, card, answers)
+        except Illegal:
+            return False
+        return True
+
+    def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
+        play = self.verify_use(player, card, answers)
+        self.event_plays.append(play)
+        self.turn.free_actions_used.add(card.name)
+        self.last_use = play
+        if kind_of(card).answerable_use:
+            # The card stays where it is; only its use waits for answers.
+            play.is_use = True
+            self.turn.history.append(play)
+            self.window = play
+            self.step(rec.WindowOpened, card=card)
+            return
+        self._resolve_use(play)
+        self.check_state()  # a free action changes the table directly, outside the agenda
+
+    def is_optional_free_action(self, event: Any) -> bool:
+        """A free action the active player may still take after her plays are done."""
+        card = event.card
+        return (
+            event.action == "use"
+            and card is not None
+            and card.kind in REGISTRY
+            and not kind_of(card).needs_a_play(self.game, card)
+        )
+
+    def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
+        """House rule may_discard: on her own turn a player discards cards she names from her hand."""
+        self.verify_not_over()
+        cites = ("H-may_discard", "B-no-voluntary-discard")
+        if not self.is_active(player) or self.turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+            raise Illegal("not_your_turn", f"{player} may discard at will only during her own turn", cites)
+        hand = self.table.hands[player]
+        stray = [str(c) for c in cards if c not in hand]
+        if stray or not cards or len(set(map(id, cards))) != len(cards):
+            raise Illegal(
+                "bad_choice",
+                f"{player} can discard only cards of her hand, each once ({', '.join(stray) or 'nothing named'})",
+                cites,
+            )
+        self.discard_from_hand(player, list(cards), "she chose to (house rule may_discard)", cites)
+        self.check_state()
+        self.run()
+
+    def verify_not_over(self) -> None:
+        if self.winner:
+            raise Illegal("game_over", f"the game is over: {self.winner} has won", ("B-instant-win",))
+        if self.ended:
+            raise Illegal("game_over", f"the solo game is over: {self.ended}", ("B-solo",))
+
+    # ------------------------------------------- plays from outside the hand
+    def play_from(
+        self,
+        player: str,
+        card: Card,
+        source: str,
+        *,
+        counted: bool = False,
+        answers: Sequence[Any] = (),
+        rulings: tuple[str, ...] = (),
+    ) -> Play:
+        """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
+        the discard pile for an Action that replays a card). The caller has already taken it
+        from `source` (said in the log). It goes through the being-played zone and opens a
+        response window like any play, and resolves when the window closes. `counted`: whether
+        it uses up one of the turn's plays. Raises Illegal (nothing changed) when the card cannot
+        be played or `answers` are not legal choices for it."""
+        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+            raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
+        play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
+        kind_of(card).verify_play(self.game, play)
+        if card.type is CardType.SURPRISE:
+            rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
+        if counted:
+            self.turn.played += 1
+            how = f"from {source}; play {self.turn.played} under {self.play_rule()}"
+        else:
+            how = f"from {source}; not counted as a play"
+        if self.turn.phase is Phase.PLAY_OVER and player == self.turn.player:
+            # Plays were done: the phase reopens while the card is played; the turn structure closes it
+            # again once nothing is left to play (a flipped Play rule or Jackpot! may give more).
+            self.turn.phase = Phase.PLAY
+        return self._enter_being_played(play, how, rulings)

@@ -1,0 +1,316 @@
+"""The turn structure (a mixin of `Game`): draws, beginning a turn, the draw phase, ending and
+passing the turn, who plays next, the hand and Keeper limits, players joining and leaving, and
+the plays a rule forces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.cards.kinds import kind_of
+from adjudicator.engine import chance, derived, solo
+from adjudicator.engine.view import GameView
+from adjudicator.model import records as rec
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
+from adjudicator.model.position import Phase, Turn
+
+
+class TurnStructure(GameView):
+    """Draws, the turn from its start to who plays next, the limits, seats, forced plays."""
+
+    # ------------------------------------------------------------------ draws
+    def draw(
+        self,
+        player: str,
+        n: int,
+        *,
+        why: str,
+        counted: bool = False,
+        into: list[Card] | None = None,
+        rulings: tuple[str, ...] = (),
+        log: bool = True,
+    ) -> list[Card]:
+        """Draw n cards that are not Creepers. A Creeper drawn goes in front of the player
+        at once and is replaced; it never counts as a draw."""
+        got: list[Card] = []
+        creepers = 0
+        while len(got) < n:
+            card = self._take_top(mid_draw=bool(got or creepers))
+            if card is None:
+                self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=("B-reshuffle",))
+                break
+            if card.type is CardType.CREEPER:
+                creepers += 1
+                self.table.in_play[player].append(card)
+                # a Creeper drawn for an Action goes to the active player, who draws again (R40)
+                for_action = (
+                    ("R40",)
+                    if self.resolving and self.resolving.card.type is CardType.ACTION and player == self.turn.player
+                    else ()
+                )
+                self.step(
+                    rec.CreeperPlaced,
+                    player=player,
+                    card=card,
+                    rulings=tuple(dict.fromkeys(("B-creeper-placement", "R20", *for_action, *rulings))),
+                )
+                continue
+            got.append(card)
+        (self.table.hands[player] if into is None else into).extend(got)
+        if counted:
+            self.turn.drawn += len(got)
+        if log and (got or not creepers):
+            # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
+            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
+            self.step(
+                rec.Drew,
+                player=player,
+                cards=tuple(got),
+                why=why,
+                counted=counted,
+                into="hand" if into is None else "the temporary hand",
+                rulings=(*rulings, *extra),
+            )
+        return got
+
+    def _take_top(self, mid_draw: bool = False) -> Card | None:
+        table = self.table
+        if not table.draw_pile and solo.is_solo(self.game):
+            solo.main_deck_empty(self.game)  # Solo Fluxx: no reshuffle, the game is over
+            return None
+        if not table.draw_pile and table.discard:
+            pile = table.discard[:]
+            table.discard.clear()
+            table.draw_pile.extend(pile)
+            # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
+            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
+            chance.shuffle(
+                self.game, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
+            )
+        return table.draw_pile.pop(0) if table.draw_pile else None
+
+    # ------------------------------------------------------------ the turn
+    def begin_turn(self, player: str) -> None:
+        prev = self.turn
+        extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
+        self.turn = Turn(
+            player=player,
+            phase=Phase.START,
+            began_empty_handed=not self.table.hands[player],
+            extra_turns=prev.extra_turns[1:] if extra else [],
+            granted_by=(*prev.granted_by, extra) if extra else (),
+            begun_by=self.event_no,
+        )
+        self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        if extra:
+            self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
+        for owner, card in derived.holding(self.game, "on_turn_start"):
+            kind_of(card).on_turn_start(self.game, card, owner)
+        self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
+        self.schedule_after(self.then("_draw_phase"))
+
+    def _draw_phase(self) -> None:
+        if self.winner:
+            return  # a start-of-turn event decided the game
+        player = self.turn.player
+        for _owner, card in derived.holding(self.game, "before_draw_phase"):
+            kind_of(card).before_draw_phase(self.game, card, player)
+        n = self.draw_rule()
+        bonus, source = derived.bonus_explained(
+            self.game, player, "draw"
+        )  # where a draw above the Draw rule comes from
+        # The whole draw phase is one event: the win check runs only after it (R03).
+        self.draw(
+            player,
+            n,
+            counted=True,
+            why=f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")"),
+            rulings=("B-draw-rule", *derived.bonus_rulings(self.game, player, "draw")),
+        )
+        self.turn.phase = Phase.PLAY
+
+    def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
+        """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
+
+        `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
+        self.turn.phase = Phase.ENDING
+        if why:
+            self.note(why, ("B-turn-order", *rulings))
+            # The order-of-events sheet: do what the card says, check for a win, then the end-of-turn events.
+            self.check_state()
+            if self.winner:
+                return
+        for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
+            self._close_temp_hand(frame)
+        limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
+        self.schedule_after(self.then("_enforce_active_limits", limits), self.then("_pass_turn"))
+        self.run()
+
+    def _pass_turn(self) -> None:
+        player = self.turn.player
+        self.turn.phase = Phase.OVER
+        limit = (
+            derived.limit(self.game, "hand_limit", player) if "hand_limit" in derived.limit_slots(self.game) else None
+        )
+        # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
+        under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
+        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order", *under))
+        if not self.turn.extra_turns:
+            self.turn.next_up = self._who_plays_next(self.next_player())
+        if solo.is_solo(self.game):
+            solo.after_turn(self.game)
+
+    def _who_plays_next(self, candidate: str) -> str:
+        """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
+        for _ in range(len(self.players)):
+            card = self.table.skips.pop(candidate, None)
+            if card is None:
+                break
+            keeper = kind_of(card).excuses(self.game, card, candidate)
+            if keeper is not None:
+                self.note(
+                    f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
+                    f"{candidate} miss it",
+                    ("R09",),
+                )
+                break
+            self.note(f"{candidate} misses this turn ({card})", ("R09",))
+            candidate = self.next_player(candidate)
+        return candidate
+
+    def _enforce_active_limits(self, rulings: tuple[str, ...]) -> None:
+        self._enforce_limits(self.turn.player, rulings)
+
+    def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
+        for slot in derived.limit_slots(self.game):
+            limit = derived.limit(self.game, slot, player)
+            zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
+            key = (slot, player)
+            label, discard = (
+                ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
+            )
+            waiting = next((c for c in self.pending if c.key == key), None) if self.pending else None
+            if waiting is not None:
+                if list(waiting.options) == list(zone):
+                    continue  # asked already, of the cards she still has
+                self.pending.remove(waiting)  # the cards changed under it (a Solo Goal scored them): ask anew
+                if limit is None or len(zone) <= limit:
+                    self.note(
+                        f"{player} is no longer over the {label}: the discard it asked is withdrawn", waiting.rulings
+                    )
+            if limit is None or len(zone) <= limit:
+                continue
+            excess = len(zone) - limit
+            cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
+            self.ask(
+                player,
+                f"comply with the {label} of {limit}: discard {excess}",
+                zone,
+                excess,
+                self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
+                verbs=("discard", "keep"),
+                keep_means_complement=True,
+                rulings=cites,
+                key=key,
+            )
+
+    def _discard_chosen(self, how: str, player: str, why: str, rulings: tuple[str, ...], cards: list[Card]) -> None:
+        """A limit's discard, once chosen: `how` names discard_from_hand or discard_from_play."""
+        getattr(self, how)(player, cards, why, rulings)
+
+    # -------------------------------------------------- joining and leaving
+    def join(self, player: str) -> None:
+        self.verify_not_over()
+        if player in self.players:
+            raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
+        if solo.is_solo(self.game):
+            raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
+        last = self.players[-1]
+        self.players.append(player)
+        self.table.hands[player] = []
+        self.table.in_play[player] = []
+        self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
+        self.draw(
+            player, self.basic("deal"), why="jumping in", rulings=("B-jump-in", *self.house_rules.cite("starting_hand"))
+        )
+        self.check_state()  # the newcomer's hand is under the limits at once
+        self.run()
+
+    def drop_out(self, player: str) -> None:
+        self.verify_not_over()
+        if player not in self.players:
+            raise Illegal("not_playing", f"{player} is not in the game", ("B-drop-out",))
+        if len(self.players) == 1:
+            raise Illegal("last_player", f"{player} is the last player", ("B-drop-out",))
+        was_active = player == self.turn.player and self.turn.phase is not Phase.OVER
+        following = self.next_player(player)
+        cards = self.table.hands.pop(player) + self.table.in_play.pop(player)
+        self.table.skips.pop(player, None)
+        self.pending = [c for c in self.pending if c.player != player]
+        self.discard_cards(cards)
+        self.players.remove(player)
+        self.step(rec.DroppedOut, player=player, cards=tuple(cards), rulings=("B-drop-out",))
+        if player == self.turn.player:
+            for frame in list(self.temp_hands):
+                self._close_temp_hand(frame)
+            # The turn token moves on to whoever sat after the player who left.
+            self.turn = Turn(player=following, phase=Phase.START)
+            if was_active:
+                self.begin_turn(following)
+            else:
+                self.turn = Turn(player=self.players[self.players.index(following) - 1], phase=Phase.OVER)
+        self.check_state()  # the cards gone may decide a win (a blocking Creeper left)
+        self.run()
+
+    # ------------------------------------------------- plays the rules force
+    def make_forced_plays(self) -> None:
+        """Make the plays that rules in play force on the active player now (First Play Random).
+        The replay calls this before each event that is not a free action of the active player,
+        and when the events run out, so free actions may still come first. Like any play, the
+        forced play opens a response window: a Surprise of another player answers it."""
+        self.run()
+        turn = self.turn
+        if (
+            turn.phase is not Phase.PLAY
+            or self.window
+            or self.pending
+            or self.winner
+            or self.stopped
+            or self.ended
+            or self.being_played
+            or self.temp_hands
+        ):
+            return
+        for rule in list(self.table.rules):
+            forced = kind_of(rule).forced_play(self.game, rule)
+            if forced is None:
+                continue
+            card, why, rulings = forced
+            answers = self._state_the_pick(rule, card, rulings)
+            self.note(why, rulings)
+            if card.is_unknown:
+                self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
+                self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
+                return
+            self.play(turn.player, card, answers)
+            return
+
+    def _state_the_pick(self, rule: Card, card: Card, rulings: tuple[str, ...]) -> list[Any]:
+        """A forced play picked at random (First Play Random): the card `P plays CARD at random`
+        states (the rule picks it when it is in the hand), or one the seed drew. The choices of
+        the event that states it are the play's."""
+        player, stated = self.turn.player, self.stated_at_random
+        answers, self.stated_at_random, self.at_random_answers = self.at_random_answers, None, []
+        if stated is not None and card is not stated:
+            hand = self.table.hands[player]
+            chance.refuse(self.game, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
+        self.step(
+            rec.Chance,
+            what=f"the card {rule} picks for {player}'s play",
+            outcome=str(card),
+            stated=card is stated,
+            how=f"`{player} plays CARD at random`",
+            rulings=rulings,
+        )
+        return answers if stated is not None else []
