@@ -53,7 +53,7 @@ def quote_when_completing() -> None:
     def format_completion(self: Any, item: classes.CompletionItem) -> str:
         return plain(self, classes.CompletionItem(quoted(item.value, shell), help=item.help))
 
-    printer.format_completion = format_completion  # type: ignore[method-assign]
+    printer.format_completion = format_completion  # type: ignore[method-assign]  # wrapping it is the point
 
 
 def matching(values: Iterable[str], incomplete: str) -> list[str]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
@@ -296,7 +296,8 @@ def build_verdict(game: Game) -> Verdict:
         solo_over=game.ended,
         stopped=game.stopped,
         rulings=tuple(cited),
-        rejections=tuple(filter(rec.Rejected.__instancecheck__, steps)),  # no Python loop over a long log
+        # no Python loop over a long log; the filter keeps only Rejected records
+        rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
     )
 
 

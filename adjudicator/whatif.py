@@ -313,7 +313,7 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
     actual = events[at - 1] if at <= len(events) else None
     base = _verdict(_replay(scenario), [e.number for e in events], prefix_steps)
 
-    timelines: list[tuple[str, Event | None, list[Event | None]]] = []
+    timelines: list[tuple[str, Event | None, list[Event]]] = []
     for option in _legal(before, at):
         if player is not None and option.player != player:
             continue
@@ -333,15 +333,15 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
         timelines.append(("chance", variant, [*events[: at - 1], variant, *events[at:]]))
 
     alternatives = []
-    for how, option, timeline in timelines:
-        origin = [None if e is option else e.number for e in timeline]
+    for how, tried, timeline in timelines:  # tried: the event put in (None: one left out)
+        origin = [None if e is tried else e.number for e in timeline]
         renumbered = tuple(replace(e, number=i) for i, e in enumerate(timeline, 1))
         verdict = _verdict(_continue(before, renumbered[at - 1 :]), origin, prefix_steps)
         changes = _changes(base, verdict)
         alternatives.append(
             Alternative(
                 how,
-                option,
+                tried,
                 verdict,
                 changes,
                 verdict.winner != base.winner,

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import derived
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
+from adjudicator.model.cards import Card
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import PendingChoice, Phase, Then
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from adjudicator.model.events import Event
 
 
-class Agenda:
+class Agenda(GameView):
     """The agenda of continuations, the loop that runs it, the state-based check, and choices."""
 
     # ------------------------------------------------------------ the agenda
@@ -98,18 +100,18 @@ class Agenda:
         finally:
             self._state_checked = self._state_signature()
 
-    def _state_signature(self) -> tuple:
+    def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
         """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
         pending = self.pending
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
     def _check_state(self) -> None:
-        rules = derived.effective(self)
+        rules = derived.effective(self.game)
         triggers = rules.holders.get("state_trigger")
         if triggers:
             for owner, card in triggers:
-                kind_of(card).state_trigger(self, card, owner)
-            rules = derived.effective(self)  # the triggers may have moved cards
+                kind_of(card).state_trigger(self.game, card, owner)
+            rules = derived.effective(self.game)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
@@ -119,15 +121,15 @@ class Agenda:
                     continue  # officially the active player complies at the end of the turn
                 # bound at once, while the active player may still be rid of the limit by her turn's end (Q738)
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
-        goals = self.table.goals
+        goals: Sequence[Card] = self.table.goals
         if len(goals) > 1 and self._settle_goal_slots():
             return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
-            for owner, card in derived.holding(self, "on_goals_changed"):
-                kind_of(card).on_goals_changed(self, card, owner)
+            for owner, card in derived.holding(self.game, "on_goals_changed"):
+                kind_of(card).on_goals_changed(self.game, card, owner)
         self.check_win()
 
     def _turn_structure_step(self) -> bool:
@@ -135,7 +137,7 @@ class Agenda:
             return False
         turn = self.turn
         if turn.phase is Phase.PLAY:
-            missing = derived.draw_rule(self, turn.player) - turn.drawn
+            missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(
                     turn.player,
@@ -144,8 +146,8 @@ class Agenda:
                     why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
                     rulings=(
                         "B-draw-rule-change",
-                        *derived.bonus_rulings(self, turn.player, "draw"),
-                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
+                        *derived.bonus_rulings(self.game, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
                         *(("Q129",) if self.temp_hands else ()),
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),

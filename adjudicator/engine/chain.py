@@ -11,28 +11,26 @@ against one's own card (R49, R50) are illegal with those rulings.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards.kinds import kind_of
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase, Play, Then
 
-if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
 
-
-class ResponseChain:
+class ResponseChain(GameView):
     """The response window and the chain of answers on it."""
 
-    def close_window(self: Game) -> None:
+    def close_window(self) -> None:
         """The chance to respond is over: every open window closes, innermost first (a card
         that a resolution plays at once, `play_from`, opens a window of its own)."""
         while self.window is not None:
             self.close_one_window()
 
-    def close_one_window(self: Game) -> None:
+    def close_one_window(self) -> None:
         """The chain on the open window resolves, then the card being played, if it still
         stands. Toggling (R28): the top answer stands, and each card below it is canceled by
         the one above it, so an even number of answers leaves the card in effect."""
@@ -64,13 +62,13 @@ class ResponseChain:
         self.schedule(*tasks)
         self.run()
 
-    def _resolve(self: Game, play: Play) -> None:
+    def _resolve(self, play: Play) -> None:
         self._carry_out(play, "resolve")
 
-    def _resolve_use(self: Game, play: Play) -> None:
+    def _resolve_use(self, play: Play) -> None:
         self._carry_out(play, "use")
 
-    def _carry_out(self: Game, play: Play, what: str) -> None:
+    def _carry_out(self, play: Play, what: str) -> None:
         """The card's kind does what the play (`resolve`) or the free action (`use`) says;
         meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
@@ -79,27 +77,27 @@ class ResponseChain:
         finally:
             self.resolving = None
 
-    def discard_played(self: Game, play: Play) -> None:
+    def discard_played(self, play: Play) -> None:
         """An Action that has done what it says goes to the discard pile."""
         if play in self.being_played:
             self.leave_being_played(play)
             self.discard_cards([play.card])
 
     # ------------------------------------------------------------- responses
-    def chain_top(self: Game) -> Play | None:
+    def chain_top(self) -> Play | None:
         """The card a Surprise played now would answer: the latest answer, or the card played."""
         return self.responses[-1] if self.responses else self.window
 
-    def is_active(self: Game, player: str) -> bool:
+    def is_active(self, player: str) -> bool:
         return player == self.turn.player and self.turn.phase is not Phase.OVER
 
-    def is_response(self: Game, player: str, card: Card) -> bool:
+    def is_response(self, player: str, card: Card) -> bool:
         """Whether a Surprise played now answers the chain rather than being one of the plays of
         the turn: always out of turn while the turn is under way; on your own turn only to
         counter a Surprise aimed at your card (R49)."""
         return card.type is CardType.SURPRISE and self.surprise_answers(player)
 
-    def surprise_answers(self: Game, player: str) -> bool:
+    def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
         if self.is_active(player):
             top = self.chain_top()
@@ -107,7 +105,7 @@ class ResponseChain:
         late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
         return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
 
-    def verify_respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+    def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""
         self.verify_not_over()
         frame = self.temp_hands[-1] if self.temp_hands and self.is_active(player) else None
@@ -141,19 +139,19 @@ class ResponseChain:
                 )
             del response.answers[0]  # `-> CARD`: the card it answers, used
         try:
-            kind_of(card).verify_response(self, response)
+            kind_of(card).verify_response(self.game, response)
         except Illegal as illegal:
             raise self._too_late(player, card, exclude=top) or illegal from None
         return response
 
-    def can_respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+    def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         try:
             self.verify_respond(player, card, answers)
         except Illegal:
             return False
         return True
 
-    def respond(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
+    def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         response = self.verify_respond(player, card, answers)
         target = response.responds_to
         assert target is not None
@@ -176,7 +174,7 @@ class ResponseChain:
         )
         return response
 
-    def _named_target(self: Game, player: str, answers: Sequence[Any]) -> Card | None:
+    def _named_target(self, player: str, answers: Sequence[Any]) -> Card | None:
         """The card a Surprise's answer names as the one it answers (`Bob plays That's Mine -> The
         Sun`): a first choice naming a card another player played this turn, or None."""
         first = answers[0] if answers else None
@@ -185,21 +183,21 @@ class ResponseChain:
         played = (p.card for p in self.turn.history if p.player != player and not p.is_use)
         return first if any(first is c for c in played) else None
 
-    def waits_for_played_card(self: Game) -> bool:
+    def waits_for_played_card(self) -> bool:
         """A Surprise that cannot answer the open card waits for the card that card will play
         at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
         return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
 
-    def _cancel_by(self: Game, response: Play, target: Play) -> None:
+    def _cancel_by(self, response: Play, target: Play) -> None:
         self.resolving = response
         try:
-            kind_of(response.card).cancel(self, response, target)
+            kind_of(response.card).cancel(self.game, response, target)
         finally:
             self.resolving = None
         self.discard_played(response)
 
     def cancel_play(
-        self: Game, target: Play, by: Play, outcome: str, rulings: tuple[str, ...], to_player: str | None = None
+        self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...], to_player: str | None = None
     ) -> None:
         """A card in the chain is canceled: it goes to the discard pile, or in front of to_player.
         A canceled free action only loses its effect: the card granting it stays in play."""
@@ -222,14 +220,14 @@ class ResponseChain:
             rulings=rulings,
         )
 
-    def _take_back(self: Game, card: Card) -> None:
+    def _take_back(self, card: Card) -> None:
         """Take a card that has landed off the table, to be canceled after all."""
         for zone in (self.table.rules, self.table.goals, *self.table.in_play.values()):
             if card in zone:
                 zone.remove(card)
                 return
 
-    def reopen_for_late_answer(self: Game, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+    def reopen_for_late_answer(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
         """House rule surprise_window: end_of_turn: a Surprise that is officially too late (R44) may
         still answer a card played earlier this turn while that card is where its play put it (an
         Action's effects are done and cannot be undone). The open chain resolves first, then the
@@ -253,7 +251,7 @@ class ResponseChain:
         return True
 
     def _late_target(
-        self: Game, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
+        self, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
     ) -> Play | None:
         """The latest card of this turn (the one `named`, if any), still on the table, that card
         could have answered."""
@@ -263,7 +261,7 @@ class ResponseChain:
         )
 
     def _answerable_earlier(
-        self: Game,
+        self,
         player: str,
         card: Card,
         exclude: Play | None = None,
@@ -279,13 +277,13 @@ class ResponseChain:
                 continue
             trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
             try:
-                kind_of(card).verify_response(self, trial)
+                kind_of(card).verify_response(self.game, trial)
             except Illegal:
                 continue
             return earlier
         return None
 
-    def _not_held(self: Game, player: str, card: Card) -> Illegal:
+    def _not_held(self, player: str, card: Card) -> Illegal:
         window = self.window
         holder = next((p for p in self.players if card in self.table.hands[p]), None)
         if window is not None and holder is not None and kind_of(window.card).hands_over:
@@ -298,7 +296,7 @@ class ResponseChain:
             )
         return Illegal("not_in_hand", f"{player} does not hold {card}", ("R56",) if holder else ("B-surprises",))
 
-    def _nothing_to_answer(self: Game, player: str, card: Card) -> Illegal:
+    def _nothing_to_answer(self, player: str, card: Card) -> Illegal:
         late = self._too_late(player, card)
         if late is not None:
             return late
@@ -317,7 +315,7 @@ class ResponseChain:
         )
 
     def _too_late(
-        self: Game, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
+        self, player: str, card: Card, exclude: Play | None = None, named: Card | None = None
     ) -> Illegal | None:
         """R44: the Surprise could have answered a card played earlier this turn (the one `named`,
         if given), but its moment is gone."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.cards import Card
@@ -40,7 +41,7 @@ def bind_copies(game: Game, event: Event, strict: bool = True) -> Event:
     slots = _card_slots(event)
     options = []
     for card, owner in slots:
-        copies = catalog.copies_of(card)
+        copies: Sequence[Card] = catalog.copies_of(card)
         if owner is not None:
             copies = [c for c in copies if _belongs(game, c, owner)]
             if not copies and not strict:

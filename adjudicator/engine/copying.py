@@ -72,7 +72,7 @@ class ForkedRandom(random.Random):
         _resume(self)
         random.Random.seed(self, *args, **kwargs)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> random.Random:
+    def __deepcopy__(self, memo: dict[int, Any]) -> ForkedRandom:
         """One more generator of the snapshot (it has not drawn since: it would be a Random)."""
         return ForkedRandom(self.snapshot)
 
@@ -85,7 +85,7 @@ def _resume(rng: random.Random) -> None:
     if type(rng) is ForkedRandom:
         state = rng.snapshot.state
         del rng.snapshot
-        rng.__class__ = random.Random  # the same layout: allowed
+        rng.__class__ = random.Random  # type: ignore[assignment]  # the same layout: allowed, and the point
         random.Random.setstate(rng, state)
 
 

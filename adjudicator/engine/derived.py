@@ -62,7 +62,7 @@ def remembered(compute: F) -> F:
         return value
 
     chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
-    return functools.wraps(compute)(chosen)  # type: ignore[return-value]
+    return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
 
 
 #: The hooks the engine runs over every card in play (`holding`).
@@ -125,7 +125,7 @@ class Effective:
 
 def effective(game: Game) -> Effective:
     clock = game.table.clock
-    rules = clock.effective
+    rules: Effective | None = clock.effective
     if rules is not None and clock.passed:
         # Cards moved in front of players: only one whose kind has a hook run over the table changes it.
         if any(own_hooks(card, TABLE_HOOKS) for card in clock.passed):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.copies import bind_copies
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
 from adjudicator.model.errors import Illegal
@@ -20,15 +21,15 @@ from adjudicator.model.events import VERB_OF, one_line
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
-    from adjudicator.model.position import Play
+    from adjudicator.model.position import PendingChoice, Play
 
 
-class EventOrder:
+class EventOrder(GameView):
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
-    def push(self: Game, event: Event) -> None:
+    def push(self, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
@@ -41,7 +42,8 @@ class EventOrder:
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
             return
-        event = bind_copies(self, event, strict=False)  # a card the deck holds several copies of: the copy meant
+        # a card the deck holds several copies of: the copy meant
+        event = bind_copies(self.game, event, strict=False)
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
@@ -54,7 +56,7 @@ class EventOrder:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):
-                self._push_response(event)
+                self._push_response(event, card)
                 return
         own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
@@ -64,7 +66,7 @@ class EventOrder:
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
-            event = bind_copies(self, event, strict=False)
+            event = bind_copies(self.game, event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
@@ -97,7 +99,8 @@ class EventOrder:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
-            event = bind_copies(self, event)  # the turn may have moved on: bind again where it stands now
+            # the turn may have moved on: bind again where it stands now
+            event = bind_copies(self.game, event)
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
@@ -105,9 +108,9 @@ class EventOrder:
             return
         try:
             if event.action == "play":
-                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]  # a play names a card
             elif event.action == "use":
-                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]  # so does a use
             elif event.action == "discard" and self.house_rules.may_discard and not self.pending:
                 self.discard_at_will(event.player, event.choices)
             elif event.action in ("discard", "keep", "choose"):
@@ -126,7 +129,7 @@ class EventOrder:
                 self.reject(event, illegal)
         self.run()
 
-    def _own_card_in_window(self: Game, event: Event) -> Play | None:
+    def _own_card_in_window(self, event: Event) -> Play | None:
         """The active player's own card in the open window, when she plays a Surprise now: it is
         read as a play of her turn, never as an answer to that card (R49)."""
         card = event.card
@@ -140,7 +143,7 @@ class EventOrder:
         """Whether the event says more than a bare action: choices of a play or use, or chance."""
         return bool(event.choices and event.action in ("play", "use")) or event.states_chance
 
-    def _tried(self: Game, event: Event) -> Illegal | None:
+    def _tried(self, event: Event) -> Illegal | None:
         """Every word of an event is used or refused: the event is taken first on a copy, its card
         resolved there, and refused (nothing changes) when a stated outcome of chance cannot be,
         or a choice it states is left unused -- a word the card does not take. None: take it."""
@@ -173,29 +176,29 @@ class EventOrder:
                 return _unused(event, play)
         return None
 
-    def not_playing(self: Game, player: str) -> Illegal:
+    def not_playing(self, player: str) -> Illegal:
         """Why an event of someone not at the table is refused."""
         left = next((s for s in reversed(self.steps) if isinstance(s, rec.DroppedOut) and s.player == player), None)
         why = f"{player} is not in the game"
         why += f": {player} dropped out at event {left.event}" if left else f" ({player} has not joined)"
         return Illegal("not_playing", why, ("B-drop-out",) if left else ("B-jump-in",))
 
-    def _push_response(self: Game, event: Event) -> None:
+    def _push_response(self, event: Event, card: Card) -> None:
         """A Surprise answering the chain; one that cannot answer the open card may wait for the
         card it plays at once: that window closes, and the Surprise answers the new card."""
         while True:
             try:
-                self.respond(event.player, event.card, event.choices)  # type: ignore[arg-type]
+                self.respond(event.player, card, event.choices)
                 return
             except Illegal as illegal:
-                if self.reopen_for_late_answer(event.player, event.card, event.choices):  # type: ignore[arg-type]
+                if self.reopen_for_late_answer(event.player, card, event.choices):
                     continue  # house rule surprise_window: end_of_turn
                 if not self.waits_for_played_card():
                     self.reject(event, illegal)
                     return
                 self.close_one_window()
 
-    def reject(self: Game, event: Event, illegal: Illegal, where: str = "") -> None:
+    def reject(self, event: Event, illegal: Illegal, where: str = "") -> None:
         self.step(
             rec.Rejected,
             player=event.player,
@@ -206,7 +209,7 @@ class EventOrder:
             where=where,
         )
 
-    def _answered_or_stopped(self: Game, event: Event) -> bool:
+    def _answered_or_stopped(self, event: Event) -> bool:
         """With a choice pending, the event must answer it; otherwise the replay stops there."""
         if self.stopped:
             return True
@@ -223,7 +226,7 @@ class EventOrder:
         self.answer(event)
         return True
 
-    def _advance_turn(self: Game, event: Event) -> bool:
+    def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
         a turn began (for `P begins`: P's turn)."""
         began = False
@@ -253,7 +256,7 @@ class EventOrder:
                 return began
         return began
 
-    def _not_begun(self: Game, player: str) -> Illegal:
+    def _not_begun(self, player: str) -> Illegal:
         """Why `P begins` began nothing."""
         self.verify_not_over()
         turn = self.turn
@@ -271,7 +274,7 @@ class EventOrder:
             "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
         )
 
-    def _needs_next_turn(self: Game, event: Event) -> bool:
+    def _needs_next_turn(self, event: Event) -> bool:
         """An event of the next player begins that player's turn; so does an answer to a choice
         that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
         a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
@@ -286,7 +289,7 @@ class EventOrder:
         trial.close_window()
         return any(c.player == event.player and event.action in c.answer_verbs for c in trial.pending)
 
-    def finish(self: Game) -> None:
+    def finish(self) -> None:
         """The events have run out: resolve what is open and finish a turn whose plays are done."""
         if self.stopped:
             return
@@ -301,7 +304,7 @@ class EventOrder:
             choice = self.pending[0]
             self.stop(f"the events ran out while {choice.player} must {choice.prompt}")
 
-    def stop(self: Game, reason: str) -> None:
+    def stop(self, reason: str) -> None:
         """The replay cannot go on without a choice the events do not give: say which, and how
         to write it."""
         choice = self.pending[0] if self.pending else None
@@ -364,7 +367,7 @@ def describe(event: Event) -> str:
     return VERB_OF[event.action] + target
 
 
-def choice_syntax(choice) -> str:  # noqa: ANN001 - a PendingChoice
+def choice_syntax(choice: PendingChoice) -> str:
     """An event line that answers the choice (its first options), to show the exact syntax."""
     verb = choice.answer_verbs[0]
     count = choice.count if choice.at_least is None else max(choice.at_least, 1)

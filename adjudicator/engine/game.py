@@ -46,6 +46,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
+from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
     from adjudicator.model.events import Event
@@ -114,7 +115,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
-        self._state_checked: tuple | None = None  # `_state_signature()` when the state-based check last ran
+        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | None = (
+            None  # `_state_signature()` when the state-based check last ran
+        )
         self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
 
@@ -205,7 +208,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def draw_rule(self, player: str | None = None) -> int:
         return derived.draw_rule(self, player or self.turn.player)
 
-    def play_rule(self, player: str | None = None) -> derived.PlayQuota:
+    def play_rule(self, player: str | None = None) -> PlayQuota:
         return derived.play_rule(self, player or self.turn.player)
 
     def rule_in_slot(self, slot: str) -> Card | None:
@@ -242,7 +245,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def next_player(self, after: str | None = None) -> str:
         if after is None and self.turn.next_up in self.players:
-            return self.turn.next_up  # type: ignore[return-value]
+            return self.turn.next_up
         if after is None and self.turn.extra_turns:
             return self.turn.player  # an extra turn is owed: the same player goes again
         seat = self.players.index(after or self.turn.player)

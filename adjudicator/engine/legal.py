@@ -56,7 +56,15 @@ def scenario_item(event: Event) -> str | dict[str, Any]:
     return item
 
 
-def _key(event: Event) -> tuple:
+#: What makes two listed events one (`_key`): player, action, card, the choices' names.
+EventKey = tuple[str, str, Card | None, tuple[str, ...]]
+#: What makes two pending choices one (`_choice_key`): player, prompt, the options' names, count.
+ChoiceKey = tuple[str, str, tuple[str, ...], int]
+#: The steps the replay takes before an event (`_route`): (player, sort) or ("forced plays",).
+Route = tuple[str, ...]
+
+
+def _key(event: Event) -> EventKey:
     """What makes two listed events one: the card itself (cards compare by identity), and the
     choices by name (names are unique; copies of one card named as a choice are one choice)."""
     choices = event.choices
@@ -64,7 +72,7 @@ def _key(event: Event) -> tuple:
 
 
 #: Events by their `_key`, in the order found: passed on whole, so that no key is made twice.
-Keyed = dict[tuple, Event]
+Keyed = dict[EventKey, Event]
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
 #: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
@@ -87,7 +95,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     return settled
 
 
-def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> tuple | None:
+def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> Route | None:
     """Which steps the replay takes before an event of player once the window is closed
     (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
     only known once it has ended (missed turns, extra turns), so there each player and sort
@@ -165,6 +173,7 @@ def _explore(
             lambda e: (
                 not (
                     e.action == "play"
+                    and e.card is not None
                     and e.card.type is CardType.SURPRISE
                     and (e.player in answering or position.turns_begun != count and e.player != active)
                 )
@@ -200,7 +209,7 @@ def _seat_changes(game: Game, found: _Found) -> None:
     now = settle(game, found.number) if game.window is not None else game
     if now.stopped or now.winner or now.ended or now.pending:
         return
-    positions: dict[tuple | None, Game] = {None: now}
+    positions: dict[Route | None, Game] = {None: now}
     for player in now.players:
         route = _route(now, player, "seat")
         if route not in positions:
@@ -213,9 +222,9 @@ class _Found:
         self.number = number
         self.stated_choices = stated_choices
         self.newcomers = list(newcomers or ())
-        self.events: dict[tuple, Event] = {}
-        self.needed: dict[tuple, PendingChoice] = {}  # described only if left unanswered
-        self.answered: set[tuple] = set()
+        self.events: Keyed = {}
+        self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
+        self.answered: set[ChoiceKey] = set()
 
     def spawn(self) -> _Found:
         """An empty list of events found the same way, for a position further on: the choices
@@ -265,7 +274,9 @@ class _Found:
         if sort == "use":
             self.add(e for e in self.uses(game, player) if keep is None or keep(e))
         elif sort == "play":
-            self.add(e for e in self.plays(game, player) if not before.is_response(player, e.card))
+            self.add(
+                e for e in self.plays(game, player) if e.card is not None and not before.is_response(player, e.card)
+            )
         else:
             if len(game.players) > 1:
                 self.add([make_event(self.number, player, "drop_out")])
@@ -383,7 +394,7 @@ def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
                 yield make_event(number, choice.player, verb, None, given)
 
 
-def _choice_key(choice: PendingChoice) -> tuple:
+def _choice_key(choice: PendingChoice) -> ChoiceKey:
     return (choice.player, choice.prompt, tuple(map(str, choice.options)), choice.count)
 
 
@@ -449,10 +460,10 @@ class Advanced:
     responses: Keyed
     answering: frozenset[str]
     #: the game as advance left it (`_stamp`): a game changed since is not the one advanced
-    stamp: tuple = ()
+    stamp: tuple[int | None, ...] = ()
 
 
-def _stamp(game: Game) -> tuple:
+def _stamp(game: Game) -> tuple[int | None, ...]:
     return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
 
 

@@ -10,33 +10,31 @@ zones, so the clock ticks and the move is written in the next step record as bef
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from adjudicator.engine import chance
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.chance import SHUFFLED_HOW
 from adjudicator.model.zones import Zone
 
-if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
 
-
-class CardMoves:
+class CardMoves(GameView):
     """Take a card out of a zone, put one in; a turn missed or owed; a replay halted."""
 
-    def zone(self: Game, name: str, player: str | None = None) -> Zone:
+    def zone(self, name: str, player: str | None = None) -> Zone:
         """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
-        found = getattr(self.table, name)
-        return found if player is None else found[player]
+        found = getattr(self.table, name)  # a Zone, or a ZoneMap of player -> Zone
+        zone: Zone = found if player is None else found[player]
+        return zone
 
-    def take(self: Game, card: Card, zone: str, player: str | None = None) -> Card:
+    def take(self, card: Card, zone: str, player: str | None = None) -> Card:
         """Lift card out of a zone, for the caller to put somewhere or play at once."""
         self.zone(zone, player).remove(card)
         return card
 
     def take_at_random(
-        self: Game,
+        self,
         zone: str,
         player: str | None = None,
         *,
@@ -54,7 +52,7 @@ class CardMoves:
         return self.take(card, zone, player)
 
     def pick_at_random(
-        self: Game,
+        self,
         options: Sequence[Card],
         stated: Card | None,
         *,
@@ -66,14 +64,14 @@ class CardMoves:
         """One of options at random: `stated` when the event says which came up (it must be one of
         them, else `impossible` says why not), else one drawn from the seed; logged either way
         (engine/chance.py). Nothing moves."""
-        return chance.pick(self, options, stated, what=what, how=how, impossible=impossible, rulings=rulings)
+        return chance.pick(self.game, options, stated, what=what, how=how, impossible=impossible, rulings=rulings)
 
-    def refuse_stated(self: Game, reason: str, rulings: tuple[str, ...] = ()) -> None:
+    def refuse_stated(self, reason: str, rulings: tuple[str, ...] = ()) -> None:
         """A stated outcome of chance that cannot be: the event is refused while it is tried first,
         else the outcome is left to chance with a note saying why (engine/chance.py)."""
-        chance.refuse(self, reason, rulings)
+        chance.refuse(self.game, reason, rulings)
 
-    def put(self: Game, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
+    def put(self, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
         """Put card into a zone: after the cards there, or on top (piles are kept top card first)."""
         cards = self.zone(zone, player)
         if on_top:
@@ -81,53 +79,53 @@ class CardMoves:
         else:
             cards.append(card)
 
-    def take_all(self: Game, zone: str, player: str | None = None) -> list[Card]:
+    def take_all(self, zone: str, player: str | None = None) -> list[Card]:
         """Empty a zone; its cards, in order, for the caller to put somewhere."""
         cards = self.zone(zone, player)
         taken = list(cards)
         cards.clear()
         return taken
 
-    def put_all(self: Game, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
+    def put_all(self, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
         """Put cards into a zone after the cards there, in order."""
         self.zone(zone, player).extend(cards)
 
-    def refill(self: Game, zone: str, cards: Iterable[Card]) -> None:
+    def refill(self, zone: str, cards: Iterable[Card]) -> None:
         """What the zone holds becomes cards, in that order (a pile shuffled with others)."""
         self.zone(zone)[:] = cards
 
     def shuffled(
-        self: Game, cards: Iterable[Card], *, what: str, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+        self, cards: Iterable[Card], *, what: str, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
     ) -> list[Card]:
         """Cards in a new order, top or first card first: the order the event states (`; shuffled A,
         B`), else one from the seed; logged either way (engine/chance.py). Nothing moves."""
         order = list(cards)
-        chance.shuffle(self, order, what=what, how=how, rulings=rulings)
+        chance.shuffle(self.game, order, what=what, how=how, rulings=rulings)
         return order
 
     def shuffle(
-        self: Game, zone: str, *, what: str | None = None, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+        self, zone: str, *, what: str | None = None, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
     ) -> None:
         """Shuffle a zone (`shuffled`): `what` names it in the log (by default, the zone)."""
         order = self.shuffled(self.zone(zone), what=what or f"the {zone.replace('_', ' ')}", how=how, rulings=rulings)
         self.refill(zone, order)
 
-    def pass_hands(self: Game, receiver_of: Mapping[str, str]) -> None:
+    def pass_hands(self, receiver_of: Mapping[str, str]) -> None:
         """Whole hands change players all at once: each giver's hand goes to `receiver_of[giver]`."""
         hands = self.table.hands
         before = {giver: hands[giver] for giver in receiver_of}
         for giver, receiver in receiver_of.items():
             hands[receiver] = before[giver]
 
-    def skip_next_turn(self: Game, player: str, card: Card) -> None:
+    def skip_next_turn(self, player: str, card: Card) -> None:
         """Player misses her next turn because of card (Field of Poppies), unless the card excuses her then."""
         self.table.skips[player] = card
 
-    def grant_extra_turn(self: Game, card: Card) -> None:
+    def grant_extra_turn(self, card: Card) -> None:
         """The player whose turn it is takes another turn right after this one, because of card."""
         self.turn.extra_turns.append(card.name)
 
-    def halt(self: Game, reason: str, rulings: tuple[str, ...]) -> None:
+    def halt(self, reason: str, rulings: tuple[str, ...]) -> None:
         """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=rulings)

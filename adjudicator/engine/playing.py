@@ -7,21 +7,19 @@ hands of compound Actions, and plays from outside the hand (`play_from`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.kinds.base import has_hook
 from adjudicator.engine import derived
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase, Play, TempHand
 
-if TYPE_CHECKING:
-    pass
 
-
-class Playing:
+class Playing(GameView):
     """Playing a card, using one, where it goes, temporary hands."""
 
     # ---------------------------------------------------------- being played
@@ -93,7 +91,7 @@ class Playing:
         frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
         if self.temp_hands:  # opened inside another: this one is finished first
             rulings = (*rulings, "Q-tag-draw2useem")
-        if derived.goals_read_hands(self):  # a temporary hand is not the hand a Goal counts
+        if derived.goals_read_hands(self.game):  # a temporary hand is not the hand a Goal counts
             rulings = (*rulings, "Q-tag-10cardsinhand-2")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
@@ -159,7 +157,7 @@ class Playing:
         play = Play(
             player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=frame is not None
         )
-        kind_of(card).verify_play(self, play)
+        kind_of(card).verify_play(self.game, play)
         return play
 
     @staticmethod
@@ -221,7 +219,7 @@ class Playing:
             quota = self.play_rule()
             counted = f"play {self.turn.played} under {quota}"
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
-            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
+            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self.game, player, "play"))
         return self._enter_being_played(play, counted, rulings)
 
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
@@ -233,7 +231,7 @@ class Playing:
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=play.card)
-        if derived.goals_read_hands(self) and not self.pending:
+        if derived.goals_read_hands(self.game) and not self.pending:
             # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
             self.check_win()
         return play
@@ -256,7 +254,7 @@ class Playing:
         turn = self.turn
         kind = kind_of(card)
         if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
-            cites = ("R18", "B-free-actions") if kind.needs_a_play(self, card) else ("B-free-actions",)
+            cites = ("R18", "B-free-actions") if kind.needs_a_play(self.game, card) else ("B-free-actions",)
             raise Illegal(
                 "turn_over", f"{player}'s turn is over: free actions close when the end-of-turn events begin", cites
             )
@@ -273,7 +271,7 @@ class Playing:
                 ("R32", "Q-tag-draw2useem"),
             )
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
-        kind_of(card).verify_use(self, play)
+        kind_of(card).verify_use(self.game, play)
         return play
 
     def _in_free_action_time(self, player: str) -> bool:
@@ -332,7 +330,7 @@ class Playing:
             event.action == "use"
             and card is not None
             and card.kind in REGISTRY
-            and not kind_of(card).needs_a_play(self, card)
+            and not kind_of(card).needs_a_play(self.game, card)
         )
 
     def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
@@ -379,7 +377,7 @@ class Playing:
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
-        kind_of(card).verify_play(self, play)
+        kind_of(card).verify_play(self.game, play)
         if card.type is CardType.SURPRISE:
             rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
         if counted:

@@ -5,20 +5,18 @@ the plays a rule forces.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine import chance, derived, solo
+from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase, Turn
 
-if TYPE_CHECKING:
-    pass
 
-
-class TurnStructure:
+class TurnStructure(GameView):
     """Draws, the turn from its start to who plays next, the limits, seats, forced plays."""
 
     # ------------------------------------------------------------------ draws
@@ -78,8 +76,8 @@ class TurnStructure:
 
     def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
-        if not table.draw_pile and solo.is_solo(self):
-            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+        if not table.draw_pile and solo.is_solo(self.game):
+            solo.main_deck_empty(self.game)  # Solo Fluxx: no reshuffle, the game is over
             return None
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
@@ -88,7 +86,7 @@ class TurnStructure:
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
             self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
             chance.shuffle(
-                self, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
+                self.game, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
             )
         return table.draw_pile.pop(0) if table.draw_pile else None
 
@@ -107,8 +105,8 @@ class TurnStructure:
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
-        for owner, card in derived.holding(self, "on_turn_start"):
-            kind_of(card).on_turn_start(self, card, owner)
+        for owner, card in derived.holding(self.game, "on_turn_start"):
+            kind_of(card).on_turn_start(self.game, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
         self.schedule_after(self.then("_draw_phase"))
 
@@ -116,17 +114,19 @@ class TurnStructure:
         if self.winner:
             return  # a start-of-turn event decided the game
         player = self.turn.player
-        for _owner, card in derived.holding(self, "before_draw_phase"):
-            kind_of(card).before_draw_phase(self, card, player)
+        for _owner, card in derived.holding(self.game, "before_draw_phase"):
+            kind_of(card).before_draw_phase(self.game, card, player)
         n = self.draw_rule()
-        bonus, source = derived.bonus_explained(self, player, "draw")  # where a draw above the Draw rule comes from
+        bonus, source = derived.bonus_explained(
+            self.game, player, "draw"
+        )  # where a draw above the Draw rule comes from
         # The whole draw phase is one event: the win check runs only after it (R03).
         self.draw(
             player,
             n,
             counted=True,
             why=f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")"),
-            rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
+            rulings=("B-draw-rule", *derived.bonus_rulings(self.game, player, "draw")),
         )
         self.turn.phase = Phase.PLAY
 
@@ -150,14 +150,16 @@ class TurnStructure:
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
+        limit = (
+            derived.limit(self.game, "hand_limit", player) if "hand_limit" in derived.limit_slots(self.game) else None
+        )
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order", *under))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(self.next_player())
-        if solo.is_solo(self):
-            solo.after_turn(self)
+        if solo.is_solo(self.game):
+            solo.after_turn(self.game)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
@@ -165,7 +167,7 @@ class TurnStructure:
             card = self.table.skips.pop(candidate, None)
             if card is None:
                 break
-            keeper = kind_of(card).excuses(self, card, candidate)
+            keeper = kind_of(card).excuses(self.game, card, candidate)
             if keeper is not None:
                 self.note(
                     f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
@@ -181,8 +183,8 @@ class TurnStructure:
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot in derived.limit_slots(self):
-            limit = derived.limit(self, slot, player)
+        for slot in derived.limit_slots(self.game):
+            limit = derived.limit(self.game, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
             key = (slot, player)
             label, discard = (
@@ -222,7 +224,7 @@ class TurnStructure:
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
-        if solo.is_solo(self):
+        if solo.is_solo(self.game):
             raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
@@ -281,7 +283,7 @@ class TurnStructure:
         ):
             return
         for rule in list(self.table.rules):
-            forced = kind_of(rule).forced_play(self, rule)
+            forced = kind_of(rule).forced_play(self.game, rule)
             if forced is None:
                 continue
             card, why, rulings = forced
@@ -302,7 +304,7 @@ class TurnStructure:
         answers, self.stated_at_random, self.at_random_answers = self.at_random_answers, None, []
         if stated is not None and card is not stated:
             hand = self.table.hands[player]
-            chance.refuse(self, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
+            chance.refuse(self.game, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
         self.step(
             rec.Chance,
             what=f"the card {rule} picks for {player}'s play",

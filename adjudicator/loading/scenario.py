@@ -210,12 +210,12 @@ class _Reader:
             )
         return found
 
-    def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, Any]:
+    def per_player(self, node: dict, key: str, known: list[str] | None = None) -> dict[str, tuple[dict, Any]]:
         value = node.get(key) or {}
         if not isinstance(value, dict):
             hint = mistakes.per_player_hint(key, value, (known or self.players)[0])
             raise self.fail(f"`{key}` must map player names to values{hint}", node, key)
-        out: dict[str, Any] = {}
+        out: dict[str, tuple[dict, Any]] = {}  # player -> (the mapping, the key that named the player)
         for name in value:
             player = self.player(name, value, name, known)
             if player in out:
@@ -453,7 +453,7 @@ class _Reader:
                         )
                     if slot:
                         slots[slot] = card
-                    goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]
+                    goal_slots += kind_of(card).goal_slots(None, card)  # type: ignore[arg-type]  # no game yet: read from the card
                 elif label == "goals":
                     if card.type is not CardType.GOAL:
                         raise self.fail(f"{card} is a {card.type.label}, not a Goal", *where)
@@ -594,8 +594,8 @@ class _Reader:
         else:
             player, rest = match
             lowered = rest.lower() + " "
-            verb = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
-            if verb is None:
+            phrase = next((v for v in _VERBS if lowered.startswith(v + " ")), None)
+            if phrase is None:
                 said, _, after = rest.partition(" ")
                 seat = known.index(player) if player in known else 0
                 if (why := mistakes.not_an_event(said, player, known[(seat + 1) % len(known)], after)) is not None:
@@ -604,7 +604,7 @@ class _Reader:
                     f"unknown verb {said!r} in {text!r}; the verbs are {', '.join(_VERBS)}",
                     suggestions=self.verb_for(player, said, after),
                 )
-            action, rest = _VERBS[verb], rest[len(verb) :].strip()
+            action, rest = _VERBS[phrase], rest[len(phrase) :].strip()
         if action in ("play", "use"):
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
@@ -640,9 +640,9 @@ class _Reader:
                 break
             raise ScenarioError(f"{as_line!r} reads as a mapping because of its ': '; {fix}", suggestions=suggestions)
         if "action" not in item and (verb := mistakes.verb_key(item)) is not None:
-            key, written = verb
+            key, form = verb
             raise self.fail(
-                f"unknown key {key!r} in event {number}: in the mapping form the verb is the `action`; write {written}",
+                f"unknown key {key!r} in event {number}: in the mapping form the verb is the `action`; write {form}",
                 item,
                 key,
             )

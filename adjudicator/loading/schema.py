@@ -10,7 +10,7 @@ pydantic is imported here only; the CLI imports this module inside `schema`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import GenerateJsonSchema
@@ -43,6 +43,10 @@ RulingId = Annotated[
 
 #: What a custom card's `type` may say: every card type, and the names editions give them.
 CARD_TYPES = (*(t.value for t in CardType if t is not CardType.UNKNOWN), *TYPE_ALIASES)
+if TYPE_CHECKING:
+    CardTypeName = str  # a type checker cannot read a Literal built at run time
+else:
+    CardTypeName = Literal[CARD_TYPES]  # the schema lists them
 
 
 class _Strict(BaseModel):
@@ -59,7 +63,7 @@ class CustomCard(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     name: str = Field(min_length=1)
-    type: Literal[CARD_TYPES] = Field(description="`problem` (Rick and Morty) is another name for creeper.")
+    type: CardTypeName = Field(description="`problem` (Rick and Morty) is another name for creeper.")
     kind: str | None = Field(
         None,
         description="The behaviour (`keepers`, `draw`, `double_agenda`, ...). "

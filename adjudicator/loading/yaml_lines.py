@@ -48,7 +48,7 @@ _TAG_NAMES = {
 }
 
 
-class _Loader(_Parser):  # type: ignore[misc, valid-type]
+class _Loader(_Parser):  # type: ignore[misc, valid-type]  # a base chosen at import: the C loader if built
     """The safe loader, remembering how each plain value resolved (text, a number, true...):
     PyYAML's resolver is Python code run for every value, and a long game repeats its lines."""
 
@@ -141,7 +141,7 @@ def _yaml_error(exc: yaml.YAMLError, text: str, path: str, explain: Explain | No
             context_mark = getattr(exc, "context_mark", None)
             context_line = context_mark.line + 1 if context_mark is not None else None
             problem = explain(problem, getattr(exc, "context", None), line, mark.column, context_line, text)
-    elif isinstance(getattr(exc, "position", None), int):  # a ReaderError: a character YAML forbids
+    elif isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.position, int):  # a character YAML forbids
         line = text.count("\n", 0, exc.position) + 1
         problem = (
             f"character U+{exc.character:04X} is not allowed in YAML text"

@@ -30,7 +30,7 @@ class _Form:
     """One record class's JSON form after the event number: a %-template and the fields it takes."""
 
     def __init__(self, cls: type[rec.Step]) -> None:
-        self.names = own_fields(cls)
+        self.names = own_fields(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
         data = ", ".join(f"{encode_basestring(name)}: %s" for name in self.names)  # field names hold no '%'
         self.template = (
             ', "kind": ' + encode_basestring(cls.__name__) + ', "text": %s, "rulings": %s, "data": {' + data + "%s}}"

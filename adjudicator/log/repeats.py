@@ -30,7 +30,8 @@ def key_reader(cls: type[rec.Step]) -> Callable[[rec.Step], tuple[Any, ...]]:
         for f in fields(cls)
         if f.name not in ("event", "rulings", "moves") and any(word in str(f.type) for word in _NUMBERS)
     ]
-    return attrgetter("rulings", "moves", *own_fields(cls), *numbers)
+    # a class is hashable, though mypy does not see it for type[Step] (python/mypy#11470)
+    return attrgetter("rulings", "moves", *own_fields(cls), *numbers)  # type: ignore[arg-type]
 
 
 def said_once(say: Callable[[rec.Step], str]) -> Callable[[rec.Step], str]:

@@ -81,7 +81,7 @@ def copy_fields(fields: dict[str, Any], memo: dict[int, Any], skip: Any = ()) ->
     return fields
 
 
-def _copy_tuple(value: tuple, memo: dict[int, Any]) -> tuple:
+def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
     atoms = ATOMS
     for item in value:  # most tuples hold only atoms, or tuples of atoms (signatures): shared
         cls = type(item)
@@ -93,13 +93,13 @@ def _copy_tuple(value: tuple, memo: dict[int, Any]) -> tuple:
     return value if all(map(operator.is_, items, value)) else items
 
 
-def _copy_frozenset(value: frozenset, memo: dict[int, Any]) -> frozenset:
+def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[Any]:
     if ATOMS.issuperset(map(type, value)):
         return value
     return frozenset(duplicate(item, memo) for item in value)
 
 
-def _copy_list(value: list, memo: dict[int, Any]) -> list:
+def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
     key = id(value)
     copied = memo.get(key)
     if copied is None:
@@ -107,14 +107,14 @@ def _copy_list(value: list, memo: dict[int, Any]) -> list:
     return copied
 
 
-def _copy_items(value: list, memo: dict[int, Any]) -> list:
+def _copy_items(value: list[Any], memo: dict[int, Any]) -> list[Any]:
     atoms = ATOMS
     if atoms.issuperset(map(type, value)):
         return value.copy()
     return [item if type(item) in atoms else duplicate(item, memo) for item in value]
 
 
-def _copy_dict(value: dict, memo: dict[int, Any]) -> dict:
+def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
     copied = memo.get(id(value))
     if copied is None:
         copied = memo[id(value)] = {}
@@ -123,14 +123,14 @@ def _copy_dict(value: dict, memo: dict[int, Any]) -> dict:
     return copied
 
 
-def _copy_set(value: set, memo: dict[int, Any]) -> set:
+def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
     copied = memo.get(id(value))
     if copied is None:
         copied = memo[id(value)] = {duplicate(item, memo) for item in value}
     return copied
 
 
-def _copy_deque(value: deque, memo: dict[int, Any]) -> deque:
+def _copy_deque(value: deque[Any], memo: dict[int, Any]) -> deque[Any]:
     copied = memo.get(id(value))
     if copied is None:
         copied = memo[id(value)] = deque((duplicate(item, memo) for item in value), value.maxlen)

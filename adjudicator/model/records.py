@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
-from typing import Any, ClassVar, NoReturn
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
 
@@ -18,7 +19,13 @@ from adjudicator.model.cards import Card
 #: empty: no field is positional), one shared __setattr__ (`Step`), and an __init__ written for
 #: each class only when its first record is made (`_own_init`): records are made ten times an
 #: event and this module is imported by every command, so both must be quick.
-record = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False)
+_RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False)
+_Record = TypeVar("_Record")
+
+
+@dataclass_transform(kw_only_default=True, eq_default=False)  # a type checker reads records as dataclasses
+def record(cls: type[_Record]) -> type[_Record]:
+    return _RECORD(cls)
 
 
 #: The default of a required field in a class's own __init__: the field was not given.
@@ -31,7 +38,7 @@ def _first_record(self: Step, **values: Any) -> None:
     which they would inherit; a record class is never the base of another."""
     init = _own_init(type(self))
     if not type(self).__subclasses__():
-        type(self).__init__ = init  # type: ignore[misc]
+        type(self).__init__ = init  # type: ignore[method-assign]  # replacing a method is the point
     init(self, **values)
 
 
@@ -50,7 +57,7 @@ def _own_init(cls: type) -> Callable[..., None]:
     )
     namespace = {"_REQUIRED": _REQUIRED, "_refuse": _refuse}
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
-    init = namespace["__init__"]
+    init: FunctionType = namespace["__init__"]
     init.__kwdefaults__ = {f.name: _REQUIRED if f.default is MISSING else f.default for f in declared}
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
@@ -84,7 +91,12 @@ class Step:
     #: Steps that only mark structure (windows opening) render quietly.
     quiet: ClassVar[bool] = False
 
-    __init__ = _first_record
+    if TYPE_CHECKING:  # what a type checker is told: fields by keyword (the real one is written per class)
+
+        def __init__(self, **values: Any) -> None: ...
+
+    else:
+        __init__ = _first_record
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
@@ -103,7 +115,8 @@ class Step:
     def data(self) -> dict[str, Any]:
         """The record's own fields as JSON data (cards by name, tuples as lists): who, which
         cards, from where and to where, beside the sentence."""
-        data = {name: _plain(getattr(self, name)) for name in own_fields(type(self))}
+        # a class is hashable, though mypy does not see it for type(self) (python/mypy#11470)
+        data = {name: _plain(getattr(self, name)) for name in own_fields(type(self))}  # type: ignore[arg-type]
         if self.moves:
             data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
         return data

@@ -12,7 +12,7 @@ as that end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, SupportsIndex
+from typing import Any, Final, Literal, Self, SupportsIndex
 
 from adjudicator.model.cards import Card
 
@@ -22,10 +22,12 @@ Move = tuple[Card, "str | None", "str | None"]
 
 #: `Zone.rules_read` of the zones in front of the players: a card moving in or out of one bears
 #: on the effective rules only if its kind has a hook the engine runs over the table.
-IN_FRONT = "in front"
+IN_FRONT: Final = "in front"
+#: Whether the effective rules are derived from a zone: yes, no, or IN_FRONT.
+RulesRead = bool | Literal["in front"]
 
 
-class Memo(dict):
+class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
     so an answer found in it is true of the position as it stands."""
@@ -119,12 +121,12 @@ class Clock:
         return tuple(moves)
 
 
-class Zone(list):
+class Zone(list[Card]):
     """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: bool = False) -> None:
+    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> None:
         super().__init__(cards)
         self.clock = clock
         self.label = label
@@ -165,7 +167,7 @@ class Zone(list):
         self._arrive(cards)
         list.extend(self, cards)
 
-    def __iadd__(self, cards: Iterable[Card]) -> Zone:  # type: ignore[override]
+    def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
         self.extend(cards)
         return self
 
@@ -220,7 +222,7 @@ class Zone(list):
         return zone
 
 
-class ZoneMap(dict):
+class ZoneMap(dict[Any, Zone]):
     """Player -> Zone, each labelled from `label` ("hand of {}"). Putting a zone under another
     player (Trade Hands swaps two) moves its cards to that player; a plain list put in is made a
     Zone of this table."""
@@ -232,7 +234,7 @@ class ZoneMap(dict):
         clock: Clock,
         label: str,
         zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
-        rules_read: bool = False,
+        rules_read: RulesRead = False,
     ) -> None:
         super().__init__((key, Zone(clock, label.format(key), cards, rules_read)) for key, cards in zones.items())
         self.clock = clock
@@ -252,7 +254,7 @@ class ZoneMap(dict):
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
-    def setdefault(self, key: Any, cards: Iterable[Any] = ()) -> Zone:  # type: ignore[override]
+    def setdefault(self, key: Any, cards: Iterable[Any] = ()) -> Zone:
         if key not in self:
             self[key] = cards
         return self[key]

@@ -490,7 +490,7 @@ def coverage_command(
 
     def is_faq(record: Any) -> bool:
         match = FAQ_ID.match(record.id)
-        return bool(match) and 1 <= int(match.group(1)) <= 65
+        return match is not None and 1 <= int(match.group(1)) <= 65
 
     def count(selected: list[tuple[Any, list, str]]) -> dict[str, int]:
         return {

@@ -43,7 +43,7 @@ def build_graph() -> Any:
 
     records = all_rulings()
     table = aliases()
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for record in records.values():
         graph.add_node(record.id)
 

@@ -433,7 +433,7 @@ def _build_index() -> _Index:
 
     # Only the types whose general rulings speak for every card of the type (the general rulings
     # on Keepers or New Rules say little about one named Keeper or Rule).
-    card_types = {
+    card_types: dict[str, str] = {
         normalize(card.name): card.type.value
         for card in builtin().all_cards()
         if card.type.value in ("creeper", "action", "surprise")
@@ -664,7 +664,8 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         # A record that does not name the card may still answer for its type: "a Creeper drawn
         # during d2ue" is answered by the ruling on Creepers drawn for any Action.
         types = {index.card_types.get(key) for key in m.keys}
-        card_type = stem(types.pop()) if len(types) == 1 and None not in types else None
+        only = types.pop() if len(types) == 1 else None
+        card_type = stem(only) if only is not None else None
         for rec in range(n):
             if m.keys & index.record_cards[rec]:
                 crowd = 1.0 - 0.02 * min(index.record_card_count[rec] - 1, 10)
@@ -696,7 +697,7 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         parts = []
         if card_hits[rec]:
             parts.append("names " + ", ".join(card_hits[rec]))
-        words_hit = sorted(matched[rec], key=matched[rec].get, reverse=True)[:4]
+        words_hit = sorted(matched[rec], key=matched[rec].__getitem__, reverse=True)[:4]
         if words_hit:
             parts.append("words: " + ", ".join(words_hit))
         reasons.append(parts)

@@ -23,6 +23,7 @@ import gzip
 import importlib.util
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -121,7 +122,7 @@ class Lexicon:
         """Every spelling the lexicon knows (common, proper or slang), each once."""
         return list(dict.fromkeys([*self.common, *self.proper, *self.slang]))
 
-    def anagrams(self, letters: str) -> tuple[str, ...]:
+    def anagrams(self, letters: str) -> Sequence[str]:
         """Every known spelling (common, proper or slang) made of exactly these letters, any order."""
         return self.by_letters.get(letters_key(letters), ())
 

@@ -38,7 +38,7 @@ class ActionKind(Kind):
     def ask_declared(self, game: Game, play: Play, then: str, none_left: str) -> None:
         """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
         choose from, the Action is still played and nothing happens (`none_left` says why)."""
-        spec = self.choices(game, play)[0]  # type: ignore[index]
+        spec = self.choices(game, play)[0]  # type: ignore[index]  # a kind asking it declares one
         if not spec.options:
             nothing_happens(game, play, none_left)
             return

@@ -70,7 +70,7 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
 
     def use(self, game: Game, play: Play) -> None:
         left = game.plays_left()
-        cites = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
+        cites: tuple[str, ...] = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
         if game.bonus_givers(play.player, "play"):
             cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
         game.note(

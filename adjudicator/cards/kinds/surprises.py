@@ -136,8 +136,10 @@ def _steal_keeper(game: Game, play: Play) -> None:
 
 
 def _discard_rules(game: Game, play: Play) -> None:
-    most = kind_of(play.card).number(game, play.card, "in_turn_value")
-    kind_of(play.card).discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
+    kind = kind_of(play.card)
+    assert isinstance(kind, DiscardsSomeRules)  # a Surprise, the only kind with in-turn texts
+    most = kind.number(game, play.card, "in_turn_value")
+    kind.discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
 
 
 def _others_discard_action(game: Game, play: Play) -> None:
