@@ -29,11 +29,13 @@ def bundled(name: str) -> Path | None:
 
 
 def shown(path: Path) -> str:
-    """A path as a message shows it: relative to the working folder when inside it, else to
-    the bundle (`scenarios/rules/...`), else as given."""
+    """A path as a message shows it: in a checkout relative to the working folder when inside it
+    (a path to type), else to the bundle (`scenarios/rules/...`); in an installed package
+    relative to the bundle first (not `venv/lib/python3.11/site-packages/...` from a folder
+    that holds the environment); else as given."""
     base = _base()
     resolved = path.resolve()
-    for folder in (Path.cwd(), base):
+    for folder in (base, Path.cwd()) if base == INSTALLED else (Path.cwd(), base):
         if folder is not None:
             try:
                 return resolved.relative_to(folder.resolve()).as_posix()

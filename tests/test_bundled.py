@@ -80,3 +80,17 @@ def test_check_of_a_missing_scenarios_folder_without_a_bundle(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     ran = runner.invoke(app, ["check", "--json", "scenarios"])
     assert json.loads(ran.stdout)["results"][0]["error"]["message"] == "no such file or folder"
+
+
+def test_an_installed_bundle_is_shown_from_the_bundle_even_below_the_working_folder(tmp_path, monkeypatch):
+    """From a folder that holds the virtual environment, `rulings show` listed the proving
+    scenarios as venv/lib/python3.11/site-packages/adjudicator/_bundled/scenarios/..."""
+    installed = tmp_path / "venv" / "site-packages" / "adjudicator" / "_bundled"
+    example = installed / "scenarios" / "examples" / "a.yaml"
+    example.parent.mkdir(parents=True)
+    example.write_text("title: t\n", encoding="utf-8")
+    monkeypatch.setattr(bundled, "INSTALLED", installed)
+    monkeypatch.setattr(bundled, "_base", lambda: installed)
+    monkeypatch.chdir(tmp_path)
+    assert bundled.shown(example) == "scenarios/examples/a.yaml"
+    assert bundled.shown(tmp_path / "mine.yaml") == "mine.yaml"
