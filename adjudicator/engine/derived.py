@@ -74,6 +74,7 @@ TABLE_HOOKS = (
     "draw_bonus",
     "play_bonus",
     "limit_bonus",
+    "verify_use",  # the free actions (`Playing.usable`, listed several times a turn)
 )
 
 

@@ -289,9 +289,11 @@ class Playing(GameView):
             return []
         her_time = self._in_free_action_time(player)
         usable = []
-        for card in [*self.table.rules, *self.table.in_play.get(player, ())]:
-            if not has_hook(card, "verify_use"):
-                continue  # the card grants no free action
+        # The cards granting a free action, kept with the effective rules: the rules in play, then
+        # hers, in table order (a Goal is held by no one like a rule, but grants none).
+        for owner, card in derived.holding(self.game, "verify_use"):
+            if owner != player and (owner is not None or card.type is CardType.GOAL):
+                continue
             if not her_time and not kind_of(card).any_time:
                 continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
             try:
