@@ -240,6 +240,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def goal_slots(self) -> int:
         return derived.goal_slots(self)
 
+    def goals_read_hands(self) -> bool:
+        """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
+        return derived.goals_read_hands(self)
+
     def turn_direction(self) -> int:
         return derived.turn_direction(self)
 

@@ -204,7 +204,7 @@ class MysteryPlay(FreeActionRule):
                 "R63",
                 "Q129",
                 "R42",
-                *(("Q-tag-10cardsinhand-1",) if any(kind_of(g).reads_hands for g in game.table.goals) else ()),
+                *(("Q-tag-10cardsinhand-1",) if game.goals_read_hands() else ()),
             ),
         )
         source = f"the top of the draw pile, by {play.card}"
