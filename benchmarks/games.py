@@ -54,7 +54,7 @@ def ours(decks: tuple[str, ...], games: int) -> tuple[float, int]:
     command = [sys.executable, "-m", "adjudicator", "simulate", "--players", "2", "--workers", "1"]
     command += ["--decks", ",".join(decks), "--games", str(games), "--json"]
     cpu, out = _child_cpu(command, env)
-    return cpu, sum(game["turns"] for game in json.loads(out)["per_game"])
+    return cpu, json.loads(out)["turns_played"]
 
 
 def peer(folder: Path, games: int) -> tuple[float, int]:

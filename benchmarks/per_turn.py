@@ -28,7 +28,7 @@ SUBSYSTEMS = (
     ("effective rules (engine/derived.py)", ("engine/derived.py",)),
     ("response chain and windows (engine/chain.py)", ("engine/chain.py",)),
     ("event order (engine/event_order.py)", ("engine/event_order.py", "engine/copies.py")),
-    ("zones and the clock (engine/zones.py)", ("engine/zones.py",)),
+    ("zones and the clock (model/zones.py)", ("model/zones.py",)),
     (
         "the game: turn, checks, draws, plays (engine/game.py and its subsystems)",
         (
@@ -41,8 +41,8 @@ SUBSYSTEMS = (
         ),
     ),
     ("card kinds (cards/kinds)", ("cards/kinds", "cards/model.py", "engine/choices.py")),
-    ("step records (log/records.py)", ("log/",)),
-    ("events (loading/scenario.py Event)", ("loading/",)),
+    ("step records (model/records.py, log/)", ("model/records.py", "log/")),
+    ("events (model/events.py, loading/)", ("model/events.py", "loading/")),
     ("the driver (simulate.py)", ("simulate.py",)),
 )
 
