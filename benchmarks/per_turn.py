@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 #: (subsystem, the path fragments of its files), first match wins.
 SUBSYSTEMS = (
     ("listing legal events (engine/legal.py)", ("engine/legal.py",)),
-    ("copies of a game (copying, state copies, copy module)", ("engine/copying.py", "engine/state.py", "copy.py")),
+    ("copies of a game (copying, state copies, copy module)", ("engine/copying.py", "model/position.py", "copy.py")),
     ("effective rules (engine/derived.py)", ("engine/derived.py",)),
     ("response chain and windows (engine/chain.py)", ("engine/chain.py",)),
     ("event order (engine/event_order.py)", ("engine/event_order.py", "engine/copies.py")),
@@ -40,7 +40,7 @@ SUBSYSTEMS = (
             "engine/solo.py",
         ),
     ),
-    ("card kinds (cards/kinds)", ("cards/kinds", "cards/model.py", "engine/choices.py")),
+    ("card kinds (cards/kinds)", ("cards/kinds", "model/cards.py", "model/choices.py")),
     ("step records (model/records.py, log/)", ("model/records.py", "log/")),
     ("events (model/events.py, loading/)", ("model/events.py", "loading/")),
     ("the driver (simulate.py)", ("simulate.py",)),
