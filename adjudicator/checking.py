@@ -42,9 +42,11 @@ class CheckResult:
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """The files to check: each path given, and every `*.yaml`/`*.yml` in a folder given. One that
+    is no regular file (a broken link, a pipe) is listed too, so that it is reported, not skipped."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir())
         else:
             yield path
 

@@ -127,6 +127,27 @@ def test_a_named_pipe_is_refused_without_blocking(tmp_path):
     assert f"{pipe}: not a regular file (a pipe, device or socket)" in done.stderr
 
 
+def test_check_on_a_folder_reports_a_pipe_and_a_broken_link_instead_of_skipping_them(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes on this system")
+    good = ROOT / "scenarios" / "actions" / "discard-and-draw-empty.yaml"
+    (tmp_path / "good.yaml").write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "broken.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "check", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert "pipe.yaml: not a regular file (a pipe, device or socket)" in said
+    assert "broken.yaml: no such file or folder" in said
+    assert "1 passed, 0 failed, 2 with errors" in said
+
+
 def test_dev_zero_is_refused_without_reading_it(tmp_path):
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero here")
