@@ -160,7 +160,7 @@ events:
     events = parse_scenario(text).events
     assert [e.text for e in events[:1]] == ["Bob plays Milk at random; shuffled Bread, Time"]
     assert events[0].at_random and [c.name for c in events[0].shuffled[0]] == ["Bread", "Time"]
-    assert events[1].text == "Bob play Cookies at random; shuffled Bread"
+    assert events[1].text == "Bob plays Cookies at random; shuffled Bread"
     assert str(events[2].choices[0]) == "Milk at random"
 
 

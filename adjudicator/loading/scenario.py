@@ -33,7 +33,7 @@ from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import NO_CHOICE, AtRandom, Card, CardType
 from adjudicator.model.day import read_day
 from adjudicator.model.errors import ScenarioError
-from adjudicator.model.events import VERB_OF, Assignment, Event, Whose
+from adjudicator.model.events import VERB_OF, Assignment, Event, Whose, one_line
 from adjudicator.model.events import VERBS as _VERBS
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
 from adjudicator.model.names import normalize, not_text, player_key, shown_value, suggest
@@ -672,11 +672,8 @@ class _Reader:
                 "`shuffled` is a list of cards (or a list of such lists, one per shuffle)", item, "shuffled"
             )
         orders = shuffled if shuffled and all(isinstance(o, list) for o in shuffled) else [shuffled] if shuffled else []
-        text = f"{player} {action.replace('_', ' ')}" + (f" {item['card']}" if item.get("card") else "")
-        text += " at random" if at_random else ""
-        if choices:
-            text += " -> " + ", ".join(map(str, choices))
-        text += "".join(f"; shuffled {', '.join(map(str, order))}" for order in orders)
+        # Said as the one-line form says it ("Bob plays Cookies"), whichever form the file used.
+        text = one_line(player, action, item.get("card"), tuple(choices), at_random, tuple(map(tuple, orders)))
         event = self.make_event(
             number, line, player, action, item.get("card"), choices, text, roster, at_random=at_random
         )

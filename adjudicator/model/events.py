@@ -111,7 +111,8 @@ def one_line(
     clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
     if action in ("play", "use"):
         return (
-            f"{player} {VERB_OF[action]} {card}"
+            f"{player} {VERB_OF[action]}"
+            + (f" {card}" if card is not None else "")  # a play that names no card is refused: said as written
             + (" at random" if at_random else "")
             + (f" -> {listed}" if choices else "")
             + clauses
