@@ -185,16 +185,60 @@ def _deck_cards(decks: Sequence[str], solo: bool = False) -> list[Card]:
     ]
 
 
-def _written(cards: Sequence[Card], decks: Sequence[str]) -> list[str]:
-    """The cards' names as a scenario with these decks writes them: `NAME (DECK)` where two of
-    the decks print different cards of that name (Holiday's and the Fun Pack's Fruitcake), as
-    the loader asks of a scenario file."""
+def _clashing(decks: Sequence[str]) -> frozenset[str]:
+    """The (normalized) names that two of the decks print on different cards (Holiday's and the
+    Fun Pack's Fruitcake): a scenario file writes those as `NAME (DECK)`, as the loader asks."""
     from adjudicator.model.names import normalize
 
     printers: dict[str, set[tuple[str, str]]] = {}
     for card in _deck_cards(decks):
         printers.setdefault(normalize(card.name), set()).add(card.definition)
-    return [card.qualified if len(printers[normalize(card.name)]) > 1 else card.name for card in cards]
+    return frozenset(name for name, printed in printers.items() if len(printed) > 1)
+
+
+def _written(cards: Sequence[Card], decks: Sequence[str]) -> list[str]:
+    """The cards' names as a scenario with these decks writes them (`_clashing`)."""
+    from adjudicator.model.names import normalize
+
+    clashing = _clashing(decks)
+    return [card.qualified if normalize(card.name) in clashing else card.name for card in cards]
+
+
+def _written_events(events: Sequence[Event], decks: Sequence[str]) -> list[str | dict[str, Any]]:
+    """The events as a scenario with these decks writes them: a card whose name two decks print
+    is named with its deck, in the event and in its choices (`_clashing`)."""
+    from adjudicator.engine.legal import scenario_item
+    from adjudicator.model.cards import Card
+    from adjudicator.model.events import Assignment, Whose, one_line
+    from adjudicator.model.names import normalize
+
+    clashing = _clashing(decks)
+
+    def named(thing: Any) -> str:
+        if isinstance(thing, Card):
+            return thing.qualified if normalize(thing.name) in clashing else thing.name
+        if isinstance(thing, Assignment):
+            return f"{named(thing.card)} to {thing.player}"
+        if isinstance(thing, Whose):
+            return f"{named(thing.card)} of {thing.player}"
+        return str(thing)
+
+    written: list[str | dict[str, Any]] = []
+    for event in events:
+        things = [event.card, *event.choices]
+        if not any(isinstance(t, (Card, Assignment, Whose)) and named(t) != str(t) for t in things):
+            written.append(scenario_item(event))
+            continue
+        card = named(event.card) if event.card is not None else None
+        choices = tuple(map(named, event.choices))
+        if any("," in choice for choice in choices):  # the one-line lists split on commas
+            item: dict[str, Any] = {"player": event.player, "action": event.action, "choices": list(choices)}
+            if card is not None:
+                item["card"] = card
+            written.append(item)
+        else:
+            written.append(one_line(event.player, event.action, card, choices, event.at_random, event.shuffled))
+    return written
 
 
 def _can_be_met(card: Card, cards: Sequence[Card]) -> bool:
@@ -331,8 +375,6 @@ def _template(settings: Settings) -> Scenario:
 def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> GameResult:
     """Game `index` of a run: deal, then random legal events until it ends. The game is
     written out as a scenario file for a game that went wrong (`keep_scenario`: for any)."""
-    from adjudicator.engine.legal import scenario_item
-
     rng = game_rng(settings.seed, index)
     game = _new_game(dealt_scenario(settings, rng))
     events: list[Event] = []
@@ -384,7 +426,7 @@ def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> Ga
             settings,
             game.scenario.seed,
             _written(setup.draw_pile, settings.decks),
-            [scenario_item(e) for e in events],
+            _written_events(events, settings.decks),
             _written(setup.rules_pile, settings.decks),
         )
         data["title"] = f"simulate --seed {settings.seed}: game {index} ({ending})"

@@ -472,6 +472,24 @@ def test_games_played_without_a_log_replay_through_the_logging_path_to_the_same_
             assert dict(sorted(game.citations().items())) == result.rulings
 
 
+def test_a_game_of_decks_that_print_one_name_twice_is_written_with_the_deck_in_its_events():
+    """Holiday's Fruitcake is a Keeper, the Fun Pack's a Creeper: a saved game names the one it
+    plays, or the file would not load (an ambiguous name)."""
+    from adjudicator.engine.replay import replay
+
+    settings = sim.Settings(decks=("holiday", "fun_pack"))
+    result = next(
+        r
+        for r in (sim.play_game(settings, index, keep_scenario=True) for index in range(20))
+        if "Fruitcake" in r.scenario.split("events:")[1]
+    )
+    events = result.scenario.split("events:")[1]
+    assert "Fruitcake (holiday)" in events or "Fruitcake (fun_pack)" in events
+    game = replay(parse_scenario(result.scenario, "<simulate>"))
+    assert len(game.move_stack) == result.events
+    assert not any(s.kind == "Rejected" for s in game.steps)
+
+
 def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
     """Rich reads `[/]` as markup: a player so named ended the report in a MarkupError traceback."""
     result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--players", "Al[/],[bold]Bo"])

@@ -101,7 +101,7 @@ class Event:
 def one_line(
     player: str,
     action: str,
-    card: Card | None,
+    card: Card | str | None,
     choices: tuple[Any, ...],
     at_random: bool = False,
     shuffled: tuple[tuple[Card, ...], ...] = (),
