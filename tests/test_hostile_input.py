@@ -148,6 +148,20 @@ def test_check_on_a_folder_reports_a_pipe_and_a_broken_link_instead_of_skipping_
     assert "1 passed, 0 failed, 2 with errors" in said
 
 
+def test_an_event_stating_a_hundred_thousand_unused_choices_is_refused_in_one_pass():
+    """The refusal of unused choices took them off one by one from a scan of the list: a line
+    stating 100,000 of them ran for minutes. Now one pass, and the refusal names the first ten."""
+    text = (
+        "title: t\nplayers: [Alice, Bob]\nsetup: {turn: Alice, hands: {Alice: [Milk]}}\nevents:\n"
+        f"  - Alice plays Milk -> {', '.join(['Bob'] * 100_000)}\n"
+    )
+    game = replay(parse_scenario(text))
+    (rejected,) = [step for step in game.steps if step.kind == "Rejected"]
+    assert rejected.reason.startswith("Milk takes no choices here: `Bob`, `Bob`")
+    assert rejected.reason.endswith("and 99,990 more are not used; write `Alice plays Milk`")
+    assert [c.name for c in game.table.hands["Alice"]] == ["Milk"]
+
+
 def test_dev_zero_is_refused_without_reading_it(tmp_path):
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero here")

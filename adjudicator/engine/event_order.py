@@ -10,7 +10,8 @@ so far are the game's `move_stack`; `finish()` is what happens when they run out
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.view import GameView
@@ -335,15 +336,26 @@ def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
     return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
 
 
+#: At most this many unused choices are named in a refusal (a line may state thousands).
+SHOWN = 10
+
+
 def _unused(event: Event, play: Play) -> Illegal:
     """The refusal of an event whose card leaves stated choices unused, with the form it takes."""
     extra = list(play.answers)
-    used = list(event.choices)
-    for answer in reversed(extra):
-        index = max(i for i, c in enumerate(used) if c is answer or c == answer) if answer in used else None
-        if index is not None:
-            del used[index]
-    listed = ", ".join(f"`{a}`" for a in extra)
+    # The stated choices but the unused ones, each taken off from the end: one pass, however many
+    # choices a (hostile) line states.
+    left = Counter(extra)
+    used: list[Any] = []
+    for choice in reversed(event.choices):
+        if left[choice] > 0:
+            left[choice] -= 1
+        else:
+            used.append(choice)
+    used.reverse()
+    listed = ", ".join(f"`{a}`" for a in extra[:SHOWN])
+    if len(extra) > SHOWN:
+        listed += f" and {len(extra) - SHOWN:,} more"
     takes = (
         "takes no choices here"
         if not used
