@@ -233,6 +233,7 @@ class EventOrder(GameView):
         began = False
         while not (self.winner or self.ended):
             turn = self.turn
+            was_over = turn.phase is Phase.OVER
             own_free_action = event.player == turn.player and self.is_optional_free_action(event)
             if turn.phase is Phase.PLAY_OVER and not own_free_action:
                 self.end_turn()
@@ -252,8 +253,15 @@ class EventOrder(GameView):
                 if began and event.action == "begin_turn":
                     return True  # the forced play it made stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
-            # A forced play may have ended the play phase: then the turn ends before this event too.
-            if self.turn.phase is not Phase.PLAY_OVER or self.pending or own_free_action or self.stopped:
+            # A forced play may have ended the play phase (then the turn ends before this event too),
+            # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
+            ended_now = self.turn is turn and turn.phase is Phase.OVER and not was_over
+            if (
+                not (self.turn.phase is Phase.PLAY_OVER or ended_now)
+                or self.pending
+                or own_free_action
+                or self.stopped
+            ):
                 return began
         return began
 

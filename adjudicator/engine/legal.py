@@ -661,7 +661,8 @@ def _read(game: Game, found: _Found, usable: dict[str, list[Card]] | None = None
 def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
-    used up the plays, push ends the turn before the event too (and may begin the next), as
+    used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
+    before the event too (and may begin the next), as
     `_gather` goes on from there. The active player's free actions are never among them:
     push judges those before any forced play, when she had none (`advance`)."""
     active = game.turn.player
@@ -669,7 +670,8 @@ def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
         found.responses(game)
         game = game.copy() if found.events else game
         game.close_window()
-    if game.turn.phase is Phase.PLAY_OVER and not game.pending:
+    if game.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and not game.pending:
+        # the forced play used up the plays, or ended the turn (a Goal claimed under Keep Going)
         rest = _gather(game, found, begun)
     else:
         after = found.spawn()
