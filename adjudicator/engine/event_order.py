@@ -256,12 +256,7 @@ class EventOrder(GameView):
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
             ended_now = self.turn is turn and turn.phase is Phase.OVER and not was_over
-            if (
-                not (self.turn.phase is Phase.PLAY_OVER or ended_now)
-                or self.pending
-                or own_free_action
-                or self.stopped
-            ):
+            if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
 
