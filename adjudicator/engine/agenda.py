@@ -57,14 +57,19 @@ class Agenda(GameView):
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
+        agenda = self.agenda
+        clock = self.table.clock
         while not self.stopped and not self.pending and not self.ended:
-            if self.agenda:
-                self.call(self.agenda.popleft())
-                self.check_state()
-            elif self._turn_structure_step():
-                self.check_state()
-            else:
+            if agenda:
+                then = agenda.popleft()  # `call`, without its test: `schedule` made sure it is a Then
+                if then.owner == "game":
+                    getattr(self, then.method)(*then.args)
+                else:
+                    getattr(REGISTRY[then.owner], then.method)(self, *then.args)
+            elif not self._turn_structure_step():
                 return
+            if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
+                self.check_state()
         if self.ended and (self.being_played or self.temp_hands):
             self._land_after_the_end()
 
@@ -90,22 +95,29 @@ class Agenda(GameView):
         Goal slots and Goal-change triggers, then the winner."""
         if self.winner or self.stopped or self.ended:
             return
-        if self._state_signature() == self._state_checked:
+        clock = self.table.clock
+        checked = self._state_checked
+        if checked == clock.rule_ticks or (type(checked) is tuple and checked == self._state_signature()):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        reads_all = True
         try:
             ticks = None
-            while ticks != self.table.clock.ticks and not (self.winner or self.stopped or self.ended):
-                ticks = self.table.clock.ticks  # again while a pass moves cards (a Solo Goal scored)
-                self._check_state()
+            while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):
+                ticks = clock.ticks  # again while a pass moves cards (a Solo Goal scored)
+                reads_all = self._check_state()
         finally:
-            self._state_checked = self._state_signature()
+            self._state_checked = self._state_signature() if reads_all else clock.rule_ticks
 
     def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
         """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
         pending = self.pending
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
-    def _check_state(self) -> None:
+    def _check_state(self) -> bool:
+        """One pass of the check. False when what it found in play makes it depend on the zones
+        the effective rules are derived from alone (no Creeper trigger, no limit, one Goal, none
+        counting the hands): then the next check is due only once one of those zones has changed
+        (`Clock.rule_ticks`), not after every card drawn or discarded."""
         rules = derived.effective(self.game)
         triggers = rules.holders.get("state_trigger")
         if triggers:
@@ -123,7 +135,7 @@ class Agenda(GameView):
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         goals: Sequence[Card] = self.table.goals
         if len(goals) > 1 and self._settle_goal_slots():
-            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
+            return True  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
@@ -131,6 +143,7 @@ class Agenda(GameView):
             for owner, card in derived.holding(self.game, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self.game, card, owner)
         self.check_win()
+        return bool(triggers or rules.limit_slots or rules.goals_read_hands or len(goals) > 1)
 
     def _turn_structure_step(self) -> bool:
         if self.window or self.winner or self.ended:

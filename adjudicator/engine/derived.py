@@ -124,17 +124,18 @@ class Effective:
         self.direction = -1 if reversals % 2 else 1
 
 
+    @staticmethod
+    def bears_on(card: Card) -> bool:
+        """Whether a card moving in or out of a zone in front of a player changes these rules
+        (`Clock.passed_in_front`): only one whose kind has a hook run over the table does."""
+        return bool(own_hooks(card, TABLE_HOOKS))
+
+
 def effective(game: Game) -> Effective:
     clock = game.table.clock
     rules: Effective | None = clock.effective
-    if rules is not None and clock.passed:
-        # Cards moved in front of players: only one whose kind has a hook run over the table changes it.
-        if any(own_hooks(card, TABLE_HOOKS) for card in clock.passed):
-            rules = None
-        clock.passed.clear()
     if rules is None:
         rules = clock.effective = Effective(game)
-        clock.passed.clear()
     return rules
 
 

@@ -116,8 +116,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
-        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | None = (
-            None  # `_state_signature()` when the state-based check last ran
+        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None = (
+            None  # when the state-based check last ran: `_state_signature()`, or `rule_ticks` (see `_check_state`)
         )
         self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
@@ -312,7 +312,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
                 return
         # event and moves join the record's own fields in this call's dict, not in a merged copy
         fields["event"] = self.event_no
-        fields["moves"] = clock.moves()
+        fields["moves"] = clock.moves() if clock.journal else ()
         self.steps.append(cls(**fields))
 
     def citations(self) -> Counter[str]:

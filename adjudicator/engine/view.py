@@ -65,7 +65,7 @@ class GameView:
     _turn: Turn
     _win_signature: Any
     _win_stamp: Any
-    _state_checked: tuple[int, Phase, tuple[Any, ...]] | None
+    _state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None
     _goals_seen: tuple[Card, ...]
 
     if TYPE_CHECKING:
