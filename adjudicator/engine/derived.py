@@ -123,7 +123,6 @@ class Effective:
         #: 1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way
         self.direction = -1 if reversals % 2 else 1
 
-
     @staticmethod
     def bears_on(card: Card) -> bool:
         """Whether a card moving in or out of a zone in front of a player changes these rules
