@@ -53,6 +53,14 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, arg)
         return value
 
+    def lookup2(game: Game, first: Any, second: Any) -> Any:
+        memo = game.table.clock.derived
+        key = (name, first, second)
+        value = memo.get(key, memo)
+        if value is memo:
+            value = memo[key] = compute(game, first, second)
+        return value
+
     def lookup(game: Game, *args: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, *args)
@@ -61,7 +69,7 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, *args)
         return value
 
-    chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
+    chosen = (lookup0, lookup1, lookup2)[arity] if arity < 3 and not compute.__defaults__ else lookup
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
 
 
@@ -75,6 +83,7 @@ TABLE_HOOKS = (
     "play_bonus",
     "limit_bonus",
     "verify_use",  # the free actions (`Playing.usable`, listed several times a turn)
+    "forced_play",  # the plays a rule forces (`make_forced_plays`, before most events)
 )
 
 
@@ -131,6 +140,8 @@ class Effective:
 
 
 def effective(game: Game) -> Effective:
+    """The effective rules as they stand (the accessors below read `clock.effective` first, and
+    call this only when the rules are to be made again: one call fewer each time they stand)."""
     clock = game.table.clock
     rules: Effective | None = clock.effective
     if rules is None:
@@ -140,19 +151,19 @@ def effective(game: Game) -> Effective:
 
 def slot_card(game: Game, slot: str) -> Card | None:
     """The rule in play that fills `slot`, if any."""
-    return effective(game).slots.get(slot)
+    return (game.table.clock.effective or effective(game)).slots.get(slot)
 
 
 def numeral_bonus(game: Game, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    raising = effective(game).numeral_rules
+    raising = (game.table.clock.effective or effective(game)).numeral_rules
     return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in raising) if raising else 0
 
 
 def holding(game: Game, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
-    return effective(game).holders.get(hook, ())
+    return (game.table.clock.effective or effective(game)).holders.get(hook, ())
 
 
 @remembered
@@ -210,16 +221,16 @@ def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
 
 def goals_read_hands(game: Game) -> bool:
     """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
-    return effective(game).goals_read_hands
+    return (game.table.clock.effective or effective(game)).goals_read_hands
 
 
 def limit_slots(game: Game) -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
-    return effective(game).limit_slots
+    return (game.table.clock.effective or effective(game)).limit_slots
 
 
 @remembered
-def limit(game: Game, slot: str, player: str | None = None) -> int | None:
+def limit(game: Game, slot: str, player: str | None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
     card = slot_card(game, slot)
@@ -235,13 +246,13 @@ def limit(game: Game, slot: str, player: str | None = None) -> int | None:
 
 def turn_direction(game: Game) -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    return effective(game).direction
+    return (game.table.clock.effective or effective(game)).direction
 
 
 def goal_slots(game: Game) -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
-    return effective(game).goal_slots
+    return (game.table.clock.effective or effective(game)).goal_slots
 
 
 def half_goals(game: Game) -> list[tuple[str, Card, Card]]:

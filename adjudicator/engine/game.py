@@ -210,8 +210,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             printed = self.house_rules.starting_hand
         return printed + derived.numeral_bonus(self, None)
 
-    def numeral_bonus(self, card: Card) -> int:
-        return derived.numeral_bonus(self, card)
+    #: how much the printed numbers on a card are raised (asked by `Kind.number`: the function
+    #: itself, with no method of the game's own in between)
+    numeral_bonus = derived.numeral_bonus
 
     def draw_rule(self, player: str | None = None) -> int:
         return derived.draw_rule(self, player or self.turn.player)
@@ -232,10 +233,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         return derived.bonus_rulings(self, player, what)
 
     def hand_limit(self) -> int | None:
-        return derived.limit(self, "hand_limit")
+        return derived.limit(self, "hand_limit", None)
 
     def keeper_limit(self) -> int | None:
-        return derived.limit(self, "keeper_limit")
+        return derived.limit(self, "keeper_limit", None)
 
     def goal_slots(self) -> int:
         return derived.goal_slots(self)

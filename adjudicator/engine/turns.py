@@ -186,6 +186,8 @@ class TurnStructure(GameView):
         for slot in derived.limit_slots(self.game):
             limit = derived.limit(self.game, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
+            if not self.pending and (limit is None or len(zone) <= limit):
+                continue  # the common case: within the limit, and no discard asked to withdraw
             key = (slot, player)
             label, discard = (
                 ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
@@ -282,7 +284,8 @@ class TurnStructure(GameView):
             or self.temp_hands
         ):
             return
-        for rule in list(self.table.rules):
+        # The rules whose kind forces plays, kept with the effective rules (in table order).
+        for _owner, rule in derived.holding(self.game, "forced_play"):
             forced = kind_of(rule).forced_play(self.game, rule)
             if forced is None:
                 continue
