@@ -97,7 +97,9 @@ class Agenda(GameView):
             return
         clock = self.table.clock
         checked = self._state_checked
-        if checked == clock.rule_ticks or (type(checked) is tuple and checked == self._state_signature()):
+        if checked == clock.rule_ticks or (
+            type(checked) is tuple and checked[0] == clock.ticks and checked == self._state_signature()
+        ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
         reads_all = True
         try:

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import has_hook, kind_of, own_hooks
+from adjudicator.cards.kinds.base import kind_of, own_hooks
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -87,6 +87,10 @@ TABLE_HOOKS = (
 )
 
 
+#: The hooks of New Rules that the effective rules add up.
+RULE_HOOKS = ("numeral_bonus", "goal_slots", "reverses_turn_order")
+
+
 class Effective:
     """What the cards in play make of the rules, whoever's turn it is: made when first read after
     a card entered or left play (`effective`), and never changed after, so copies share it."""
@@ -105,11 +109,14 @@ class Effective:
             slot = getattr(kind, "slot", None)
             if slot is not None and slot not in slots:
                 slots[slot] = card
-            if has_hook(card, "numeral_bonus"):
+            hooks = own_hooks(card, RULE_HOOKS)
+            if not hooks:
+                continue
+            if "numeral_bonus" in hooks:
                 numeral_rules.append(card)
-            if has_hook(card, "goal_slots"):
+            if "goal_slots" in hooks:
                 goal_slots += kind.goal_slots(game, card)
-            if has_hook(card, "reverses_turn_order"):
+            if "reverses_turn_order" in hooks:
                 reversals += kind.reverses_turn_order(game, card)
         #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
         self.slots = slots

@@ -245,8 +245,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
         return derived.goals_read_hands(self)
 
-    def turn_direction(self) -> int:
-        return derived.turn_direction(self)
+    #: 1 while turns pass clockwise, -1 the other way (the derived function itself, as `numeral_bonus`)
+    turn_direction = derived.turn_direction
 
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
