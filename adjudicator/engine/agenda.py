@@ -148,10 +148,13 @@ class Agenda(GameView):
         return bool(triggers or rules.limit_slots or rules.goals_read_hands or len(goals) > 1)
 
     def _turn_structure_step(self) -> bool:
+        """The turn structure's next step once the agenda is empty (True when one was taken): draw
+        what a raised Draw rule now requires, close a finished temporary hand, end the play phase."""
         if self.window or self.winner or self.ended:
             return False
         turn = self.turn
-        if turn.phase is Phase.PLAY:
+        playing = turn.phase is Phase.PLAY
+        if playing:
             missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(
@@ -168,13 +171,18 @@ class Agenda(GameView):
                     ),
                 )  # a temporary hand's cards are extras
                 return True
-        if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
-            self._close_temp_hand()
-            return True
-        if turn.phase is Phase.PLAY and not self.temp_hands and not self.being_played and self.plays_left() == 0:
+        temp_hands = self.temp_hands
+        if temp_hands:  # the play phase goes on while one is open
+            frame = temp_hands[-1]
+            if frame.done and self.being_played[-1] is frame.source:
+                self._close_temp_hand()
+                return True
+            return False
+        if playing and not self.being_played and self.plays_left() == 0:
             turn.phase = Phase.PLAY_OVER
-            hand = self.table.hands[turn.player]
-            why = "the hand is empty" if not hand else f"{self.play_rule()} is met"
+            why = ""
+            if self.log:  # the sentence is written to the log alone
+                why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
         return False
@@ -228,9 +236,8 @@ class Agenda(GameView):
             player, prompt, options, count, verbs, then, keep_means_complement, rulings, key, at_least
         )
         self.pending.append(choice)
-        self.step(
-            rec.ChoiceNeeded, player=player, prompt=prompt, options=tuple(str(o) for o in options), rulings=rulings
-        )
+        said = tuple(map(str, options)) if self.log else ()  # the options in words, for the log alone
+        self.step(rec.ChoiceNeeded, player=player, prompt=prompt, options=said, rulings=rulings)
 
     def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
         """`ask` for a choice a kind has declared (`Kind.choices`)."""
