@@ -185,8 +185,9 @@ class TurnStructure(GameView):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot in derived.limit_slots(self.game):
-            limit = derived.limit(self.game, slot, player)
+        game = self.game  # (a property: asked once)
+        for slot in derived.limit_slots(game):
+            limit = derived.limit(game, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
             if not self.pending and (limit is None or len(zone) <= limit):
                 continue  # the common case: within the limit, and no discard asked to withdraw
