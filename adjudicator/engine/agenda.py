@@ -3,7 +3,9 @@
 Everything the rules force happens through one loop, `run()`: the agenda's forced tasks in order
 (continuations as data, `Then`: a card resolving, the draw phase, end-of-turn limits, ...), halted
 while a choice is pending (`ask` / `answer`); after every task the one state-based check
-(`check_state`); and, when the agenda is empty, the turn structure's next step.
+(`check_state`), when something it reads has changed since it last ran (the clock: what it
+reads depends on what is in play, `_check_state`); and, when the agenda is empty, the turn
+structure's next step.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@
 1. the agenda: forced tasks in order (a card resolving, the draw phase,
    end-of-turn limits, ...), halted while a choice is pending;
 2. after every task, one state-based check: Creeper triggers, limits for the
-   players whose turn it is not, Goal-change triggers, then the win check;
+   players whose turn it is not, Goal-change triggers, then the win check (only
+   when something it reads has changed: it would do nothing twice);
 3. when the agenda is empty, the turn structure: draw what a raised Draw rule
    now requires, close a finished temporary hand, end the play phase when no
    plays are left.
