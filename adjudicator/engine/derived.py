@@ -123,9 +123,13 @@ class Effective:
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order, for the hooks some card has
         found: dict[str, list[tuple[str | None, Card]]] = {}
+        hooks_of: dict[str, tuple[str, ...]] = {}  # kind name -> its table hooks: many cards share a kind
         for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
             for card in zone:
-                for hook in own_hooks(card, TABLE_HOOKS):
+                hooks = hooks_of.get(card.kind)
+                if hooks is None:
+                    hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
+                for hook in hooks:
                     found.setdefault(hook, []).append((owner, card))
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order

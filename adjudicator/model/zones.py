@@ -148,11 +148,13 @@ class Zone(list[Card]):
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
-        self.clock.journal.extend((card, self.label, True) for card in cards)
+        label = self.label
+        self.clock.journal += [(card, label, True) for card in cards]
 
     def _leave(self, cards: Iterable[Card]) -> None:
         self._tick()
-        self.clock.journal.extend((card, self.label, False) for card in cards)
+        label = self.label
+        self.clock.journal += [(card, label, False) for card in cards]
 
     # One card at a time is most of a game's moves: those write the journal directly.
     def append(self, card: Card) -> None:
