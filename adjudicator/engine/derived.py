@@ -126,10 +126,10 @@ class Effective:
         hooks_of: dict[str, tuple[str, ...]] = {}  # kind name -> its table hooks: many cards share a kind
         for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
             for card in zone:
-                hooks = hooks_of.get(card.kind)
-                if hooks is None:
-                    hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
-                for hook in hooks:
+                table_hooks = hooks_of.get(card.kind)
+                if table_hooks is None:
+                    table_hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
+                for hook in table_hooks:
                     found.setdefault(hook, []).append((owner, card))
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order
