@@ -3,7 +3,9 @@
 Everything the rules force happens through one loop, `run()`: the agenda's forced tasks in order
 (continuations as data, `Then`: a card resolving, the draw phase, end-of-turn limits, ...), halted
 while a choice is pending (`ask` / `answer`); after every task the one state-based check
-(`check_state`); and, when the agenda is empty, the turn structure's next step.
+(`check_state`), when something it reads has changed since it last ran (the clock: what it
+reads depends on what is in play, `_check_state`); and, when the agenda is empty, the turn
+structure's next step.
 """
 
 from __future__ import annotations
@@ -57,14 +59,19 @@ class Agenda(GameView):
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
+        agenda = self.agenda
+        clock = self.table.clock
         while not self.stopped and not self.pending and not self.ended:
-            if self.agenda:
-                self.call(self.agenda.popleft())
-                self.check_state()
-            elif self._turn_structure_step():
-                self.check_state()
-            else:
+            if agenda:
+                then = agenda.popleft()  # `call`, without its test: `schedule` made sure it is a Then
+                if then.owner == "game":
+                    getattr(self, then.method)(*then.args)
+                else:
+                    getattr(REGISTRY[then.owner], then.method)(self, *then.args)
+            elif not self._turn_structure_step():
                 return
+            if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
+                self.check_state()
         if self.ended and (self.being_played or self.temp_hands):
             self._land_after_the_end()
 
@@ -90,22 +97,31 @@ class Agenda(GameView):
         Goal slots and Goal-change triggers, then the winner."""
         if self.winner or self.stopped or self.ended:
             return
-        if self._state_signature() == self._state_checked:
+        clock = self.table.clock
+        checked = self._state_checked
+        if checked == clock.rule_ticks or (
+            type(checked) is tuple and checked[0] == clock.ticks and checked == self._state_signature()
+        ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        reads_all = True
         try:
             ticks = None
-            while ticks != self.table.clock.ticks and not (self.winner or self.stopped or self.ended):
-                ticks = self.table.clock.ticks  # again while a pass moves cards (a Solo Goal scored)
-                self._check_state()
+            while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):
+                ticks = clock.ticks  # again while a pass moves cards (a Solo Goal scored)
+                reads_all = self._check_state()
         finally:
-            self._state_checked = self._state_signature()
+            self._state_checked = self._state_signature() if reads_all else clock.rule_ticks
 
     def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
         """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
         pending = self.pending
         return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
 
-    def _check_state(self) -> None:
+    def _check_state(self) -> bool:
+        """One pass of the check. False when what it found in play makes it depend on the zones
+        the effective rules are derived from alone (no Creeper trigger, no limit, one Goal, none
+        counting the hands): then the next check is due only once one of those zones has changed
+        (`Clock.rule_ticks`), not after every card drawn or discarded."""
         rules = derived.effective(self.game)
         triggers = rules.holders.get("state_trigger")
         if triggers:
@@ -123,7 +139,7 @@ class Agenda(GameView):
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         goals: Sequence[Card] = self.table.goals
         if len(goals) > 1 and self._settle_goal_slots():
-            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
+            return True  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
@@ -131,12 +147,16 @@ class Agenda(GameView):
             for owner, card in derived.holding(self.game, "on_goals_changed"):
                 kind_of(card).on_goals_changed(self.game, card, owner)
         self.check_win()
+        return bool(triggers or rules.limit_slots or rules.goals_read_hands or len(goals) > 1)
 
     def _turn_structure_step(self) -> bool:
+        """The turn structure's next step once the agenda is empty (True when one was taken): draw
+        what a raised Draw rule now requires, close a finished temporary hand, end the play phase."""
         if self.window or self.winner or self.ended:
             return False
         turn = self.turn
-        if turn.phase is Phase.PLAY:
+        playing = turn.phase is Phase.PLAY
+        if playing:
             missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(
@@ -153,13 +173,18 @@ class Agenda(GameView):
                     ),
                 )  # a temporary hand's cards are extras
                 return True
-        if self.temp_hands and self.temp_hands[-1].done and self.being_played[-1] is self.temp_hands[-1].source:
-            self._close_temp_hand()
-            return True
-        if turn.phase is Phase.PLAY and not self.temp_hands and not self.being_played and self.plays_left() == 0:
+        temp_hands = self.temp_hands
+        if temp_hands:  # the play phase goes on while one is open
+            frame = temp_hands[-1]
+            if frame.done and self.being_played[-1] is frame.source:
+                self._close_temp_hand()
+                return True
+            return False
+        if playing and not self.being_played and self.plays_left() == 0:
             turn.phase = Phase.PLAY_OVER
-            hand = self.table.hands[turn.player]
-            why = "the hand is empty" if not hand else f"{self.play_rule()} is met"
+            why = ""
+            if self.log:  # the sentence is written to the log alone
+                why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
         return False
@@ -213,9 +238,8 @@ class Agenda(GameView):
             player, prompt, options, count, verbs, then, keep_means_complement, rulings, key, at_least
         )
         self.pending.append(choice)
-        self.step(
-            rec.ChoiceNeeded, player=player, prompt=prompt, options=tuple(str(o) for o in options), rulings=rulings
-        )
+        said = tuple(map(str, options)) if self.log else ()  # the options in words, for the log alone
+        self.step(rec.ChoiceNeeded, player=player, prompt=prompt, options=said, rulings=rulings)
 
     def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
         """`ask` for a choice a kind has declared (`Kind.choices`)."""

@@ -99,11 +99,15 @@ class ResponseChain(GameView):
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        if self.is_active(player):
-            top = self.chain_top()
+        # Asked for every player each time the legal events are listed: `is_active` and `chain_top` inline.
+        turn = self.turn
+        phase = turn.phase
+        if player == turn.player and phase is not Phase.OVER:
+            top = self.responses[-1] if self.responses else self.window
             return top is not None and top.aimed_at == player
-        late = (Phase.PLAY_OVER,) if self.house_rules.surprise_window == "end_of_turn" else ()
-        return self.window is not None or self.turn.phase in (Phase.START, Phase.PLAY, *late)
+        if self.window is not None or phase is Phase.START or phase is Phase.PLAY:
+            return True
+        return phase is Phase.PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""

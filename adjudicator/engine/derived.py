@@ -20,7 +20,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import has_hook, kind_of, own_hooks
+from adjudicator.cards.kinds.base import kind_of, own_hooks
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -53,6 +53,14 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, arg)
         return value
 
+    def lookup2(game: Game, first: Any, second: Any) -> Any:
+        memo = game.table.clock.derived
+        key = (name, first, second)
+        value = memo.get(key, memo)
+        if value is memo:
+            value = memo[key] = compute(game, first, second)
+        return value
+
     def lookup(game: Game, *args: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, *args)
@@ -61,7 +69,7 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, *args)
         return value
 
-    chosen = lookup0 if arity == 0 else lookup1 if arity == 1 and not compute.__defaults__ else lookup
+    chosen = (lookup0, lookup1, lookup2)[arity] if arity < 3 and not compute.__defaults__ else lookup
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
 
 
@@ -75,7 +83,12 @@ TABLE_HOOKS = (
     "play_bonus",
     "limit_bonus",
     "verify_use",  # the free actions (`Playing.usable`, listed several times a turn)
+    "forced_play",  # the plays a rule forces (`make_forced_plays`, before most events)
 )
+
+
+#: The hooks of New Rules that the effective rules add up.
+RULE_HOOKS = ("numeral_bonus", "goal_slots", "reverses_turn_order")
 
 
 class Effective:
@@ -96,20 +109,27 @@ class Effective:
             slot = getattr(kind, "slot", None)
             if slot is not None and slot not in slots:
                 slots[slot] = card
-            if has_hook(card, "numeral_bonus"):
+            hooks = own_hooks(card, RULE_HOOKS)
+            if not hooks:
+                continue
+            if "numeral_bonus" in hooks:
                 numeral_rules.append(card)
-            if has_hook(card, "goal_slots"):
+            if "goal_slots" in hooks:
                 goal_slots += kind.goal_slots(game, card)
-            if has_hook(card, "reverses_turn_order"):
+            if "reverses_turn_order" in hooks:
                 reversals += kind.reverses_turn_order(game, card)
         #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
         self.slots = slots
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order, for the hooks some card has
         found: dict[str, list[tuple[str | None, Card]]] = {}
+        hooks_of: dict[str, tuple[str, ...]] = {}  # kind name -> its table hooks: many cards share a kind
         for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
             for card in zone:
-                for hook in own_hooks(card, TABLE_HOOKS):
+                table_hooks = hooks_of.get(card.kind)
+                if table_hooks is None:
+                    table_hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
+                for hook in table_hooks:
                     found.setdefault(hook, []).append((owner, card))
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order
@@ -123,36 +143,38 @@ class Effective:
         #: 1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way
         self.direction = -1 if reversals % 2 else 1
 
+    @staticmethod
+    def bears_on(card: Card) -> bool:
+        """Whether a card moving in or out of a zone in front of a player changes these rules
+        (`Clock.passed_in_front`): only one whose kind has a hook run over the table does."""
+        return bool(own_hooks(card, TABLE_HOOKS))
+
 
 def effective(game: Game) -> Effective:
+    """The effective rules as they stand (the accessors below read `clock.effective` first, and
+    call this only when the rules are to be made again: one call fewer each time they stand)."""
     clock = game.table.clock
     rules: Effective | None = clock.effective
-    if rules is not None and clock.passed:
-        # Cards moved in front of players: only one whose kind has a hook run over the table changes it.
-        if any(own_hooks(card, TABLE_HOOKS) for card in clock.passed):
-            rules = None
-        clock.passed.clear()
     if rules is None:
         rules = clock.effective = Effective(game)
-        clock.passed.clear()
     return rules
 
 
 def slot_card(game: Game, slot: str) -> Card | None:
     """The rule in play that fills `slot`, if any."""
-    return effective(game).slots.get(slot)
+    return (game.table.clock.effective or effective(game)).slots.get(slot)
 
 
 def numeral_bonus(game: Game, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    raising = effective(game).numeral_rules
+    raising = (game.table.clock.effective or effective(game)).numeral_rules
     return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in raising) if raising else 0
 
 
 def holding(game: Game, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
-    return effective(game).holders.get(hook, ())
+    return (game.table.clock.effective or effective(game)).holders.get(hook, ())
 
 
 @remembered
@@ -210,16 +232,16 @@ def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
 
 def goals_read_hands(game: Game) -> bool:
     """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
-    return effective(game).goals_read_hands
+    return (game.table.clock.effective or effective(game)).goals_read_hands
 
 
 def limit_slots(game: Game) -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
-    return effective(game).limit_slots
+    return (game.table.clock.effective or effective(game)).limit_slots
 
 
 @remembered
-def limit(game: Game, slot: str, player: str | None = None) -> int | None:
+def limit(game: Game, slot: str, player: str | None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
     card = slot_card(game, slot)
@@ -235,13 +257,13 @@ def limit(game: Game, slot: str, player: str | None = None) -> int | None:
 
 def turn_direction(game: Game) -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
-    return effective(game).direction
+    return (game.table.clock.effective or effective(game)).direction
 
 
 def goal_slots(game: Game) -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
-    return effective(game).goal_slots
+    return (game.table.clock.effective or effective(game)).goal_slots
 
 
 def half_goals(game: Game) -> list[tuple[str, Card, Card]]:

@@ -7,7 +7,8 @@
 1. the agenda: forced tasks in order (a card resolving, the draw phase,
    end-of-turn limits, ...), halted while a choice is pending;
 2. after every task, one state-based check: Creeper triggers, limits for the
-   players whose turn it is not, Goal-change triggers, then the win check;
+   players whose turn it is not, Goal-change triggers, then the win check (only
+   when something it reads has changed: it would do nothing twice);
 3. when the agenda is empty, the turn structure: draw what a raised Draw rule
    now requires, close a finished temporary hand, end the play phase when no
    plays are left.
@@ -116,8 +117,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
-        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | None = (
-            None  # `_state_signature()` when the state-based check last ran
+        self._state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None = (
+            None  # when the state-based check last ran: `_state_signature()`, or `rule_ticks` (see `_check_state`)
         )
         self._goals_seen = tuple(self.table.goals)  # to notice a change of Goals
         self._begin(setup)
@@ -210,8 +211,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             printed = self.house_rules.starting_hand
         return printed + derived.numeral_bonus(self, None)
 
-    def numeral_bonus(self, card: Card) -> int:
-        return derived.numeral_bonus(self, card)
+    #: how much the printed numbers on a card are raised (asked by `Kind.number`: the function
+    #: itself, with no method of the game's own in between)
+    numeral_bonus = derived.numeral_bonus
 
     def draw_rule(self, player: str | None = None) -> int:
         return derived.draw_rule(self, player or self.turn.player)
@@ -232,10 +234,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         return derived.bonus_rulings(self, player, what)
 
     def hand_limit(self) -> int | None:
-        return derived.limit(self, "hand_limit")
+        return derived.limit(self, "hand_limit", None)
 
     def keeper_limit(self) -> int | None:
-        return derived.limit(self, "keeper_limit")
+        return derived.limit(self, "keeper_limit", None)
 
     def goal_slots(self) -> int:
         return derived.goal_slots(self)
@@ -244,8 +246,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
         return derived.goals_read_hands(self)
 
-    def turn_direction(self) -> int:
-        return derived.turn_direction(self)
+    #: 1 while turns pass clockwise, -1 the other way (the derived function itself, as `numeral_bonus`)
+    turn_direction = derived.turn_direction
 
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
@@ -312,7 +314,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
                 return
         # event and moves join the record's own fields in this call's dict, not in a merged copy
         fields["event"] = self.event_no
-        fields["moves"] = clock.moves()
+        fields["moves"] = clock.moves() if clock.journal else ()
         self.steps.append(cls(**fields))
 
     def citations(self) -> Counter[str]:

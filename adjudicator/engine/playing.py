@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.kinds.base import has_hook
+from adjudicator.cards.kinds.base import checks_unstated_play
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -178,7 +178,7 @@ class Playing(GameView):
         playable = []
         for card in list(frame.cards if frame is not None else self.table.hands[player]):
             try:
-                if has_hook(card, "verify_play"):
+                if checks_unstated_play(card):
                     self._verify_card_play(player, card, (), frame)
                 else:
                     self._verify_playable_card(card)  # `Kind.verify_play` checks only stated choices

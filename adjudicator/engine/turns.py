@@ -117,15 +117,16 @@ class TurnStructure(GameView):
         for _owner, card in derived.holding(self.game, "before_draw_phase"):
             kind_of(card).before_draw_phase(self.game, card, player)
         n = self.draw_rule()
-        bonus, source = derived.bonus_explained(
-            self.game, player, "draw"
-        )  # where a draw above the Draw rule comes from
+        why = ""
+        if self.log:  # the sentence is written to the log alone
+            bonus, source = derived.bonus_explained(self.game, player, "draw")  # a draw above the Draw rule
+            why = f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")")
         # The whole draw phase is one event: the win check runs only after it (R03).
         self.draw(
             player,
             n,
             counted=True,
-            why=f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")"),
+            why=why,
             rulings=("B-draw-rule", *derived.bonus_rulings(self.game, player, "draw")),
         )
         self.turn.phase = Phase.PLAY
@@ -155,9 +156,10 @@ class TurnStructure(GameView):
         )
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
-        self.step(rec.TurnEnded, player=player, next_player=self.next_player(), rulings=("B-turn-order", *under))
+        following = self.next_player()
+        self.step(rec.TurnEnded, player=player, next_player=following, rulings=("B-turn-order", *under))
         if not self.turn.extra_turns:
-            self.turn.next_up = self._who_plays_next(self.next_player())
+            self.turn.next_up = self._who_plays_next(following)
         if solo.is_solo(self.game):
             solo.after_turn(self.game)
 
@@ -183,9 +185,12 @@ class TurnStructure(GameView):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot in derived.limit_slots(self.game):
-            limit = derived.limit(self.game, slot, player)
+        game = self.game  # (a property: asked once)
+        for slot in derived.limit_slots(game):
+            limit = derived.limit(game, slot, player)
             zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
+            if not self.pending and (limit is None or len(zone) <= limit):
+                continue  # the common case: within the limit, and no discard asked to withdraw
             key = (slot, player)
             label, discard = (
                 ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
@@ -282,7 +287,8 @@ class TurnStructure(GameView):
             or self.temp_hands
         ):
             return
-        for rule in list(self.table.rules):
+        # The rules whose kind forces plays, kept with the effective rules (in table order).
+        for _owner, rule in derived.holding(self.game, "forced_play"):
             forced = kind_of(rule).forced_play(self.game, rule)
             if forced is None:
                 continue

@@ -44,7 +44,7 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective", "passed")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective")
 
     def __init__(self) -> None:
         self.ticks = 0
@@ -53,11 +53,9 @@ class Clock:
         self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
         self.derived = Memo()
         #: the effective rules of the cards in play (`derived.Effective`): None once a card has
-        #: entered or left play, until they are next read. Never changed in place, so shared by copies.
+        #: entered or left play, until they are next read. Never changed in place, so shared by
+        #: copies. It says itself whether a card moving in front of a player bears on it (`bears_on`).
         self.effective: Any = None
-        #: cards that moved in or out of a zone in front of a player since `effective` was made:
-        #: `derived.effective` drops it if one of them bears on it
-        self.passed: list[Card] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
@@ -69,7 +67,6 @@ class Clock:
             clock.journal = list(self.journal)
             clock.derived = Memo(self.derived)
             clock.effective = self.effective
-            clock.passed = list(self.passed)
         return clock
 
     def rules_moved(self) -> None:
@@ -85,8 +82,9 @@ class Clock:
         self.ticks += 1
         self.rule_ticks += 1
         self.derived.clear()
-        if self.effective is not None:
-            self.passed.append(card)
+        effective = self.effective
+        if effective is not None and effective.bears_on(card):
+            self.effective = None  # only a card whose kind has a hook run over the table changes it
 
     def turn_moved(self) -> None:
         """A new turn: what is derived from the turn's player and start is worked out again (the
@@ -150,11 +148,13 @@ class Zone(list[Card]):
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
-        self.clock.journal.extend((card, self.label, True) for card in cards)
+        label = self.label
+        self.clock.journal += [(card, label, True) for card in cards]
 
     def _leave(self, cards: Iterable[Card]) -> None:
         self._tick()
-        self.clock.journal.extend((card, self.label, False) for card in cards)
+        label = self.label
+        self.clock.journal += [(card, label, False) for card in cards]
 
     # One card at a time is most of a game's moves: those write the journal directly.
     def append(self, card: Card) -> None:

@@ -350,6 +350,28 @@ def has_hook(card: Card, hook: str) -> bool:
     return hook in (_hooks_of(card.kind) if hooks is None else hooks)
 
 
+def stated_choices_only(method: Callable[..., None]) -> Callable[..., None]:
+    """Marks a kind's `verify_play` that checks nothing but the choices a play states, passing at
+    once a play that states none: listing the cards playable as they are need not ask it."""
+    method.stated_choices_only = True  # type: ignore[attr-defined]
+    return method
+
+
+#: Kind name -> whether its `verify_play` may refuse a play that states no choice.
+_CHECKS_UNSTATED: dict[str, bool] = {}
+
+
+def checks_unstated_play(card: Card) -> bool:
+    """Whether the card's kind has a `verify_play` of its own that may refuse a play of it stating
+    no choice (one not marked `stated_choices_only`)."""
+    known = _CHECKS_UNSTATED.get(card.kind)
+    if known is None:
+        method = getattr(type(REGISTRY[card.kind]), "verify_play", None) if card.kind in REGISTRY else None
+        known = has_hook(card, "verify_play") and not getattr(method, "stated_choices_only", False)
+        _CHECKS_UNSTATED[card.kind] = known
+    return known
+
+
 def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
     """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
     key = (card.kind, among)

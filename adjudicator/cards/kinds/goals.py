@@ -5,7 +5,15 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Kind, Param, register, requirements_param
+from adjudicator.cards.kinds.base import (
+    COUNT_PARAM,
+    NAMES_PARAM,
+    Kind,
+    Param,
+    register,
+    requirements_param,
+    stated_choices_only,
+)
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import normalize
@@ -19,6 +27,7 @@ class GoalKind(Kind):
     card_type = CardType.GOAL
     rulings = ("B-goal-replaces",)
 
+    @stated_choices_only
     def verify_play(self, game: Game, play: Play) -> None:
         """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
         and more than one Goal is out (Double Agenda); an open slot is always filled (R60)."""

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens, stated_victim
-from adjudicator.cards.kinds.base import Word, register
+from adjudicator.cards.kinds.base import Word, register, stated_choices_only
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -72,6 +72,7 @@ class RotateHands(ActionKind):
             return neighbour(game, player, 1 if answer.text == "clockwise" else -1)
         return answer
 
+    @stated_choices_only
     def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
@@ -127,6 +128,7 @@ class EverybodyGets1(ActionKind):
         cards = [c for c in game.table.draw_pile if c.type is not CardType.CREEPER][:n]
         return cards if len(cards) == n else None
 
+    @stated_choices_only
     def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
@@ -260,6 +262,7 @@ class ExchangeKeepers(ActionKind):
         theirs = [c for p in game.players if p != player for c in game.keepers_of(p)]
         return mine, theirs
 
+    @stated_choices_only
     def verify_play(self, game: Game, play: Play) -> None:
         if not play.answers:
             return
