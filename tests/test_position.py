@@ -101,7 +101,7 @@ def test_the_position_of_random_games(decks):
 def test_the_position_of_windows_choices_and_temporary_hands():
     """Random games of the whole 5.0 deck with the Creeper Pack and the Surprises (test_copying's
     walks), which meet every part of the position that holds plays and continuations."""
-    met = {"window": 0, "pending": 0, "agenda": 0, "temp hand": 0, "being played": 0}
+    met = {"window": 0, "pending": 0, "agenda": 0, "temp hand": 0, "being played": 0, "begun ahead": 0}
     for seed in range(4):
         for game, number, offered, _rng in copying_positions(seed, 80):
             position = check_position(game, number, offered)
@@ -110,6 +110,7 @@ def test_the_position_of_windows_choices_and_temporary_hands():
             met["agenda"] += bool(position.agenda)
             met["temp hand"] += bool(position.temp_hands)
             met["being played"] += position.being_played > 0
+            met["begun ahead"] += position.turn.begun_ahead
     assert all(met.values()), f"the walks never met some parts of the position: {met}"
 
 
@@ -152,8 +153,7 @@ def test_equal_positions_however_reached():
     assert len({game.position(), twin.position(), game.copy().position(), other.position()}) == 1
 
 
-def new_game() -> Game:
-    text = """
+TEXT = """
 title: t
 players: [Alice, Bob]
 setup:
@@ -165,7 +165,10 @@ setup:
   draw_pile: [Sleep, Time, The Sun]
 events: []
 """
-    return Game(parse_scenario(text))
+
+
+def new_game() -> Game:
+    return Game(parse_scenario(TEXT))
 
 
 def test_any_change_a_rule_could_notice_changes_the_position():
@@ -207,6 +210,34 @@ def test_any_change_a_rule_could_notice_changes_the_position():
         assert position != start and hash(position) != hash(start), name
     assert len(set(positions.values())) == len(positions), "two different changes gave one position"
     assert game.position() == start, "the changes were made on copies"
+
+
+def test_a_position_pickles_and_sets_a_game_in_another_process():
+    """Plain data: a position survives pickling (its hash worked out again where it lands) and
+    sets a game in a new process as it sets one here."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = new_game()
+    game.push(next(e for e in next_events(game, 1) if e.card is not None and e.card.name == "Trade Hands"))
+    position = game.position()
+    assert position.pending or position.window is not None
+    assert pickle.loads(pickle.dumps(position)) == position
+    code = (
+        "import pickle, sys\n"
+        "from adjudicator.engine.game import Game\n"
+        "from adjudicator.loading.scenario import parse_scenario\n"
+        "position, text = pickle.loads(sys.stdin.buffer.read())\n"
+        "game = Game(parse_scenario(text))\n"
+        "game.set_position(position)\n"
+        "assert game.position() == position and hash(game.position()) == hash(position)\n"
+        "sys.stdout.buffer.write(pickle.dumps(game.position()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=pickle.dumps((position, TEXT)), capture_output=True, check=True
+    )
+    assert pickle.loads(done.stdout) == position
 
 
 def test_a_play_is_named_by_its_index():
@@ -258,7 +289,7 @@ LEFT_OUT = {
     "_state_checked",
 }
 #: The fields of the game's parts that are not in their plain records: event numbers (the turn
-#: keeps whether the latest event began it, `begun_now`), and the clock of the table.
+#: keeps whether the next event, taken ahead, began it: `begun_ahead`), and the clock of the table.
 LEFT_OUT_OF_PARTS = {"Play": {"event"}, "Turn": {"begun_by"}, "Table": {"clock"}}
 
 

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.model.cards import NO_CHOICE, UNKNOWN, Card, CardId
+from adjudicator.model.cards import NO_CHOICE, UNKNOWN, AtRandom, Card, CardId
+from adjudicator.model.events import Assignment, Whose
 from adjudicator.model.position import PendingChoice, Play, Table, TempHand, Then, Turn
 from adjudicator.model.snapshot import (
     ChoiceData,
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 
 _IDENT = operator.attrgetter("ident")
 _PLAIN = frozenset({str, int, float, bool, type(None)})
-#: the record types met in positions built so far, by name, to make them again (`restore`)
-_RECORDS: dict[str, type] = {}
+#: the record types a position may hold with cards in them, by name, to make them again
+#: (`restore`): the model's, and any other met in a position built so far
+_RECORDS: dict[str, type] = {cls.__qualname__: cls for cls in (Assignment, Whose, AtRandom)}
 _NONE = Record("none", ())  # the answer `none` (NO_CHOICE)
 
 
@@ -107,6 +109,16 @@ class _Builder:
         )
 
 
+def _begun_ahead(game: Game) -> bool:
+    """Whether the steps the next event forces, taken ahead by a driver (`legal.advance`: the
+    game's event number is that event's, not pushed yet), began this turn: `P begins` then only
+    goes on with it (`Game.push`). The event numbers themselves are the driver's, not the position's."""
+    number = game.event_no
+    if number is None or game.turn.begun_by != number:
+        return False
+    return not game.move_stack or game.move_stack[-1].number != number
+
+
 def position_of(game: Game) -> Position:
     """The game's whole position, as a frozen value (see `model/snapshot.py`)."""
     table, turn = game.table, game.turn
@@ -123,7 +135,7 @@ def position_of(game: Game) -> Position:
         tuple(turn.extra_turns),
         turn.granted_by,
         turn.next_up,
-        turn.begun_by is not None and turn.begun_by == game.event_no,
+        _begun_ahead(game),
     )
     temp_hands = tuple(
         TempHandData(frame.player, ref(frame.source), _cards(frame.cards), frame.plays_allowed, frame.plays_made)
@@ -231,9 +243,14 @@ class _Restorer:
 
 def restore(game: Game, position: Position) -> None:
     """Set game to position (`Game.set_position`). What the position leaves out is the game's
-    own: its log, its random generator; the events pushed and the undo stack are dropped, as a
-    new starting position has no past to take back. What was remembered of the old position
+    own: its log, its random generator, its event number (`event_no`: the number of the event
+    the position was taken ahead for, if it was); the events pushed and the undo stack are
+    dropped, as a new starting position has no past to take back. What was remembered of the old position
     (the clock, derived rules, the memos of the checks) goes with it."""
+    if position.turn.begun_ahead and game.event_no is None:
+        raise ValueError(
+            "the position's turn was begun ahead by the next event: give the game that event's number first"
+        )
     back = _Restorer(game, position)
     plays, zone, card, value = back.plays, back.zone, back.card, back.value
     for play, made in zip(plays, position.plays, strict=True):
@@ -273,7 +290,7 @@ def restore(game: Game, position: Position) -> None:
         list(data.extra_turns),
         data.granted_by,
         data.next_up,
-        game.event_no if data.begun_now else None,
+        game.event_no if data.begun_ahead else None,
     )
     game.being_played = plays[: position.being_played]
     game.temp_hands = [

@@ -17,8 +17,8 @@ copies of one card; a play is its index in `Position.plays`, never the object. W
   or the seed fills in, not something a rule reads. The outcomes an event *stated* and the
   engine has not used yet are in it (`stated_shuffles`, ...): they decide what happens next.
 - history that no rule reads: the log (the steps and the rulings cited), the events pushed,
-  event numbers (the turn keeps only whether the event being taken began it), the count of
-  turns begun, the undo stack;
+  event numbers (the turn keeps only whether the steps of the next event, taken ahead, began
+  it), the count of turns begun, the undo stack;
 - what is remembered to go faster: the table's clock and journal, what `derived.py` worked
   out, the memos of the win check and of the state-based check; and the trial an event is
   given before it is taken (`trying`, the plays it made).
@@ -95,8 +95,9 @@ class TempHandData:
 
 @dataclass(frozen=True, slots=True)
 class TurnData:
-    """The turn (`position.Turn`). `history` holds indexes in `Position.plays`; `begun_now`
-    says whether the event being taken began it (`Turn.begun_by`, without the event number)."""
+    """The turn (`position.Turn`). `history` holds indexes in `Position.plays`; `begun_ahead`
+    says whether the steps the next event forces, taken ahead by a driver (`legal.advance`),
+    began it (what `Turn.begun_by` is read for, without the event number)."""
 
     player: str
     phase: Phase
@@ -108,7 +109,7 @@ class TurnData:
     extra_turns: tuple[str, ...]
     granted_by: tuple[str, ...]
     next_up: str | None
-    begun_now: bool
+    begun_ahead: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,12 @@ class Position:
             found = hash(tuple(getattr(self, name) for name in _FIELDS))
             object.__setattr__(self, "_hash", found)  # frozen: a cache, not a field
         return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the cached hash: a string's hash differs from one process to the next."""
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     @property
     def key(self) -> Position:
