@@ -245,8 +245,9 @@ def restore(game: Game, position: Position) -> None:
     """Set game to position (`Game.set_position`). What the position leaves out is the game's
     own: its log, its random generator, its event number (`event_no`: the number of the event
     the position was taken ahead for, if it was); the events pushed and the undo stack are
-    dropped, as a new starting position has no past to take back. What was remembered of the old position
-    (the clock, derived rules, the memos of the checks) goes with it."""
+    dropped, as a new starting position has no past to take back. What was remembered of the
+    old position (the clock, derived rules, the memos of the checks) goes with it: a win check
+    it had made already is made, and logged, once more."""
     if position.turn.begun_ahead and game.event_no is None:
         raise ValueError(
             "the position's turn was begun ahead by the next event: give the game that event's number first"
