@@ -53,6 +53,7 @@ from adjudicator.model.quota import PlayQuota
 if TYPE_CHECKING:
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
+    from adjudicator.model.snapshot import Position
 
 
 #: The step records a game without a log still writes: those its drivers read (the turns begun,
@@ -189,6 +190,19 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         from adjudicator.engine.copying import fork
 
         return fork(self)
+
+    def position(self) -> Position:
+        """The whole position as one frozen, hashable value (`engine/positions.py`), made when asked."""
+        from adjudicator.engine.positions import position_of
+
+        return position_of(self)
+
+    def set_position(self, position: Position) -> None:
+        """Set this game to position (one of a game of the same scenario): the log and the random
+        generator stay, the events pushed and the undo stack go (`engine/positions.py`)."""
+        from adjudicator.engine.positions import restore
+
+        restore(self, position)
 
     def pop(self) -> Event:
         """Take back the last event pushed: the position before it is restored from the undo

@@ -27,6 +27,14 @@ class CardType(StrEnum):
         return "New Rule" if self is CardType.RULE else self.value.capitalize()
 
 
+class CardId(str):
+    """A card as plain data (`Card.ident`): its name and deck, and its copy when it is not the
+    first, `Milk (fluxx5)`, `E (letters) #2`. Equal in every copy of a game; a str, told apart
+    from a player's name or a word by its type."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, eq=False)
 class Card:
     """One physical card. Zones hold these objects.
@@ -82,6 +90,11 @@ class Card:
         return frozenset(
             {normalize(self.name), normalize(self.qualified), *map(normalize, self.params.get("counts_as", ()))}
         )
+
+    @functools.cached_property
+    def ident(self) -> CardId:
+        """This card as plain data (`model/snapshot.py`: a position holds cards so)."""
+        return CardId(f"{self.qualified} #{self.copy}" if self.copy > 1 else self.qualified)
 
     @property
     def is_unknown(self) -> bool:
