@@ -53,8 +53,8 @@ def test_numbers_equal_across_types_and_unhashable_values_are_said_each():
         rec.Note(what=["a list"]),
     ]
     assert [say(s) for s in steps][:3] == [
-        "Reshuffled: the draw pile is empty: the discard pile (1 cards) is shuffled into a new draw pile []",
-        "Reshuffled: the draw pile is empty: the discard pile (True cards) is shuffled into a new draw pile []",
-        "Reshuffled: the draw pile is empty: the discard pile (1.0 cards) is shuffled into a new draw pile []",
+        "Reshuffled: the draw pile is empty: the discard pile (1 card) is shuffled into a new draw pile []",
+        "Reshuffled: the draw pile is empty: the discard pile (True card) is shuffled into a new draw pile []",
+        "Reshuffled: the draw pile is empty: the discard pile (1.0 card) is shuffled into a new draw pile []",
     ]
     assert len(said) == 5  # the second count=1 is looked up; the lists are said each time

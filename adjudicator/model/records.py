@@ -13,6 +13,7 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
+from adjudicator.model.names import count_of
 
 #: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
 #: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
@@ -196,7 +197,7 @@ class Reshuffled(Step):
 
     @property
     def text(self) -> str:
-        return f"the draw pile is empty: the discard pile ({self.count} cards) is shuffled into a new draw pile"
+        return f"the draw pile is empty: the discard pile ({count_of(self.count, 'card')}) is shuffled into a new draw pile"
 
 
 @record

@@ -243,7 +243,7 @@ class ShareTheWealth(ActionKind):
             rec.ActionDone,
             card=play.card,
             rulings=("R61", "Q-tag-mixitallup"),
-            what=f"{len(keepers)} Keepers are gathered, shuffled and dealt one at a time starting with "
+            what=f"{count_of(len(keepers), 'Keeper')} {'is' if len(keepers) == 1 else 'are'} gathered, shuffled and dealt one at a time starting with "
             f"{play.player}: {shares}",
         )
 
