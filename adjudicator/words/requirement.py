@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from adjudicator.model.names import count_of
 from adjudicator.words.lexicon import ENUMERATE_UP_TO, OFFICIAL, PARTS_OF_SPEECH, WordRules, _BitSets, lexicon
 
 _ARTICLE = {"noun": "a noun", "verb": "a verb", "adjective": "an adjective"}
@@ -97,9 +98,9 @@ class Requirement:
         if self.spell and word != self.spell.lower():
             return f"the Goal asks for {self.spell.upper()}, not {shown}"
         if self.length is not None and len(word) != self.length:
-            return f"{shown} has {len(word)} letters, the Goal asks for exactly {self.length}"
+            return f"{shown} has {count_of(len(word), 'letter')}, the Goal asks for exactly {self.length}"
         if self.min_length is not None and len(word) < self.min_length:
-            return f"{shown} has {len(word)} letters, the Goal asks for at least {self.min_length}"
+            return f"{shown} has {count_of(len(word), 'letter')}, the Goal asks for at least {self.min_length}"
         letter_counts = self._letter_counts_shortfall(word)
         if letter_counts:
             return letter_counts
