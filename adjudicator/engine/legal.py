@@ -165,6 +165,10 @@ def _explore(
         if advanced.number != number or advanced.stamp != _stamp(game):
             raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
         position = game
+        if newcomers is None and not stated_choices:
+            plain = _plain(game, advanced)
+            if plain is not None:
+                return Options(plain)
     found.merge(advanced.responses)
     if not (position.stopped or position.winner or position.ended):
         count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
@@ -197,6 +201,57 @@ def _explore(
             )
         )
     return options
+
+
+def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
+    """The events of a driver's game that `advance` left where every event is judged as the
+    position stands (no split, no answer to the chain): what `_gather` and `_explore` find
+    there, in the same order, without their bookkeeping (the keys and filters that
+    merging positions needs). None: not such a position, `_gather` finds them."""
+    if advanced.split is not None or advanced.responses or game.stopped or game.winner or game.ended:
+        return None
+    begun = advanced.begun
+    only = begun[0] if begun else None  # where turns began on the way, only her events (`_only_who_begins`)
+    if begun and (len(begun) > 1 and any(player != only for player in begun)):
+        return None
+    number = advanced.number
+    made = Event.made
+    if game.pending:
+        events = _plain_answers(game, number)
+        if len(begun) > 1:  # one player's turns, begun one after the other: only her answers
+            events = [event for event in events if event.player == only]
+    else:
+        events = []
+        active = game.turn.player
+        if only is None or only == active:
+            # a Surprise of a player who answers the chain is no play of hers (`_explore`'s `keep`)
+            answers_chain = active in advanced.answering
+            for card in dict.fromkeys(game.playable(active)):
+                if not (answers_chain and card.type is CardType.SURPRISE):
+                    events.append(made(number, active, "play", card, ()))
+        # her optional free actions are judged before her turn ended, not after (`_gather_on`'s `judged`)
+        was_active = advanced.was_active if game.turn is not advanced.turn and not advanced.was_over else None
+        known = advanced.usable
+        for player in game.players:
+            if only is not None and player != only:
+                continue
+            cards = known.get(player)
+            for card in dict.fromkeys(game.usable(player) if cards is None else cards):
+                event = made(number, player, "use", card, ())
+                if player != was_active or not game.is_optional_free_action(event):
+                    events.append(event)
+    if only is not None:
+        events.append(made(number, only, "begin_turn", None, ()))
+    return events
+
+
+def _plain_answers(game: Game, number: int) -> list[Event]:
+    """`_Found.answers` for every player, one event per `_key` (the choices by name)."""
+    found: dict[tuple[str, str, tuple[str, ...]], Event] = {}
+    for choice in game.pending:
+        for event in _answers(game, choice, number):
+            found.setdefault((event.player, event.action, tuple(map(str, event.choices))), event)
+    return list(found.values())
 
 
 #: The order of a player's events in a listing for people.
