@@ -136,14 +136,16 @@ def legal_events(
     stated_choices: bool = True,
     newcomers: Sequence[str] | None = None,
     advanced: Advanced | None = None,
+    ahead: Ahead | None = None,
 ) -> list[Event]:
     """Every legal event numbered `number` in the game as it stands, which is never changed: the
     one generator, behind `explore`, `legal`, what-if, `next_events` and `simulate`.
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer seat
     changes too: these players joining, and every seated player dropping out. `advanced`: what
     `advance` found when the driver took this very game through the steps the next event forces
-    anyway (so the generator need not take a copy there itself)."""
-    return _explore(game, number, stated_choices, newcomers, advanced).events
+    anyway (so the generator need not take a copy there itself). `ahead`: where the driver's
+    game parts ways, the copies taken down the other way that `push_next` may go on from."""
+    return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
 
 
 def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None) -> Options:
@@ -152,7 +154,12 @@ def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: 
 
 
 def _explore(
-    game: Game, number: int, stated_choices: bool, newcomers: Sequence[str] | None, advanced: Advanced | None
+    game: Game,
+    number: int,
+    stated_choices: bool,
+    newcomers: Sequence[str] | None,
+    advanced: Advanced | None,
+    ahead: Ahead | None = None,
 ) -> Options:
     found = _Found(number, stated_choices, newcomers)
     if game.stopped or game.winner or game.ended:
@@ -165,6 +172,7 @@ def _explore(
         if advanced.number != number or advanced.stamp != _stamp(game):
             raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
         position = game
+        found.ahead = ahead
         if newcomers is None and not stated_choices:
             plain = _plain(game, advanced)
             if plain is not None:
@@ -280,12 +288,13 @@ class _Found:
         self.events: Keyed = {}
         self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[ChoiceKey] = set()
+        self.ahead: Ahead | None = None  # the driver's: which events a copy met as push would
 
     def spawn(self) -> _Found:
         """An empty list of events found the same way, for a position further on: the choices
         needed and answered are one ledger for the whole search."""
         child = _Found(self.number, self.stated_choices, None)
-        child.needed, child.answered = self.needed, self.answered
+        child.needed, child.answered, child.ahead = self.needed, self.answered, self.ahead
         return child
 
     def options(self) -> Options:
@@ -611,30 +620,65 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
     return "window" if game.window is not None and not game.stopped else None
 
 
-def next_events(game: Game, number: int) -> list[Event]:
+def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Event]:
     """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
     advanced (`advance`, which changes only what the next push would change), then its legal
     events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
-    bare: the engine asks for what they need. None when the advance ended the game."""
-    return legal_events(game, number, stated_choices=False, advanced=advance(game, number))
+    bare: the engine asks for what they need. None when the advance ended the game.
+    `ahead` (emptied first): for `push_next`, the copies the listing took where the ways part."""
+    if ahead is not None:
+        ahead.clear()
+    events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
+    if ahead:  # only the events listed: a copy's events that another position's took the place of go
+        listed = {id(event) for event in events}
+        for key in [key for key in ahead if key not in listed]:
+            del ahead[key]
+    return events
 
 
-def _gather(game: Game, parent: _Found, before: Sequence[str] = (), advanced: Advanced | None = None) -> Keyed:
+#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
+#: brought where push brings the game before that event: push may go on from the copy.
+Ahead = dict[int, tuple[Event, Game]]
+
+
+def push_next(game: Game, event: Event, ahead: Ahead) -> None:
+    """Push one of the events `next_events` just listed for game, as `Game.push` does. Where the
+    listing took a copy down the way this event goes (the turn ended, the next one begun:
+    `_gather_on`), push would take those very steps again: the game takes the copy's position
+    instead, as `Game.pop` takes a snapshot's, and push goes on from there. A game that keeps an
+    undo stack is pushed as it stands (its snapshot must be the position before the event)."""
+    found = ahead.get(id(event))
+    ahead.clear()
+    if found is not None and found[0] is event and game.undo is None:
+        game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
+    game.push(event)
+
+
+def _gather(
+    game: Game,
+    parent: _Found,
+    before: Sequence[str] = (),
+    advanced: Advanced | None = None,
+    seen: list[list[str]] | None = None,
+) -> Keyed:
     """The legal events after advancing game (`advanced`: game was advanced already, by the
     caller, and is not to be changed); at a parting of the ways, the events judged as the
     position stands plus those of one copy taken down the other way. Where a turn was begun on
     the way (on either way), `P begins` is among them: it does what every event of hers does
     first, and no more (a forced play due waits for her next event). `before`: the players whose
-    turns were begun on the way to game (`_only_who_begins`)."""
+    turns were begun on the way to game (`_only_who_begins`). `seen`: told the players whose turns
+    were begun on the way when the events are those of game itself (no copy taken further on)."""
     begun = list(before) if advanced is None else list(advanced.begun)
-    events = _gather_on(game, parent, begun, advanced)
+    events = _gather_on(game, parent, begun, advanced, seen)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
         begins = make_event(parent.number, begun[0], "begin_turn")
         events.setdefault(_key(begins), begins)
     return events
 
 
-def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None) -> Keyed:
+def _gather_on(
+    game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None, seen: list[list[str]] | None = None
+) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     number = parent.number
     if advanced is None:  # a copy of the search's own: advanced here
@@ -672,6 +716,8 @@ def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced 
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found, usable)
+        if seen is not None and advanced is None:
+            seen.append(begun)
         return judged(found.events)
     active = game.turn.player
     if split == "window":
@@ -687,9 +733,15 @@ def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced 
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.merge(
-            _gather(other_way, found, begun), lambda e: not (e.player == active and game.is_optional_free_action(e))
-        )
+        seen: list[list[str]] | None = [] if found.ahead is not None and advanced is not None else None
+        rest = _gather(other_way, found, begun, seen=seen)
+        found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
+        if seen and found.ahead is not None:
+            # The driver's own game: push takes an event of the player whose turn began on the way
+            # (or an answer to what the turn's end asks) to this very copy's position first.
+            for event in rest.values():
+                if all(player == event.player for player in seen[0]):
+                    found.ahead[id(event)] = (event, other_way)
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
