@@ -659,15 +659,15 @@ def _gather(
     parent: _Found,
     before: Sequence[str] = (),
     advanced: Advanced | None = None,
-    seen: list[list[str]] | None = None,
+    seen: Seen | None = None,
 ) -> Keyed:
     """The legal events after advancing game (`advanced`: game was advanced already, by the
     caller, and is not to be changed); at a parting of the ways, the events judged as the
     position stands plus those of one copy taken down the other way. Where a turn was begun on
     the way (on either way), `P begins` is among them: it does what every event of hers does
     first, and no more (a forced play due waits for her next event). `before`: the players whose
-    turns were begun on the way to game (`_only_who_begins`). `seen`: told the players whose turns
-    were begun on the way when the events are those of game itself (no copy taken further on)."""
+    turns were begun on the way to game (`_only_who_begins`). `seen`: told where the events were
+    read as the position stood, and whose turns were begun on the way there (`_keep_ahead`)."""
     begun = list(before) if advanced is None else list(advanced.begun)
     events = _gather_on(game, parent, begun, advanced, seen)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
@@ -677,7 +677,7 @@ def _gather(
 
 
 def _gather_on(
-    game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None, seen: list[list[str]] | None = None
+    game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
 ) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     number = parent.number
@@ -705,7 +705,9 @@ def _gather_on(
     if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
-        _after_forced_play(game, found, begun)
+        seen = [] if found.ahead is not None else None
+        _after_forced_play(game, found, begun, seen)
+        _keep_ahead(found, found.events, seen, advanced, forced=True)
         return judged(found.events)
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -717,31 +719,29 @@ def _gather_on(
     if split is None:
         _read(game, found, usable)
         if seen is not None and advanced is None:
-            seen.append(begun)
+            seen.append((game, begun))
         return judged(found.events)
     active = game.turn.player
+    seen = [] if found.ahead is not None and advanced is not None else None  # the driver's own game
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.merge(_gather(other_way, found, begun))
+        rest = _gather(other_way, found, begun, seen=seen)
+        found.merge(rest)
+        _keep_ahead(found, rest, seen, advanced)
     elif split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
         forced = found.spawn()
-        _after_forced_play(other_way, forced, begun)
+        _after_forced_play(other_way, forced, begun, seen)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
+        _keep_ahead(found, forced.events, seen, advanced, forced=True)
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        seen: list[list[str]] | None = [] if found.ahead is not None and advanced is not None else None
         rest = _gather(other_way, found, begun, seen=seen)
         found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
-        if seen and found.ahead is not None:
-            # The driver's own game: push takes an event of the player whose turn began on the way
-            # (or an answer to what the turn's end asks) to this very copy's position first.
-            for event in rest.values():
-                if all(player == event.player for player in seen[0]):
-                    found.ahead[id(event)] = (event, other_way)
+        _keep_ahead(found, rest, seen, advanced)
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
@@ -765,24 +765,53 @@ def _read(game: Game, found: _Found, usable: dict[str, list[Card]] | None = None
             found.add(found.uses(game, player, known.get(player)))
 
 
-def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
+def _after_forced_play(game: Game, found: _Found, begun: list[str], seen: Seen | None = None) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays, push ends the turn before the event too (and may begin the next), as
     `_gather` goes on from there. The active player's free actions are never among them:
-    push judges those before any forced play, when she had none (`advance`)."""
+    push judges those before any forced play, when she had none (`advance`). `seen`: as `_gather`'s."""
     active = game.turn.player
     if game.window is not None:
         found.responses(game)
         game = game.copy() if found.events else game
         game.close_window()
     if game.turn.phase is Phase.PLAY_OVER and not game.pending:
-        rest = _gather(game, found, begun)
+        rest = _gather(game, found, begun, seen=seen)
     else:
         after = found.spawn()
         _read(game, after)
         rest = after.events
+        if seen is not None:
+            seen.append((game, begun))
     found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
+
+
+#: Where `_gather` read the events of a copy as it stood, and whose turns were begun on the way.
+Seen = list[tuple[Game, list[str]]]
+
+
+def _keep_ahead(
+    found: _Found, events: Keyed, seen: Seen | None, advanced: Advanced | None, forced: bool = False
+) -> None:
+    """The driver's game parted ways, and `events` were read on a copy taken down the other way,
+    as it stood (`seen`): push brings the game itself to that copy's position before any of them
+    that begins no turn but its player's (`_only_who_begins`), so `push_next` may go on from the
+    copy. Not a Surprise of another player than the one whose turn it is: push may take it as an
+    answer, or make a forced play first, before the window closes. Nor, where a forced play was
+    made on the way (`forced`), `P begins`: push leaves that play open to answers."""
+    if not seen or found.ahead is None or advanced is None:
+        return
+    position, begun = seen[0]
+    active = advanced.turn.player if advanced.turn.phase is not Phase.OVER else None
+    for event in events.values():
+        card = event.card
+        if card is not None and card.type is CardType.SURPRISE and event.action == "play" and event.player != active:
+            continue
+        if forced and event.action == "begin_turn":
+            continue
+        if all(player == event.player for player in begun):
+            found.ahead[id(event)] = (event, position)
 
 
 def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
