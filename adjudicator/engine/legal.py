@@ -540,6 +540,8 @@ def advance(game: Game, number: int) -> Advanced:
     before anything closes (push): those are found first, on the position as it was."""
     answering = frozenset(player for player in game.players if game.surprise_answers(player))
     found = _Found(number, False, None)
+    # The answers to an open window, as it stands: `_advance` asks that first (nobody answers: none).
+    answers_now = found.events if game.window is not None else None
     if answering or game.agenda:
         found.responses(game)
         if (
@@ -559,12 +561,14 @@ def advance(game: Game, number: int) -> Advanced:
         number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
     )
     if not (game.stopped or game.winner or game.ended):
-        advanced.split = _advance(game, number, advanced.begun, advanced.usable)
+        advanced.split = _advance(game, number, advanced.begun, advanced.usable, answers_now)
     advanced.stamp = _stamp(game)
     return advanced
 
 
-def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[Card]]) -> str | None:
+def _advance(
+    game: Game, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
+) -> str | None:
     """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
     "before forced play" (the active player's free actions come before a forced play),
@@ -572,7 +576,8 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
     turn start" (someone else's any-time free action does not begin the next turn). The
     players whose turns it begins are added to `begun`; the active player's `Game.usable`
     cards, worked out to find a parting of the ways, to `usable` when advance stops there
-    (the position they were worked out in is the one it leaves)."""
+    (the position they were worked out in is the one it leaves). `answers_now`: the answers to
+    the window open as game stands, where known already."""
     game.event_no = number
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
@@ -587,10 +592,13 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
-            found = _Found(number, False, None)
-            found.responses(game)
-            if found.events:
+            if answers_now is None:
+                found = _Found(number, False, None)
+                found.responses(game)
+                answers_now = found.events
+            if answers_now:
                 return "window"
+            answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is Phase.PLAY:
             if _forces_plays(game) and not game.being_played and not game.temp_hands:
