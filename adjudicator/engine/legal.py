@@ -651,10 +651,11 @@ Ahead = dict[int, tuple[Event, Game]]
 
 def push_next(game: Game, event: Event, ahead: Ahead) -> None:
     """Push one of the events `next_events` just listed for game, as `Game.push` does. Where the
-    listing took a copy down the way this event goes (the turn ended, the next one begun:
-    `_gather_on`), push would take those very steps again: the game takes the copy's position
-    instead, as `Game.pop` takes a snapshot's, and push goes on from there. A game that keeps an
-    undo stack is pushed as it stands (its snapshot must be the position before the event)."""
+    listing took a copy down the way this event goes (the window closed, a forced play made, the
+    turn ended, the next one begun: `_gather_on`, `_keep_ahead`), push would take those very
+    steps again: the game takes the copy's position instead, as `Game.pop` takes a snapshot's,
+    and push goes on from there. A game that keeps an undo stack is pushed as it stands (its
+    snapshot must be the position before the event)."""
     found = ahead.get(id(event))
     ahead.clear()
     if found is not None and found[0] is event and game.undo is None:
@@ -713,9 +714,9 @@ def _gather_on(
     if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
-        seen = [] if found.ahead is not None else None
-        _after_forced_play(game, found, begun, seen)
-        _keep_ahead(found, found.events, seen, advanced, forced=True)
+        taken: Seen | None = [] if found.ahead is not None and advanced is not None else None  # the driver's game
+        _after_forced_play(game, found, begun, taken)
+        _keep_ahead(found, found.events, taken, game.turn.player, forced=True)
         return judged(found.events)
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -730,26 +731,26 @@ def _gather_on(
             seen.append((game, begun))
         return judged(found.events)
     active = game.turn.player
-    seen = [] if found.ahead is not None and advanced is not None else None  # the driver's own game
+    taken = [] if found.ahead is not None and advanced is not None else None  # the driver's own game parts ways
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        rest = _gather(other_way, found, begun, seen=seen)
+        rest = _gather(other_way, found, begun, seen=taken)
         found.merge(rest)
-        _keep_ahead(found, rest, seen, advanced)
+        _keep_ahead(found, rest, taken, active)
     elif split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
         forced = found.spawn()
-        _after_forced_play(other_way, forced, begun, seen)
+        _after_forced_play(other_way, forced, begun, taken)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
-        _keep_ahead(found, forced.events, seen, advanced, forced=True)
+        _keep_ahead(found, forced.events, taken, active, forced=True)
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        rest = _gather(other_way, found, begun, seen=seen)
+        rest = _gather(other_way, found, begun, seen=taken)
         found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
-        _keep_ahead(found, rest, seen, advanced)
+        _keep_ahead(found, rest, taken, active)
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
@@ -799,19 +800,17 @@ def _after_forced_play(game: Game, found: _Found, begun: list[str], seen: Seen |
 Seen = list[tuple[Game, list[str]]]
 
 
-def _keep_ahead(
-    found: _Found, events: Keyed, seen: Seen | None, advanced: Advanced | None, forced: bool = False
-) -> None:
-    """The driver's game parted ways, and `events` were read on a copy taken down the other way,
-    as it stood (`seen`): push brings the game itself to that copy's position before any of them
-    that begins no turn but its player's (`_only_who_begins`), so `push_next` may go on from the
-    copy. Not a Surprise of another player than the one whose turn it is: push may take it as an
-    answer, or make a forced play first, before the window closes. Nor, where a forced play was
-    made on the way (`forced`), `P begins`: push leaves that play open to answers."""
-    if not seen or found.ahead is None or advanced is None:
+def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
+    """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
+    down the other way, as it stood (`taken`, told by `_gather`): push brings the game itself to
+    that copy's position before any of them that begins no turn but its player's
+    (`_only_who_begins`), so `push_next` may go on from the copy. Not a Surprise of another
+    player than `active`: push may take it as an answer, or make a forced play first, before the
+    window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
+    leaves that play open to answers."""
+    if not taken or found.ahead is None:
         return
-    position, begun = seen[0]
-    active = advanced.turn.player if advanced.turn.phase is not Phase.OVER else None
+    position, begun = taken[0]
     for event in events.values():
         card = event.card
         if card is not None and card.type is CardType.SURPRISE and event.action == "play" and event.player != active:
