@@ -215,13 +215,17 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
     """The events of a driver's game that `advance` left where every event is judged as the
     position stands (no split, no answer to the chain): what `_gather` and `_explore` find
     there, in the same order, without their bookkeeping (the keys and filters that
-    merging positions needs). None: not such a position, `_gather` finds them."""
-    if advanced.split is not None or advanced.responses or game.stopped or game.winner or game.ended:
+    merging positions needs). None: not such a position, `_gather` finds them. A position where
+    her free actions come before a forced play is one, when no play is forced after all."""
+    split = advanced.split
+    if split not in (None, "before forced play") or advanced.responses or game.stopped or game.winner or game.ended:
         return None
     begun = advanced.begun
     only = begun[0] if begun else None  # where turns began on the way, only her events (`_only_who_begins`)
     if begun and (len(begun) > 1 and any(player != only for player in begun)):
         return None
+    if split is not None and _forced_play_due(game):
+        return None  # (`_gather_on`: a copy goes down the way of the forced play)
     number = advanced.number
     made = Event.made
     if game.pending:
