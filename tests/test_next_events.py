@@ -281,3 +281,47 @@ def test_both_generators_agree_on_other_tables(decks, players):
 
     for seed in random.SystemRandom().sample(range(10**9), 10) if NIGHTLY else [2]:
         assert_generators_agree(Settings(players=DEFAULT_NAMES[:players], decks=decks), seed, 250)
+
+
+@pytest.mark.parametrize(
+    ("decks", "players", "house_rules"),
+    [(DECKS, 2, {}), (("fluxx5",), 2, {}), (DECKS, 3, {"surprise_window": "end_of_turn", "limits_on_own_turn": True})],
+    ids=["whole", "fluxx5", "whole-3-house-rules"],
+)
+def test_push_next_goes_on_from_a_copy_only_where_push_would_bring_the_game(decks, players, house_rules):
+    """Where the listing took a copy down the way an event goes (the window closed, a forced play
+    made, the turn ended, the next one begun), `push_next` pushes that event on the copy instead
+    of taking those steps again: the position and the log must be exactly those of pushing it on
+    the game itself."""
+    from test_copying import fingerprint, journal
+
+    from adjudicator.engine.legal import push_next
+    from adjudicator.simulate import Settings, dealt_scenario
+
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        settings = Settings(players=("Alice", "Bob", "Carol")[:players], decks=decks, house_rules=house_rules)
+        game = Game(dealt_scenario(settings, rng), undo=False)
+        ahead: dict = {}
+        for number in range(1, 300):
+            events = next_events(game, number, ahead)
+            if game.winner or game.ended or not events:
+                break
+            assert all(any(found[0] is e for e in events) for found in ahead.values())
+            for event in [e for e in events if id(e) in ahead]:
+                direct, seen = game.copy(), len(game.steps)
+                direct.push(event)
+                from_copy = ahead[id(event)][1].copy()
+                from_copy.push(event)
+                assert journal(from_copy, seen) == journal(direct, seen), (seed, number, event.text)
+                # The plays "this event" made, read only by its own every-word check (`_tried`): a forced
+                # play made on the way is not among them on the copy, as on a game `advance` took there.
+                from_copy.event_plays = direct.event_plays = []
+                for choice in [*from_copy.pending, *direct.pending]:  # what the listing worked out of a choice
+                    choice.__dict__.pop("spec", None)
+                    choice.__dict__.pop("kept_spec", None)
+                assert fingerprint(from_copy) == fingerprint(direct), (seed, number, event.text)
+                compared += 1
+            push_next(game, rng.choice(events), ahead)
+    assert compared >= 20

@@ -136,14 +136,16 @@ def legal_events(
     stated_choices: bool = True,
     newcomers: Sequence[str] | None = None,
     advanced: Advanced | None = None,
+    ahead: Ahead | None = None,
 ) -> list[Event]:
     """Every legal event numbered `number` in the game as it stands, which is never changed: the
     one generator, behind `explore`, `legal`, what-if, `next_events` and `simulate`.
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer seat
     changes too: these players joining, and every seated player dropping out. `advanced`: what
     `advance` found when the driver took this very game through the steps the next event forces
-    anyway (so the generator need not take a copy there itself)."""
-    return _explore(game, number, stated_choices, newcomers, advanced).events
+    anyway (so the generator need not take a copy there itself). `ahead`: where the driver's
+    game parts ways, the copies taken down the other way that `push_next` may go on from."""
+    return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
 
 
 def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None) -> Options:
@@ -152,7 +154,12 @@ def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: 
 
 
 def _explore(
-    game: Game, number: int, stated_choices: bool, newcomers: Sequence[str] | None, advanced: Advanced | None
+    game: Game,
+    number: int,
+    stated_choices: bool,
+    newcomers: Sequence[str] | None,
+    advanced: Advanced | None,
+    ahead: Ahead | None = None,
 ) -> Options:
     found = _Found(number, stated_choices, newcomers)
     if game.stopped or game.winner or game.ended:
@@ -165,6 +172,11 @@ def _explore(
         if advanced.number != number or advanced.stamp != _stamp(game):
             raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
         position = game
+        found.ahead = ahead
+        if newcomers is None and not stated_choices:
+            plain = _plain(game, advanced)
+            if plain is not None:
+                return Options(plain)
     found.merge(advanced.responses)
     if not (position.stopped or position.winner or position.ended):
         count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
@@ -199,6 +211,61 @@ def _explore(
     return options
 
 
+def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
+    """The events of a driver's game that `advance` left where every event is judged as the
+    position stands (no split, no answer to the chain): what `_gather` and `_explore` find
+    there, in the same order, without their bookkeeping (the keys and filters that
+    merging positions needs). None: not such a position, `_gather` finds them. A position where
+    her free actions come before a forced play is one, when no play is forced after all."""
+    split = advanced.split
+    if split not in (None, "before forced play") or advanced.responses or game.stopped or game.winner or game.ended:
+        return None
+    begun = advanced.begun
+    only = begun[0] if begun else None  # where turns began on the way, only her events (`_only_who_begins`)
+    if begun and (len(begun) > 1 and any(player != only for player in begun)):
+        return None
+    if split is not None and _forced_play_due(game):
+        return None  # (`_gather_on`: a copy goes down the way of the forced play)
+    number = advanced.number
+    made = Event.made
+    if game.pending:
+        events = _plain_answers(game, number)
+        if len(begun) > 1:  # one player's turns, begun one after the other: only her answers
+            events = [event for event in events if event.player == only]
+    else:
+        events = []
+        active = game.turn.player
+        if only is None or only == active:
+            # a Surprise of a player who answers the chain is no play of hers (`_explore`'s `keep`)
+            answers_chain = active in advanced.answering
+            for card in dict.fromkeys(game.playable(active)):
+                if not (answers_chain and card.type is CardType.SURPRISE):
+                    events.append(made(number, active, "play", card, ()))
+        # her optional free actions are judged before her turn ended, not after (`_gather_on`'s `judged`)
+        was_active = advanced.was_active if game.turn is not advanced.turn and not advanced.was_over else None
+        known = advanced.usable
+        for player in game.players:
+            if only is not None and player != only:
+                continue
+            cards = known.get(player)
+            for card in dict.fromkeys(game.usable(player) if cards is None else cards):
+                event = made(number, player, "use", card, ())
+                if player != was_active or not game.is_optional_free_action(event):
+                    events.append(event)
+    if only is not None:
+        events.append(made(number, only, "begin_turn", None, ()))
+    return events
+
+
+def _plain_answers(game: Game, number: int) -> list[Event]:
+    """`_Found.answers` for every player, one event per `_key` (the choices by name)."""
+    found: dict[tuple[str, str, tuple[str, ...]], Event] = {}
+    for choice in game.pending:
+        for event in _answers(game, choice, number):
+            found.setdefault((event.player, event.action, tuple(map(str, event.choices))), event)
+    return list(found.values())
+
+
 #: The order of a player's events in a listing for people.
 ORDER = {"begin_turn": 0, "play": 1, "use": 2}
 
@@ -225,12 +292,13 @@ class _Found:
         self.events: Keyed = {}
         self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[ChoiceKey] = set()
+        self.ahead: Ahead | None = None  # the driver's: which events a copy met as push would
 
     def spawn(self) -> _Found:
         """An empty list of events found the same way, for a position further on: the choices
         needed and answered are one ledger for the whole search."""
         child = _Found(self.number, self.stated_choices, None)
-        child.needed, child.answered = self.needed, self.answered
+        child.needed, child.answered, child.ahead = self.needed, self.answered, self.ahead
         return child
 
     def options(self) -> Options:
@@ -476,6 +544,8 @@ def advance(game: Game, number: int) -> Advanced:
     before anything closes (push): those are found first, on the position as it was."""
     answering = frozenset(player for player in game.players if game.surprise_answers(player))
     found = _Found(number, False, None)
+    # The answers to an open window, as it stands: `_advance` asks that first (nobody answers: none).
+    answers_now = found.events if game.window is not None else None
     if answering or game.agenda:
         found.responses(game)
         if (
@@ -495,12 +565,14 @@ def advance(game: Game, number: int) -> Advanced:
         number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
     )
     if not (game.stopped or game.winner or game.ended):
-        advanced.split = _advance(game, number, advanced.begun, advanced.usable)
+        advanced.split = _advance(game, number, advanced.begun, advanced.usable, answers_now)
     advanced.stamp = _stamp(game)
     return advanced
 
 
-def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[Card]]) -> str | None:
+def _advance(
+    game: Game, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
+) -> str | None:
     """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
     "before forced play" (the active player's free actions come before a forced play),
@@ -508,7 +580,8 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
     turn start" (someone else's any-time free action does not begin the next turn). The
     players whose turns it begins are added to `begun`; the active player's `Game.usable`
     cards, worked out to find a parting of the ways, to `usable` when advance stops there
-    (the position they were worked out in is the one it leaves)."""
+    (the position they were worked out in is the one it leaves). `answers_now`: the answers to
+    the window open as game stands, where known already."""
     game.event_no = number
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
@@ -523,10 +596,13 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
-            found = _Found(number, False, None)
-            found.responses(game)
-            if found.events:
+            if answers_now is None:
+                found = _Found(number, False, None)
+                found.responses(game)
+                answers_now = found.events
+            if answers_now:
                 return "window"
+            answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is Phase.PLAY:
             if _forces_plays(game) and not game.being_played and not game.temp_hands:
@@ -556,30 +632,66 @@ def _advance(game: Game, number: int, begun: list[str], usable: dict[str, list[C
     return "window" if game.window is not None and not game.stopped else None
 
 
-def next_events(game: Game, number: int) -> list[Event]:
+def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Event]:
     """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
     advanced (`advance`, which changes only what the next push would change), then its legal
     events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
-    bare: the engine asks for what they need. None when the advance ended the game."""
-    return legal_events(game, number, stated_choices=False, advanced=advance(game, number))
+    bare: the engine asks for what they need. None when the advance ended the game.
+    `ahead` (emptied first): for `push_next`, the copies the listing took where the ways part."""
+    if ahead is not None:
+        ahead.clear()
+    events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
+    if ahead:  # only the events listed: a copy's events that another position's took the place of go
+        listed = {id(event) for event in events}
+        for key in [key for key in ahead if key not in listed]:
+            del ahead[key]
+    return events
 
 
-def _gather(game: Game, parent: _Found, before: Sequence[str] = (), advanced: Advanced | None = None) -> Keyed:
+#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
+#: brought where push brings the game before that event: push may go on from the copy.
+Ahead = dict[int, tuple[Event, Game]]
+
+
+def push_next(game: Game, event: Event, ahead: Ahead) -> None:
+    """Push one of the events `next_events` just listed for game, as `Game.push` does. Where the
+    listing took a copy down the way this event goes (the window closed, a forced play made, the
+    turn ended, the next one begun: `_gather_on`, `_keep_ahead`), push would take those very
+    steps again: the game takes the copy's position instead, as `Game.pop` takes a snapshot's,
+    and push goes on from there. A game that keeps an undo stack is pushed as it stands (its
+    snapshot must be the position before the event)."""
+    found = ahead.get(id(event))
+    ahead.clear()
+    if found is not None and found[0] is event and game.undo is None:
+        game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
+    game.push(event)
+
+
+def _gather(
+    game: Game,
+    parent: _Found,
+    before: Sequence[str] = (),
+    advanced: Advanced | None = None,
+    seen: Seen | None = None,
+) -> Keyed:
     """The legal events after advancing game (`advanced`: game was advanced already, by the
     caller, and is not to be changed); at a parting of the ways, the events judged as the
     position stands plus those of one copy taken down the other way. Where a turn was begun on
     the way (on either way), `P begins` is among them: it does what every event of hers does
     first, and no more (a forced play due waits for her next event). `before`: the players whose
-    turns were begun on the way to game (`_only_who_begins`)."""
+    turns were begun on the way to game (`_only_who_begins`). `seen`: told where the events were
+    read as the position stood, and whose turns were begun on the way there (`_keep_ahead`)."""
     begun = list(before) if advanced is None else list(advanced.begun)
-    events = _gather_on(game, parent, begun, advanced)
+    events = _gather_on(game, parent, begun, advanced, seen)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
         begins = make_event(parent.number, begun[0], "begin_turn")
         events.setdefault(_key(begins), begins)
     return events
 
 
-def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None) -> Keyed:
+def _gather_on(
+    game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
+) -> Keyed:
     """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     number = parent.number
     if advanced is None:  # a copy of the search's own: advanced here
@@ -606,7 +718,9 @@ def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced 
     if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
-        _after_forced_play(game, found, begun)
+        taken: Seen | None = [] if found.ahead is not None and advanced is not None else None  # the driver's game
+        _after_forced_play(game, found, begun, taken)
+        _keep_ahead(found, found.events, taken, game.turn.player, forced=True)
         return judged(found.events)
     if split == "before forced play" and not _forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -617,24 +731,30 @@ def _gather_on(game: Game, parent: _Found, begun: list[str], advanced: Advanced 
             split = None  # the rule asked said it might force one; it did not
     if split is None:
         _read(game, found, usable)
+        if seen is not None and advanced is None:
+            seen.append((game, begun))
         return judged(found.events)
     active = game.turn.player
+    taken = [] if found.ahead is not None and advanced is not None else None  # the driver's own game parts ways
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        found.merge(_gather(other_way, found, begun))
+        rest = _gather(other_way, found, begun, seen=taken)
+        found.merge(rest)
+        _keep_ahead(found, rest, taken, active)
     elif split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
         forced = found.spawn()
-        _after_forced_play(other_way, forced, begun)
+        _after_forced_play(other_way, forced, begun, taken)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
+        _keep_ahead(found, forced.events, taken, active, forced=True)
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        found.merge(
-            _gather(other_way, found, begun), lambda e: not (e.player == active and game.is_optional_free_action(e))
-        )
+        rest = _gather(other_way, found, begun, seen=taken)
+        found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
+        _keep_ahead(found, rest, taken, active)
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
@@ -658,13 +778,12 @@ def _read(game: Game, found: _Found, usable: dict[str, list[Card]] | None = None
             found.add(found.uses(game, player, known.get(player)))
 
 
-def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
+def _after_forced_play(game: Game, found: _Found, begun: list[str], seen: Seen | None = None) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
-    before the event too (and may begin the next), as
-    `_gather` goes on from there. The active player's free actions are never among them:
-    push judges those before any forced play, when she had none (`advance`)."""
+    before the event too (and may begin the next), as `_gather` goes on from there. The active player's free actions are never among them:
+    push judges those before any forced play, when she had none (`advance`). `seen`: as `_gather`'s."""
     active = game.turn.player
     if game.window is not None:
         found.responses(game)
@@ -672,12 +791,39 @@ def _after_forced_play(game: Game, found: _Found, begun: list[str]) -> None:
         game.close_window()
     if game.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and not game.pending:
         # the forced play used up the plays, or ended the turn (a Goal claimed under Keep Going)
-        rest = _gather(game, found, begun)
+        rest = _gather(game, found, begun, seen=seen)
     else:
         after = found.spawn()
         _read(game, after)
         rest = after.events
+        if seen is not None:
+            seen.append((game, begun))
     found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
+
+
+#: Where `_gather` read the events of a copy as it stood, and whose turns were begun on the way.
+Seen = list[tuple[Game, list[str]]]
+
+
+def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
+    """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
+    down the other way, as it stood (`taken`, told by `_gather`): push brings the game itself to
+    that copy's position before any of them that begins no turn but its player's
+    (`_only_who_begins`), so `push_next` may go on from the copy. Not a Surprise of another
+    player than `active`: push may take it as an answer, or make a forced play first, before the
+    window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
+    leaves that play open to answers."""
+    if not taken or found.ahead is None:
+        return
+    position, begun = taken[0]
+    for event in events.values():
+        card = event.card
+        if card is not None and card.type is CardType.SURPRISE and event.action == "play" and event.player != active:
+            continue
+        if forced and event.action == "begin_turn":
+            continue
+        if all(player == event.player for player in begun):
+            found.ahead[id(event)] = (event, position)
 
 
 def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
