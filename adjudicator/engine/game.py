@@ -74,16 +74,17 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.undo: list[Game] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
+        # (each zone takes its cards from the setup's tuples itself: no list in between)
         self.table = Table(
             players=list(scenario.players),
-            hands={p: list(setup.hands.get(p, ())) for p in scenario.players},
-            in_play={p: list(setup.in_play.get(p, ())) for p in scenario.players},
+            hands={p: setup.hands.get(p, ()) for p in scenario.players},
+            in_play={p: setup.in_play.get(p, ()) for p in scenario.players},
             rules=[c for c in setup.rules if c.type is not CardType.META],
-            goals=list(setup.goals),
-            draw_pile=list(setup.draw_pile),
-            discard=list(setup.discard),
+            goals=setup.goals,
+            draw_pile=setup.draw_pile,
+            discard=setup.discard,
             meta_rules=[c for c in setup.rules if c.type is CardType.META],
-            rules_pile=list(setup.rules_pile),
+            rules_pile=setup.rules_pile,
         )
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)

@@ -24,14 +24,20 @@ def play_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     another event may still come (`legal`, `explore`)."""
     game = Game(scenario, undo=False)  # a replay never takes an event back
     frozen = False
-    may_freeze = gc.get_freeze_count() == 0  # objects someone else set aside stay theirs to set back
+    # Objects someone else set aside stay theirs to set back. Asked at the first settle only:
+    # counting them walks them all, which a short replay in a process that froze its start-up
+    # heap would pay every time.
+    may_freeze: bool | None = None
     try:
         for number, event in enumerate(events, 1):
             if game.stopped:
                 break
             game.push(event)
-            if may_freeze and number % SETTLE_EVERY == 0:
-                frozen = _settle_the_log() or frozen
+            if number % SETTLE_EVERY == 0:
+                if may_freeze is None:
+                    may_freeze = gc.get_freeze_count() == 0
+                if may_freeze:
+                    frozen = _settle_the_log() or frozen
     finally:
         if frozen:
             gc.unfreeze()

@@ -130,6 +130,15 @@ class Zone(list[Card]):
         self.label = label
         self.rules_read = rules_read  # the effective rules are derived from this zone
 
+    @classmethod
+    def holding(cls, clock: Clock, label: str, cards: Iterable[Card], rules_read: RulesRead = False) -> Zone:
+        """`Zone(clock, label, cards, rules_read)` without the calls of `__init__`: a new table
+        makes a dozen zones, one per game replayed."""
+        zone = list.__new__(cls)
+        list.extend(zone, cards)
+        zone.clock, zone.label, zone.rules_read = clock, label, rules_read
+        return zone
+
     def _tick(self) -> None:
         if self.rules_read:
             self.clock.rules_moved()
@@ -236,7 +245,8 @@ class ZoneMap(dict[Any, Zone]):
         zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
         rules_read: RulesRead = False,
     ) -> None:
-        super().__init__((key, Zone(clock, label.format(key), cards, rules_read)) for key, cards in zones.items())
+        holding = Zone.holding
+        super().__init__({key: holding(clock, label.format(key), cards, rules_read) for key, cards in zones.items()})
         self.clock = clock
         self.label = label
         self.rules_read = rules_read
