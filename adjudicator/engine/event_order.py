@@ -14,6 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.copies import bind_copies
+from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
@@ -147,8 +148,10 @@ class EventOrder(GameView):
     def _tried(self, event: Event) -> Illegal | None:
         """Every word of an event is used or refused: the event is taken first on a copy, its card
         resolved there, and refused (nothing changes) when a stated outcome of chance cannot be,
-        or a choice it states is left unused -- a word the card does not take. None: take it."""
-        trial = self.copy()
+        or a choice it states is left unused -- a word the card does not take. None: take it.
+        The trial keeps no history and writes no log but its landmarks (what the log says never
+        changes what a game does): it looks for a rejection of its own only."""
+        trial = fork(self.game, history=False)
         trial.trying = True
         seen = len(trial.steps)
         try:
