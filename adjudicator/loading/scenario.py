@@ -114,6 +114,17 @@ def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str
             raise ScenarioError("the file is nested too deeply", path=path) from None
 
 
+def read_scenario_data(
+    data: Mapping[str, Any], path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None
+) -> Scenario:
+    """A scenario from plain values (dicts, lists, text, numbers), read as `parse_scenario` reads
+    the same values from YAML text, without writing and parsing the text (its errors have no line)."""
+    try:
+        return _Reader(path, house_rules).read(data)
+    except ScenarioError as exc:
+        raise exc.located(path) from None
+
+
 class _Reader:
     def __init__(self, path: str, house_rules: Mapping[str, Any] | None = None) -> None:
         self.path = path
