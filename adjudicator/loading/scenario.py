@@ -906,10 +906,17 @@ def _rewritten(text: str, name: str) -> str:
 
 
 def _known_ruling_ids() -> dict[str, str]:
-    """Every id and alias a ruling record answers to, by its case-folded spelling."""
+    """Every id and alias a ruling record answers to, by its case-folded spelling (made once per
+    alias table: `check` asks for it for every id of every file)."""
     from adjudicator.rulings.store import aliases  # the records are read only when a file expects rulings
 
-    return {rid.casefold(): rid for rid in aliases()}
+    table = aliases()
+    if _KNOWN_IDS[0] is not table:
+        _KNOWN_IDS[:] = [table, {rid.casefold(): rid for rid in table}]
+    return _KNOWN_IDS[1]
+
+
+_KNOWN_IDS: list[Any] = [None, {}]  # the alias table last seen, and its ids by case-folded spelling
 
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:

@@ -102,6 +102,9 @@ def faq_pages() -> list[dict]:
 
 
 def canonical(ruling_id: str) -> str:
+    table = aliases()
+    if table.get(ruling_id) == ruling_id:  # a record's own id (the name of its file): no disk look-up
+        return ruling_id
     if _path_of(ruling_id) is not None:
         return ruling_id
-    return aliases().get(ruling_id, ruling_id)
+    return table.get(ruling_id, ruling_id)
