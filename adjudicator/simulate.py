@@ -823,11 +823,11 @@ def parse_players(value: str) -> tuple[str, ...]:
     names = tuple(" ".join(name.split()) for name in value.split(",") if name.strip())
     if not names:
         raise OptionError("--players: give a number or names separated by commas")
-    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.loading.scenario import read_scenario_data
     from adjudicator.model.errors import ScenarioError
 
     try:  # the names a scenario file would accept, checked by the loader itself
-        parse_scenario(scenario_text({"title": "players", "players": list(names), "setup": {}, "events": []}))
+        read_scenario_data({"title": "players", "players": list(names), "setup": {}, "events": []})
     except ScenarioError as exc:
         raise OptionError(f"--players {value}: {exc.message}", exc.suggestions) from None
     return names
