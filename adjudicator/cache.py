@@ -1,4 +1,4 @@
-"""An on-disk cache for data built from the ruling records and the decks.
+"""An on-disk cache for data built from the ruling records, the decks and the word lists.
 
 Building the search index means parsing every record and deck file (about 130 ms);
 a replay that shows "see also" rulings cannot afford that on each run. The built

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
@@ -199,6 +197,7 @@ def where(game: Game) -> str:
 
 
 def render(position: Position, players: Sequence[str], console: Any, path: str) -> None:
+    from rich.markup import escape  # here: `legal --json` runs without rich
 
     game = position.game
     if position.stopped:

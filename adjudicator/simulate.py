@@ -360,7 +360,7 @@ _TEMPLATES: dict[tuple, Scenario] = {}  # per process: a worker reads the file o
 
 
 def _template(settings: Settings) -> Scenario:
-    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.loading.scenario import read_scenario_data
 
     key = (settings.players, settings.decks, repr(sorted(settings.house_rules.items())))
     if key not in _TEMPLATES:
@@ -370,7 +370,9 @@ def _template(settings: Settings) -> Scenario:
             deck_names(settings.decks, settings.solo),
             rules_pile=solo_rules_deck(settings.decks) if settings.solo else (),
         )
-        _TEMPLATES[key] = parse_scenario(scenario_text(data), "<simulate>")
+        # The values as the file would hold them, read without writing the YAML and parsing it
+        # back (PyYAML's import, dump and parse were a tenth of a short run).
+        _TEMPLATES[key] = read_scenario_data(data, "<simulate>")
     return _TEMPLATES[key]
 
 
@@ -821,11 +823,11 @@ def parse_players(value: str) -> tuple[str, ...]:
     names = tuple(" ".join(name.split()) for name in value.split(",") if name.strip())
     if not names:
         raise OptionError("--players: give a number or names separated by commas")
-    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.loading.scenario import read_scenario_data
     from adjudicator.model.errors import ScenarioError
 
     try:  # the names a scenario file would accept, checked by the loader itself
-        parse_scenario(scenario_text({"title": "players", "players": list(names), "setup": {}, "events": []}))
+        read_scenario_data({"title": "players", "players": list(names), "setup": {}, "events": []})
     except ScenarioError as exc:
         raise OptionError(f"--players {value}: {exc.message}", exc.suggestions) from None
     return names
@@ -865,6 +867,19 @@ def check_save(save: str) -> Path:
     except OSError as exc:
         raise OptionError(f"--save {save}: cannot write there: {exc.strerror}") from None
     return folder
+
+
+def _may_be_terminal(stream: Any) -> bool:
+    """False when rich's Console would surely say the stream is no terminal: it is no tty and
+    neither TTY_COMPATIBLE nor FORCE_COLOR says otherwise."""
+    import os
+
+    if "TTY_COMPATIBLE" in os.environ or "FORCE_COLOR" in os.environ:
+        return True
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream: let rich decide
+        return True
 
 
 def _cpu_seconds() -> float:
@@ -921,14 +936,16 @@ def command(
         except OSError as exc:
             raise OptionError(f"--save {save}: cannot write {name}: {exc.strerror}") from None
 
-    err = output.console(stderr=True)
+    # The progress bar is drawn only where rich sees a terminal; most runs (piped, --json in a
+    # script) are known not to be one without importing rich (a tenth of a short run's start-up).
+    err = output.console(stderr=True) if _may_be_terminal(sys.stderr) else None
     reports: list[dict[str, Any]] = []
     timings: list[tuple[float, float]] = []
     for label, run_settings in runs:
         start, cpu_start = time.perf_counter(), _cpu_seconds()
         tally = Tally(run_settings)
         played = results(run_settings, games, workers)
-        if err.is_terminal:
+        if err is not None and err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             with Progress(

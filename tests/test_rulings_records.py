@@ -98,3 +98,28 @@ def test_the_official_faq_page_lists_every_page_read():
     page = (ROOT / "docs" / "official-faq.md").read_text(encoding="utf-8")
     for faq_page in store.faq_pages():
         assert f"]({faq_page['url']}) | {faq_page['found']} |" in page, faq_page["url"]
+
+
+def test_the_alias_table_from_the_cache_follows_the_record_files(tmp_path, monkeypatch):
+    """The ids and aliases are kept in the on-disk cache; a record file that changes is read again."""
+    import shutil
+
+    records = tmp_path / "records"
+    shutil.copytree(store.RULINGS_DIR, records)
+    monkeypatch.setattr(store, "RULINGS_DIR", records)
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path / "cache"))
+    store.aliases.cache_clear()
+    store.all_rulings.cache_clear()
+    try:
+        built = store.aliases()
+        assert len(list((tmp_path / "cache").glob("ruling-aliases-*.marshal"))) == 1
+        store.aliases.cache_clear()
+        assert store.aliases() == built and list(store.aliases()) == list(built) and built["Q136"] == "R02"
+        path = records / "faq" / "R02.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("aliases: [Q136]", "aliases: [Q136, Q9999]"))
+        store.aliases.cache_clear()
+        store.all_rulings.cache_clear()
+        assert store.aliases()["Q9999"] == "R02"
+    finally:
+        store.aliases.cache_clear()
+        store.all_rulings.cache_clear()

@@ -541,3 +541,22 @@ def test_the_search_of_many_letters_finds_what_the_word_by_word_search_finds(req
     expected = _best_rhyme(requirement, found, letters) if requirement.rhyme else (found[:1] and (found[0],)) or None
     assert _candidates(requirement, rules).find(letters, low, high) == expected
     assert find(requirement, letters, rules) == expected
+
+
+def test_the_lexicon_from_the_cache_is_the_lexicon_of_the_files(tmp_path, monkeypatch):
+    """The lexicon is kept in the on-disk cache: read back, it is the one the tables and lists give."""
+    from adjudicator.words import lexicon as module
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    built = module._read_lexicon()
+    module.lexicon.cache_clear()
+    try:
+        first = module.lexicon()  # built, then stored
+        assert len(list(tmp_path.glob("lexicon-*.marshal"))) == 1
+        module.lexicon.cache_clear()
+        monkeypatch.setattr(module, "_read_lexicon", lambda: pytest.fail("the lexicon was built again"))
+        cached = module.lexicon()
+        for lexicon in (first, cached):
+            assert (lexicon.common, lexicon.proper, lexicon.slang) == (built.common, built.proper, built.slang)
+    finally:
+        module.lexicon.cache_clear()

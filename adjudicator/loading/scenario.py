@@ -114,6 +114,17 @@ def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str
             raise ScenarioError("the file is nested too deeply", path=path) from None
 
 
+def read_scenario_data(
+    data: Mapping[str, Any], path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None
+) -> Scenario:
+    """A scenario from plain values (dicts, lists, text, numbers), read as `parse_scenario` reads
+    the same values from YAML text, without writing and parsing the text (its errors have no line)."""
+    try:
+        return _Reader(path, house_rules).read(data)
+    except ScenarioError as exc:
+        raise exc.located(path) from None
+
+
 class _Reader:
     def __init__(self, path: str, house_rules: Mapping[str, Any] | None = None) -> None:
         self.path = path
@@ -895,10 +906,17 @@ def _rewritten(text: str, name: str) -> str:
 
 
 def _known_ruling_ids() -> dict[str, str]:
-    """Every id and alias a ruling record answers to, by its case-folded spelling."""
+    """Every id and alias a ruling record answers to, by its case-folded spelling (made once per
+    alias table: `check` asks for it for every id of every file)."""
     from adjudicator.rulings.store import aliases  # the records are read only when a file expects rulings
 
-    return {rid.casefold(): rid for rid in aliases()}
+    table = aliases()
+    if _KNOWN_IDS[0] is not table:
+        _KNOWN_IDS[:] = [table, {rid.casefold(): rid for rid in table}]
+    return _KNOWN_IDS[1]
+
+
+_KNOWN_IDS: list[Any] = [None, {}]  # the alias table last seen, and its ids by case-folded spelling
 
 
 def _spelled(items: list[Any], text: str) -> tuple[str, ...]:

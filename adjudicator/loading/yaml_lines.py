@@ -19,17 +19,20 @@ import contextlib
 import gc
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
-
-import yaml
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.errors import ScenarioError
+
+if TYPE_CHECKING:
+    import yaml
+# PyYAML is imported by the first `load` (which binds this module's `yaml`): a process that
+# reads no YAML text (a simulation, a replay of the cached decks) does without its import.
 
 #: Says a YAML problem in the reader's terms (problem, context, line, column, context line, text):
 #: the scenario loader passes its own, which knows the scenario's keys.
 Explain = Callable[[str, str | None, int, int, int | None, str], str]
 
-_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases
 #: How many values aliases may add in all. A scenario repeats a list or two at most.
 ALIAS_BUDGET = 10_000
@@ -48,20 +51,31 @@ _TAG_NAMES = {
 }
 
 
-class _Loader(_Parser):  # type: ignore[misc, valid-type]  # a base chosen at import: the C loader if built
-    """The safe loader, remembering how each plain value resolved (text, a number, true...):
-    PyYAML's resolver is Python code run for every value, and a long game repeats its lines."""
+def _parser() -> Any:
+    """PyYAML's safe loader: the C one if built."""
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.resolved: dict[tuple[Any, Any, Any], str] = {}
 
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        key = (kind, value, implicit)
-        tag = self.resolved.get(key)
-        if tag is None:
-            tag = self.resolved[key] = super().resolve(kind, value, implicit)
-        return tag
+@lru_cache(maxsize=1)
+def _loader() -> Any:
+    """The loader class, made once PyYAML is imported."""
+
+    class _Loader(_parser()):  # type: ignore[misc]  # a base chosen at run time: the C loader if built
+        """The safe loader, remembering how each plain value resolved (text, a number, true...):
+        PyYAML's resolver is Python code run for every value, and a long game repeats its lines."""
+
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self.resolved: dict[tuple[Any, Any, Any], str] = {}
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+            key = (kind, value, implicit)
+            tag = self.resolved.get(key)
+            if tag is None:
+                tag = self.resolved[key] = super().resolve(kind, value, implicit)
+            return tag
+
+    return _Loader
 
 
 class LinedDict(dict):
@@ -113,8 +127,11 @@ def collection_paused() -> Iterator[None]:
 
 
 def load(text: str, path: str, explain: Explain | None = None) -> Any:
+    global yaml  # the functions below use it once this has run
+    import yaml
+
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as exc:
         node = _reparse_flow_question(text, exc, path, explain)
     if node is None:
@@ -124,7 +141,7 @@ def load(text: str, path: str, explain: Explain | None = None) -> Any:
 
 def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str, explain: Explain | None) -> Any:
     """Parse again with PyYAML's own parser when the C parser refused a `?` in a flow list."""
-    if _Parser is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
+    if _parser() is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:

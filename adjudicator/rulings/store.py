@@ -8,6 +8,7 @@ the rulings it cited; the full set (for aliases, search and the graph) loads on 
 
 from __future__ import annotations
 
+import os
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -64,13 +65,30 @@ def all_rulings(strict: bool = False) -> dict[str, Ruling]:
 
 @lru_cache(maxsize=1)
 def aliases() -> dict[str, str]:
-    """Every id a ruling answers to, mapped to its record's id."""
+    """Every id a ruling answers to, mapped to its record's id. Kept in the on-disk cache (keyed
+    by the record files and the code that reads them): a replay whose file expects rulings needs
+    the table, and reading every record for it was most of such a replay's start-up."""
+    from adjudicator.cache import load_or_build
+
+    package = RULINGS_DIR.parent
+    sources = [
+        entry.path for group in GROUPS for entry in os.scandir(RULINGS_DIR / group) if entry.name.endswith(".yaml")
+    ]
+    sources += [str(package / "store.py"), str(package / "model.py")]
+    return load_or_build("ruling-aliases", str(package), sources, _build_aliases, _pairs, dict)
+
+
+def _build_aliases() -> dict[str, str]:
     table = {}
     for record in all_rulings().values():
         table[record.id] = record.id
         for alias in record.aliases:
             table[alias] = record.id
     return table
+
+
+def _pairs(table: dict[str, str]) -> list[tuple[str, str]]:
+    return list(table.items())
 
 
 @cache
@@ -84,6 +102,9 @@ def faq_pages() -> list[dict]:
 
 
 def canonical(ruling_id: str) -> str:
+    table = aliases()
+    if table.get(ruling_id) == ruling_id:  # a record's own id (the name of its file): no disk look-up
+        return ruling_id
     if _path_of(ruling_id) is not None:
         return ruling_id
-    return aliases().get(ruling_id, ruling_id)
+    return table.get(ruling_id, ruling_id)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
+import os
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -208,18 +209,44 @@ def _word_list(name: str) -> list[str]:
     return [line.split("#", 1)[0].strip().lower() for line in text.splitlines() if line.split("#", 1)[0].strip()]
 
 
-def _lemminflect_table() -> str:
+def _lemminflect_path() -> Path:
     """lemminflect's form -> part of speech table, found without importing the package."""
     spec = importlib.util.find_spec("lemminflect")
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("the lemminflect package is not installed (pip install lemminflect)")
-    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "lemma_lu.csv.gz"
-    return gzip.decompress(path.read_bytes()).decode("utf-8")
+    return Path(next(iter(spec.submodule_search_locations))) / "resources" / "lemma_lu.csv.gz"
+
+
+def _lemminflect_table() -> str:
+    return gzip.decompress(_lemminflect_path().read_bytes()).decode("utf-8")
+
+
+_LISTS = ("function_words.txt", "extra_words.txt", "not_words.txt", "common_nouns.txt", "slang.txt")
 
 
 @cache
 def lexicon() -> Lexicon:
-    """The lexicon, read once per process on first use."""
+    """The lexicon, read once per process on first use: from the on-disk cache (cache.py, keyed by
+    lemminflect's table, the lists and this module) when it can, else built (a tenth of a second)."""
+    from adjudicator.cache import load_or_build
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    sources = [str(_lemminflect_path()), os.path.join(here, "lexicon.py")]
+    sources += [os.path.join(here, "data", name) for name in _LISTS]
+    return load_or_build("lexicon", here, sources, _read_lexicon, _dump_lexicon, _load_lexicon)
+
+
+def _dump_lexicon(lexicon: Lexicon) -> tuple:
+    return lexicon.common, lexicon.proper, list(lexicon.slang)
+
+
+def _load_lexicon(data: tuple) -> Lexicon:
+    common, proper, slang = data
+    return Lexicon(common, proper, frozenset(slang))
+
+
+def _read_lexicon() -> Lexicon:
+    """The lexicon, read from lemminflect's table and the shipped lists."""
     common: dict[str, int] = {}
     proper: dict[str, int] = {}
     for form, pos in _ENTRY.findall(_lemminflect_table()):
