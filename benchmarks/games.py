@@ -22,6 +22,7 @@ Run: python benchmarks/games.py [--games N] [--rounds R] [--peer DIR]
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import random
@@ -177,6 +178,11 @@ def main() -> None:
     parser.add_argument("--peer", type=Path, default=Path(os.environ.get("FLUXX_SIM", "/tmp/fluxx_sim")))
     args = parser.parse_args()
     has_peer = (args.peer / "src" / "game" / "Game.py").is_file()
+    # Both processes start from compiled bytecode, as an installed package does: where Python may
+    # not write it (PYTHONDONTWRITEBYTECODE) each would otherwise compile its sources every start.
+    compileall.compile_dir(ROOT / "adjudicator", quiet=1)
+    if has_peer:
+        compileall.compile_dir(args.peer / "src", quiet=1)
     best: dict[str, float] = {}
     for _ in range(args.rounds):
         runs = [("fluxx5", lambda: ours(("fluxx5",), args.games)), ("whole", lambda: ours(WHOLE, args.games))]
