@@ -156,6 +156,14 @@ class Agenda(GameView):
             return False
         turn = self.turn
         playing = turn.phase is Phase.PLAY
+        reading = None
+        if playing and not self.temp_hands and not self.being_played:
+            # What the answer reads -- the Draw and Play rules, the hand, the piles (the clock), the
+            # cards drawn and played -- is as it was when it was last "nothing is due": so it still is.
+            clock = self.table.clock
+            reading = (clock.ticks, turn.drawn, turn.played)
+            if clock.derived.get("play_goes_on") == reading:
+                return False
         if playing:
             missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
@@ -187,6 +195,8 @@ class Agenda(GameView):
                 why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
+        if reading is not None:
+            self.table.clock.derived["play_goes_on"] = reading
         return False
 
     # --------------------------------------------------------------- choices

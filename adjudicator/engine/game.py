@@ -269,8 +269,15 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         turn = self.turn
         if turn.phase is not Phase.PLAY:
             return 0
-        hand = len(self.table.hands.get(turn.player, ()))
-        return derived.play_rule(self, turn.player).left(turn.played, hand)
+        # Asked again and again with nothing changed (listing, verifying, the turn structure):
+        # the answer stands while the clock (the Play rule, the hand) and the plays made do.
+        clock = self.table.clock
+        known = clock.derived.get("plays_left")
+        if known is not None and known[0] == clock.ticks and known[1] == turn.played:
+            return known[2]  # type: ignore[no-any-return]
+        left = derived.play_rule(self, turn.player).left(turn.played, len(self.table.hands.get(turn.player, ())))
+        clock.derived["plays_left"] = (clock.ticks, turn.played, left)
+        return left
 
     def next_player(self, after: str | None = None) -> str:
         if after is None and self.turn.next_up in self.players:
