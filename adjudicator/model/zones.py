@@ -30,7 +30,9 @@ RulesRead = bool | Literal["in front"]
 class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
-    so an answer found in it is true of the position as it stands."""
+    so an answer found in it is true of the position as it stands. The turn structure also keeps
+    two answers here ("plays_left", "play_goes_on"), each with the clock reading and the turn's
+    counts it was found at, so that it is asked again only when those have moved."""
 
     __slots__ = ()
 
