@@ -211,7 +211,7 @@ def _written_events(events: Sequence[Event], decks: Sequence[str]) -> list[str |
     is named with its deck, in the event and in its choices (`_clashing`)."""
     from adjudicator.engine.legal import scenario_item
     from adjudicator.model.cards import Card
-    from adjudicator.model.events import Assignment, Whose, one_line
+    from adjudicator.model.events import Assignment, Whose
     from adjudicator.model.names import normalize
 
     clashing = _clashing(decks)
@@ -225,22 +225,7 @@ def _written_events(events: Sequence[Event], decks: Sequence[str]) -> list[str |
             return f"{named(thing.card)} of {thing.player}"
         return str(thing)
 
-    written: list[str | dict[str, Any]] = []
-    for event in events:
-        things = [event.card, *event.choices]
-        if not any(isinstance(t, (Card, Assignment, Whose)) and named(t) != str(t) for t in things):
-            written.append(scenario_item(event))
-            continue
-        card = named(event.card) if event.card is not None else None
-        choices = tuple(map(named, event.choices))
-        if any("," in choice for choice in choices):  # the one-line lists split on commas
-            item: dict[str, Any] = {"player": event.player, "action": event.action, "choices": list(choices)}
-            if card is not None:
-                item["card"] = card
-            written.append(item)
-        else:
-            written.append(one_line(event.player, event.action, card, choices, event.at_random, event.shuffled))
-    return written
+    return [scenario_item(event, named if clashing else str) for event in events]
 
 
 def _can_be_met(card: Card, cards: Sequence[Card]) -> bool:

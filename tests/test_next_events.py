@@ -325,3 +325,30 @@ def test_push_next_goes_on_from_a_copy_only_where_push_would_bring_the_game(deck
                 compared += 1
             push_next(game, rng.choice(events), ahead)
     assert compared >= 20
+
+
+def test_push_next_pushes_on_the_game_itself_once_it_has_changed_since_the_listing():
+    """A driver that changes the game between `next_events` and `push_next` (another event pushed)
+    must not see the game jump to a copy taken for the position as it was listed."""
+    from adjudicator.engine.legal import push_next
+    from adjudicator.simulate import Settings, dealt_scenario
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game(dealt_scenario(Settings(players=("Alice", "Bob")), rng), undo=False)
+        ahead: dict = {}
+        for number in range(1, 200):
+            events = next_events(game, number, ahead)
+            if game.winner or game.ended or not events:
+                break
+            kept = [e for e in events if id(e) in ahead]
+            if kept and len(events) > 1:
+                stale = kept[0]
+                copy = ahead[id(stale)][1]
+                other = next(e for e in events if e is not stale)
+                game.push(other)  # the game moves on past the listing
+                push_next(game, stale, ahead)
+                assert game.table is not copy.table  # pushed as the game stood, not from the copy
+                return
+            push_next(game, rng.choice(events), ahead)
+    raise AssertionError("no listing with a copy taken ahead was met")

@@ -236,10 +236,10 @@ class EventOrder(GameView):
         began = False
         while not (self.winner or self.ended):
             turn = self.turn
-            was_over = turn.phase is Phase.OVER
             own_free_action = event.player == turn.player and self.is_optional_free_action(event)
             if turn.phase is Phase.PLAY_OVER and not own_free_action:
                 self.end_turn()
+            was_over = turn.phase is Phase.OVER  # over before any forced play below
             if (
                 turn is self.turn
                 and self.turn.phase is Phase.OVER

@@ -31,7 +31,7 @@ from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
-from adjudicator.model.events import Event
+from adjudicator.model.events import Event, one_line
 from adjudicator.model.position import PendingChoice, Phase, Play
 
 #: At most this many answers are offered for one choice (combinations grow fast).
@@ -44,15 +44,26 @@ def make_event(number: int, player: str, action: str, card: Card | None = None, 
     return Event.made(number, player, action, card, tuple(choices))
 
 
-def scenario_item(event: Event) -> str | dict[str, Any]:
+def scenario_item(event: Event, named: Callable[[Any], str] = str) -> str | dict[str, Any]:
     """The event as a scenario file writes it: the one-line form, or the mapping form when a
-    choice's name contains a comma (the one-line lists split on commas)."""
-    if not any("," in str(choice) for choice in event.choices):
-        return event.text
+    name in its lists contains a comma (the one-line lists split on commas). `named`: how a card
+    or choice is written (a scenario with decks that print one name twice names the deck)."""
+    card = None if event.card is None else named(event.card)
+    choices = [named(choice) for choice in event.choices]
+    orders = [[named(card) for card in order] for order in event.shuffled]
+    if not any("," in name for name in [*choices, *(name for order in orders for name in order)]):
+        if named is str:
+            return event.text
+        return one_line(event.player, event.action, card, tuple(choices), event.at_random, tuple(map(tuple, orders)))
     item: dict[str, Any] = {"player": event.player, "action": event.action}
-    if event.card is not None:
-        item["card"] = event.card.name
-    item["choices"] = [str(choice) for choice in event.choices]
+    if card is not None:
+        item["card"] = card
+    if choices:
+        item["choices"] = choices
+    if event.at_random:
+        item["at_random"] = True
+    if orders:
+        item["shuffled"] = orders
     return item
 
 
@@ -642,15 +653,19 @@ def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Eve
         ahead.clear()
     events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
     if ahead:  # only the events listed: a copy's events that another position's took the place of go
-        listed = {id(event) for event in events}
-        for key in [key for key in ahead if key not in listed]:
-            del ahead[key]
+        listed, stamp = {id(event) for event in events}, _stamp(game)
+        for key, (event, copy, _) in list(ahead.items()):
+            if key in listed:
+                ahead[key] = (event, copy, stamp)  # the game as listed: `push_next` takes a copy for no other
+            else:
+                del ahead[key]
     return events
 
 
 #: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
-#: brought where push brings the game before that event: push may go on from the copy.
-Ahead = dict[int, tuple[Event, Game]]
+#: brought where push brings the game before that event: push may go on from the copy, if the
+#: game is still as it was listed (its `_stamp`).
+Ahead = dict[int, tuple[Event, Game, tuple[int | None, ...]]]
 
 
 def push_next(game: Game, event: Event, ahead: Ahead) -> None:
@@ -659,10 +674,10 @@ def push_next(game: Game, event: Event, ahead: Ahead) -> None:
     turn ended, the next one begun: `_gather_on`, `_keep_ahead`), push would take those very
     steps again: the game takes the copy's position instead, as `Game.pop` takes a snapshot's,
     and push goes on from there. A game that keeps an undo stack is pushed as it stands (its
-    snapshot must be the position before the event)."""
+    snapshot must be the position before the event), and so is one changed since it was listed."""
     found = ahead.get(id(event))
     ahead.clear()
-    if found is not None and found[0] is event and game.undo is None:
+    if found is not None and found[0] is event and game.undo is None and found[2] == _stamp(game):
         game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
     game.push(event)
 
@@ -823,7 +838,7 @@ def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, f
         if forced and event.action == "begin_turn":
             continue
         if all(player == event.player for player in begun):
-            found.ahead[id(event)] = (event, position)
+            found.ahead[id(event)] = (event, position, ())  # the game's stamp: set by `next_events`
 
 
 def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:

@@ -252,6 +252,18 @@ def restore(game: Game, position: Position) -> None:
         raise ValueError(
             "the position's turn was begun ahead by the next event: give the game that event's number first"
         )
+    fields = game.__dict__.copy()
+    try:
+        _restore(game, position)
+    except BaseException:
+        # A position this process cannot set out (a card id or record type it does not know):
+        # the game is left as it was, not half set. Restoring only rebinds the game's fields.
+        game.__dict__.clear()
+        game.__dict__.update(fields)
+        raise
+
+
+def _restore(game: Game, position: Position) -> None:
     back = _Restorer(game, position)
     plays, zone, card, value = back.plays, back.zone, back.card, back.value
     for play, made in zip(plays, position.plays, strict=True):

@@ -104,7 +104,7 @@ def one_line(
     card: Card | str | None,
     choices: tuple[Any, ...],
     at_random: bool = False,
-    shuffled: tuple[tuple[Card, ...], ...] = (),
+    shuffled: tuple[tuple[Card | str, ...], ...] = (),
 ) -> str:
     """The one-line form of an event, as `read_event_text` reads it back."""
     listed = ", ".join(map(str, choices))
