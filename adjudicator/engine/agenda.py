@@ -63,11 +63,7 @@ class Agenda(GameView):
         clock = self.table.clock
         while not self.stopped and not self.pending and not self.ended:
             if agenda:
-                then = agenda.popleft()  # `call`, without its test: `schedule` made sure it is a Then
-                if then.owner == "game":
-                    getattr(self, then.method)(*then.args)
-                else:
-                    getattr(REGISTRY[then.owner], then.method)(self, *then.args)
+                self.call(agenda.popleft())
             elif not self._turn_structure_step():
                 return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)

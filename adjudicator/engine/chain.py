@@ -99,12 +99,10 @@ class ResponseChain(GameView):
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        # Asked for every player each time the legal events are listed: `is_active` and `chain_top` inline.
-        turn = self.turn
-        phase = turn.phase
-        if player == turn.player and phase is not Phase.OVER:
-            top = self.responses[-1] if self.responses else self.window
+        if self.is_active(player):
+            top = self.chain_top()
             return top is not None and top.aimed_at == player
+        phase = self.turn.phase
         if self.window is not None or phase is Phase.START or phase is Phase.PLAY:
             return True
         return phase is Phase.PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"
