@@ -21,6 +21,7 @@ from itertools import compress, islice
 from typing import Any
 
 from adjudicator.model import records as rec
+from adjudicator.model.events import CARD_ACTIONS, Action
 from adjudicator.verdict import Verdict
 
 #: The basic rulebook rules that keep the game's clock (turns, ordinary plays and draws):
@@ -259,7 +260,6 @@ _EFFECTS = (
     rec.Stopped,
 )
 MAX_EFFECTS = 2  # a summary is one sentence: the rest is in the line after it
-_VERBS = {"play": "play", "use": "use"}
 
 
 def summarize(verdict: Verdict, wins: Sequence[rec.Won]) -> tuple[str, dict[str, Any]]:
@@ -328,9 +328,8 @@ def first_unreplayed(verdict: Verdict) -> int | None:
 
 def _may(event: Any) -> str:
     """'Alice may play Rules Reset'; an answer or another event: 'event 2 (Bob discards Milk) is legal'."""
-    verb = _VERBS.get(event.action)
-    if verb and event.card:
-        return f"{event.player} may {verb} {event.card}"
+    if event.action in CARD_ACTIONS and event.card:
+        return f"{event.player} may {event.action} {event.card}"
     return f"event {event.number} ({event.text}) is legal"
 
 
@@ -349,7 +348,7 @@ def _effects_of(verdict: Verdict, event: Any, wins: Sequence[rec.Won]) -> tuple[
             and step.player == event.player
             # the card the event names (not a play the rules forced first); for a free action, the
             # card it plays at once (Mystery Play's flip)
-            and (event.action == "use" or event.card is None or str(step.card) == str(event.card))
+            and (event.action == Action.USE or event.card is None or str(step.card) == str(event.card))
         ),
         None,
     )

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.model.events import CARD_ACTIONS, Action
+
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
@@ -79,7 +81,7 @@ def event_json(event: Event, game: Game | None = None) -> dict[str, Any]:
     return {
         "text": event.text,
         "player": event.player,
-        "action": event.action,
+        "action": str(event.action),
         "card": event.card.name if event.card is not None else None,
         "choices": [str(choice) for choice in event.choices],
         "item": scenario_item(event),
@@ -92,7 +94,7 @@ def chance_forms(game: Game, event: Event) -> list[str]:
     from adjudicator.cards.kinds import REGISTRY, kind_of
     from adjudicator.model.position import Play
 
-    if event.action != "play" or event.card is None or event.card.kind not in REGISTRY:
+    if event.action != Action.PLAY or event.card is None or event.card.kind not in REGISTRY:
         return []
     play = Play(player=event.player, card=event.card, event=event.number, answers=list(event.choices))
     return kind_of(event.card).chance_forms(game, play)
@@ -157,7 +159,7 @@ def _grouped(events: Sequence[Event], game: Game) -> list[tuple[str, list[str], 
     choice by verb."""
     groups: dict[tuple, tuple[str, list[str], list[str]]] = {}
     for event in events:
-        if event.action in ("play", "use"):
+        if event.action in CARD_ACTIONS:
             key = (event.action, event.card.name if event.card else "")
             bare = event.text.split(" -> ")[0]
             head, variants, forms = groups.setdefault(key, (bare, [], []))

@@ -23,13 +23,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.errors import ScenarioError
+from adjudicator.model.events import ANSWERS, Action
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
-
-ANSWERS = ("discard", "keep", "choose")
 
 
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
@@ -268,12 +267,12 @@ def _chance_variants(game: Game, actual: Event | None) -> list[Event]:
     from adjudicator.model.events import one_line
     from adjudicator.model.position import Play
 
-    if actual is None or actual.action != "play" or actual.card is None or actual.card.kind not in REGISTRY:
+    if actual is None or actual.action != Action.PLAY or actual.card is None or actual.card.kind not in REGISTRY:
         return []
     play = Play(player=actual.player, card=actual.card, event=actual.number, answers=list(actual.choices))
     outcomes = kind_of(actual.card).chance_outcomes(game, play)
     return [
-        replace(actual, choices=tuple(choices), text=one_line(actual.player, "play", actual.card, tuple(choices)))
+        replace(actual, choices=tuple(choices), text=one_line(actual.player, Action.PLAY, actual.card, tuple(choices)))
         for choices in outcomes
     ]
 

@@ -443,3 +443,52 @@ def test_every_import_of_ours_names_a_module_that_exists():
                 continue
             missing += [f"{path.relative_to(ROOT)}:{node.lineno}: {t}" for t in targets if t not in known]
     assert missing == []
+
+
+# -- actions are typed ----------------------------------------------------------------------------
+#: Modules still comparing `.action` with strings, each to move to `Action` (engine3 rewrites them).
+KNOWN_ACTION_STRINGS = {"adjudicator/engine/legal.py", "adjudicator/engine/event_order.py"}
+
+
+def _names_a_string(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(_names_a_string(e) for e in node.elts)
+
+
+def action_string_comparisons(tree: ast.AST) -> list[int]:
+    """Lines comparing an event's action (`x.action`, `action`, `verb`) with a string literal:
+    the actions are `Action` members, and each has its handler (engine/actions.py)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            names_action = any(
+                (isinstance(s, ast.Attribute) and s.attr == "action") or (isinstance(s, ast.Name) and s.id == "action")
+                for s in sides
+            )
+            if names_action and any(_names_a_string(s) for s in sides):
+                found.append(node.lineno)
+    return found
+
+
+def test_the_action_comparison_finder_sees_each_form():
+    code = 'event.action == "play"\naction in ("join", "drop_out")\nevent.action == Action.PLAY\nkind == "x"\n'
+    assert action_string_comparisons(ast.parse(code)) == [1, 2]
+
+
+def test_no_action_is_compared_with_a_string():
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        lines = action_string_comparisons(ast.parse(path.read_text(encoding="utf-8")))
+        if lines and where not in KNOWN_ACTION_STRINGS:
+            found[where] = lines
+    assert found == {}
+
+
+def test_every_action_has_its_handler():
+    from adjudicator.engine.actions import HANDLERS
+    from adjudicator.model.events import Action
+
+    assert set(HANDLERS) == set(Action)

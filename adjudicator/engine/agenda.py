@@ -20,6 +20,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 from adjudicator.model.position import PendingChoice, Phase, Then
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ class Agenda(GameView):
         count: int,
         then: Then,
         *,
-        verbs: tuple[str, ...] = ("choose",),
+        verbs: tuple[Action, ...] = (Action.CHOOSE,),
         keep_means_complement: bool = False,
         rulings: tuple[str, ...] = (),
         key: Any = None,
@@ -260,7 +261,7 @@ class Agenda(GameView):
             **options,
         )
 
-    def answered_choice(self, player: str, verb: str, given: Sequence[Any]) -> PendingChoice | None:
+    def answered_choice(self, player: str, verb: Action, given: Sequence[Any]) -> PendingChoice | None:
         """The pending choice an answer goes to (None: nothing asks player to answer so). Choices
         waiting together (both limits) may be answered in either order: the answer goes to the
         first one whose options hold everything it names."""

@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.engine.actions import accepted
 from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Whose
@@ -54,12 +55,12 @@ def bind_copies(game: Game, event: Event, strict: bool = True) -> Event:
     if (
         all(owner is None for _card, owner in slots)
         and len({id(c) for c, _o in slots}) == len(slots)
-        and _accepted(game, event)
+        and accepted(game, event)
     ):
         return event  # the copies it names already fit (an event built from the game itself)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
     nearest = _rebuild(event, _nearest_distinct(ranked))
-    if _accepted(game, nearest):
+    if accepted(game, nearest):
         return nearest  # the usual case, and the only one tried quickly when a long answer repeats names
     first: Event | None = None
     for binding in itertools.islice(itertools.product(*ranked), _MOST_TRIED):
@@ -67,7 +68,7 @@ def bind_copies(game: Game, event: Event, strict: bool = True) -> Event:
             continue  # a name given twice is two copies
         bound = _rebuild(event, list(binding))
         first = first or bound
-        if _accepted(game, bound):
+        if accepted(game, bound):
             return bound
     return first or nearest
 
@@ -134,19 +135,3 @@ def _distance(game: Game, event: Event, card: Card) -> int:
     if card in table.rules or card in table.goals:
         return 4
     return 5 if card in table.discard else 6
-
-
-def _accepted(game: Game, event: Event) -> bool:
-    try:
-        if event.action == "play" and event.card is not None:
-            if game.is_response(event.player, event.card):
-                game.verify_respond(event.player, event.card, event.choices)
-            else:
-                game.verify_play(event.player, event.card, event.choices)
-        elif event.action == "use" and event.card is not None:
-            game.verify_use(event.player, event.card, event.choices)
-        elif event.action in ("discard", "keep", "choose"):
-            game.verify_answer(event)
-    except Illegal:
-        return False
-    return True

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.engine.actions import carry_out
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
@@ -109,21 +110,7 @@ class EventOrder(GameView):
         if self._answered_or_stopped(event):
             return
         try:
-            if event.action == "play":
-                self.play(event.player, event.card, event.choices)  # type: ignore[arg-type]  # a play names a card
-            elif event.action == "use":
-                self.use(event.player, event.card, event.choices)  # type: ignore[arg-type]  # so does a use
-            elif event.action == "discard" and self.house_rules.may_discard and not self.pending:
-                self.discard_at_will(event.player, event.choices)
-            elif event.action in ("discard", "keep", "choose"):
-                self.verify_not_over()
-                self.answer(event)
-            elif event.action == "join":
-                self.join(event.player)
-            elif event.action == "begin_turn":
-                raise self._not_begun(event.player)
-            else:
-                self.drop_out(event.player)
+            carry_out(self, event)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))

@@ -13,6 +13,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play
 
@@ -251,7 +252,7 @@ class Goals(GameView):
             list(goals),
             slots,
             self.then("_keep_goals"),
-            verbs=("choose", "keep"),
+            verbs=(Action.CHOOSE, Action.KEEP),
             rulings=("R27",),
             key="goal_slots",
         )

@@ -31,7 +31,7 @@ from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
-from adjudicator.model.events import Event, one_line
+from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import PendingChoice, Phase, Play
 
 #: At most this many answers are offered for one choice (combinations grow fast).
@@ -39,7 +39,9 @@ MAX_ANSWERS = 40
 
 
 # ------------------------------------------------------------------ events
-def make_event(number: int, player: str, action: str, card: Card | None = None, choices: Sequence[Any] = ()) -> Event:
+def make_event(
+    number: int, player: str, action: Action, card: Card | None = None, choices: Sequence[Any] = ()
+) -> Event:
     """An Event as the loader builds it from the one-line form (its text said when asked)."""
     return Event.made(number, player, action, card, tuple(choices))
 
@@ -55,7 +57,7 @@ def scenario_item(event: Event, named: Callable[[Any], str] = str) -> str | dict
         if named is str:
             return event.text
         return one_line(event.player, event.action, card, tuple(choices), event.at_random, tuple(map(tuple, orders)))
-    item: dict[str, Any] = {"player": event.player, "action": event.action}
+    item: dict[str, Any] = {"player": event.player, "action": str(event.action)}
     if card is not None:
         item["card"] = card
     if choices:
@@ -101,7 +103,9 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
         settled.event_no = number
         settled.close_window()
         return settled
-    probe = make_event(number, player, "join") if sort == "seat" else make_event(number, player, sort, UNKNOWN)
+    probe = (
+        make_event(number, player, Action.JOIN) if sort == "seat" else make_event(number, player, Action(sort), UNKNOWN)
+    )
     settled.push(probe)
     return settled
 
@@ -205,7 +209,7 @@ def _explore(
     elif advanced.begun and position is not game and (position.winner or position.ended):
         # The steps that begin her turn end the game (a win, a Solo deck running out): `P begins`
         # is the event that takes them. A driver that advanced the game itself finds it over.
-        found.add([make_event(number, advanced.begun[0], "begin_turn")])
+        found.add([make_event(number, advanced.begun[0], Action.BEGIN_TURN)])
     if newcomers is not None:
         _seat_changes(game, found)
     options = found.options()
@@ -251,7 +255,7 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
             answers_chain = active in advanced.answering
             for card in dict.fromkeys(game.playable(active)):
                 if not (answers_chain and card.type is CardType.SURPRISE):
-                    events.append(made(number, active, "play", card, ()))
+                    events.append(made(number, active, Action.PLAY, card, ()))
         # her optional free actions are judged before her turn ended, not after (`_gather_on`'s `judged`)
         was_active = advanced.was_active if game.turn is not advanced.turn and not advanced.was_over else None
         known = advanced.usable
@@ -260,11 +264,11 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
                 continue
             cards = known.get(player)
             for card in dict.fromkeys(game.usable(player) if cards is None else cards):
-                event = made(number, player, "use", card, ())
+                event = made(number, player, Action.USE, card, ())
                 if player != was_active or not game.is_optional_free_action(event):
                     events.append(event)
     if only is not None:
-        events.append(made(number, only, "begin_turn", None, ()))
+        events.append(made(number, only, Action.BEGIN_TURN, None, ()))
     return events
 
 
@@ -358,9 +362,11 @@ class _Found:
             )
         else:
             if len(game.players) > 1:
-                self.add([make_event(self.number, player, "drop_out")])
+                self.add([make_event(self.number, player, Action.DROP_OUT)])
             if not solo.is_solo(game):  # a game down to one player is Solo Fluxx: nobody jumps in (B-solo)
-                self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
+                self.add(
+                    make_event(self.number, name, Action.JOIN) for name in self.newcomers if name not in game.players
+                )
 
     # ------------------------------------------------------------- answers
     def answers(self, game: Game, players: Sequence[str]) -> None:
@@ -386,25 +392,25 @@ class _Found:
             for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
                 if card.type is not CardType.SURPRISE:
                     continue  # only a Surprise answers
-                event = make_event(self.number, player, "play", card)
+                event = make_event(self.number, player, Action.PLAY, card)
                 if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
                     self.add([event])
 
     # ----------------------------------------------------- plays and uses
     def plays(self, game: Game, player: str) -> Iterator[Event]:
         for card in game.playable(player):
-            yield make_event(self.number, player, "play", card)
+            yield make_event(self.number, player, Action.PLAY, card)
             if self.stated_choices:
-                yield from self._stated(game, player, "play", card)
+                yield from self._stated(game, player, Action.PLAY, card)
 
     def uses(self, game: Game, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
         """`usable`: player's `Game.usable` cards in game, where they are known already."""
         for card in game.usable(player) if usable is None else usable:
-            yield make_event(self.number, player, "use", card)
+            yield make_event(self.number, player, Action.USE, card)
             if self.stated_choices:
-                yield from self._stated(game, player, "use", card)
+                yield from self._stated(game, player, Action.USE, card)
 
-    def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
+    def _stated(self, game: Game, player: str, action: Action, card: Card) -> Iterator[Event]:
         """The same play or use with `-> ...` answers, for a card whose kind checks them."""
         allowed = game.can_play if action == "play" else game.can_use
         specs = (
@@ -699,7 +705,7 @@ def _gather(
     begun = list(before) if advanced is None else list(advanced.begun)
     events = _gather_on(game, parent, begun, advanced, seen)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
-        begins = make_event(parent.number, begun[0], "begin_turn")
+        begins = make_event(parent.number, begun[0], Action.BEGIN_TURN)
         events.setdefault(_key(begins), begins)
     return events
 
@@ -777,7 +783,7 @@ def _gather_on(
         other_way.run()
         found.merge(_gather(other_way, found, [*begun, following]))
         if not (other_way.winner or other_way.stopped or other_way.ended):
-            found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
+            found.add([make_event(number, following, Action.BEGIN_TURN)])  # her event begins it: `P begins` too
     return judged(found.events)
 
 

@@ -16,6 +16,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Play, TempHand
 
 
@@ -329,7 +330,7 @@ class Playing(GameView):
         """A free action the active player may still take after her plays are done."""
         card = event.card
         return (
-            event.action == "use"
+            event.action == Action.USE
             and card is not None
             and card.kind in REGISTRY
             and not kind_of(card).needs_a_play(self.game, card)

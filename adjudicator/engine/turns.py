@@ -13,6 +13,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Turn
 
 
@@ -214,7 +215,7 @@ class TurnStructure(GameView):
                 zone,
                 excess,
                 self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
-                verbs=("discard", "keep"),
+                verbs=(Action.DISCARD, Action.KEEP),
                 keep_means_complement=True,
                 rulings=cites,
                 key=key,

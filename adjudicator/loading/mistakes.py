@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from adjudicator.loading.keys import EVENT_KEYS, EXPECT_KEYS, SETUP_KEYS, TOP_KEYS
+from adjudicator.model.events import CARD_ACTIONS, Action
 
 # ------------------------------------------------------------------ YAML
 
@@ -126,14 +127,14 @@ def events_hint(value: Any) -> str:
 
 #: Verbs written as keys of the mapping form, and the `action` each one means.
 _VERB_KEYS = {
-    "plays": "play",
-    "play": "play",
-    "uses": "use",
-    "use": "use",
-    "discards": "discard",
-    "keeps": "keep",
-    "chooses": "choose",
-    "spells": "spell",
+    "plays": Action.PLAY,
+    "play": Action.PLAY,
+    "uses": Action.USE,
+    "use": Action.USE,
+    "discards": Action.DISCARD,
+    "keeps": Action.KEEP,
+    "chooses": Action.CHOOSE,
+    "spells": Action.SPELL,
 }
 
 
@@ -144,7 +145,7 @@ def verb_key(item: Mapping[Any, Any]) -> tuple[str, str] | None:
         if action is None:
             continue
         listed = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else f"[{value}]" if value else "[]"
-        what = f"card: {value}" if action in ("play", "use") and not isinstance(value, list) else f"choices: {listed}"
+        what = f"card: {value}" if action in CARD_ACTIONS and not isinstance(value, list) else f"choices: {listed}"
         player = item.get("player", "PLAYER")
         return str(key), f"{{player: {player}, action: {action}, {what}}}"
     return None

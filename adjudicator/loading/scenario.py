@@ -33,13 +33,13 @@ from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import NO_CHOICE, AtRandom, Card, CardType
 from adjudicator.model.day import read_day
 from adjudicator.model.errors import ScenarioError
-from adjudicator.model.events import VERB_OF, Assignment, Event, Whose, one_line
+from adjudicator.model.events import CARD_ACTIONS, VERB_OF, Action, Assignment, Event, Whose, one_line
 from adjudicator.model.events import VERBS as _VERBS
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
 from adjudicator.model.names import normalize, not_text, player_key, shown_value, suggest
 from adjudicator.model.scenario import Scenario, Setup
 
-ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spell", "begin_turn")
+ACTIONS = tuple(Action)  # the words of the mapping form's `action:`
 _SECTIONS = {"the scenario": TOP_KEYS, "setup": SETUP_KEYS, "expect": EXPECT_KEYS}  # where a misplaced key belongs
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 #: A replay keeps every step of every event (about ten a played card): this many events keep a
@@ -528,7 +528,7 @@ class _Reader:
             event = self.read_event(item, number, line, roster)
             if type(item) is str:
                 read[item] = event
-            if event.action == "join" and event.player not in roster.names:
+            if event.action == Action.JOIN and event.player not in roster.names:
                 roster = _Roster([*roster.names, event.player])
                 self.joined.append(event.player)
                 read.clear()  # a line may name the newcomer now
@@ -596,12 +596,12 @@ class _Reader:
             if not found:
                 raise ScenarioError(f"cannot read {text!r}: expected {_FORMS}")
             name, verb, rest = found["player"].strip(), _VERBS[found["verb"]], found["rest"].strip()
-            if verb != "join":
+            if verb != Action.JOIN:
                 raise ScenarioError(
                     f"unknown player {name!r} in {text!r} (players: {', '.join(known)})",
                     suggestions=suggest(name, known, 1),
                 )
-            player, action = name, verb
+            player, action = name, Action.JOIN
         else:
             player, rest = match
             lowered = rest.lower() + " "
@@ -616,7 +616,7 @@ class _Reader:
                     suggestions=self.verb_for(player, said, after),
                 )
             action, rest = _VERBS[phrase], rest[len(phrase) :].strip()
-        if action in ("play", "use"):
+        if action in CARD_ACTIONS:
             card_text, _, choice_text = rest.partition("->")
             choices = [c for c in choice_text.split(",") if c.strip()] if choice_text.strip() else []
             card_text, at_random = _at_random(card_text)
@@ -658,16 +658,17 @@ class _Reader:
                 key,
             )
         self.check_keys(item, EVENT_KEYS, f"event {number}")
-        action = item.get("action")
-        if action not in ACTIONS:
+        said = item.get("action")
+        if not isinstance(said, str) or said not in ACTIONS:
             raise self.fail(
-                f"`action` must be one of {', '.join(ACTIONS)}, not {shown_value(action)}",
+                f"`action` must be one of {', '.join(ACTIONS)}, not {shown_value(said)}",
                 item,
                 "action",
-                suggest(str(action), ACTIONS, 1),
+                suggest(str(said), ACTIONS, 1),
             )
+        action = Action(said)
         name = item.get("player")
-        if action == "join" and isinstance(name, str) and name.strip():
+        if action == Action.JOIN and isinstance(name, str) and name.strip():
             player = name.strip()
         else:
             player = self.player(name, item, "player", roster.names)
@@ -697,7 +698,7 @@ class _Reader:
         number: int,
         line: int | None,
         player: str,
-        action: str,
+        action: Action,
         card_name: Any,
         choice_names: list[Any],
         text: str,
@@ -705,25 +706,25 @@ class _Reader:
         *,
         at_random: bool = False,
     ) -> Event:
-        if at_random and action != "play":
+        if at_random and action != Action.PLAY:
             raise ScenarioError(f"'{text}': only a play is made at random (`P plays CARD at random`)")
-        if action == "begin_turn":
+        if action == Action.BEGIN_TURN:
             if card_name or " ".join(str(c).strip().lower() for c in choice_names) not in _TURN_WORDS:
                 raise ScenarioError(
                     f"'{text}': 'begins' takes no card or choices (write '{player} begins' "
                     f"or '{player} begins her turn')"
                 )
             return Event(number, line, player, action, text=f"{player} begins")
-        if action in ("join", "drop_out"):
+        if action in (Action.JOIN, Action.DROP_OUT):
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
             return Event(number, line, player, action, text=text)
-        if action == "spell":  # Word Fluxx: the words a player claims, tested against the Goal
+        if action == Action.SPELL:  # Word Fluxx: the words a player claims, tested against the Goal
             return Event(
                 number, line, player, action, choices=_spelled([card_name, *choice_names], text), text=text.strip()
             )
         card = None
-        if action in ("play", "use"):
+        if action in CARD_ACTIONS:
             if not isinstance(card_name, str) or not card_name.strip():
                 raise ScenarioError(f"'{text}' does not name a card")
             if card_name.strip() == "?":
@@ -734,7 +735,7 @@ class _Reader:
                 raise self.unknown_event_card(exc, player, action, card_name, choice_names, roster) from None
         elif not choice_names and card_name is None:
             raise ScenarioError(f"'{text}' names nothing to {action}")
-        if card_name is not None and action not in ("play", "use"):
+        if card_name is not None and action not in CARD_ACTIONS:
             choice_names = [card_name, *choice_names]
         names = [str(c).strip() if not isinstance(c, str) else c.strip() for c in choice_names]
         choices = []
@@ -753,7 +754,7 @@ class _Reader:
         return Event(number, line, player, action, card, tuple(choices), text.strip(), at_random=at_random)
 
     def unknown_event_card(
-        self, error: ScenarioError, player: str, action: str, card_name: str, choices: list[Any], roster: _Roster
+        self, error: ScenarioError, player: str, action: Action, card_name: str, choices: list[Any], roster: _Roster
     ) -> ScenarioError:
         """An unknown card in `P plays ...`: often a card and its choices joined by something
         else than `->` (`Trade Hands => Bob`, `Trade Hands to Bob`)."""

@@ -7,20 +7,44 @@ The loader reads these from YAML; the engine takes them and never reads YAML its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from adjudicator.model.cards import AtRandom, Card
 
+
+class Action(StrEnum):
+    """What an event does. The engine has one handler for each (engine/actions.py); a value is
+    the word a scenario's mapping form writes (`action: play`), and compares equal to it."""
+
+    PLAY = "play"  # play a card from the hand (or answer a window with a Surprise)
+    USE = "use"  # use the free action of a card in play
+    DISCARD = "discard"  # answer a choice by naming what goes (or discard at will, a house rule)
+    KEEP = "keep"  # answer a discard choice by naming what stays
+    CHOOSE = "choose"  # answer any other choice
+    JOIN = "join"  # a player joins the game
+    DROP_OUT = "drop_out"  # a player leaves it
+    SPELL = "spell"  # Word Fluxx: claim that words meet a Goal
+    BEGIN_TURN = "begin_turn"  # begin one's turn (its forced steps)
+
+
+#: The actions that answer a pending choice (`PendingChoice.answer_verbs` holds some of them).
+ANSWERS = frozenset({Action.DISCARD, Action.KEEP, Action.CHOOSE})
+#: The actions that name a card (and may state its choices after `->`).
+CARD_ACTIONS = frozenset({Action.PLAY, Action.USE})
+#: The actions that name neither a card nor choices.
+BARE_ACTIONS = frozenset({Action.JOIN, Action.DROP_OUT, Action.BEGIN_TURN})
+
 VERBS = {
-    "plays": "play",
-    "uses": "use",
-    "discards": "discard",
-    "keeps": "keep",
-    "chooses": "choose",
-    "joins": "join",
-    "drops out": "drop_out",
-    "spells": "spell",
-    "begins": "begin_turn",
+    "plays": Action.PLAY,
+    "uses": Action.USE,
+    "discards": Action.DISCARD,
+    "keeps": Action.KEEP,
+    "chooses": Action.CHOOSE,
+    "joins": Action.JOIN,
+    "drops out": Action.DROP_OUT,
+    "spells": Action.SPELL,
+    "begins": Action.BEGIN_TURN,
 }
 VERB_OF = {action: verb for verb, action in VERBS.items()}  # the verb that writes each action
 
@@ -57,7 +81,7 @@ class Event:
     number: int
     line: int | None
     player: str
-    action: str
+    action: Action
     card: Card | None = None
     choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose, Word or AtRandom
     text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
@@ -68,7 +92,7 @@ class Event:
 
     @classmethod
     def made(
-        cls, number: int, player: str, action: str, card: Card | None = None, choices: tuple[Any, ...] = ()
+        cls, number: int, player: str, action: Action, card: Card | None = None, choices: tuple[Any, ...] = ()
     ) -> Event:
         """An event made in code rather than read: most are listed and never shown, so its text
         is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
@@ -100,7 +124,7 @@ class Event:
 
 def one_line(
     player: str,
-    action: str,
+    action: Action,
     card: Card | str | None,
     choices: tuple[Any, ...],
     at_random: bool = False,
@@ -109,7 +133,7 @@ def one_line(
     """The one-line form of an event, as `read_event_text` reads it back."""
     listed = ", ".join(map(str, choices))
     clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
-    if action in ("play", "use"):
+    if action in CARD_ACTIONS:
         return (
             f"{player} {VERB_OF[action]}"
             + (f" {card}" if card is not None else "")  # a play that names no card is refused: said as written
@@ -117,6 +141,6 @@ def one_line(
             + (f" -> {listed}" if choices else "")
             + clauses
         )
-    if action in ("join", "drop_out", "begin_turn"):
+    if action in BARE_ACTIONS:
         return f"{player} {VERB_OF[action]}{clauses}"
     return f"{player} {VERB_OF[action]} {listed}{clauses}"

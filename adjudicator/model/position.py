@@ -16,6 +16,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.cards import Card
+from adjudicator.model.events import Action
 from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap
 
 if TYPE_CHECKING:
@@ -349,7 +350,7 @@ class PendingChoice(Copied):
     prompt: str
     options: list[Any]  # cards or player names
     count: int  # how many options must be picked
-    answer_verbs: tuple[str, ...]  # which event actions answer it: discard / keep / choose
+    answer_verbs: tuple[Action, ...]  # which event actions answer it: discard / keep / choose
     then: Then  # called with the chosen options once the choice is made
     keep_means_complement: bool = False  # "keeps X" answers a discard choice by naming what stays
     rulings: tuple[str, ...] = ()
@@ -364,9 +365,9 @@ class PendingChoice(Copied):
 
         return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
 
-    def names_what_stays(self, verb: str) -> bool:
+    def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
-        return verb == "keep" and self.keep_means_complement
+        return verb == Action.KEEP and self.keep_means_complement
 
     @functools.cached_property
     def kept_spec(self) -> ChoiceSpec:
@@ -377,6 +378,6 @@ class PendingChoice(Copied):
             self.player, self.prompt, tuple(self.options), len(self.options) - self.count, rulings=self.rulings
         )
 
-    def spec_for(self, verb: str) -> ChoiceSpec:
+    def spec_for(self, verb: Action) -> ChoiceSpec:
         """The spec an answer with this verb is checked against, and its picks listed from."""
         return self.kept_spec if self.names_what_stays(verb) else self.spec

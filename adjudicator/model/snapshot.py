@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any
 
 from adjudicator.model.cards import CardId
+from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Then
 
 #: Cards of one zone, top (or first) first.
@@ -121,7 +122,7 @@ class ChoiceData:
     prompt: str
     options: tuple[Any, ...]
     count: int
-    answer_verbs: tuple[str, ...]
+    answer_verbs: tuple[Action, ...]
     then: Then
     keep_means_complement: bool
     at_least: int | None

@@ -18,6 +18,7 @@ from adjudicator.cards.kinds.base import (
 )
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -180,7 +181,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
             others,
             1,
             self.then("take_toll", card, owner),
-            verbs=("discard", "choose"),
+            verbs=(Action.DISCARD, Action.CHOOSE),
             rulings=("B-creeper-powers", "B-turn-order"),
         )
 

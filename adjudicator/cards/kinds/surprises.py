@@ -27,6 +27,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.chance import names, stated_card
 from adjudicator.model.errors import Illegal
+from adjudicator.model.events import Action
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -71,7 +72,7 @@ def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, 
                 options,
                 1,
                 kind_of(play.card).then("discard_chosen", other, why, types),
-                verbs=("discard", "choose"),
+                verbs=(Action.DISCARD, Action.CHOOSE),
                 rulings=("B-surprises",) if types is None else ("R57",),
             )
         elif hand:
