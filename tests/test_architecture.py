@@ -492,3 +492,55 @@ def test_every_action_has_its_handler():
     from adjudicator.model.events import Action
 
     assert set(HANDLERS) == set(Action)
+
+
+# -- continuations name a recorded method ------------------------------------------------------------
+def continuation_targets(tree: ast.AST) -> dict[str, int]:
+    """name -> a line where a continuation is made naming it: `x.then(self.NAME, ...)`,
+    `x.then(kind.NAME, ...)` or `x.then("NAME", ...)`, and `ask_declared(game, play, self.NAME, ...)`."""
+    found: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr == "then" and node.args:
+            target = node.args[0]
+        elif node.func.attr == "ask_declared" and len(node.args) > 2:
+            target = node.args[2]
+        else:
+            continue
+        if isinstance(target, ast.Attribute):
+            found.setdefault(target.attr, node.lineno)
+        elif isinstance(target, ast.Constant) and isinstance(target.value, str):
+            found.setdefault(target.value, node.lineno)
+    return found
+
+
+def test_every_continuation_made_names_a_marked_method():
+    """A `Then` is carried out by the method recorded for its name (`@continuation`), never by
+    a name looked up at run time: each one the code makes names such a method."""
+    from adjudicator.cards.kinds.base import CONTINUATIONS
+    from adjudicator.engine.game import Game
+
+    marked = {name for _kind, name in CONTINUATIONS} | set(Game.continuations)
+    unmarked = []
+    for module, path in modules().items():
+        if module.startswith(("adjudicator.cards.kinds", "adjudicator.engine")):
+            for name, line in continuation_targets(ast.parse(path.read_text(encoding="utf-8"))).items():
+                if name not in marked:
+                    unmarked.append(f"{path.relative_to(ROOT)}:{line}: {name}")
+    assert unmarked == []
+    assert {"begin_turn", "_pass_turn", "_resolve"} <= set(Game.continuations)
+
+
+def test_then_refuses_a_method_not_marked():
+    import pytest
+
+    from adjudicator.cards.kinds import REGISTRY
+    from adjudicator.engine.game import Game
+
+    kind = REGISTRY["keeper"]
+    with pytest.raises(TypeError, match="no continuation"):
+        kind.then(kind.resolve)
+    assert kind.then(kind.finish).method == "finish"
+    with pytest.raises(TypeError, match="no continuation"):
+        Game.then(Game.__new__(Game), Game.check_state)

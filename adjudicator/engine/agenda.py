@@ -10,10 +10,11 @@ structure's next step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds.base import CONTINUATIONS, REGISTRY, marked_continuations
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -30,20 +31,32 @@ if TYPE_CHECKING:
 class Agenda(GameView):
     """The agenda of continuations, the loop that runs it, the state-based check, and choices."""
 
+    #: name -> the game's method a continuation of the game calls: those marked `@continuation`,
+    #: recorded when the class (`Game`) is defined.
+    continuations: ClassVar[dict[str, Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        cls.continuations = marked_continuations(cls)
+
     # ------------------------------------------------------------ the agenda
-    @staticmethod
-    def then(method: str, *args: Any) -> Then:
-        """A continuation that calls one of the game's own methods (see `Kind.then` for kinds)."""
-        return Then("game", method, args)
+    def then(self, method: Callable[..., None] | str, *args: Any) -> Then:
+        """A continuation that calls one of the game's own methods marked `@continuation` (or
+        its name); see `Kind.then` for kinds."""
+        name = method if isinstance(method, str) else method.__name__
+        if name not in self.continuations:
+            raise TypeError(f"Game.{name} is no continuation: mark it @continuation")
+        return Then("game", name, args)
 
     def call(self, then: Then, *extra: Any) -> None:
-        """Carry out a continuation; a choice's answer comes as `extra`."""
+        """Carry out a continuation; a choice's answer comes as `extra`. The method is the one
+        recorded for the continuation's name when its class was defined or its kind registered."""
         if not isinstance(then, Then):
             raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
         if then.owner == "game":
-            getattr(self, then.method)(*then.args, *extra)
+            self.continuations[then.method](self, *then.args, *extra)
         else:
-            getattr(REGISTRY[then.owner], then.method)(self, *then.args, *extra)
+            CONTINUATIONS[then.owner, then.method](REGISTRY[then.owner], self, *then.args, *extra)
 
     def schedule(self, *tasks: Then) -> None:
         """Run these next, before anything already waiting (nested effects finish first)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -52,28 +53,31 @@ class ResponseChain(GameView):
             if id(above) in canceled:
                 continue  # canceled itself: it has no effect, and the card below it stands
             canceled.add(id(below))
-            tasks.append(self.then("_cancel_by", above, below))
+            tasks.append(self.then(self._cancel_by, above, below))
         if id(play) not in canceled and not landed:
+            kind = kind_of(play.card)
             tasks += (
-                [self.then("_resolve_use", play)]
+                [self.then(self._resolve_use, play)]
                 if play.is_use
-                else [self.then("_resolve", play), Then(play.card.kind, "finish", (play,))]
+                else [self.then(self._resolve, play), kind.then(kind.finish, play)]
             )
         self.schedule(*tasks)
         self.run()
 
+    @continuation
     def _resolve(self, play: Play) -> None:
-        self._carry_out(play, "resolve")
+        self._carry_out(play, kind_of(play.card).resolve)
 
+    @continuation
     def _resolve_use(self, play: Play) -> None:
-        self._carry_out(play, "use")
+        self._carry_out(play, kind_of(play.card).use)
 
-    def _carry_out(self, play: Play, what: str) -> None:
+    def _carry_out(self, play: Play, what: Callable[..., None]) -> None:
         """The card's kind does what the play (`resolve`) or the free action (`use`) says;
         meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
         try:
-            getattr(kind_of(play.card), what)(self, play)
+            what(self.game, play)
         finally:
             self.resolving = None
 
@@ -190,6 +194,7 @@ class ResponseChain(GameView):
         at once (Use What You Take, Let's Do That Again!), when nobody has answered it yet."""
         return self.window is not None and not self.responses and kind_of(self.window.card).plays_a_card
 
+    @continuation
     def _cancel_by(self, response: Play, target: Play) -> None:
         self.resolving = response
         try:

@@ -36,6 +36,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine import derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
@@ -128,8 +129,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     # ------------------------------------------------------------------ setup
     def _begin(self, setup: Any) -> None:
         if setup.phase == "deal":
-            self.schedule(self.then("_deal"))
-            self.schedule_after(self.then("begin_turn", setup.turn))
+            self.schedule(self.then(self._deal))
+            self.schedule_after(self.then(self.begin_turn, setup.turn))
         elif setup.phase == "start":
             self.begin_turn(setup.turn)
         elif setup.phase == "play":
@@ -143,6 +144,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.check_state()  # the position as given may already force something (a limit, a win)
         self.run()
 
+    @continuation
     def _deal(self) -> None:
         count = self.basic("deal")
         dealt: dict[str, list[Card]] = {p: [] for p in self.players}

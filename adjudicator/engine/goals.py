@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine import derived, solo
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -212,10 +213,11 @@ class Goals(GameView):
             f"choose which Goal {card} replaces",
             list(goals),
             1,
-            self.then("_replace_goal", play),
+            self.then(self._replace_goal, play),
             rulings=("B-goal-replaces",),
         )
 
+    @continuation
     def _replace_goal(self, play: Play, chosen: list[Card]) -> None:
         old = chosen[0]
         goals = self.table.goals
@@ -251,16 +253,18 @@ class Goals(GameView):
             f"choose the {count_of(slots, 'Goal')} that stay ({len(goals)} are out, {slots} may be)",
             list(goals),
             slots,
-            self.then("_keep_goals"),
+            self.then(self._keep_goals),
             verbs=(Action.CHOOSE, Action.KEEP),
             rulings=("R27",),
             key="goal_slots",
         )
         return True
 
+    @continuation
     def _keep_goals(self, chosen: list[Card]) -> None:
-        self.schedule(self.then("_settle_goals", chosen))  # as its own step, so the state-based check follows it
+        self.schedule(self.then(self._settle_goals, chosen))  # as its own step, so the state-based check follows it
 
+    @continuation
     def _settle_goals(self, chosen: list[Card]) -> None:
         dropped = [g for g in self.table.goals if g not in chosen]
         self.table.goals[:] = [g for g in self.table.goals if g in chosen]

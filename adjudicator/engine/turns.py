@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine import chance, derived, solo
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -92,6 +93,7 @@ class TurnStructure(GameView):
         return table.draw_pile.pop(0) if table.draw_pile else None
 
     # ------------------------------------------------------------ the turn
+    @continuation
     def begin_turn(self, player: str) -> None:
         prev = self.turn
         extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
@@ -109,8 +111,9 @@ class TurnStructure(GameView):
         for owner, card in derived.holding(self.game, "on_turn_start"):
             kind_of(card).on_turn_start(self.game, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
-        self.schedule_after(self.then("_draw_phase"))
+        self.schedule_after(self.then(self._draw_phase))
 
+    @continuation
     def _draw_phase(self) -> None:
         if self.winner:
             return  # a start-of-turn event decided the game
@@ -146,9 +149,10 @@ class TurnStructure(GameView):
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
-        self.schedule_after(self.then("_enforce_active_limits", limits), self.then("_pass_turn"))
+        self.schedule_after(self.then(self._enforce_active_limits, limits), self.then(self._pass_turn))
         self.run()
 
+    @continuation
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
@@ -182,6 +186,7 @@ class TurnStructure(GameView):
             candidate = self.next_player(candidate)
         return candidate
 
+    @continuation
     def _enforce_active_limits(self, rulings: tuple[str, ...]) -> None:
         self._enforce_limits(self.turn.player, rulings)
 
@@ -214,16 +219,18 @@ class TurnStructure(GameView):
                 f"comply with the {label} of {limit}: discard {excess}",
                 zone,
                 excess,
-                self.then("_discard_chosen", discard, player, f"{label} {limit}", cites),
+                self.then(self._discard_chosen, discard, player, f"{label} {limit}", cites),
                 verbs=(Action.DISCARD, Action.KEEP),
                 keep_means_complement=True,
                 rulings=cites,
                 key=key,
             )
 
+    @continuation
     def _discard_chosen(self, how: str, player: str, why: str, rulings: tuple[str, ...], cards: list[Card]) -> None:
         """A limit's discard, once chosen: `how` names discard_from_hand or discard_from_play."""
-        getattr(self, how)(player, cards, why, rulings)
+        discard = self.discard_from_hand if how == "discard_from_hand" else self.discard_from_play
+        discard(player, cards, why, rulings)
 
     # -------------------------------------------------- joining and leaving
     def join(self, player: str) -> None:

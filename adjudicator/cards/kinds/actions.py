@@ -10,9 +10,20 @@ many (or too few) rules rejects the whole play. Cards that remove New Rules may 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, _is_count, choice_param, kind_of, register
+from adjudicator.cards.kinds.base import (
+    COUNT,
+    COUNT_PARAM,
+    Kind,
+    Param,
+    _is_count,
+    choice_param,
+    continuation,
+    kind_of,
+    register,
+)
 from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.choices import ChoiceSpec
@@ -35,7 +46,7 @@ class ActionKind(Kind):
     def finish(self, game: Game, play: Play) -> None:
         game.discard_played(play)
 
-    def ask_declared(self, game: Game, play: Play, then: str, none_left: str) -> None:
+    def ask_declared(self, game: Game, play: Play, then: Callable[..., None], none_left: str) -> None:
         """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
         choose from, the Action is still played and nothing happens (`none_left` says why)."""
         spec = self.choices(game, play)[0]  # type: ignore[index]  # a kind asking it declares one
@@ -83,8 +94,9 @@ class TradeHands(ActionKind):
         ]
 
     def resolve(self, game: Game, play: Play) -> None:
-        self.ask_declared(game, play, "trade", "there is nobody to trade with")
+        self.ask_declared(game, play, self.trade, "there is nobody to trade with")
 
+    @continuation
     def trade(self, game: Game, play: Play, chosen: list[str]) -> None:
         other = chosen[0]
         game.pass_hands({other: play.player, play.player: other})
@@ -133,8 +145,9 @@ class TargetsOneCard(ActionKind):
         ]
 
     def resolve(self, game: Game, play: Play) -> None:
-        self.ask_declared(game, play, "apply_chosen", "there is nothing to take")
+        self.ask_declared(game, play, self.apply_chosen, "there is nothing to take")
 
+    @continuation
     def apply_chosen(self, game: Game, play: Play, chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])
 
@@ -209,8 +222,9 @@ class MoveCreeper(ActionKind):
             nothing_happens(game, play, "there is no other player to move a Creeper to")
             return
 
-        game.ask(play.player, "choose the Creeper to move", creepers, 1, self.then("pick_receiver", play))
+        game.ask(play.player, "choose the Creeper to move", creepers, 1, self.then(self.pick_receiver, play))
 
+    @continuation
     def pick_receiver(self, game: Game, play: Play, chosen: list[Card]) -> None:
         creeper = chosen[0]
         owner = game.owner_of(creeper)
@@ -219,9 +233,10 @@ class MoveCreeper(ActionKind):
             f"choose who receives {creeper}",
             [p for p in game.players if p != owner],
             1,
-            self.then("move", play, creeper, owner),
+            self.then(self.move, play, creeper, owner),
         )
 
+    @continuation
     def move(self, game: Game, play: Play, creeper: Card, owner: str, who: list[str]) -> None:
         game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
 
@@ -355,8 +370,9 @@ class TrashNewRule(ActionKind):
         if not game.table.rules:
             nothing_happens(game, play, "no New Rule is in play")
             return
-        game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then("discard", play))
+        game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then(self.discard, play))
 
+    @continuation
     def discard(self, game: Game, play: Play, chosen: list[Card]) -> None:
         game.discard_rules(chosen, play.card, ("B-action-discard",))
 
@@ -377,11 +393,12 @@ class DiscardsSomeRules(Kind):
             f"choose from {least} to {most} New Rules to discard (`none` for none)",
             game.table.rules,
             most,
-            self.then("discard_rules", play, least, most, cites),
+            self.then(self.discard_rules, play, least, most, cites),
             at_least=least,
             rulings=cites,
         )
 
+    @continuation
     def discard_rules(
         self, game: Game, play: Play, least: int, most: int, cites: tuple[str, ...], chosen: list[Card]
     ) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec, check_stated
@@ -80,6 +80,32 @@ class Word:
         return self.text
 
 
+_Method = TypeVar("_Method", bound=Callable[..., None])
+
+
+def continuation(method: _Method) -> _Method:
+    """Marks a method that a continuation (`Then`, made by `Kind.then` or `Game.then`) may call.
+    Registering the kind (or defining `Game`) records it under its name, so that a `Then`, which
+    is plain data, is carried out by the method recorded then, never by a name looked up at run
+    time; `then` refuses a method not marked so."""
+    method.is_continuation = True  # type: ignore[attr-defined]
+    return method
+
+
+def marked_continuations(cls: type) -> dict[str, Callable[..., None]]:
+    """name -> function of every method of cls (its own or inherited) that a class in its
+    ancestry marks `@continuation`: an override of a marked method is one too."""
+    names = {
+        name for klass in cls.__mro__ for name, value in vars(klass).items() if getattr(value, "is_continuation", False)
+    }
+    return {name: getattr(cls, name) for name in sorted(names)}
+
+
+#: (kind name, method name) -> the function a kind's continuation calls (with the kind, then the
+#: game), recorded when the kind is registered.
+CONTINUATIONS: dict[tuple[str, str], Callable[..., None]] = {}
+
+
 class Kind:
     """Base of every kind. Subclasses set `name`, `card_type` and `params`.
 
@@ -102,9 +128,15 @@ class Kind:
     #: Rulings saying why this card is no steal (cited when a Surprise against steals is refused).
     not_a_steal_rulings: ClassVar[tuple[str, ...]] = ()
 
-    def then(self, method: str, *args: Any) -> Then:
-        """A continuation that calls this kind's `method` (with the game first, a choice's answer last)."""
-        return Then(self.name, method, args)
+    def then(self, method: Callable[..., None] | str, *args: Any) -> Then:
+        """A continuation that calls this kind's `method` (with the game first, a choice's answer
+        last): one of its methods marked `@continuation` (or its name)."""
+        name = method if isinstance(method, str) else method.__name__
+        if (self.name, name) not in CONTINUATIONS:
+            raise TypeError(
+                f"{type(self).__name__}.{name} is no continuation of kind {self.name!r}: mark it @continuation"
+            )
+        return Then(self.name, name, args)
 
     # -- playing ----------------------------------------------------------
     def choices(self, game: Game, play: Play) -> list[ChoiceSpec] | None:
@@ -127,6 +159,7 @@ class Kind:
         an Action does what it says). Every playable kind has its own."""
         raise NotImplementedError
 
+    @continuation
     def finish(self, game: Game, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
 
@@ -323,6 +356,8 @@ def register(cls: type[Kind]) -> type[Kind]:
     if cls.name in REGISTRY:
         raise ValueError(f"kind {cls.name!r} registered twice")
     REGISTRY[cls.name] = cls()
+    for name, function in marked_continuations(cls).items():
+        CONTINUATIONS[cls.name, name] = function
     return cls
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, kind_of, name_param, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, continuation, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -120,9 +120,10 @@ class Recycling(FreeActionRule):
             f"choose a Keeper to discard for {play.card}",
             game.keepers_of(play.player),
             1,
-            self.then("recycle", play),
+            self.then(self.recycle, play),
         )
 
+    @continuation
     def recycle(self, game: Game, play: Play, chosen: list[Card]) -> None:
         game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
         game.draw(

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens, stated_victim
-from adjudicator.cards.kinds.base import Word, register, stated_choices_only
+from adjudicator.cards.kinds.base import Word, continuation, register, stated_choices_only
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -95,10 +95,11 @@ class RotateHands(ActionKind):
             "choose the way the hands pass: the neighbour who receives your hand",
             self.receivers(game, play.player),
             1,
-            self.then("rotate", play),
+            self.then(self.rotate, play),
             rulings=("Q2310",),
         )
 
+    @continuation
     def rotate(self, game: Game, play: Play, chosen: list[str]) -> None:
         step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
         before = {p: len(game.table.hands[p]) for p in game.players}
@@ -195,10 +196,11 @@ class EverybodyGets1(ActionKind):
             f"choose who receives {card} (each player gets one)",
             [Assignment(card, p) for p in receivers],
             1,
-            self.then("give", play, receivers),
+            self.then(self.give, play, receivers),
             rulings=("R62",),
         )
 
+    @continuation
     def give(self, game: Game, play: Play, receivers: list[str], chosen: list[Any]) -> None:
         card, receiver = chosen[0].card, chosen[0].player
         play.held.remove(card)
@@ -290,17 +292,19 @@ class ExchangeKeepers(ActionKind):
             nothing_happens(game, play, f"{who} has no Keeper in play")
             return
         play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
-        game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then("take", play, theirs))
+        game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then(self.take, play, theirs))
 
+    @continuation
     def take(self, game: Game, play: Play, theirs: list[Card], given: list[Card]) -> None:
         game.ask(
             play.player,
             f"choose the Keeper to take in exchange for {given[0]}",
             theirs,
             1,
-            self.then("swap", play, given[0]),
+            self.then(self.swap, play, given[0]),
         )
 
+    @continuation
     def swap(self, game: Game, play: Play, given: Card, taken: list[Card]) -> None:
         other = game.owner_of(taken[0])
         assert other is not None
@@ -519,9 +523,10 @@ class RockPaperScissors(ActionKind):
             return
 
         game.ask(
-            play.player, f"choose the player to challenge with {play.card}", others, 1, self.then("showdown", play)
+            play.player, f"choose the player to challenge with {play.card}", others, 1, self.then(self.showdown, play)
         )
 
+    @continuation
     def showdown(self, game: Game, play: Play, chosen: list[str]) -> None:
         opponent = chosen[0]
         game.ask(
@@ -529,10 +534,11 @@ class RockPaperScissors(ActionKind):
             f"say who won the best-of-three showdown with {opponent} (the replay cannot know)",
             [play.player, opponent],
             1,
-            self.then("settle", play, opponent),
+            self.then(self.settle, play, opponent),
             rulings=("Q-tag-rps-showdown",),
         )
 
+    @continuation
     def settle(self, game: Game, play: Play, opponent: str, winner: list[str]) -> None:
         won = winner[0]
         lost = opponent if won == play.player else play.player
@@ -577,8 +583,9 @@ class FetchAndEndTurn(ActionKind):
         if not spec.options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
-        game.ask_for(spec, self.then("fetch", play))
+        game.ask_for(spec, self.then(self.fetch, play))
 
+    @continuation
     def fetch(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         from_draw_pile = card in game.table.draw_pile

@@ -13,6 +13,7 @@ from adjudicator.cards.kinds.base import (
     Param,
     _is_count,
     choice_param,
+    continuation,
     name_param,
     register,
 )
@@ -86,11 +87,12 @@ class CreeperEvicts(_PowerCreeper):
             f"choose who receives {target} (it cannot stay beside {card})",
             others,
             1,
-            self.then("evict", card, target, owner),
+            self.then(self.evict, card, target, owner),
             rulings=("B-creeper-powers",),
             key=key,
         )
 
+    @continuation
     def evict(self, game: Game, card: Card, target: Card, owner: str, chosen: list[str]) -> None:
         if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
             game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
@@ -150,9 +152,10 @@ class CreeperShedByKeeper(_PowerCreeper):
             f"choose a Keeper in play to discard with {play.card}",
             game.keepers_of(play.player),
             1,
-            self.then("shed", play.player, play.card),
+            self.then(self.shed, play.player, play.card),
         )
 
+    @continuation
     def shed(self, game: Game, player: str, problem: Card, chosen: list[Card]) -> None:
         game.discard_from_play(
             player,
@@ -180,11 +183,12 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
             f"discard one other card you have in play for {card}",
             others,
             1,
-            self.then("take_toll", card, owner),
+            self.then(self.take_toll, card, owner),
             verbs=(Action.DISCARD, Action.CHOOSE),
             rulings=("B-creeper-powers", "B-turn-order"),
         )
 
+    @continuation
     def take_toll(self, game: Game, card: Card, owner: str, chosen: list[Card]) -> None:
         game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
@@ -283,8 +287,9 @@ class KeeperPowerTake(Keeper):
         if not options:
             game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
             return
-        game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then("take", play))
+        game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then(self.take, play))
 
+    @continuation
     def take(self, game: Game, play: Play, chosen: list[Card]) -> None:
         game.move_in_play(
             chosen[0],
@@ -332,14 +337,16 @@ class KeeperPowerSend(Keeper):
         if not options:
             game.note(f"{play.card}: no other Keeper is left to send; nothing happens", ("B-all-cards-playable",))
             return
-        game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then("send_to", play))
+        game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then(self.send_to, play))
 
+    @continuation
     def send_to(self, game: Game, play: Play, chosen: list[Card]) -> None:
         others = [p for p in game.players if p != play.player]
         game.ask(
-            play.player, f"choose the player who receives {chosen[0]}", others, 1, self.then("send", play, chosen[0])
+            play.player, f"choose the player who receives {chosen[0]}", others, 1, self.then(self.send, play, chosen[0])
         )
 
+    @continuation
     def send(self, game: Game, play: Play, keeper: Card, chosen: list[str]) -> None:
         game.move_in_play(
             keeper,

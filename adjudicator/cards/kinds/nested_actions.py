@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
-from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, kind_of, register
+from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, continuation, kind_of, register
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -64,10 +64,11 @@ class LetsDoThatAgain(ActionKind):
             f"choose the Action or New Rule to play again with {play.card}",
             options,
             1,
-            self.then("again", play),
+            self.then(self.again, play),
             rulings=("B-action-discard",),
         )
 
+    @continuation
     def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         game.take(card, "discard")  # lifted out; the rest of the pile keeps its order
@@ -106,7 +107,7 @@ class UseWhatYouTake(ActionKind):
         ]
 
     def resolve(self, game: Game, play: Play) -> None:
-        self.ask_declared(game, play, "take", "there is no other player")
+        self.ask_declared(game, play, self.take, "there is no other player")
 
     def _victims(self, game: Game, play: Play) -> list[str]:
         named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.players]
@@ -128,6 +129,7 @@ class UseWhatYouTake(ActionKind):
             rest = rest[1:]  # the card stated: each other one is tried in its place
         return [[victim, card, *rest] for card in game.table.hands.get(victim, ())]
 
+    @continuation
     def take(self, game: Game, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
         hand = game.table.hands[victim]
@@ -231,10 +233,11 @@ class TodaysSpecial(ActionKind):
             f"say what today is for {play.card}: birthday, holiday (or special anniversary) or otherwise",
             [Word(w) for w in OCCASIONS],
             1,
-            self.then("start", play),
+            self.then(self.start, play),
             rulings=("Q1074",),
         )
 
+    @continuation
     def start(self, game: Game, play: Play, chosen: list[Word]) -> None:
         card = play.card
         occasion = chosen[0].text

@@ -21,7 +21,7 @@ from adjudicator.cards.kinds.actions import (
     stated_victim,
     verify_some_rules,
 )
-from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, kind_of, register
+from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, continuation, kind_of, register
 from adjudicator.cards.kinds.hand_actions import stated_from_hands
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
@@ -213,6 +213,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
         hands = "; ".join(f"{p}: {names(game.table.hands[p])}" for p in losers)
         return [f"`{play.player} plays {play.card} -> CARD, ...` (the card each loses at random: {hands})"]
 
+    @continuation
     def discard_chosen(
         self, game: Game, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
     ) -> None:
@@ -228,9 +229,11 @@ class Surprise(DiscardsSomeRules, ActionKind):
         else:
             game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
 
+    @continuation
     def take_keeper(self, game: Game, player: str, why: str, chosen: list[Card]) -> None:
         game.move_in_play(chosen[0], game.owner_of(chosen[0]), player, why, ("B-surprises",))
 
+    @continuation
     def draw_two(self, game: Game, play: Play) -> None:
         game.draw(play.player, 2, why=f"{play.card} (in turn)", rulings=("B-surprises",))
 
@@ -301,7 +304,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
                     f"choose a Keeper of {target.player}'s to take with {response.card}",
                     options,
                     1,
-                    self.then("take_keeper", response.player, f"{response.card}"),
+                    self.then(self.take_keeper, response.player, f"{response.card}"),
                 )
         elif target.card.type is CardType.SURPRISE:
             # Countering a trap lets the steal it answered go through (Q835).
