@@ -1,9 +1,10 @@
 """The structure the code keeps: layers that import only downward, no import cycle, card kinds that
-go through the engine's methods, and a `Kind` that declares every hook the engine calls.
+see the game only through their protocol (`CardHost`) and go through its methods, a `Kind` that
+declares every hook the engine calls, and files of at most 500 lines.
 
-Every import counts, at module level or inside a function; only imports under
-`if TYPE_CHECKING:` do not (they never run: a kind's hook may name the `Game` it is given).
-docs/architecture.md explains the layers.
+Every import counts, at module level or inside a function, and imports under `if TYPE_CHECKING:`
+count too: an import for types alone still ties the modules together (a kind names the
+`CardHost` it is given, never the engine's `Game`). docs/architecture.md explains the layers.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import ast
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "adjudicator"
@@ -77,7 +80,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: Known upward imports, each to be removed: (importer, imported) -> why it is still here.
 KNOWN_UPWARD: dict[tuple[str, str], str] = {}
-KNOWN_CYCLES: list[set[str]] = []
+
+
+def known_cycle(group: set[str]) -> bool:
+    """The engine's own modules import `Game` for their types (each part of Game, `derived`,
+    `chance`, `positions`, ...), while game.py imports them: a ring inside the engine, to go
+    when they are typed against `GameView` or a protocol (issue #27, the engine3 helper)."""
+    return all(module.startswith("adjudicator.engine.") for module in group)
 
 
 def module_name(path: Path) -> str:
@@ -97,16 +106,17 @@ def _type_checking_only(node: ast.If) -> bool:
     )
 
 
-def _runtime_imports(node: ast.AST):
-    """Every import statement that may run, with the ones under `if TYPE_CHECKING:` left out."""
+def _runtime_imports(node: ast.AST, type_checking: bool = False):
+    """Every import statement that may run, with the ones under `if TYPE_CHECKING:` left out
+    unless `type_checking`."""
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         yield node
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _type_checking_only(child):
+        if isinstance(child, ast.If) and _type_checking_only(child) and not type_checking:
             for other in child.orelse:
                 yield from _runtime_imports(other)
         else:
-            yield from _runtime_imports(child)
+            yield from _runtime_imports(child, type_checking)
 
 
 def _ours(name: str) -> str | None:
@@ -118,13 +128,14 @@ def _ours(name: str) -> str | None:
 
 
 @cache
-def imports() -> dict[str, dict[str, int]]:
-    """module -> {module of ours it imports: the line of the first such import}."""
+def imports(type_checking: bool = True) -> dict[str, dict[str, int]]:
+    """module -> {module of ours it imports: the line of the first such import}; with
+    `type_checking` False, only the imports that run (those under `if TYPE_CHECKING:` left out)."""
     found: dict[str, dict[str, int]] = {}
     for name, path in modules().items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: dict[str, int] = {}
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8")), type_checking):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -157,7 +168,8 @@ def test_the_import_graph_is_read():
     # a module-level import, a function-local one and a TYPE_CHECKING one, as they stand in the code
     assert "adjudicator.model.cards" in graph["adjudicator.engine.game"]
     assert "adjudicator.loading.scenario" in graph["adjudicator.output"]  # inside read_scenario
-    assert "adjudicator.engine.game" not in graph["adjudicator.cards.kinds.base"]  # annotations only
+    assert "adjudicator.cards.kinds.host" in graph["adjudicator.cards.kinds.base"]  # for annotations
+    assert "adjudicator.cards.kinds.host" not in imports(type_checking=False)["adjudicator.cards.kinds.base"]
 
 
 def test_every_module_has_a_layer():
@@ -178,7 +190,8 @@ def test_no_import_runs_upward():
 
 
 def test_the_known_exceptions_still_exist():
-    """An exception that is gone must leave the list, so it cannot hide a new one."""
+    """An exception that is gone must leave the list, so it cannot hide a new one (the long
+    files are checked by the xfail test above: it passes once they are split)."""
     for module, target in KNOWN_UPWARD:
         assert target in imports()[module], f"{module} no longer imports {target}: remove it from KNOWN_UPWARD"
 
@@ -242,12 +255,76 @@ def test_tarjan_finds_a_ring():
 
 
 def test_no_import_cycle():
+    """Counting imports for types alone; the engine's own ring is known (`known_cycle`)."""
     cycles = [group for group in strongly_connected(imports()) if len(group) > 1]
-    assert [sorted(c) for c in cycles if c not in KNOWN_CYCLES] == []
+    assert [sorted(c) for c in cycles if not known_cycle(c)] == []
+
+
+@pytest.mark.xfail(strict=False, reason="the engine's modules import Game for their types: engine3 (issue #27)")
+def test_no_import_cycle_at_all():
+    assert [sorted(c) for c in strongly_connected(imports()) if len(c) > 1] == []
+
+
+def test_no_import_cycle_among_the_imports_that_run():
+    assert [sorted(c) for c in strongly_connected(imports(type_checking=False)) if len(c) > 1] == []
+
+
+def test_card_kinds_import_neither_the_engine_nor_game():
+    """A kind sees the game through `CardHost` (cards/kinds/host.py), even in its annotations."""
+    found = {
+        module: sorted(t for t in edges if t.startswith("adjudicator.engine"))
+        for module, edges in imports().items()
+        if module.startswith("adjudicator.cards")
+    }
+    assert {m: t for m, t in found.items() if t} == {}
+    for path in sorted((PACKAGE / "cards").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+            assert "Game" not in names, path
+
+
+def test_the_kinds_protocol_is_small_and_documented():
+    """Each name of `CardHost` says what it is for; the count keeps an eye on its growth."""
+    from adjudicator.cards.kinds.host import CardHost
+
+    members = {name: value for name, value in vars(CardHost).items() if not name.startswith("_")}
+    undocumented = [name for name, value in members.items() if not (getattr(value, "__doc__", "") or "").strip()]
+    assert undocumented == []
+    assert len(members) <= 62, f"CardHost has {len(members)} names: fold some into queries"
 
 
 def line_count(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
+
+
+#: Files over 500 lines, each being split by another helper of issue #27.
+TOO_LONG = {
+    "adjudicator/engine/legal.py",
+    "adjudicator/loading/scenario.py",
+    "adjudicator/simulate.py",
+    "adjudicator/rulings/search.py",
+    "adjudicator/rulings/commands.py",
+    "adjudicator/cards/kinds/hand_actions.py",
+    "adjudicator/model/records.py",
+}
+
+
+def long_files() -> dict[str, int]:
+    return {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (lines := line_count(path)) > 500
+    }
+
+
+def test_no_file_grows_over_500_lines():
+    """No file joins the list of long ones (`TOO_LONG`, each being split)."""
+    assert {name: lines for name, lines in long_files().items() if name not in TOO_LONG} == {}
+
+
+@pytest.mark.xfail(strict=False, reason="files being split by other helpers: " + ", ".join(sorted(TOO_LONG)))
+def test_no_file_is_over_500_lines():
+    assert long_files() == {}
 
 
 def test_game_py_is_under_500_lines():
@@ -533,7 +610,6 @@ def test_every_continuation_made_names_a_marked_method():
 
 
 def test_then_refuses_a_method_not_marked():
-    import pytest
 
     from adjudicator.cards.kinds import REGISTRY
     from adjudicator.engine.game import Game

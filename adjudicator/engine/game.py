@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.base import continuation
+from adjudicator.cards.kinds.host import CardHost
 from adjudicator.engine import derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
@@ -52,6 +53,7 @@ from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
+    from adjudicator.model.day import Day
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
     from adjudicator.model.snapshot import Position
@@ -221,6 +223,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         return last
 
     # ------------------------------------------------------------ properties
+    @property
+    def date(self) -> Day | None:
+        """The day the game is played (the scenario's `date:`)."""
+        return self.scenario.date
+
     def basic(self, key: str) -> int:
         """A number of the Basic Rules card (deal / draw / play), as it counts now."""
         printed = self.scenario.catalog.basic_rules[key]
@@ -359,3 +366,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         for i, frame in enumerate(self.temp_hands):
             zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
         return zones
+
+
+def hosts_cards(game: Game) -> CardHost:
+    """The game as its card kinds see it: the assignment makes `python -m mypy` check that `Game`
+    has every name of the kinds' protocol (cards/kinds/host.py) with a matching signature."""
+    return game

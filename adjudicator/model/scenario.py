@@ -6,15 +6,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from adjudicator.model.cards import Card
 from adjudicator.model.day import Day
 from adjudicator.model.events import Event
 from adjudicator.model.house_rules import HouseRules
 
-if TYPE_CHECKING:
-    from adjudicator.cards.catalog import Catalog  # an annotation only: the model imports no layer above it
+
+class CardSource(Protocol):
+    """What a replay reads of the catalog its cards come from (`cards/catalog.py`'s `Catalog`):
+    declared here, so that the model imports no layer above it, not even for a type."""
+
+    @property
+    def basic_rules(self) -> Mapping[str, int]:
+        """The Basic Rules' numbers (deal / draw / play) as printed."""
+
+    @property
+    def holds_copies(self) -> bool:
+        """Whether some card name has several copies."""
+
+    def all_cards(self) -> list[Card]:
+        """Every card, in catalog order."""
+
+    def copies_of(self, card: Card) -> tuple[Card, ...]:
+        """Every copy of card's name (card itself among them)."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +58,7 @@ class Scenario:
     title: str
     question: str
     players: tuple[str, ...]
-    catalog: Catalog
+    catalog: CardSource
     house_rules: HouseRules
     seed: int
     setup: Setup

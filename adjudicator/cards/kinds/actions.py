@@ -19,6 +19,7 @@ from adjudicator.cards.kinds.base import (
     Kind,
     Param,
     _is_count,
+    ask_for,
     choice_param,
     continuation,
     kind_of,
@@ -31,11 +32,11 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
-def nothing_happens(game: Game, play: Play, why: str) -> None:
+def nothing_happens(game: CardHost, play: Play, why: str) -> None:
     """An Action with nothing to act on is still played, and does nothing (B-all-cards-playable)."""
     game.step(rec.ActionDone, card=play.card, what=f"{why}: nothing happens", rulings=("B-all-cards-playable",))
 
@@ -43,17 +44,17 @@ def nothing_happens(game: Game, play: Play, why: str) -> None:
 class ActionKind(Kind):
     card_type = CardType.ACTION
 
-    def finish(self, game: Game, play: Play) -> None:
+    def finish(self, game: CardHost, play: Play) -> None:
         game.discard_played(play)
 
-    def ask_declared(self, game: Game, play: Play, then: Callable[..., None], none_left: str) -> None:
+    def ask_declared(self, game: CardHost, play: Play, then: Callable[..., None], none_left: str) -> None:
         """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
         choose from, the Action is still played and nothing happens (`none_left` says why)."""
         spec = self.choices(game, play)[0]  # type: ignore[index]  # a kind asking it declares one
         if not spec.options:
             nothing_happens(game, play, none_left)
             return
-        game.ask_for(spec, self.then(then, play))
+        ask_for(game, spec, self.then(then, play))
 
 
 @register
@@ -64,7 +65,7 @@ class TemporaryHand(ActionKind):
     name = "temporary_hand"
     params = {"draw": COUNT_PARAM, "play": COUNT_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         game.open_temp_hand(
             play,
             self.number(game, play.card, "draw"),
@@ -72,7 +73,7 @@ class TemporaryHand(ActionKind):
             ("B-compound-action", "Q422"),  # one play in all, not free
         )
 
-    def finish(self, game: Game, play: Play) -> None:
+    def finish(self, game: CardHost, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
@@ -82,7 +83,7 @@ class TradeHands(ActionKind):
     needs_others = True
     hands_over = True
 
-    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
+    def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
         return [
             ChoiceSpec(
@@ -93,11 +94,11 @@ class TradeHands(ActionKind):
             )
         ]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         self.ask_declared(game, play, self.trade, "there is nobody to trade with")
 
     @continuation
-    def trade(self, game: Game, play: Play, chosen: list[str]) -> None:
+    def trade(self, game: CardHost, play: Play, chosen: list[str]) -> None:
         other = chosen[0]
         game.pass_hands({other: play.player, play.player: other})
         hands = game.table.hands
@@ -122,7 +123,7 @@ class TargetsOneCard(ActionKind):
     others_only = False
     choice_rulings: tuple[str, ...] = ()
 
-    def options(self, game: Game, play: Play) -> list[Card]:
+    def options(self, game: CardHost, play: Play) -> list[Card]:
         types = _takes(play.card.params["takes"])
         return [
             c
@@ -132,7 +133,7 @@ class TargetsOneCard(ActionKind):
             if c.type in types
         ]
 
-    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
+    def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
         options = tuple(self.options(game, play))
         return [
             ChoiceSpec(
@@ -144,18 +145,18 @@ class TargetsOneCard(ActionKind):
             )
         ]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         self.ask_declared(game, play, self.apply_chosen, "there is nothing to take")
 
     @continuation
-    def apply_chosen(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def apply_chosen(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         self.apply(game, play, chosen[0])
 
-    def apply(self, game: Game, play: Play, card: Card) -> None:
+    def apply(self, game: CardHost, play: Play, card: Card) -> None:
         raise NotImplementedError
 
 
-def stated_victim(game: Game, play: Play, options: list[Card]) -> str | None:
+def stated_victim(game: CardHost, play: Play, options: list[Card]) -> str | None:
     """Whose Keeper a steal takes: the owner of the Keeper named in the play's choices, or the
     only player it could be. None when that is not known before the steal resolves."""
     if play.answers:
@@ -174,10 +175,10 @@ class Steal(TargetsOneCard):
     others_only = True
     moves_keepers = True
 
-    def steal_victim(self, game: Game, play: Play) -> str | None:
+    def steal_victim(self, game: CardHost, play: Play) -> str | None:
         return stated_victim(game, play, self.options(game, play))
 
-    def apply(self, game: Game, play: Play, card: Card) -> None:
+    def apply(self, game: CardHost, play: Play, card: Card) -> None:
         game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
 
 
@@ -188,7 +189,7 @@ class Trash(TargetsOneCard):
     name = "trash"
     not_a_steal_rulings = ("Q907",)  # trashing your Keeper is not stealing it
 
-    def apply(self, game: Game, play: Play, card: Card) -> None:
+    def apply(self, game: CardHost, play: Play, card: Card) -> None:
         owner = game.owner_of(card)
         # Only your own cards on the table: the Action still trashes one of them (Q241).
         own_only = owner == play.player and all(game.owner_of(c) == owner for c in self.options(game, play))
@@ -199,7 +200,7 @@ class Trash(TargetsOneCard):
 class CreeperSweeper(ActionKind):
     name = "creeper_sweeper"
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         for player in game.players:
             creepers = game.creepers_of(player)
             if creepers:
@@ -213,7 +214,7 @@ class MoveCreeper(ActionKind):
     name = "move_creeper"
     needs_others = True
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         creepers = [c for p in game.players for c in game.creepers_of(p)]
         if not creepers:
             nothing_happens(game, play, "no Creeper is in play")
@@ -225,7 +226,7 @@ class MoveCreeper(ActionKind):
         game.ask(play.player, "choose the Creeper to move", creepers, 1, self.then(self.pick_receiver, play))
 
     @continuation
-    def pick_receiver(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def pick_receiver(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         creeper = chosen[0]
         owner = game.owner_of(creeper)
         game.ask(
@@ -237,7 +238,7 @@ class MoveCreeper(ActionKind):
         )
 
     @continuation
-    def move(self, game: Game, play: Play, creeper: Card, owner: str, who: list[str]) -> None:
+    def move(self, game: CardHost, play: Play, creeper: Card, owner: str, who: list[str]) -> None:
         game.move_in_play(creeper, owner, who[0], f"{play.card}", ("B-action-discard",))
 
 
@@ -251,7 +252,7 @@ class DiscardTagged(ActionKind):
         "tag": Param("a tag Keepers carry (food)", lambda v: isinstance(v, str) and bool(v.strip()), required=True)
     }
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         tag = play.card.params["tag"]
         swept = False
         for player in game.players:
@@ -275,7 +276,7 @@ class DrawExtra(ActionKind):
     name = "draw_extra"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         game.draw(
             play.player,
             self.number(game, play.card, "value"),
@@ -284,7 +285,7 @@ class DrawExtra(ActionKind):
         )
 
 
-def verify_goals_kept(game: Game, play: Play, removed: list[Card], named: list) -> None:
+def verify_goals_kept(game: CardHost, play: Play, removed: list[Card], named: list) -> None:
     """`-> Goal` answers of a card that removes New Rules say which Goals stay when the removal
     leaves more Goals than slots (Double Agenda going, R27). They must be exactly that many."""
     if not named:
@@ -315,10 +316,10 @@ def split_answers(play: Play) -> tuple[list, list]:
 
 
 class _DiscardsRules(ActionKind):
-    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
+    def chosen_rules(self, game: CardHost, play: Play) -> list[Card]:
         raise NotImplementedError
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         rules = self.chosen_rules(game, play)
         if rules:
             game.discard_rules(rules, play.card, ("B-action-discard",))
@@ -330,7 +331,7 @@ class _DiscardsRules(ActionKind):
 class RulesReset(_DiscardsRules):
     name = "rules_reset"
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         others, goals = split_answers(play)
         if others:
             raise Illegal(
@@ -340,7 +341,7 @@ class RulesReset(_DiscardsRules):
             )
         verify_goals_kept(game, play, list(game.table.rules), goals)
 
-    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
+    def chosen_rules(self, game: CardHost, play: Play) -> list[Card]:
         return list(game.table.rules)
 
 
@@ -348,7 +349,7 @@ class RulesReset(_DiscardsRules):
 class NoLimits(_DiscardsRules):
     name = "no_limits"
 
-    def chosen_rules(self, game: Game, play: Play) -> list[Card]:
+    def chosen_rules(self, game: CardHost, play: Play) -> list[Card]:
         return [r for r in game.table.rules if getattr(kind_of(r), "slot", None) in ("hand_limit", "keeper_limit")]
 
 
@@ -356,7 +357,7 @@ class NoLimits(_DiscardsRules):
 class TrashNewRule(ActionKind):
     name = "trash_new_rule"
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         rules, goals = split_answers(play)
         if play.answers and (len(rules) != 1 or rules[0] not in game.table.rules or play.answers[0] is not rules[0]):
             raise Illegal(
@@ -366,14 +367,14 @@ class TrashNewRule(ActionKind):
             )
         verify_goals_kept(game, play, rules, goals)
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         if not game.table.rules:
             nothing_happens(game, play, "no New Rule is in play")
             return
         game.ask(play.player, "choose the New Rule to discard", game.table.rules, 1, self.then(self.discard, play))
 
     @continuation
-    def discard(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def discard(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         game.discard_rules(chosen, play.card, ("B-action-discard",))
 
 
@@ -381,7 +382,7 @@ class DiscardsSomeRules(Kind):
     """Discards from `least` to `most` New Rules: those stated with the play (`-> none` for
     none), or asked for (Let's Simplify, Veto!'s in-turn text)."""
 
-    def discard_some_rules(self, game: Game, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
+    def discard_some_rules(self, game: CardHost, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
         rules, _goals = split_answers(play)
         if rules:
             for answer in rules:
@@ -400,7 +401,7 @@ class DiscardsSomeRules(Kind):
 
     @continuation
     def discard_rules(
-        self, game: Game, play: Play, least: int, most: int, cites: tuple[str, ...], chosen: list[Card]
+        self, game: CardHost, play: Play, least: int, most: int, cites: tuple[str, ...], chosen: list[Card]
     ) -> None:
         chosen = [r for r in chosen if r in game.table.rules]
         if chosen:
@@ -421,31 +422,31 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     name = "lets_simplify"
     params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
 
-    def least(self, game: Game, card: Card) -> int:
+    def least(self, game: CardHost, card: Card) -> int:
         """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""
         house = game.house_rules.simplify_minimum
         return int(card.param("min", 0)) if house is None else house
 
-    def bounds(self, game: Game, card: Card) -> tuple[int, int]:
+    def bounds(self, game: CardHost, card: Card) -> tuple[int, int]:
         most = (len(game.table.rules) + 1) // 2
         return min(self.least(game, card), most), most
 
-    def cites(self, game: Game, card: Card) -> tuple[str, ...]:
+    def cites(self, game: CardHost, card: Card) -> tuple[str, ...]:
         official = ("B-keep-it-simple",) if card.param("min", 0) else ("R30",)
         changed = self.least(game, card) != card.param("min", 0)
         return ("H-simplify_minimum", *official) if changed else official
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         if not game.table.rules:  # Keep It Simple's "at least one" cannot be met: still playable
             nothing_happens(game, play, "no New Rule is in play")
             return
         self.discard_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 
 
-def verify_some_rules(game: Game, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
+def verify_some_rules(game: CardHost, play: Play, least: int, most: int, cites: tuple[str, ...]) -> None:
     """Check the stated choice of a card that discards from `least` to `most` New Rules
     (`-> none` for none), followed by the Goals that stay if an agenda rule goes (R27)."""
     rules, goals = split_answers(play)

@@ -20,7 +20,7 @@ from adjudicator.model.position import Then
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
@@ -139,7 +139,7 @@ class Kind:
         return Then(self.name, name, args)
 
     # -- playing ----------------------------------------------------------
-    def choices(self, game: Game, play: Play) -> list[ChoiceSpec] | None:
+    def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec] | None:
         """The choices the card takes with its play (`-> ...`), in order, as far as they are
         known when it is played. None: the kind takes none, or checks them itself."""
         return None
@@ -147,46 +147,46 @@ class Kind:
     #: Stated answers after the card's own choices belong to the card it plays at once.
     passes_on_choices: ClassVar[bool] = False
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         """Raise `Illegal` when the stated choices cannot be used: by default, checked against
         `choices` (a kind with none accepts anything)."""
         specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
             check_stated(play.answers, specs, rest=self.passes_on_choices, form=f"{play.player} plays {play.card}")
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         """What the card does when played and not cancelled (a Keeper goes in front of its player,
         an Action does what it says). Every playable kind has its own."""
         raise NotImplementedError
 
     @continuation
-    def finish(self, game: Game, play: Play) -> None:
+    def finish(self, game: CardHost, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
 
     # -- chance stated by the table (engine/chance.py) ---------------------------
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         """How the event of this play states what chance brings when it resolves, one form each
         (`legal` shows them); none for a card with no random step."""
         return []
 
-    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+    def chance_outcomes(self, game: CardHost, play: Play) -> list[list[Any]]:
         """The play's choices with each outcome of its random step stated (`explore` tries each);
         none when it has no random step, or the outcomes are too many to list."""
         return []
 
     # -- free actions granted by a card in play -----------------------------
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         """Carry out the free action the card in play grants (after `verify_use` allowed it)."""
         raise NotImplementedError
 
     #: The free action may be used on any player's turn (Taxes), not only the owner's.
     any_time: ClassVar[bool] = False
 
-    def needs_a_play(self, game: Game, card: Card) -> bool:
+    def needs_a_play(self, game: CardHost, card: Card) -> bool:
         """Whether the free action is only open while plays remain (Get On With It!)."""
         return False
 
@@ -204,11 +204,11 @@ class Kind:
     #: sets it aside (B-solo), so a one-player scenario may not hold it.
     needs_others: ClassVar[bool] = False
 
-    def steal_victim(self, game: Game, play: Play) -> str | None:
+    def steal_victim(self, game: CardHost, play: Play) -> str | None:
         """The player one of whose Keepers this play steals (what It's A Trap! answers)."""
         return None
 
-    def verify_response(self, game: Game, response: Play) -> None:
+    def verify_response(self, game: CardHost, response: Play) -> None:
         """Raise `Illegal` unless this card may answer `response.responds_to` out of turn."""
         raise Illegal(
             "not_a_surprise",
@@ -216,38 +216,38 @@ class Kind:
             ("B-surprises",),
         )
 
-    def cancel(self, game: Game, response: Play, target: Play) -> None:
+    def cancel(self, game: CardHost, response: Play, target: Play) -> None:
         """This card stands at the end of a response chain: cancel target."""
         raise NotImplementedError
 
     # -- what a card in play contributes (defaults: nothing) ---------------
-    def on_turn_start(self, game: Game, card: Card, owner: str | None) -> None:
+    def on_turn_start(self, game: CardHost, card: Card, owner: str | None) -> None:
         """Start-of-turn events of a card in play (owner None for rules)."""
 
-    def before_draw_phase(self, game: Game, card: Card, player: str) -> None:
+    def before_draw_phase(self, game: CardHost, card: Card, player: str) -> None:
         """Draws due before the regular draw (No-Hand Bonus)."""
 
-    def state_trigger(self, game: Game, card: Card, owner: str | None) -> None:
+    def state_trigger(self, game: CardHost, card: Card, owner: str | None) -> None:
         """Part of the state-based check: what the card forces whenever it holds (War)."""
 
-    def on_goals_changed(self, game: Game, card: Card, owner: str | None) -> None:
+    def on_goals_changed(self, game: CardHost, card: Card, owner: str | None) -> None:
         """The set of Goals in play changed (Radioactive Potato)."""
 
-    def blocks_win(self, game: Game, card: Card, goal: Card) -> bool:
+    def blocks_win(self, game: CardHost, card: Card, goal: Card) -> bool:
         """Whether this card in front of a player stops her winning with `goal` (a Creeper, unless
         the Goal names it: R04)."""
         return False
 
-    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: CardHost, card: Card, creeper: Card) -> bool:
         """A rule under which this Creeper stops blocking wins (Silver Lining: every Creeper)."""
         return False
 
-    def goals_to_win(self, game: Game, card: Card) -> int | None:
+    def goals_to_win(self, game: CardHost, card: Card) -> int | None:
         """A Meta Rule under which met Goals are claimed, not won (Keep Going): the number of
         claimed Goals that ends the game, or None."""
         return None
 
-    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         """The Keepers and Creepers in front of player that meet this Goal (Keep Going discards
         exactly these). The default is for Goals that list what they require (`requires`): one
         card for each requirement, the first one held of an "any of" group."""
@@ -259,48 +259,48 @@ class Kind:
                 used.append(card)
         return used
 
-    def win_needs(self, game: Game, card: Card) -> Card | None:
+    def win_needs(self, game: CardHost, card: Card) -> Card | None:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None
 
-    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+    def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Cards player draws on top of the Draw rule because this card is in play (Rich Bonus)."""
         return 0
 
-    def play_bonus(self, game: Game, card: Card, player: str) -> int:
+    def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Plays player makes on top of the Play rule because this card is in play (Poor Bonus)."""
         return 0
 
-    def excuses(self, game: Game, card: Card, player: str) -> Card | None:
+    def excuses(self, game: CardHost, card: Card, player: str) -> Card | None:
         """The card that spares player the missed turn this card imposes (Field of Poppies), if any."""
         return None
 
-    def limit_bonus(self, game: Game, card: Card, player: str, slot: str) -> int:
+    def limit_bonus(self, game: CardHost, card: Card, player: str, slot: str) -> int:
         """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
         return 0
 
-    def goal_slots(self, game: Game, card: Card) -> int:
+    def goal_slots(self, game: CardHost, card: Card) -> int:
         """Goals that may be in play at once, when this rule says (Double Agenda: 2); 0 leaves it alone."""
         return 0
 
-    def reverses_turn_order(self, game: Game, card: Card) -> bool:
+    def reverses_turn_order(self, game: CardHost, card: Card) -> bool:
         """A rule under which turns pass the other way (Reverse Order)."""
         return False
 
-    def numeral_bonus(self, game: Game, card: Card, other: Card | None) -> int:
+    def numeral_bonus(self, game: CardHost, card: Card, other: Card | None) -> int:
         """What this rule adds to every number printed on `other` (Inflation: 1); None for the
         basic rules' numbers."""
         return 0
 
-    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         """Rulings behind this card's draw_bonus / play_bonus (`what`: "draw" or "play") for player."""
         return ()
 
-    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+    def bonus_source(self, game: CardHost, card: Card, player: str) -> str:
         """Why player gets this card's draw_bonus / play_bonus now, in words for the log ("" : the card says it)."""
         return ""
 
-    def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
+    def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None
 
@@ -308,7 +308,7 @@ class Kind:
     #: rule for a slot replaces the one there. None: the card stacks with other rules.
     slot: ClassVar[str | None] = None
 
-    def quota(self, game: Game, card: Card) -> PlayQuota:
+    def quota(self, game: CardHost, card: Card) -> PlayQuota:
         """The Play rule this card sets when it fills the "play" slot: by default its `value`, as
         a number of plays (Inflation counted). Play All and Play All But 1 say otherwise."""
         return PlayQuota("count", self.number(game, card, "value"))
@@ -319,7 +319,7 @@ class Kind:
     #: of them changes (`Game.check_win`).
     reads_hands: ClassVar[bool] = False
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         """Players who meet this Goal, before Creepers and ties are considered."""
         return []
 
@@ -327,26 +327,33 @@ class Kind:
         """Names the Goal mentions; a Creeper it names does not block the win."""
         return frozenset()
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         """Rulings to cite when this Goal is met (beyond the basic win)."""
         return ()
 
-    def how_met(self, game: Game, card: Card, player: str) -> str:
+    def how_met(self, game: CardHost, card: Card, player: str) -> str:
         """How player meets the Goal, when that is worth saying in the win step ("by spelling CAT")."""
         return ""
 
-    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    def verify_claim(
+        self, game: CardHost, card: Card, player: str, words: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...]]:
         """A player's claim that these words meet the Goal (Word Fluxx, `Alice spells CAT`): the
         sentence saying why it does and its rulings, or `Illegal` with the reason it does not."""
         raise Illegal("not_a_word_goal", f"{card} is not met by spelling a word", ("B-word-goals",))
 
-    def number(self, game: Game, card: Card, key: str) -> int:
+    def number(self, game: CardHost, card: Card, key: str) -> int:
         """A numeric parameter as it counts now (Inflation adds to printed numerals)."""
         spec = self.params.get(key)
         value = card.params[key] if key in card.params or spec is None else spec.default
         if spec is not None and spec.numeral and isinstance(value, int):
             return value + game.numeral_bonus(card)
         return value
+
+
+def ask_for(game: CardHost, spec: ChoiceSpec, then: Then) -> None:
+    """`game.ask` for a choice the kind has declared (`Kind.choices`)."""
+    game.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings, at_least=spec.at_least)
 
 
 REGISTRY: dict[str, Kind] = {}

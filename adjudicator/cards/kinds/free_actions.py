@@ -21,19 +21,19 @@ from adjudicator.model.position import Phase
 from adjudicator.model.position import Play as _Play
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         if self.once_per_turn and play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card} may be used once per turn", ("R08", "B-free-actions"))
         self.verify_now(game, play)
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         """Card-specific conditions (raise Illegal)."""
 
 
@@ -42,10 +42,10 @@ class TurnEndingFreeAction(FreeActionRule):
 
     once_per_turn = False
 
-    def needs_a_play(self, game: Game, card: Card) -> bool:
+    def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         if game.turn.phase is not Phase.PLAY or game.plays_left() == 0:
             raise Illegal(
                 "no_plays_left",
@@ -54,7 +54,7 @@ class TurnEndingFreeAction(FreeActionRule):
             )
 
     @staticmethod
-    def end_turn(game: Game, play: Play) -> None:
+    def end_turn(game: CardHost, play: Play) -> None:
         """Using the rule ends the turn at once, Play All or not (R22, R33); Creepers it drew stay
         until the player's next turn, since no moment of this turn is left to shed them."""
         stuck = ("Q-tag-creepers",) if game.creepers_of(play.player) else ()
@@ -68,7 +68,7 @@ class TurnEndingFreeAction(FreeActionRule):
 class SwapPlaysForDraws(TurnEndingFreeAction):
     name = "swap_plays_for_draws"
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         left = game.plays_left()
         cites: tuple[str, ...] = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
         if game.bonus_givers(play.player, "play"):
@@ -87,12 +87,12 @@ class GetOnWithIt(TurnEndingFreeAction):
     name = "get_on_with_it"
     params = {"draw": COUNT_PARAM}
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
         if not game.table.hands[play.player]:
             raise Illegal("empty_hand", f"{play.card} needs a hand to discard", ("R18",))
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
         self.end_turn(game, play)
@@ -103,7 +103,7 @@ class Recycling(FreeActionRule):
     name = "recycling"
     params = {"draw": COUNT_PARAM}
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.keepers_of(play.player)
         if not keepers:
             raise Illegal("no_keeper", f"{play.player} has no Keeper to recycle", ("B-free-actions",))
@@ -114,7 +114,7 @@ class Recycling(FreeActionRule):
                 (),
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         game.ask(
             play.player,
             f"choose a Keeper to discard for {play.card}",
@@ -124,7 +124,7 @@ class Recycling(FreeActionRule):
         )
 
     @continuation
-    def recycle(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def recycle(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
         game.draw(
             play.player,
@@ -138,7 +138,7 @@ class Recycling(FreeActionRule):
 class GoalMill(FreeActionRule):
     name = "goal_mill"
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         hand = game.table.hands[play.player]
         bad = [a for a in play.answers if a not in hand or getattr(a, "type", None) is not CardType.GOAL]
         if bad:
@@ -148,7 +148,7 @@ class GoalMill(FreeActionRule):
                 (),
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         goals = list(play.answers)
         play.answers.clear()  # every one used
         game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
@@ -164,7 +164,7 @@ class MysteryPlay(FreeActionRule):
     #: Analogues that work only while a Keeper is out (Open A Gift! needs The Gift: R29).
     params = {"needs_in_play": name_param(required=False)}
 
-    def verify_now(self, game: Game, play: Play) -> None:
+    def verify_now(self, game: CardHost, play: Play) -> None:
         needed = play.card.param("needs_in_play")
         if needed and not any(c.is_called(needed) for _o, c in game.cards_in_play()):
             raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
@@ -186,7 +186,7 @@ class MysteryPlay(FreeActionRule):
                 game, _Play(player=play.player, card=top, event=play.event, answers=list(play.answers))
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         turned: list[Card] = []
         game.draw(play.player, 1, into=turned, why=f"{play.card}", log=False, rulings=("R65",))
         if not turned:

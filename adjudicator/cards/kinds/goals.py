@@ -19,7 +19,7 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.names import normalize
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
@@ -28,7 +28,7 @@ class GoalKind(Kind):
     rulings = ("B-goal-replaces",)
 
     @stated_choices_only
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         """`-> Goal`: the Goal in play this one replaces, a choice only when every slot is full
         and more than one Goal is out (Double Agenda); an open slot is always filled (R60)."""
         if not play.answers:
@@ -49,7 +49,7 @@ class GoalKind(Kind):
                 ("B-goal-replaces",),
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         if play.from_temp_hand:
             game.note(
                 f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
@@ -58,7 +58,7 @@ class GoalKind(Kind):
             )
         game.set_goal(play)
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         """Every Goal kind says who meets it."""
         raise NotImplementedError
 
@@ -128,7 +128,7 @@ class KeepersGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
         Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
@@ -145,10 +145,10 @@ class KeepersGoal(GoalKind):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 
-    def cards_used(self, game: Game, card: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, card: Card, player: str) -> list[Card]:
         return match(required_names(card), game.table.in_play[player]) or []
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         forbidden = card.param("forbids_anywhere", ())
         if forbidden and any(c.is_called(n) for p in game.players for c in game.table.in_play[p] for n in forbidden):
             return []
@@ -188,7 +188,7 @@ class KeepersCountGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset([*card.param("requires", ()), *card.params["from"]])
 
-    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         """The required cards, then the first `pick` of the `from` cards held besides them."""
         cards = game.table.in_play[player]
         required = match(required_names(goal), cards)
@@ -199,7 +199,7 @@ class KeepersCountGoal(GoalKind):
         ]
         return required + pool[: goal.params["pick"]] if len(pool) >= goal.params["pick"] else []
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         return [p for p in game.players if self.cards_used(game, card, p)]
 
 
@@ -226,7 +226,7 @@ class KeepersWithSymbol(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(card.param("requires", ()))
 
-    def cards_used(self, game: Game, card: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, card: Card, player: str) -> list[Card]:
         required = match(required_names(card), game.table.in_play[player])
         if required is None:
             return []
@@ -238,10 +238,10 @@ class KeepersWithSymbol(GoalKind):
         ]
         return required + marked if len(marked) >= card.params["count"] else []
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         return [p for p in game.players if self.cards_used(game, card, p)]
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         return ("B-rm-symbols",)
 
 
@@ -251,10 +251,10 @@ class MostGoal(GoalKind):
 
     params = {"value": COUNT_PARAM}
 
-    def count(self, game: Game, player: str) -> int:
+    def count(self, game: CardHost, player: str) -> int:
         raise NotImplementedError
 
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         need = self.number(game, card, "value")
         counts = {p: self.count(game, p) for p in game.players}
         best = max(counts.values(), default=0)
@@ -265,7 +265,7 @@ class MostGoal(GoalKind):
         # Between tied leaders, Creepers knock out those who have them; if one is left, they lead alone.
         return unblocked if len(unblocked) == 1 else top
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         cites = ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
         return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
@@ -275,14 +275,14 @@ class MostCardsInHand(MostGoal):
     name = "most_cards_in_hand"
     reads_hands = True
 
-    def count(self, game: Game, player: str) -> int:
+    def count(self, game: CardHost, player: str) -> int:
         return len(game.table.hands[player])
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         # met while a card is being played: the played card left its hand before anything it does
         return (*super().win_rulings(game, card), *(("Q46",) if game.window else ()))
 
-    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         return []  # the cards that meet it are in her hand, not in front of her
 
 
@@ -290,8 +290,8 @@ class MostCardsInHand(MostGoal):
 class MostKeepers(MostGoal):
     name = "most_keepers"
 
-    def count(self, game: Game, player: str) -> int:
+    def count(self, game: CardHost, player: str) -> int:
         return len(game.keepers_of(player))
 
-    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         return game.keepers_of(player)  # every Keeper counts toward "the most"

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, TargetsOneCard, nothing_happens, stated_victim
-from adjudicator.cards.kinds.base import Word, continuation, register, stated_choices_only
+from adjudicator.cards.kinds.base import Word, ask_for, continuation, register, stated_choices_only
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -23,17 +23,17 @@ from adjudicator.model.events import Assignment
 from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
-def seats_from(game: Game, player: str) -> list[str]:
+def seats_from(game: CardHost, player: str) -> list[str]:
     """Every player in clockwise order, starting with `player`."""
     seat = game.players.index(player)
     return game.players[seat:] + game.players[:seat]
 
 
-def neighbour(game: Game, player: str, step: int) -> str:
+def neighbour(game: CardHost, player: str, step: int) -> str:
     """The player one seat away: step 1 is clockwise (the next to play), -1 the other way."""
     return game.players[(game.players.index(player) + step) % len(game.players)]
 
@@ -42,7 +42,7 @@ def bad_choice(text: str, rulings: tuple[str, ...] = ()) -> Illegal:
     return Illegal("bad_choice", text, rulings)
 
 
-def note_real_hand(game: Game, play: Play) -> None:
+def note_real_hand(game: CardHost, play: Play) -> None:
     """Say which hand was meant when a temporary hand is open."""
     if game.temp_hands:
         game.note(
@@ -64,16 +64,16 @@ class RotateHands(ActionKind):
     hands_over = True
     choice_words = ("clockwise", "counterclockwise")
 
-    def receivers(self, game: Game, player: str) -> list[str]:
+    def receivers(self, game: CardHost, player: str) -> list[str]:
         return list(dict.fromkeys([neighbour(game, player, 1), neighbour(game, player, -1)]))
 
-    def target(self, game: Game, player: str, answer: Any) -> Any:
+    def target(self, game: CardHost, player: str, answer: Any) -> Any:
         if isinstance(answer, Word) and answer.text in self.choice_words:
             return neighbour(game, player, 1 if answer.text == "clockwise" else -1)
         return answer
 
     @stated_choices_only
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers:
             return
         options = self.receivers(game, play.player)
@@ -85,7 +85,7 @@ class RotateHands(ActionKind):
                 ("Q2310",),
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         if len(game.players) < 2:
             nothing_happens(game, play, "there is no other hand to pass to")
             return
@@ -100,7 +100,7 @@ class RotateHands(ActionKind):
         )
 
     @continuation
-    def rotate(self, game: Game, play: Play, chosen: list[str]) -> None:
+    def rotate(self, game: CardHost, play: Play, chosen: list[str]) -> None:
         step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
         before = {p: len(game.table.hands[p]) for p in game.players}
         game.pass_hands({p: neighbour(game, p, step) for p in game.players})
@@ -124,13 +124,13 @@ class EverybodyGets1(ActionKind):
 
     name = "everybody_gets_1"
 
-    def predicted(self, game: Game, n: int) -> list[Card] | None:
+    def predicted(self, game: CardHost, n: int) -> list[Card] | None:
         """The cards the draw will give, when the draw pile alone decides them."""
         cards = [c for c in game.table.draw_pile if c.type is not CardType.CREEPER][:n]
         return cards if len(cards) == n else None
 
     @stated_choices_only
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers:
             return
         players = game.players
@@ -160,7 +160,7 @@ class EverybodyGets1(ActionKind):
                     raise bad_choice(f"{a.card} is not among the cards {play.card} draws ({names(drawn)})", ("R62",))
                 left[id(a.card)] -= 1
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         drawn = play.held  # set apart from every hand until handed out
         creepers_before = len(game.creepers_of(play.player))
         game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
@@ -186,7 +186,7 @@ class EverybodyGets1(ActionKind):
         play.answers[:] = ordered
         self.hand_out(game, play, list(game.players))
 
-    def hand_out(self, game: Game, play: Play, receivers: list[str]) -> None:
+    def hand_out(self, game: CardHost, play: Play, receivers: list[str]) -> None:
         """Ask who receives the next card set apart (`play.held`), until every card is given."""
         if not play.held:
             return
@@ -201,7 +201,7 @@ class EverybodyGets1(ActionKind):
         )
 
     @continuation
-    def give(self, game: Game, play: Play, receivers: list[str], chosen: list[Any]) -> None:
+    def give(self, game: CardHost, play: Play, receivers: list[str], chosen: list[Any]) -> None:
         card, receiver = chosen[0].card, chosen[0].player
         play.held.remove(card)
         game.put(card, "hands", receiver)
@@ -217,7 +217,7 @@ class ShareTheWealth(ActionKind):
     name = "share_the_wealth"
     moves_keepers = True
 
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         keepers = [c for p in game.players for c in game.keepers_of(p)]
         if len(keepers) < 2:
             return []
@@ -225,7 +225,7 @@ class ShareTheWealth(ActionKind):
             f"`{play.player} plays {play.card}; shuffled CARD, ...` (the order the Keepers are dealt: {names(keepers)})"
         ]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         seats = seats_from(game, play.player)
         keepers = [c for p in seats for c in game.keepers_of(p)]
         if not keepers:
@@ -259,13 +259,13 @@ class ExchangeKeepers(ActionKind):
     needs_others = True
     moves_keepers = True
 
-    def sides(self, game: Game, player: str) -> tuple[list[Card], list[Card]]:
+    def sides(self, game: CardHost, player: str) -> tuple[list[Card], list[Card]]:
         mine = game.keepers_of(player)
         theirs = [c for p in game.players if p != player for c in game.keepers_of(p)]
         return mine, theirs
 
     @stated_choices_only
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers:
             return
         mine, theirs = self.sides(game, play.player)
@@ -285,7 +285,7 @@ class ExchangeKeepers(ActionKind):
                 f"of another player's ({names(theirs)})"
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         mine, theirs = self.sides(game, play.player)
         if not mine or not theirs:
             who = play.player if not mine else "no other player"
@@ -295,7 +295,7 @@ class ExchangeKeepers(ActionKind):
         game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then(self.take, play, theirs))
 
     @continuation
-    def take(self, game: Game, play: Play, theirs: list[Card], given: list[Card]) -> None:
+    def take(self, game: CardHost, play: Play, theirs: list[Card], given: list[Card]) -> None:
         game.ask(
             play.player,
             f"choose the Keeper to take in exchange for {given[0]}",
@@ -305,7 +305,7 @@ class ExchangeKeepers(ActionKind):
         )
 
     @continuation
-    def swap(self, game: Game, play: Play, given: Card, taken: list[Card]) -> None:
+    def swap(self, game: CardHost, play: Play, given: Card, taken: list[Card]) -> None:
         other = game.owner_of(taken[0])
         assert other is not None
         why = f"{play.card}: an exchange, not a steal"
@@ -319,7 +319,7 @@ class DiscardAndDraw(ActionKind):
 
     name = "discard_and_draw"
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         hand = list(game.table.hands[play.player])
         note_real_hand(game, play)
         if hand:
@@ -339,12 +339,12 @@ class EmptyTheTrash(ActionKind):
 
     name = "empty_the_trash"
 
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         if len(game.table.draw_pile) + len(game.table.discard) < 2:
             return []
         return [f"`{play.player} plays {play.card}; shuffled CARD, ...` (the new draw pile, top card first)"]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         trash = game.take_all("discard")
         pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})")
         game.refill("draw_pile", pile)
@@ -357,7 +357,7 @@ class EmptyTheTrash(ActionKind):
         )
 
 
-def stated_from_hands(game: Game, play: Play, players: list[str], who: str = "other player") -> dict[str, Card]:
+def stated_from_hands(game: CardHost, play: Play, players: list[str], who: str = "other player") -> dict[str, Card]:
     """The cards a play's choices state that chance took from other hands, one per player at
     most, by the player whose hand holds each (`Random Tax -> Milk, Time`). The choices are used
     up; a card no such hand holds, or two from one hand, is refused (engine/chance.py)."""
@@ -390,14 +390,14 @@ class RandomTax(ActionKind):
     # Canceled in time (as it is played, before anything is taken) it takes nothing from anyone.
     canceled_rulings = ("Q-tag-belay-that",)
 
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         others = [p for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
         if play.answers or not others:
             return []
         hands = "; ".join(f"{p}: {names(game.table.hands[p])}" for p in others)
         return [f"`{play.player} plays {play.card} -> CARD, ...` (one card taken from each hand: {hands})"]
 
-    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+    def chance_outcomes(self, game: CardHost, play: Play) -> list[list[Any]]:
         from itertools import islice, product
 
         hands = [game.table.hands[p] for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
@@ -405,7 +405,7 @@ class RandomTax(ActionKind):
             return []
         return [list(pick) for pick in islice(product(*hands), 24)]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         others = seats_from(game, play.player)[1:]
         stated = stated_from_hands(game, play, others)
         taken = []
@@ -442,16 +442,16 @@ class ZapACard(TargetsOneCard):
     choice_rulings = ("Q-tag-zap-a-card",)
     trapped_rulings = ("Q-tag-zap-a-card-2",)
 
-    def steal_victim(self, game: Game, play: Play) -> str | None:
+    def steal_victim(self, game: CardHost, play: Play) -> str | None:
         """Zapping another player's Keeper into your hand steals it: It's A Trap! may answer."""
         theirs = [c for c in self.options(game, play) if game.owner_of(c) not in (None, play.player)]
         victim = stated_victim(game, play, theirs)
         return None if victim == play.player else victim
 
-    def options(self, game: Game, play: Play) -> list[Card]:
+    def options(self, game: CardHost, play: Play) -> list[Card]:
         return [card for _owner, card in game.cards_in_play()]
 
-    def apply(self, game: Game, play: Play, card: Card) -> None:
+    def apply(self, game: CardHost, play: Play, card: Card) -> None:
         player = play.player
         owner = game.owner_of(card)
         if card.type is CardType.CREEPER:
@@ -504,7 +504,7 @@ class RockPaperScissors(ActionKind):
     needs_others = True
     hands_over = True
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         if not play.answers:
             return
@@ -516,7 +516,7 @@ class RockPaperScissors(ActionKind):
                 f"the winner of the showdown is {play.player} or {opponent}; there is no draw", ("Q-tag-rps-showdown",)
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         if not others:
             nothing_happens(game, play, "there is nobody to challenge")
@@ -527,7 +527,7 @@ class RockPaperScissors(ActionKind):
         )
 
     @continuation
-    def showdown(self, game: Game, play: Play, chosen: list[str]) -> None:
+    def showdown(self, game: CardHost, play: Play, chosen: list[str]) -> None:
         opponent = chosen[0]
         game.ask(
             play.player,
@@ -539,7 +539,7 @@ class RockPaperScissors(ActionKind):
         )
 
     @continuation
-    def settle(self, game: Game, play: Play, opponent: str, winner: list[str]) -> None:
+    def settle(self, game: CardHost, play: Play, opponent: str, winner: list[str]) -> None:
         won = winner[0]
         lost = opponent if won == play.player else play.player
         prize = list(game.table.hands[lost])
@@ -563,11 +563,11 @@ class FetchAndEndTurn(ActionKind):
 
     name = "fetch_and_end_turn"
 
-    def options(self, game: Game) -> list[Card]:
+    def options(self, game: CardHost) -> list[Card]:
         table = game.table
         return [c for c in (*table.discard, *table.draw_pile) if c.type is not CardType.CREEPER and not c.is_unknown]
 
-    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
+    def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
         return [
             ChoiceSpec(
                 play.player,
@@ -578,15 +578,15 @@ class FetchAndEndTurn(ActionKind):
             )
         ]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         spec = self.choices(game, play)[0]
         if not spec.options:
             game.end_turn(f"{play.card} finds no card to take and ends {play.player}'s turn", ("R16", "R21"))
             return
-        game.ask_for(spec, self.then(self.fetch, play))
+        ask_for(game, spec, self.then(self.fetch, play))
 
     @continuation
-    def fetch(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def fetch(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         from_draw_pile = card in game.table.draw_pile
         game.take(card, "draw_pile" if from_draw_pile else "discard")
@@ -611,7 +611,7 @@ class DistressCall(ActionKind):
 
     name = "distress_call"
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         for player in seats_from(game, play.player):
             drawn = 0
             while (owed := max(1, 2 * len(game.creepers_of(player))) - drawn) > 0:

@@ -22,7 +22,7 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
@@ -36,7 +36,7 @@ class Keeper(Kind):
     card_type = CardType.KEEPER
     params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         game.leave_being_played(play)
         game.place_in_front(play.player, play.card, ("B-keeper-play",))
         if "speech" in play.card.param("symbols", ()):
@@ -56,7 +56,7 @@ class Creeper(Kind):
     card_type = CardType.CREEPER
     params = {"blocks_win": BOOL_PARAM}
 
-    def blocks_win(self, game: Game, card: Card, goal: Card) -> bool:
+    def blocks_win(self, game: CardHost, card: Card, goal: Card) -> bool:
         return bool(card.param("blocks_win", True))
 
 
@@ -71,7 +71,7 @@ class CreeperEvicts(_PowerCreeper):
     name = "creeper_evicts"
     params = {"blocks_win": BOOL_PARAM, "evicts": name_param()}
 
-    def state_trigger(self, game: Game, card: Card, owner: str | None) -> None:
+    def state_trigger(self, game: CardHost, card: Card, owner: str | None) -> None:
         if owner is None:
             return
         target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
@@ -93,7 +93,7 @@ class CreeperEvicts(_PowerCreeper):
         )
 
     @continuation
-    def evict(self, game: Game, card: Card, target: Card, owner: str, chosen: list[str]) -> None:
+    def evict(self, game: CardHost, card: Card, target: Card, owner: str, chosen: list[str]) -> None:
         if target in game.table.in_play.get(owner, ()) and card in game.table.in_play[owner]:
             game.move_in_play(target, owner, chosen[0], f"{card} forces {target} away", ("B-creeper-powers",))
 
@@ -106,7 +106,7 @@ class CreeperDiscardPair(_PowerCreeper):
     params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
     any_time = True
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         owner = game.owner_of(play.card)
         if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
             raise Illegal(
@@ -115,7 +115,7 @@ class CreeperDiscardPair(_PowerCreeper):
                 ("B-creeper-powers",),
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
         game.discard_from_play(
             play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02", "Q2221")
@@ -130,7 +130,7 @@ class CreeperShedByKeeper(_PowerCreeper):
 
     name = "creeper_shed_by_keeper"
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         keepers = game.keepers_of(play.player)
         if not keepers:
             raise Illegal(
@@ -146,7 +146,7 @@ class CreeperShedByKeeper(_PowerCreeper):
                 ("B-rm-shed-a-problem",),
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         game.ask(
             play.player,
             f"choose a Keeper in play to discard with {play.card}",
@@ -156,7 +156,7 @@ class CreeperShedByKeeper(_PowerCreeper):
         )
 
     @continuation
-    def shed(self, game: Game, player: str, problem: Card, chosen: list[Card]) -> None:
+    def shed(self, game: CardHost, player: str, problem: Card, chosen: list[Card]) -> None:
         game.discard_from_play(
             player,
             [chosen[0], problem],
@@ -172,7 +172,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
 
     name = "creeper_start_of_turn_discard"
 
-    def on_turn_start(self, game: Game, card: Card, owner: str | None) -> None:
+    def on_turn_start(self, game: CardHost, card: Card, owner: str | None) -> None:
         if owner != game.turn.player:
             return
         others = [c for c in game.table.in_play[owner] if c is not card]
@@ -189,11 +189,11 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
         )
 
     @continuation
-    def take_toll(self, game: Game, card: Card, owner: str, chosen: list[Card]) -> None:
+    def take_toll(self, game: CardHost, card: Card, owner: str, chosen: list[Card]) -> None:
         game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         if len(game.table.in_play[play.player]) != 1:
             raise Illegal(
                 "not_alone",
@@ -201,7 +201,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
                 ("B-creeper-powers",),
             )
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         game.discard_from_play(
             play.player, [play.card], f"{play.card} was alone and is discarded", ("B-creeper-powers", "R02")
         )
@@ -214,7 +214,7 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
     name = "creeper_moves_on_goal_change"
     params = {"blocks_win": BOOL_PARAM, "direction": choice_param("counter_turn", "turn", default="counter_turn")}
 
-    def on_goals_changed(self, game: Game, card: Card, owner: str | None) -> None:
+    def on_goals_changed(self, game: CardHost, card: Card, owner: str | None) -> None:
         if owner is None or len(game.players) < 2:
             return
         seat = game.players.index(owner)
@@ -237,16 +237,16 @@ class KeeperBonus(Keeper):
         "limits": Param(COUNT, _is_count, default=0, numeral=True),
     }
 
-    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+    def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self.number(game, card, "draw") if game.owner_of(card) == player else 0
 
-    def play_bonus(self, game: Game, card: Card, player: str) -> int:
+    def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self.number(game, card, "play") if game.owner_of(card) == player else 0
 
-    def limit_bonus(self, game: Game, card: Card, player: str, slot: str) -> int:
+    def limit_bonus(self, game: CardHost, card: Card, player: str, slot: str) -> int:
         return self.number(game, card, "limits") if game.owner_of(card) == player else 0
 
-    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("R39", "Q230")
 
 
@@ -260,13 +260,13 @@ class KeeperPowerTake(Keeper):
     params = {**Keeper.params, "takes": NAMES_PARAM}
     answerable_use = True
 
-    def options(self, game: Game, card: Card, player: str) -> list[Card]:
+    def options(self, game: CardHost, card: Card, player: str) -> list[Card]:
         wanted = card.params.get("takes", ())
         return [
             c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)
         ]
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         if play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
         options = self.options(game, play.card, play.player)
@@ -279,10 +279,10 @@ class KeeperPowerTake(Keeper):
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in options):
             raise Illegal("bad_choice", f"{play.card} takes one of {', '.join(map(str, options))}", ())
 
-    def steal_victim(self, game: Game, play: Play) -> str | None:
+    def steal_victim(self, game: CardHost, play: Play) -> str | None:
         return stated_victim(game, play, self.options(game, play.card, play.player))
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         options = self.options(game, play.card, play.player)
         if not options:
             game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
@@ -290,7 +290,7 @@ class KeeperPowerTake(Keeper):
         game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then(self.take, play))
 
     @continuation
-    def take(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def take(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         game.move_in_play(
             chosen[0],
             game.owner_of(chosen[0]),
@@ -308,10 +308,10 @@ class KeeperPowerSend(Keeper):
 
     name = "keeper_power_send"
 
-    def options(self, game: Game, card: Card, player: str) -> list[Card]:
+    def options(self, game: CardHost, card: Card, player: str) -> list[Card]:
         return [c for c in game.keepers_of(player) if c is not card]
 
-    def verify_use(self, game: Game, play: Play) -> None:
+    def verify_use(self, game: CardHost, play: Play) -> None:
         if play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
         options = self.options(game, play.card, play.player)
@@ -332,7 +332,7 @@ class KeeperPowerSend(Keeper):
         if len(play.answers) > 1 and (len(play.answers) != 2 or play.answers[1] not in others):
             raise Illegal("bad_choice", f"{play.card} sends the Keeper to one other player ({', '.join(others)})", ())
 
-    def use(self, game: Game, play: Play) -> None:
+    def use(self, game: CardHost, play: Play) -> None:
         options = self.options(game, play.card, play.player)
         if not options:
             game.note(f"{play.card}: no other Keeper is left to send; nothing happens", ("B-all-cards-playable",))
@@ -340,14 +340,14 @@ class KeeperPowerSend(Keeper):
         game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then(self.send_to, play))
 
     @continuation
-    def send_to(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def send_to(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         others = [p for p in game.players if p != play.player]
         game.ask(
             play.player, f"choose the player who receives {chosen[0]}", others, 1, self.then(self.send, play, chosen[0])
         )
 
     @continuation
-    def send(self, game: Game, play: Play, keeper: Card, chosen: list[str]) -> None:
+    def send(self, game: CardHost, play: Play, keeper: Card, chosen: list[str]) -> None:
         game.move_in_play(
             keeper,
             play.player,

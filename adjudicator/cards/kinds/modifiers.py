@@ -33,7 +33,7 @@ from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 #: A bonus amount printed as a numeral on the card (Inflation raises it); absent means no bonus.
@@ -54,7 +54,7 @@ class Bonus(RuleKind):
         "while_in_play": name_param(required=False),
     }
 
-    def receiver(self, game: Game, card: Card) -> str | None | bool:
+    def receiver(self, game: CardHost, card: Card) -> str | None | bool:
         """True: everybody gets it; a name: only that player; None: nobody."""
         needed = card.param("while_in_play")
         if needed and not any(c.is_called(needed) for p in game.players for c in game.table.in_play[p]):
@@ -67,19 +67,19 @@ class Bonus(RuleKind):
         alone = [p for p, n in counts.items() if n == extreme]
         return alone[0] if len(alone) == 1 else None
 
-    def _bonus(self, game: Game, card: Card, player: str, key: str) -> int:
+    def _bonus(self, game: CardHost, card: Card, player: str, key: str) -> int:
         if key not in card.params:
             return 0  # Inflation raises only numerals the card prints
         got = self.receiver(game, card)
         return self.number(game, card, key) if got is True or got == player else 0
 
-    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+    def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self._bonus(game, card, player, "draw")
 
-    def play_bonus(self, game: Game, card: Card, player: str) -> int:
+    def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self._bonus(game, card, player, "play")
 
-    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         cites = ["B-bonus-rules"]
         if card.params["who"] == "poorest" and not game.keepers_of(player):
             cites.append("Q42")  # no Keepers at all is the fewest
@@ -90,14 +90,14 @@ class Bonus(RuleKind):
             cites.append("Q882")  # Rich and Poor Bonus stand together; who gets which is judged as it happens
         return tuple(cites)
 
-    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+    def bonus_source(self, game: CardHost, card: Card, player: str) -> str:
         who = card.params["who"]
         if who == "everyone":
             needed = card.param("while_in_play")
             return f"{needed} is in play" if needed else ""
         return f"{player} has the {'fewest' if who == 'poorest' else 'most'} Keepers"
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         got = self.receiver(game, play.card)
         who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
@@ -126,32 +126,32 @@ class DayBonus(RuleKind):
         "holder": name_param(),
     }
 
-    def is_the_day(self, game: Game, card: Card) -> bool:
-        date = game.scenario.date
+    def is_the_day(self, game: CardHost, card: Card) -> bool:
+        date = game.date
         month, day = (int(p) for p in card.params["day"].split("-"))
         return date is not None and date.day is not None and (date.day.month, date.day.day) == (month, day)
 
-    def gets_it(self, game: Game, card: Card, player: str) -> bool:
+    def gets_it(self, game: CardHost, card: Card, player: str) -> bool:
         return self.is_the_day(game, card) or any(
             c.is_called(card.params["holder"]) for c in game.table.in_play.get(player, ())
         )
 
-    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+    def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self.number(game, card, "draw") if "draw" in card.params and self.gets_it(game, card, player) else 0
 
-    def play_bonus(self, game: Game, card: Card, player: str) -> int:
+    def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self.number(game, card, "play") if "play" in card.params and self.gets_it(game, card, player) else 0
 
-    def holder_of(self, game: Game, card: Card, player: str) -> Card | None:
+    def holder_of(self, game: CardHost, card: Card, player: str) -> Card | None:
         """The card in front of player that is, or counts as, the `holder` Keeper."""
         return next((c for c in game.table.in_play.get(player, ()) if c.is_called(card.params["holder"])), None)
 
-    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         held = None if self.is_the_day(game, card) else self.holder_of(game, card, player)
         counts_as = held is not None and held.name != card.params["holder"]
         return ("Q-tag-rich-bonus", "B-bonus-rules", *(("Q1354",) if counts_as else ()))  # Q1354: "counts as"
 
-    def bonus_source(self, game: Game, card: Card, player: str) -> str:
+    def bonus_source(self, game: CardHost, card: Card, player: str) -> str:
         if self.is_the_day(game, card):
             return "today is the day: every player gets it"
         held = self.holder_of(game, card, player)
@@ -160,10 +160,10 @@ class DayBonus(RuleKind):
         holder = card.params["holder"]
         return f"{player} has {held}" + ("" if held.name == holder else f", which counts as {holder}")
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         card = play.card
-        date = game.scenario.date
+        date = game.date
         if self.is_the_day(game, card):
             who = f"every player: today ({date.day if date else ''}) is the day"
         else:
@@ -181,10 +181,10 @@ class Inflation(RuleKind):
     name = "inflation"
     params = {"value": Param(COUNT, _is_count, required=True)}
 
-    def numeral_bonus(self, game: Game, card: Card, other: Card | None) -> int:
+    def numeral_bonus(self, game: CardHost, card: Card, other: Card | None) -> int:
         return 0 if other is card else int(card.params["value"])
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         game.note(
             f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
@@ -208,10 +208,10 @@ class DoubleAgenda(RuleKind):
     slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
     params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
 
-    def goal_slots(self, game: Game, card: Card) -> int:
+    def goal_slots(self, game: CardHost, card: Card) -> int:
         return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if play.answers:
             raise Illegal(
                 "bad_choice",
@@ -220,7 +220,7 @@ class DoubleAgenda(RuleKind):
                 ("R27",),
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
         super().resolve(game, play)
         game.note(
@@ -236,7 +236,7 @@ class FirstPlayRandom(RuleKind):
 
     name = "first_play_random"
 
-    def forced_play(self, game: Game, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
+    def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         turn = game.turn
         if turn.played or game.plays_left() <= 1:
             return None

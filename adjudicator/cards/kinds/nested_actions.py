@@ -21,7 +21,7 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Play
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
 
 
 @register
@@ -33,10 +33,10 @@ class LetsDoThatAgain(ActionKind):
     name = "lets_do_that_again"
     plays_a_card = True
 
-    def options(self, game: Game) -> list[Card]:
+    def options(self, game: CardHost) -> list[Card]:
         return [c for c in game.table.discard if c.type in (CardType.ACTION, CardType.RULE)]
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers:
             return
         options = self.options(game)
@@ -53,7 +53,7 @@ class LetsDoThatAgain(ActionKind):
             game, Play(player=play.player, card=target, event=play.event, answers=list(play.answers[1:]))
         )
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         options = self.options(game)
         if not options:
             nothing_happens(game, play, "the discard pile holds no Action or New Rule")
@@ -69,7 +69,7 @@ class LetsDoThatAgain(ActionKind):
         )
 
     @continuation
-    def again(self, game: Game, play: Play, chosen: list[Card]) -> None:
+    def again(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         card = chosen[0]
         game.take(card, "discard")  # lifted out; the rest of the pile keeps its order
         rest = list(play.answers)
@@ -95,7 +95,7 @@ class UseWhatYouTake(ActionKind):
 
     passes_on_choices = True  # the taken card's own choices follow the player's name
 
-    def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
+    def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
         return [
             ChoiceSpec(
@@ -106,14 +106,14 @@ class UseWhatYouTake(ActionKind):
             )
         ]
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         self.ask_declared(game, play, self.take, "there is no other player")
 
-    def _victims(self, game: Game, play: Play) -> list[str]:
+    def _victims(self, game: CardHost, play: Play) -> list[str]:
         named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.players]
         return named or [p for p in game.players if p != play.player]
 
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         stated = len(play.answers) > 1 and stated_card(play.answers[1]) is not None
         return [
             f"`{play.player} plays {play.card} -> {victim}, CARD` (the card taken: {names(game.table.hands[victim])})"
@@ -121,7 +121,7 @@ class UseWhatYouTake(ActionKind):
             if game.table.hands[victim] and not stated
         ]
 
-    def chance_outcomes(self, game: Game, play: Play) -> list[list[Any]]:
+    def chance_outcomes(self, game: CardHost, play: Play) -> list[list[Any]]:
         if not play.answers or play.answers[0] not in game.players:
             return []
         victim, rest = play.answers[0], list(play.answers[1:])
@@ -130,7 +130,7 @@ class UseWhatYouTake(ActionKind):
         return [[victim, card, *rest] for card in game.table.hands.get(victim, ())]
 
     @continuation
-    def take(self, game: Game, play: Play, chosen: list[str]) -> None:
+    def take(self, game: CardHost, play: Play, chosen: list[str]) -> None:
         victim = chosen[0]
         hand = game.table.hands[victim]
         # `-> Bob, Cookies`: the card after the player is the one taken, as the table saw it.
@@ -202,7 +202,7 @@ class TodaysSpecial(ActionKind):
     }
     choice_words = OCCASIONS
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in [Word(w) for w in OCCASIONS]):
             raise Illegal(
                 "bad_choice",
@@ -210,7 +210,7 @@ class TodaysSpecial(ActionKind):
                 f"{', '.join(OCCASIONS)} (the cards to play come as later events)",
                 ("Q1074",),
             )
-        date = game.scenario.date
+        date = game.date
         if play.answers and date is not None and play.answers[0] != Word(date.occasion(play.player)):
             raise Illegal(
                 "bad_choice",
@@ -220,8 +220,8 @@ class TodaysSpecial(ActionKind):
                 ("Q1074",),
             )
 
-    def resolve(self, game: Game, play: Play) -> None:
-        date = game.scenario.date
+    def resolve(self, game: CardHost, play: Play) -> None:
+        date = game.date
         if date is not None:
             if play.answers:
                 play.answers.pop(0)  # the stated day, which agrees with the date (verify_play)
@@ -238,7 +238,7 @@ class TodaysSpecial(ActionKind):
         )
 
     @continuation
-    def start(self, game: Game, play: Play, chosen: list[Word]) -> None:
+    def start(self, game: CardHost, play: Play, chosen: list[Word]) -> None:
         card = play.card
         occasion = chosen[0].text
         plays = card.params["play"][occasion] + game.numeral_bonus(card)
@@ -249,7 +249,7 @@ class TodaysSpecial(ActionKind):
         )
         game.open_temp_hand(play, draw, plays, ("B-compound-action",))
 
-    def finish(self, game: Game, play: Play) -> None:
+    def finish(self, game: CardHost, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
@@ -263,7 +263,7 @@ class TakeAnotherTurn(ActionKind):
     name = "take_another_turn"
     params = {"max_in_a_row": COUNT_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         card, turn = play.card, game.turn
         allowed = self.number(game, card, "max_in_a_row") - 1  # extra turns in a row from this card
         given = turn.granted_by.count(card.name) + turn.extra_turns.count(card.name)
@@ -294,7 +294,7 @@ class SkipTurnUnless(ActionKind):
     needs_others = True
     params = {"unless": NAMES_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         others = [p for p in game.players if p != play.player]
         for player in others:
             game.skip_next_turn(player, play.card)
@@ -306,6 +306,6 @@ class SkipTurnUnless(ActionKind):
             f"{' or '.join(play.card.params.get('unless', ()))} when it comes",
         )
 
-    def excuses(self, game: Game, card: Card, player: str) -> Card | None:
+    def excuses(self, game: CardHost, card: Card, player: str) -> Card | None:
         wanted = card.params.get("unless", ())
         return next((k for k in game.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)

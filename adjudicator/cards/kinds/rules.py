@@ -10,14 +10,14 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 
 class RuleKind(Kind):
     card_type = CardType.RULE
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         game.add_rule(play)
 
 
@@ -26,7 +26,7 @@ class DrawRule(RuleKind):
     name = slot = "draw"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         turn = game.turn
         if play.player == turn.player and turn.drawn > game.draw_rule():
@@ -46,7 +46,7 @@ class PlayRule(RuleKind):
     name = slot = "play"
     params = {"value": Param(f"{COUNT}, 'all' or 'all_but_1'", _is_play_value, required=True, numeral=True)}
 
-    def quota(self, game: Game, card: Card) -> PlayQuota:
+    def quota(self, game: CardHost, card: Card) -> PlayQuota:
         value = card.params["value"]
         if value == "all":
             return PlayQuota("all")
@@ -54,7 +54,7 @@ class PlayRule(RuleKind):
             return PlayQuota("all_but", 1 + game.numeral_bonus(card))
         return PlayQuota("count", self.number(game, card, "value"))
 
-    def draw_bonus(self, game: Game, card: Card, player: str) -> int:
+    def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
         if card.params["value"] != "all_but_1" or player != game.turn.player or not game.turn.began_empty_handed:
             return 0
@@ -63,10 +63,10 @@ class PlayRule(RuleKind):
         # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
         return 1 if base == 1 + game.numeral_bonus(card) else 0
 
-    def bonus_rulings(self, game: Game, card: Card, player: str, what: str) -> tuple[str, ...]:
+    def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("Q938",)
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         if play.player == game.turn.player and game.turn.played:
             game.note(
@@ -86,7 +86,7 @@ class KeeperLimit(RuleKind):
     name = slot = "keeper_limit"
     params = {"value": COUNT_PARAM}
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         limit = self.number(game, play.card, "value")
         for player in game.players:
@@ -105,7 +105,7 @@ class CreepersDontBlock(RuleKind):
 
     name = "creepers_dont_block"
 
-    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: CardHost, card: Card, creeper: Card) -> bool:
         return True
 
 
@@ -117,14 +117,14 @@ class NeedsCreeperToWin(RuleKind):
     name = "baked_potato"
     params = {"creeper": name_param()}
 
-    def _creeper_in_play(self, game: Game, card: Card) -> Card | None:
+    def _creeper_in_play(self, game: CardHost, card: Card) -> Card | None:
         wanted = card.params["creeper"]
         return next((c for p in game.players for c in game.creepers_of(p) if c.is_called(wanted)), None)
 
-    def waives_creepers(self, game: Game, card: Card, creeper: Card) -> bool:
+    def waives_creepers(self, game: CardHost, card: Card, creeper: Card) -> bool:
         return creeper is self._creeper_in_play(game, card)
 
-    def win_needs(self, game: Game, card: Card) -> Card | None:
+    def win_needs(self, game: CardHost, card: Card) -> Card | None:
         return self._creeper_in_play(game, card)
 
 
@@ -135,7 +135,7 @@ class NoHandBonus(RuleKind):
     name = "no_hand_bonus"
     params = {"value": COUNT_PARAM}
 
-    def before_draw_phase(self, game: Game, card: Card, player: str) -> None:
+    def before_draw_phase(self, game: CardHost, card: Card, player: str) -> None:
         if not game.table.hands[player]:
             game.draw(
                 player,
@@ -152,7 +152,7 @@ class ReverseOrder(RuleKind):
 
     name = "reverse_order"
 
-    def reverses_turn_order(self, game: Game, card: Card) -> bool:
+    def reverses_turn_order(self, game: CardHost, card: Card) -> bool:
         return True
 
 
@@ -174,7 +174,7 @@ class KeepGoing(Kind):
     }
     rulings = ("B-keep-going", "B-meta-rules")
 
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         from adjudicator.model.errors import Illegal
 
         raise Illegal(
@@ -184,5 +184,5 @@ class KeepGoing(Kind):
             ("B-meta-rules", "Q1083"),
         )
 
-    def goals_to_win(self, game: Game, card: Card) -> int | None:
+    def goals_to_win(self, game: CardHost, card: Card) -> int | None:
         return int(card.param("goals", 2))

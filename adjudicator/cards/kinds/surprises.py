@@ -30,7 +30,7 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
 
 #: What the out-of-turn function of each `cancels` value stops, besides other Surprises.
@@ -43,7 +43,7 @@ CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
 }
 
 
-def _others(game: Game, player: str) -> list[str]:
+def _others(game: CardHost, player: str) -> list[str]:
     """The other players, clockwise from the one after player."""
     seat = game.players.index(player)
     return [game.players[(seat + i) % len(game.players)] for i in range(1, len(game.players))]
@@ -52,7 +52,7 @@ def _others(game: Game, player: str) -> list[str]:
 RANDOM = Word("random")
 
 
-def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, what: str) -> None:
+def _others_discard(game: CardHost, play: Play, types: tuple[CardType, ...] | None, what: str) -> None:
     """Every other player discards a card: one of the given types of their choice or, as they
     prefer, a card at random (R57); one holding none of those types loses a random card (which
     the play may state: `-> Milk`, the card that player lost). With types None the card is
@@ -88,12 +88,12 @@ def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, 
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
 
 
-def _holds(game: Game, player: str, types: tuple[CardType, ...]) -> bool:
+def _holds(game: CardHost, player: str, types: tuple[CardType, ...]) -> bool:
     return any(c.type in types for c in game.table.hands[player])
 
 
 def _discard_at_random(
-    game: Game, player: str, why: str, rulings: tuple[str, ...], stated: Card | None, how: str
+    game: CardHost, player: str, why: str, rulings: tuple[str, ...], stated: Card | None, how: str
 ) -> None:
     hand = game.table.hands[player]
     card = game.pick_at_random(
@@ -107,7 +107,7 @@ def _discard_at_random(
     game.discard_from_hand(player, [card], why, rulings)
 
 
-def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
+def _discard_goals_and_others_discard_goal(game: CardHost, play: Play) -> None:
     goals = list(game.table.goals)
     if goals:
         for goal in goals:
@@ -122,7 +122,7 @@ def _discard_goals_and_others_discard_goal(game: Game, play: Play) -> None:
     _others_discard(game, play, (CardType.GOAL,), "a Goal")
 
 
-def _steal_keeper(game: Game, play: Play) -> None:
+def _steal_keeper(game: CardHost, play: Play) -> None:
     options = _stealable(game, play.player)
     if not options:
         nothing_happens(game, play, "no other player has a Keeper")
@@ -136,23 +136,23 @@ def _steal_keeper(game: Game, play: Play) -> None:
     )
 
 
-def _discard_rules(game: Game, play: Play) -> None:
+def _discard_rules(game: CardHost, play: Play) -> None:
     kind = kind_of(play.card)
     assert isinstance(kind, DiscardsSomeRules)  # a Surprise, the only kind with in-turn texts
     most = kind.number(game, play.card, "in_turn_value")
     kind.discard_some_rules(game, play, 0, most, ("B-surprises", "R24"))
 
 
-def _others_discard_action(game: Game, play: Play) -> None:
+def _others_discard_action(game: CardHost, play: Play) -> None:
     _others_discard(game, play, (CardType.ACTION,), "an Action")
 
 
-def _others_discard_and_draw_2(game: Game, play: Play) -> None:
+def _others_discard_and_draw_2(game: CardHost, play: Play) -> None:
     _others_discard(game, play, None, "a card")
     game.schedule_after(kind_of(play.card).then("draw_two", play))
 
 
-IN_TURN: dict[str, Callable[[Game, Play], None]] = {
+IN_TURN: dict[str, Callable[[CardHost, Play], None]] = {
     "discard_goals_and_others_discard_goal": _discard_goals_and_others_discard_goal,
     "steal_keeper": _steal_keeper,
     "discard_rules": _discard_rules,
@@ -161,7 +161,7 @@ IN_TURN: dict[str, Callable[[Game, Play], None]] = {
 }
 
 
-def _stealable(game: Game, thief: str) -> list[Card]:
+def _stealable(game: CardHost, thief: str) -> list[Card]:
     return [c for p in game.players if p != thief for c in game.keepers_of(p)]
 
 
@@ -179,7 +179,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
     choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
 
     # -- in turn: like an Action ------------------------------------------
-    def verify_play(self, game: Game, play: Play) -> None:
+    def verify_play(self, game: CardHost, play: Play) -> None:
         effect = play.card.params["in_turn"]
         if not play.answers:
             return
@@ -195,10 +195,10 @@ class Surprise(DiscardsSomeRules, ActionKind):
         elif effect == "discard_rules":
             verify_some_rules(game, play, 0, self.number(game, play.card, "in_turn_value"), ("B-surprises",))
 
-    def resolve(self, game: Game, play: Play) -> None:
+    def resolve(self, game: CardHost, play: Play) -> None:
         IN_TURN[play.card.params["in_turn"]](game, play)
 
-    def _losers(self, game: Game, play: Play) -> list[str]:
+    def _losers(self, game: CardHost, play: Play) -> list[str]:
         """The other players who lose a card at random to the in-turn text (holding none of its type)."""
         types = {"discard_goals_and_others_discard_goal": (CardType.GOAL,), "others_discard_action": (CardType.ACTION,)}
         wanted = types.get(play.card.params["in_turn"])
@@ -206,7 +206,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
             return []
         return [p for p in _others(game, play.player) if game.table.hands[p] and not _holds(game, p, wanted)]
 
-    def chance_forms(self, game: Game, play: Play) -> list[str]:
+    def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         losers = self._losers(game, play)
         if play.answers or not losers:
             return []
@@ -215,7 +215,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
 
     @continuation
     def discard_chosen(
-        self, game: Game, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
+        self, game: CardHost, player: str, why: str, types: tuple[CardType, ...] | None, chosen: list
     ) -> None:
         if chosen[0] == RANDOM or isinstance(chosen[0], AtRandom):  # `P discards CARD at random` states it
             _discard_at_random(
@@ -230,20 +230,20 @@ class Surprise(DiscardsSomeRules, ActionKind):
             game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
 
     @continuation
-    def take_keeper(self, game: Game, player: str, why: str, chosen: list[Card]) -> None:
+    def take_keeper(self, game: CardHost, player: str, why: str, chosen: list[Card]) -> None:
         game.move_in_play(chosen[0], game.owner_of(chosen[0]), player, why, ("B-surprises",))
 
     @continuation
-    def draw_two(self, game: Game, play: Play) -> None:
+    def draw_two(self, game: CardHost, play: Play) -> None:
         game.draw(play.player, 2, why=f"{play.card} (in turn)", rulings=("B-surprises",))
 
-    def steal_victim(self, game: Game, play: Play) -> str | None:
+    def steal_victim(self, game: CardHost, play: Play) -> str | None:
         if play.card.params["in_turn"] != "steal_keeper" or play.responds_to is not None:
             return None
         return stated_victim(game, play, _stealable(game, play.player))
 
     # -- out of turn: answering the top of the chain ---------------------------
-    def verify_response(self, game: Game, response: Play) -> None:
+    def verify_response(self, game: CardHost, response: Play) -> None:
         target = response.responds_to
         assert target is not None
         cancels = response.card.params["cancels"]
@@ -278,7 +278,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
             cites,
         )
 
-    def cancel(self, game: Game, response: Play, target: Play) -> None:
+    def cancel(self, game: CardHost, response: Play, target: Play) -> None:
         """The effect of this Surprise standing at the end of the chain: target is canceled."""
         cancels = response.card.params["cancels"]
         stolen_from = kind_of(target.card).steal_victim(game, target)
@@ -328,7 +328,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
             )
 
 
-def _would_win(game: Game, player: str, keeper: Card) -> bool:
+def _would_win(game: CardHost, player: str, keeper: Card) -> bool:
     """Whether the Keeper, had it landed in front of player, would have won the game (tried on
     a copy): canceling it then stops a win (R52)."""
     trial = game.copy()

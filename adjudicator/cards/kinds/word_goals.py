@@ -20,7 +20,7 @@ from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.words.lexicon import WordRules
     from adjudicator.words.requirement import Requirement
 
@@ -57,7 +57,7 @@ class LetterKeeper(Keeper):
     params = {"tags": NAMES_PARAM, "letter": Param("one letter, A to Z", _is_letter, required=True)}
 
 
-def letter_cards(game: Game, player: str) -> list[Card]:
+def letter_cards(game: CardHost, player: str) -> list[Card]:
     """The letter Keepers in front of player, in the order they sit there."""
     return [card for card in game.keepers_of(player) if card.kind == LetterKeeper.name]
 
@@ -80,7 +80,7 @@ def word_rules(
     return WordRules.of(proper_nouns, slang, allowed_words, banned_words)
 
 
-def table_word_rules(game: Game) -> WordRules:
+def table_word_rules(game: CardHost) -> WordRules:
     """The game's house rules `proper_nouns`, `slang`, `allowed_words`, `banned_words`."""
     house = game.house_rules
     return word_rules(house.proper_nouns, house.slang, house.allowed_words, house.banned_words)
@@ -129,11 +129,11 @@ class WordGoal(GoalKind):
         "min_consonants": _LETTER_COUNT,
     }
 
-    def requirement(self, game: Game, card: Card) -> Requirement:
+    def requirement(self, game: CardHost, card: Card) -> Requirement:
         """What this Goal asks, as it counts now (Inflation raises the printed numbers)."""
         return _requirement(card, game.numeral_bonus(card))
 
-    def words_found(self, game: Game, card: Card, player: str) -> tuple[str, ...] | None:
+    def words_found(self, game: CardHost, card: Card, player: str) -> tuple[str, ...] | None:
         """The word(s) player's letters spell that meet the Goal (the fewest letters, then
         alphabetical), or None."""
         from adjudicator.words.requirement import find
@@ -144,10 +144,10 @@ class WordGoal(GoalKind):
         return find(self.requirement(game, card), letters, table_word_rules(game))
 
     # -- the engine's goal hooks -------------------------------------------
-    def candidates(self, game: Game, card: Card) -> list[str]:
+    def candidates(self, game: CardHost, card: Card) -> list[str]:
         return [p for p in game.players if self.words_found(game, card, p) is not None]
 
-    def win_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         spelled = [w for w in (self.words_found(game, card, p) for p in game.players) if w is not None]
         if not spelled:
             return ()
@@ -155,11 +155,11 @@ class WordGoal(GoalKind):
         house = tuple(c for words in spelled for c in _house_cites(rules, words))
         return (*LETTERS_RULINGS, *VALID_RULINGS, *self._goal_rulings(game, card), *house)
 
-    def how_met(self, game: Game, card: Card, player: str) -> str:
+    def how_met(self, game: CardHost, card: Card, player: str) -> str:
         words = self.words_found(game, card, player)
         return _by_spelling(self.requirement(game, card), words) if words else ""
 
-    def cards_used(self, game: Game, goal: Card, player: str) -> list[Card]:
+    def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         """The letter Keepers that spell the word found (Keep Going discards exactly these):
         for each letter of the word(s), the first unused Keeper of that letter."""
         words = self.words_found(game, goal, player) or ()
@@ -173,7 +173,9 @@ class WordGoal(GoalKind):
 
     used_cards = cards_used  # the name Solo Fluxx's scoring asks for
 
-    def verify_claim(self, game: Game, card: Card, player: str, words: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    def verify_claim(
+        self, game: CardHost, card: Card, player: str, words: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...]]:
         """Accept a claimed word when it is a word, spelled from player's letters, and what the
         Goal asks; otherwise `Illegal` saying which of the three fails."""
         requirement = self.requirement(game, card)
@@ -215,7 +217,7 @@ class WordGoal(GoalKind):
         )
         return text, (*LETTERS_RULINGS, *VALID_RULINGS, *goal_rulings, *_house_cites(rules, words))
 
-    def _goal_rulings(self, game: Game, card: Card) -> tuple[str, ...]:
+    def _goal_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         requirement = self.requirement(game, card)
         cites = ["B-word-goals"]
         if requirement.rhyme:
