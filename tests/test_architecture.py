@@ -347,12 +347,13 @@ def _is_registry_item(node: ast.AST) -> bool:
     return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "REGISTRY"
 
 
-def hooks_called(tree: ast.AST) -> dict[str, int]:
+def hooks_called(tree: ast.AST, also: frozenset[str] = frozenset()) -> dict[str, int]:
     """hook name -> a line where it is asked of a kind: `kind_of(card).NAME`, `REGISTRY[k].NAME`,
     `kind.NAME` after `kind = kind_of(card)`, `getattr(kind_of(card), "NAME")`, the names given
-    to has_hook/holding/own_hooks, and the names listed in a module's `*_HOOKS` tuple."""
+    to has_hook/holding/own_hooks, and the names listed in a module's `*_HOOKS` tuple; `also`:
+    other names that stand for a kind (`kind` bound by a loop, `self` in `Kind` itself)."""
     found: dict[str, int] = {}
-    kind_names: set[str] = set()
+    kind_names: set[str] = set(also)
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and (_is_kind_of_call(node.value) or _is_registry_item(node.value)):
             kind_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
@@ -382,10 +383,12 @@ def hooks_called(tree: ast.AST) -> dict[str, int]:
 
 def test_the_hook_finder_sees_each_form():
     code = (
-        "kind_of(a).one()\nREGISTRY[k].two\nkind = kind_of(c)\nkind.three\n"
+        "kind_of(a).one()\nREGISTRY[k].two\nk2 = kind_of(c)\nk2.three\n"
         "getattr(kind_of(c), 'four', None)\nhas_hook(c, 'five')\nTABLE_HOOKS = ('six',)\nother.seven\n"
+        "for kind, rule in pairs:\n    kind.eight\nself.nine\n"
     )
     assert sorted(hooks_called(ast.parse(code))) == ["five", "four", "one", "six", "three", "two"]
+    assert {"eight", "nine"} <= set(hooks_called(ast.parse(code), frozenset({"kind", "self"})))
 
 
 def test_kind_declares_every_hook_the_engine_calls():
@@ -400,6 +403,48 @@ def test_kind_declares_every_hook_the_engine_calls():
             if hook not in declared:
                 missing.append(f"{path.relative_to(ROOT)}:{line}: {hook}")
     assert missing == []
+
+
+#: What `Kind` declares that is not a hook asked by the engine: what a kind is (read by the
+#: registry and the loader) and the helpers it gives its subclasses.
+NOT_HOOKS = {"name", "card_type", "params", "choice_words", "then"}
+
+
+def hooks_asked_anywhere() -> dict[str, str]:
+    """hook -> where some module asks it of a kind: the engine, another kind (a Surprise asks the
+    kind of the card it answers), or `Kind` itself (its defaults ask its other hooks)."""
+    found: dict[str, str] = {}
+    for module, path in modules().items():
+        also = frozenset({"kind", "self"} if module == "adjudicator.cards.kinds.base" else {"kind"})
+        for hook, line in hooks_called(ast.parse(path.read_text(encoding="utf-8")), also).items():
+            found.setdefault(hook, f"{path.relative_to(ROOT)}:{line}")
+    return found
+
+
+def test_every_hook_kind_declares_is_asked():
+    """A hook declared on `Kind` and asked nowhere would let a kind override it to no effect."""
+    from adjudicator.cards.kinds.base import Kind
+
+    declared = {name for name in vars(Kind) if not name.startswith("_")} - NOT_HOOKS
+    assert sorted(declared - set(hooks_asked_anywhere())) == []
+
+
+def test_the_table_hooks_are_the_ones_kind_declares_so():
+    """Declaring a hook `@over_the_table` on `Kind` is what makes the engine gather its holders;
+    the engine runs no other hook over the table (`holding(game, NAME)`)."""
+    from adjudicator.cards.kinds.base import RULE_HOOKS, TABLE_HOOKS
+
+    assert {"state_trigger", "on_turn_start", "draw_bonus"} <= set(TABLE_HOOKS)
+    assert {"numeral_bonus", "goal_slots"} <= set(RULE_HOOKS)
+    run = {}
+    for path in modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "holding":
+                for arg in node.args[1:2]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        run[arg.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+    assert {hook: where for hook, where in run.items() if hook not in TABLE_HOOKS} == {}
+    assert sorted(set(TABLE_HOOKS) - set(run) - {"verify_use", "forced_play"} - {"draw_bonus", "play_bonus"}) == []
 
 
 def test_every_hook_of_kind_says_what_it_is_for():

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from adjudicator.cards.kinds.base import kind_of, own_hooks
+from adjudicator.cards.kinds.base import RULE_HOOKS, TABLE_HOOKS, kind_of, own_hooks
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -71,24 +71,6 @@ def remembered(compute: F) -> F:
 
     chosen = (lookup0, lookup1, lookup2)[arity] if arity < 3 and not compute.__defaults__ else lookup
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
-
-
-#: The hooks the engine runs over every card in play (`holding`).
-TABLE_HOOKS = (
-    "state_trigger",
-    "on_goals_changed",
-    "on_turn_start",
-    "before_draw_phase",
-    "draw_bonus",
-    "play_bonus",
-    "limit_bonus",
-    "verify_use",  # the free actions (`Playing.usable`, listed several times a turn)
-    "forced_play",  # the plays a rule forces (`make_forced_plays`, before most events)
-)
-
-
-#: The hooks of New Rules that the effective rules add up.
-RULE_HOOKS = ("numeral_bonus", "goal_slots", "reverses_turn_order")
 
 
 class Effective:

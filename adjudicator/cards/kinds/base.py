@@ -81,6 +81,7 @@ class Word:
 
 
 _Method = TypeVar("_Method", bound=Callable[..., None])
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
 
 
 def continuation(method: _Method) -> _Method:
@@ -101,6 +102,21 @@ def marked_continuations(cls: type) -> dict[str, Callable[..., None]]:
     return {name: getattr(cls, name) for name in sorted(names)}
 
 
+def over_the_table(hook: _Hook) -> _Hook:
+    """Marks a hook of `Kind` that the engine runs over every card in play (`derived.holding`):
+    only cards whose kind has its own version are asked. Declaring it so is all it takes for
+    the engine to gather its holders (`TABLE_HOOKS`)."""
+    hook.over_the_table = True  # type: ignore[attr-defined]
+    return hook
+
+
+def over_the_rules(hook: _Hook) -> _Hook:
+    """Marks a hook of `Kind` that the effective rules add up over the New Rules in play
+    (`derived.Effective`: `RULE_HOOKS`)."""
+    hook.over_the_rules = True  # type: ignore[attr-defined]
+    return hook
+
+
 #: (kind name, method name) -> the function a kind's continuation calls (with the kind, then the
 #: game), recorded when the kind is registered.
 CONTINUATIONS: dict[tuple[str, str], Callable[..., None]] = {}
@@ -109,9 +125,12 @@ CONTINUATIONS: dict[tuple[str, str], Callable[..., None]] = {}
 class Kind:
     """Base of every kind. Subclasses set `name`, `card_type` and `params`.
 
-    Every hook the engine calls on a kind is declared here with its default, so a new kind
-    overrides only what its cards do (tests/test_architecture.py checks the engine asks for
-    nothing else). docs/adding-a-card.md walks through adding one.
+    Every hook the engine calls on a kind is declared here with its default, and declaring it
+    is what registers it: a hook the engine runs over every card in play is marked
+    `@over_the_table` (`TABLE_HOOKS` is read off this class), one the effective rules add up
+    over the New Rules `@over_the_rules`. So a new kind overrides only what its cards do, and
+    tests/test_architecture.py checks that the engine asks for nothing else and that every
+    hook declared here is asked somewhere. docs/adding-a-card.md walks through adding one.
     """
 
     name: ClassVar[str]
@@ -175,6 +194,7 @@ class Kind:
         return []
 
     # -- free actions granted by a card in play -----------------------------
+    @over_the_table
     def verify_use(self, game: CardHost, play: Play) -> None:
         """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
@@ -221,15 +241,19 @@ class Kind:
         raise NotImplementedError
 
     # -- what a card in play contributes (defaults: nothing) ---------------
+    @over_the_table
     def on_turn_start(self, game: CardHost, card: Card, owner: str | None) -> None:
         """Start-of-turn events of a card in play (owner None for rules)."""
 
+    @over_the_table
     def before_draw_phase(self, game: CardHost, card: Card, player: str) -> None:
         """Draws due before the regular draw (No-Hand Bonus)."""
 
+    @over_the_table
     def state_trigger(self, game: CardHost, card: Card, owner: str | None) -> None:
         """Part of the state-based check: what the card forces whenever it holds (War)."""
 
+    @over_the_table
     def on_goals_changed(self, game: CardHost, card: Card, owner: str | None) -> None:
         """The set of Goals in play changed (Radioactive Potato)."""
 
@@ -263,10 +287,12 @@ class Kind:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None
 
+    @over_the_table
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Cards player draws on top of the Draw rule because this card is in play (Rich Bonus)."""
         return 0
 
+    @over_the_table
     def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Plays player makes on top of the Play rule because this card is in play (Poor Bonus)."""
         return 0
@@ -275,18 +301,22 @@ class Kind:
         """The card that spares player the missed turn this card imposes (Field of Poppies), if any."""
         return None
 
+    @over_the_table
     def limit_bonus(self, game: CardHost, card: Card, player: str, slot: str) -> int:
         """How far over the Hand or Keeper Limit (`slot`) the player may go (The Computer)."""
         return 0
 
+    @over_the_rules
     def goal_slots(self, game: CardHost, card: Card) -> int:
         """Goals that may be in play at once, when this rule says (Double Agenda: 2); 0 leaves it alone."""
         return 0
 
+    @over_the_rules
     def reverses_turn_order(self, game: CardHost, card: Card) -> bool:
         """A rule under which turns pass the other way (Reverse Order)."""
         return False
 
+    @over_the_rules
     def numeral_bonus(self, game: CardHost, card: Card, other: Card | None) -> int:
         """What this rule adds to every number printed on `other` (Inflation: 1); None for the
         basic rules' numbers."""
@@ -300,6 +330,7 @@ class Kind:
         """Why player gets this card's draw_bonus / play_bonus now, in words for the log ("" : the card says it)."""
         return ""
 
+    @over_the_table
     def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None
@@ -355,6 +386,11 @@ def ask_for(game: CardHost, spec: ChoiceSpec, then: Then) -> None:
     """`game.ask` for a choice the kind has declared (`Kind.choices`)."""
     game.ask(spec.player, spec.prompt, spec.options, spec.count, then, rulings=spec.rulings, at_least=spec.at_least)
 
+
+#: The hooks the engine runs over every card in play, as `Kind` declares them (`over_the_table`).
+TABLE_HOOKS: tuple[str, ...] = tuple(n for n, v in vars(Kind).items() if getattr(v, "over_the_table", False))
+#: The hooks of New Rules that the effective rules add up (`over_the_rules`).
+RULE_HOOKS: tuple[str, ...] = tuple(n for n, v in vars(Kind).items() if getattr(v, "over_the_rules", False))
 
 REGISTRY: dict[str, Kind] = {}
 
