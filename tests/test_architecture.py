@@ -305,7 +305,6 @@ TOO_LONG = {
     "adjudicator/rulings/search.py",
     "adjudicator/rulings/commands.py",
     "adjudicator/cards/kinds/hand_actions.py",
-    "adjudicator/model/records.py",
 }
 
 

@@ -6,135 +6,15 @@ the rulings that justify it, and how to say itself in one sentence.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
-from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
+from dataclasses import field
+from typing import ClassVar
 
 from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
-
-#: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
-#: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
-#: empty: no field is positional), one shared __setattr__ (`Step`), and an __init__ written for
-#: each class only when its first record is made (`_own_init`): records are made ten times an
-#: event and this module is imported by every command, so both must be quick.
-_RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False)
-_Record = TypeVar("_Record")
-
-
-@dataclass_transform(kw_only_default=True, eq_default=False)  # a type checker reads records as dataclasses
-def record(cls: type[_Record]) -> type[_Record]:
-    return _RECORD(cls)
-
-
-#: The default of a required field in a class's own __init__: the field was not given.
-_REQUIRED: Any = object()
-
-
-def _first_record(self: Step, **values: Any) -> None:
-    """Every record class's __init__ until its first record: the class gets its own, which
-    makes this record and every later one. A class with subclasses (`Step`) keeps this one,
-    which they would inherit; a record class is never the base of another."""
-    init = _own_init(type(self))
-    if not type(self).__subclasses__():
-        type(self).__init__ = init  # type: ignore[method-assign]  # replacing a method is the point
-    init(self, **values)
-
-
-def _own_init(cls: type) -> Callable[..., None]:
-    """A record class's __init__, written for its fields: each a keyword argument with its default
-    (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
-    the values go straight into the record's __dict__, past the frozen __setattr__."""
-    declared = fields(cls)
-    names = [f.name for f in declared]
-    given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
-    source = (
-        f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
-        f"    if _unknown{given}:\n"
-        f"        _refuse(type(self), _unknown, locals())\n"
-        f"    _own = self.__dict__\n" + "".join(f"    _own[{name!r}] = {name}\n" for name in names)
-    )
-    namespace = {"_REQUIRED": _REQUIRED, "_refuse": _refuse}
-    exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
-    init: FunctionType = namespace["__init__"]
-    init.__kwdefaults__ = {f.name: _REQUIRED if f.default is MISSING else f.default for f in declared}
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
-
-
-def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoReturn:
-    """The error for a record made with fields its class does not have, or without required ones
-    (`given`: the __init__'s locals())."""
-    missing = [name for name, value in given.items() if value is _REQUIRED]
-    raise TypeError(
-        f"{cls.__name__}: "
-        + "; ".join(
-            [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]
-        )
-    )
-
-
-def names(cards: tuple[Card, ...] | list[Card]) -> str:
-    return ", ".join(c.name for c in cards) if cards else "nothing"
-
-
-@record
-class Step:
-    """One change the engine made: the event it belongs to, the rulings behind it, the cards it moved."""
-
-    event: int | None = None
-    rulings: tuple[str, ...] = ()
-    #: The cards that changed place with this step: (card, from zone, to zone), None for a place
-    #: off the table (being played, a temporary hand). Written by the zones (model/zones.py).
-    moves: tuple[tuple[Card, str | None, str | None], ...] = ()
-    #: Steps that only mark structure (windows opening) render quietly.
-    quiet: ClassVar[bool] = False
-
-    if TYPE_CHECKING:  # what a type checker is told: fields by keyword (the real one is written per class)
-
-        def __init__(self, **values: Any) -> None: ...
-
-    else:
-        __init__ = _first_record
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"a step record is never changed (cannot delete {name!r})")
-
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
-
-    @property
-    def text(self) -> str:  # pragma: no cover - every subclass says itself
-        raise NotImplementedError
-
-    def data(self) -> dict[str, Any]:
-        """The record's own fields as JSON data (cards by name, tuples as lists): who, which
-        cards, from where and to where, beside the sentence."""
-        # a class is hashable, though mypy does not see it for type(self) (python/mypy#11470)
-        data = {name: _plain(getattr(self, name)) for name in own_fields(type(self))}  # type: ignore[arg-type]
-        if self.moves:
-            data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
-        return data
-
-
-@functools.cache
-def own_fields(cls: type) -> tuple[str, ...]:
-    """A record class's own field names (a long log asks once per class, not once per step)."""
-    return tuple(f.name for f in fields(cls) if f.name not in ("event", "rulings", "moves"))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return str(value)  # a card (its name), a keyword choice, an assignment
+from adjudicator.model.step import Step as Step
+from adjudicator.model.step import names as names
+from adjudicator.model.step import own_fields as own_fields
+from adjudicator.model.step import record as record
 
 
 @record
