@@ -197,10 +197,6 @@ class Exploration:
     base: Verdict
     alternatives: list[Alternative]
 
-    @property
-    def changing(self) -> list[Alternative]:
-        return [a for a in self.alternatives if a.changes]
-
     def player_of(self, alternative: Alternative) -> str | None:
         """Who sends the alternative's event (for `skip`: who sent the event left out)."""
         if alternative.event is not None:

@@ -368,7 +368,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         return zones
 
 
-def hosts_cards(game: Game) -> CardHost:
-    """The game as its card kinds see it: the assignment makes `python -m mypy` check that `Game`
-    has every name of the kinds' protocol (cards/kinds/host.py) with a matching signature."""
-    return game
+if TYPE_CHECKING:
+    #: The game as its card kinds see it: `python -m mypy` checks here that `Game` has every name
+    #: of the kinds' protocol (cards/kinds/host.py) with a matching signature.
+    _CARD_HOST: type[CardHost] = Game

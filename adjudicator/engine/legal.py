@@ -127,13 +127,6 @@ def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -
     return None
 
 
-def _begun(now: Game, settled: Game) -> str | None:
-    """The player whose turn began between the two positions, if one did (it may be over
-    already: a turn that began with nothing to play)."""
-    began = [s.player for s in settled.steps[len(now.steps) :] if isinstance(s, rec.TurnBegan)]
-    return began[-1] if began else None
-
-
 # --------------------------------------------------------------- exploring
 @dataclass
 class Options:

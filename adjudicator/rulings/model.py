@@ -7,12 +7,10 @@ knowledge-base commands and the tests validate every record that way.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 ID_PATTERN = r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$"
-_ID = re.compile(ID_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -124,7 +122,3 @@ def validate(data: Any) -> Ruling:
 
     _Ruling.model_validate(data)
     return from_data(data)
-
-
-def is_ruling_id(text: str) -> bool:
-    return bool(_ID.match(text))

@@ -72,14 +72,6 @@ def syllables(word: str) -> frozenset[int]:
     return frozenset(sum(_vowel(p) for p in phones.split()) for phones in pronunciations().get(word.lower(), ()))
 
 
-def ends_in_consonant_sound(word: str) -> bool | None:
-    """Whether every pronunciation ends in a consonant sound (None: the dictionary lacks the word)."""
-    entries = pronunciations().get(word.lower())
-    if not entries:
-        return None
-    return all(not _vowel(phones.split()[-1]) for phones in entries)
-
-
 def has_phone(word: str, phones: set[str]) -> bool | None:
     """Whether every pronunciation has one of these sounds (None: the dictionary lacks the word)."""
     entries = pronunciations().get(word.lower())

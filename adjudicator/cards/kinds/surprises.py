@@ -71,7 +71,7 @@ def _others_discard(game: CardHost, play: Play, types: tuple[CardType, ...] | No
                 prompt,
                 options,
                 1,
-                kind_of(play.card).then("discard_chosen", other, why, types),
+                _surprise(play).then(_surprise(play).discard_chosen, other, why, types),
                 verbs=(Action.DISCARD, Action.CHOOSE),
                 rulings=("B-surprises",) if types is None else ("R57",),
             )
@@ -132,7 +132,7 @@ def _steal_keeper(game: CardHost, play: Play) -> None:
         f"choose the Keeper to take with {play.card}",
         options,
         1,
-        kind_of(play.card).then("take_keeper", play.player, f"{play.card} (in turn)"),
+        _surprise(play).then(_surprise(play).take_keeper, play.player, f"{play.card} (in turn)"),
     )
 
 
@@ -149,7 +149,7 @@ def _others_discard_action(game: CardHost, play: Play) -> None:
 
 def _others_discard_and_draw_2(game: CardHost, play: Play) -> None:
     _others_discard(game, play, None, "a card")
-    game.schedule_after(kind_of(play.card).then("draw_two", play))
+    game.schedule_after(_surprise(play).then(_surprise(play).draw_two, play))
 
 
 IN_TURN: dict[str, Callable[[CardHost, Play], None]] = {
@@ -163,6 +163,13 @@ IN_TURN: dict[str, Callable[[CardHost, Play], None]] = {
 
 def _stealable(game: CardHost, thief: str) -> list[Card]:
     return [c for p in game.players if p != thief for c in game.keepers_of(p)]
+
+
+def _surprise(play: Play) -> Surprise:
+    """The kind of the Surprise whose in-turn text is resolving."""
+    kind = kind_of(play.card)
+    assert isinstance(kind, Surprise)
+    return kind
 
 
 @register
