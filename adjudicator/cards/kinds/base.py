@@ -130,6 +130,13 @@ class Kind:
     def finish(self, game: Game, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
 
+    def compound_terms(self, game: Game, card: Card, basis: str) -> tuple[int, int]:
+        """A compound Action's numbers as they count now (Inflation raises them): the cards drawn
+        into its temporary hand and the plays made from it. `basis` is how the card was read when
+        it started (Today's Special!: the day). The engine reads them again whenever it needs them
+        (`derived.compound_terms`); only a kind that opens a temporary hand has them."""
+        raise NotImplementedError
+
     # -- chance stated by the table (engine/chance.py) ---------------------------
     def chance_forms(self, game: Game, play: Play) -> list[str]:
         """How the event of this play states what chance brings when it resolves, one form each
