@@ -92,8 +92,6 @@ class UseWhatYouTake(ActionKind):
     needs_others = True
     plays_a_card = True
 
-    passes_on_choices = True  # the taken card's own choices follow the player's name
-
     def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
         return [

@@ -86,14 +86,12 @@ class ExchangeKeepers(ActionKind):
         if not mine or not theirs:  # nothing happens (resolve): a Keeper named would go unused
             who = play.player if not mine else "no other player"
             raise bad_choice(f"{who} has no Keeper in play, so {play.card} does nothing and takes no choice")
-        given_mine = [a for a in play.answers if a in mine]
-        given_theirs = [a for a in play.answers if a in theirs]
-        if (
-            len(play.answers) > 2
-            or len(given_mine) > 1
-            or len(given_theirs) > 1
-            or len(given_mine) + len(given_theirs) != len(play.answers)
-        ):
+        # The two Keepers come first; answers after them are for what the swap sets off (War: where
+        # Peace goes), and the event's trial refuses them if nothing asks.
+        own = play.answers[:2]
+        given_mine = [a for a in own if a in mine]
+        given_theirs = [a for a in own if a in theirs]
+        if len(given_mine) > 1 or len(given_theirs) > 1 or len(given_mine) + len(given_theirs) != len(own):
             raise bad_choice(
                 f"{play.card} needs one Keeper of {play.player}'s ({names(mine)}) and one Keeper "
                 f"of another player's ({names(theirs)})"
@@ -105,7 +103,7 @@ class ExchangeKeepers(ActionKind):
             who = play.player if not mine else "no other player"
             nothing_happens(game, play, f"{who} has no Keeper in play")
             return
-        play.answers.sort(key=lambda a: a not in mine)  # the player's own Keeper is asked for first
+        play.answers[:2] = sorted(play.answers[:2], key=lambda a: a not in mine)  # her own Keeper is asked first
         game.ask(play.player, "choose which of your Keepers to give", mine, 1, self.then("take", play, theirs))
 
     def take(self, game: Game, play: Play, theirs: list[Card], given: list[Card]) -> None:
