@@ -304,7 +304,6 @@ TOO_LONG = {
     "adjudicator/simulate.py",
     "adjudicator/rulings/search.py",
     "adjudicator/rulings/commands.py",
-    "adjudicator/cards/kinds/hand_actions.py",
 }
 
 

@@ -78,6 +78,10 @@ class ResponseChain(GameView):
         self.resolving = play
         try:
             what(self.game, play)
+            if play.answers:
+                # What the card did may make a rule ask its player more (a stolen War: where does
+                # Peace go?): the state-based check runs now, so its stated answers go on in order.
+                self.check_state()
         finally:
             self.resolving = None
 

@@ -265,8 +265,8 @@ class CardHost(Protocol):
     ) -> Play:
         """Play a card that is not in player's hand (from `source`, said in the log)."""
 
-    def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
-        """Open a temporary hand for a compound Action: draw cards into it, play some of them."""
+    def open_temp_hand(self, play: Play, rulings: tuple[str, ...], basis: str = "") -> TempHand:
+        """Open a temporary hand for a compound Action (its numbers: `Kind.compound_terms`)."""
 
     def leave_being_played(self, play: Play) -> None:
         """The played card leaves the being-played zone (to be put where it goes)."""
