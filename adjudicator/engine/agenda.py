@@ -133,7 +133,7 @@ class Agenda(GameView):
         counting the hands): then the next check is due only once one of those zones has changed
         (`Clock.rule_ticks`), not after every card drawn or discarded."""
         rules = derived.effective(self.game)
-        triggers = derived.holding(self.game, "state_trigger")
+        triggers = rules.holders.get("state_trigger")  # `holding`, with the rules already in hand
         if triggers:
             for owner, card in triggers:
                 kind_of(card).state_trigger(self.game, card, owner)

@@ -104,7 +104,9 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
         settled.close_window()
         return settled
     probe = (
-        make_event(number, player, Action.JOIN) if sort == "seat" else make_event(number, player, Action(sort), UNKNOWN)
+        make_event(number, player, Action.JOIN)
+        if sort == "seat"
+        else make_event(number, player, Action.PLAY if sort == "play" else Action.USE, UNKNOWN)
     )
     settled.push(probe)
     return settled
