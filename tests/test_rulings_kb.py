@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from adjudicator import cache
 from adjudicator.cli import app
 from adjudicator.rulings import search as search_module
+from adjudicator.rulings.search import index as search_index
 from adjudicator.rulings.graph import related_rulings
 from adjudicator.rulings.search import find_cards, resolve_card, search, see_also, see_also_scored
 
@@ -305,7 +306,7 @@ def test_see_also_scores_are_ranked():
 
 def test_index_cache_round_trip_gives_the_same_index(tmp_path, monkeypatch):
     monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
-    built = search_module._build_index()
+    built = search_index._build_index()
     calls = []
 
     def build():
@@ -315,10 +316,10 @@ def test_index_cache_round_trip_gives_the_same_index(tmp_path, monkeypatch):
     args = (
         "search-index",
         "checkout",
-        search_module._index_sources(),
+        search_index._index_sources(),
         build,
-        search_module._dump_index,
-        search_module._load_index,
+        search_index._dump_index,
+        search_index._load_index,
     )
     first = cache.load_or_build(*args)
     assert calls == [1] and len(list(tmp_path.glob("search-index-*.marshal"))) == 1
