@@ -16,7 +16,7 @@ from typing import Any
 
 from adjudicator.cards.nicknames import NICKNAMES
 from adjudicator.model.names import normalize
-from adjudicator.rulings.model import Conflict, Ruling, Source
+from adjudicator.rulings.model import Conflict, Ruling, Source, Unruled
 from adjudicator.rulings.search.words import _COMMON_CARD_WORDS, _GENERIC_WORDS, SYNONYMS, content_stems, stem, words
 
 #: How much a word found in each field is worth (a word found in several fields counts once, at its best).
@@ -97,12 +97,16 @@ def _index_sources() -> list[str]:
     return files
 
 
+_NESTED = ("source", "conflicts", "unruled")  # fields of a record stored as tuples of their own
+
+
 def _dump_index(index: _Index) -> tuple:
     records = [
         (
-            *(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")),
+            *(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in _NESTED),
             astuple(r.source),
             tuple(astuple(c) for c in r.conflicts),
+            astuple(r.unruled) if r.unruled else None,
         )
         for r in index.records
     ]
@@ -110,14 +114,15 @@ def _dump_index(index: _Index) -> tuple:
 
 
 def _load_index(data: tuple) -> _Index:
-    names = [f.name for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")]
+    names = [f.name for f in dataclass_fields(Ruling) if f.name not in _NESTED]
     records = []
-    for *values, source, conflicts in data[0]:
+    for *values, source, conflicts, unruled in data[0]:
         records.append(
             Ruling(
                 **dict(zip(names, values, strict=False)),
                 source=Source(*source),
                 conflicts=tuple(Conflict(*c) for c in conflicts),
+                unruled=Unruled(*unruled) if unruled else None,
             )
         )
     return _Index(records, *data[1:])
