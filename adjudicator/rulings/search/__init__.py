@@ -42,6 +42,7 @@ __all__ = ["CardMention", "card_names", "find_cards", "resolve_card", "search", 
 
 CARD_TERM = 3.5  # what a card named in the question weighs (a word found in a single record weighs about 5)
 CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this much
+PASSING_CARD_CREDIT = 0.8  # a record listing a card its title, summary and question never name
 CARD_TYPE_CREDIT = 0.4  # a record not naming a card but speaking of its type ("Action") gets this share
 COVERAGE_POWER = 0.5  # scores are scaled by (share of the question's words and cards found) ** this
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
@@ -273,9 +274,12 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         only = types.pop() if len(types) == 1 else None
         card_type = stem(only) if only is not None else None
         for rec in range(n):
-            if m.keys & index.record_cards[rec]:
+            # a record is about the card when its title, summary or question names it; one that
+            # lists the card but names it only in its ruling mentions it in passing
+            about = any(len(k) >= 4 and k in index.record_head[rec] for k in m.keys)
+            if m.keys & index.record_cards[rec] or about:
                 crowd = 1.0 - 0.02 * min(index.record_card_count[rec] - 1, 10)
-                got[rec] += weight * crowd
+                got[rec] += weight * crowd * (1.0 if about else PASSING_CARD_CREDIT)
                 card_hits[rec].append(_card_label(m, index.record_cards[rec]))
             elif any(len(k) >= 8 and k in index.record_text[rec] for k in m.keys):
                 got[rec] += 0.5 * weight

@@ -45,6 +45,9 @@ class _Index:
     spellings: dict[str, int] = field(default_factory=dict)  # every word of the records and card names -> count
     shown: dict[str, str] = field(default_factory=dict)  # stem -> the records' commonest word for it
     card_types: dict[str, str] = field(default_factory=dict)  # normalized card name -> "action", "creeper", ...
+    record_head: list[str] = field(
+        default_factory=list
+    )  # normalized title + summary + question: what a record is about
 
 
 @lru_cache(maxsize=1)
@@ -237,4 +240,5 @@ def _build_index() -> _Index:
         dict(spellings),
         shown,
         card_types,
+        [normalize(" ".join((r.title, r.summary, r.question))) for r in records],
     )

@@ -83,6 +83,11 @@ _IRREGULAR = {
 
 #: Words players use for what the records say with another word (both sides stemmed at start-up).
 SYNONYMS: dict[str, tuple[str, ...]] = {
+    "max": ("limit", "cap"),
+    "maximum": ("limit", "cap"),
+    "cap": ("limit",),
+    "number": ("many",),
+    "many": ("number",),
     "stop": ("prevent", "block", "cancel"),
     "cancel": ("stop", "prevent"),
     "block": ("stop", "prevent"),
