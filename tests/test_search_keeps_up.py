@@ -33,6 +33,7 @@ PLAYER_QUESTIONS = [
     ("we mixed two decks and someone played a second Draw 2 while Draw 2 was already out", "Q2219"),
     ("second double agenda played on top of the first one, do the goals change", "H-double_agenda_twin"),
     ("what's a meta rule and how is it different", "Q1083"),
+    ("I played Inflation out of Draw 3 Play 2, do I get to draw another card and play one more", "Q51"),
     ("can you stop that the action on let's keep doing that", "Q2729"),
     ("can rotate hands go across the table", "Q2310"),
     ("can trade hands make someone win 10 cards in hand", "Q46"),
