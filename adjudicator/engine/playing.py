@@ -86,7 +86,7 @@ class Playing(GameView):
         rulings += ("Q2219",) if twins else ()
         rulings += ("Q1420",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
-        if twins and getattr(kind_of(card), "holds_goals", False) and len(self.table.goals) > 1:
+        if twins and kind_of(card).holds_goals and len(self.table.goals) > 1:
             self._twin_agenda(play)
 
     def _twin_agenda(self, play: Play) -> None:
