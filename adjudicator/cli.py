@@ -125,16 +125,23 @@ def replay(
     from adjudicator.model.errors import ScenarioError
 
     house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
+    from adjudicator.boards import Board, replay_with_boards
+
+    drawn = output_format in ("markdown", "html") and not as_json  # the formats that draw the board
+    boards: tuple[Board, ...] = ()
     try:
         scenario = read_scenario(file, house_rules)
-        game = run_replay(scenario)
+        if drawn:
+            game, boards = replay_with_boards(scenario, full)
+        else:
+            game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
         fail(crash_data(exc, shown_name(file)), as_json)
     from adjudicator.verdict import build_verdict
 
-    verdict = build_verdict(game)  # what every format says is read from this, never from the game
+    verdict = build_verdict(game, boards)  # what every format says is read from this, never from the game
     if as_json:
         from adjudicator.json_output import write_json_text
 
