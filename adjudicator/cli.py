@@ -45,6 +45,7 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+SIMULATE_FORMATS = ("text", "json", "html")
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
     "-H",
@@ -295,12 +296,36 @@ def simulate(
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (figures and tables in one page).",
+        ),
+    ] = "text",
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Draw the figures into FILE (.svg or .png); needs matplotlib: pip install 'adjudicator[plot]'.",
+        ),
+    ] = None,
 ) -> None:
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
     from adjudicator.model.errors import ScenarioError
     from adjudicator.simulate_command import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
         command(
             games=games,
@@ -313,6 +338,8 @@ def simulate(
             workers=workers,
             save=str(save) if save else None,
             json_output=json_output,
+            html_output=output_format == "html",
+            plot=str(plot) if plot else None,
         )
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)

@@ -77,6 +77,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.rulings.commands",
             "adjudicator.simulate",
             "adjudicator.simulate_command",
+            "adjudicator.simulate_figures",
             "adjudicator.simulate_report",
             "adjudicator.starter",
             "adjudicator.whatif",

@@ -31,6 +31,7 @@ def test_the_report_is_the_same_whatever_the_number_of_workers():
         "endings",
         "length",
         "histogram",
+        "turns_counted",
         "wins_by_seat",
         "rulings",
         "capped",
