@@ -2,20 +2,23 @@
 the arrow keys) and text (for markdown), from the boards of the verdict layer (`boards.Board`).
 
 `board_viewer(boards, log)` is the reusable part: given the boards of a line of steps (a
-replay's, a line `explore` or `solve` found) and that line's log as list items, it returns one
-HTML section -- the board beside the log, the data as JSON in the page and the script that
-draws it -- to put in a page with `BOARD_CSS` in its style sheet and `BOARD_SCRIPT` once after
-the last viewer. The page stays self-contained: no request leaves it.
+replay's, a line `explore` or `solve` found: `boards.replay_with_boards`) and that line's log
+as list items (`log_items`), it returns one HTML section -- the board beside the log and the
+data as JSON -- to put in a page with `BOARD_CSS` in its style sheet and `BOARD_SCRIPT` once
+after the last viewer; `board_page` makes that page. The page stays self-contained: no
+request leaves it.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from adjudicator.boards import Board
+from adjudicator.log.outline import Heading, Line, heading_text, outline, skipped_text, step_style
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 
 #: The game's own colours of its card types (the stripe on each card).
@@ -232,6 +235,84 @@ def step_item(number: int, body: str, has_board: bool) -> str:
     content: `body` is its class and text, as `report._html_step` writes them)."""
     chooser = f' data-step="{number}" tabindex="0"' if has_board else ""
     return f'<li value="{number}"{chooser} {body}'
+
+
+def plain_step(step: rec.Step) -> str:
+    """A step's list item after its number (`step_item`): its style and its sentence, its rulings named."""
+    cites = f' <span class="cite">[{_h(", ".join(step.rulings))}]</span>' if step.rulings else ""
+    return f'class="{step_style(step)}">{_h(step.text)}{cites}</li>'
+
+
+def log_items(
+    steps: Sequence[rec.Step],
+    events: Mapping[int | None, str],
+    boards: Sequence[Board],
+    full: bool = False,
+    said: Callable[[rec.Step], str] = plain_step,
+) -> list[str]:
+    """The numbered log as HTML (`log.outline`: headings, ordered lists, a long log cut unless
+    `full`); each step that has a board chooses it. `said`: a step's item after its number."""
+    out: list[str] = []
+    shown = {board.step for board in boards}
+    list_open = False
+    for item in outline(steps, events, full):
+        if isinstance(item, Line):
+            if not list_open:
+                out.append(f'<ol start="{item.number}">')
+                list_open = True
+            out.append(step_item(item.number, said(item.step), item.number in shown))
+            continue
+        if list_open:
+            out.append("</ol>")
+            list_open = False
+        if isinstance(item, Heading):
+            out.append(f"<h3>{_h(heading_text(item)[:1].upper() + heading_text(item)[1:])}</h3>")
+        else:
+            out.append(f'<p class="skipped">{_h(skipped_text(item))}</p>')
+    if list_open:
+        out.append("</ol>")
+    return out
+
+
+PAGE_CSS = """
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafafa;margin:0}
+main{max-width:76rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.4rem;margin:0 0 .5rem}h2{font-size:1.1rem;margin:1.4rem 0 .5rem;border-bottom:1px solid #ddd}
+ol{margin:.2rem 0}li{margin:.1rem 0}
+.rejected{color:#b00020;font-weight:600}.won{color:#1b5e20;font-weight:700}.waiting{color:#8a6d00}
+.quiet{color:#888}.cite{color:#555;font-size:.85em}.skipped{color:#666;font-style:italic}
+@media (max-width:720px){main{padding:.8rem}ol{padding-left:2.6rem}}
+"""
+
+
+def board_page(title: str, intro: Sequence[str], viewers: Sequence[str]) -> str:
+    """One self-contained page of board viewers (`board_viewer`): a line `explore` or `solve`
+    found, beside another. `intro`: paragraphs of text above them (escaped here)."""
+    return (
+        "\n".join(
+            [
+                "<!DOCTYPE html>",
+                '<html lang="en">',
+                "<head>",
+                '<meta charset="utf-8">',
+                '<meta name="viewport" content="width=device-width, initial-scale=1">',
+                f"<title>{_h(title)}</title>",
+                '<link rel="icon" href="data:,">',
+                f"<style>{PAGE_CSS}{BOARD_CSS}</style>",
+                "</head>",
+                "<body>",
+                "<main>",
+                f"<h1>{_h(title)}</h1>",
+                *(f"<p>{_h(paragraph)}</p>" for paragraph in intro),
+                *viewers,
+                "</main>",
+                f"<script>{BOARD_SCRIPT}</script>",
+                "</body>",
+                "</html>",
+            ]
+        )
+        + "\n"
+    )
 
 
 # ---------------------------------------------------------------- text

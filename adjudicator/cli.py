@@ -45,7 +45,7 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
-SIMULATE_FORMATS = ("text", "json", "html")
+SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
     "-H",
@@ -261,13 +261,30 @@ def explore(
     at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
     player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (the boards of the lines found, in one page).",
+        ),
+    ] = "text",
 ) -> None:
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
     from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
-        command(str(file), at, player, json_output)
+        command(str(file), at, player, json_output, output_format == "html")
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
 

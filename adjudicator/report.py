@@ -19,11 +19,10 @@ import re
 from typing import Any
 
 from adjudicator.answer import Answer, build_answer
-from adjudicator.board_view import BOARD_CSS, BOARD_SCRIPT, board_lines, board_viewer, step_item
+from adjudicator.board_view import BOARD_CSS, BOARD_SCRIPT, board_lines, board_viewer, log_items
 from adjudicator.boards import Board
 from adjudicator.log.outline import (
     Heading,
-    Line,
     Skipped,
     heading_text,
     outline,
@@ -301,26 +300,5 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
 
 
 def _log_html(verdict: Verdict, full: bool) -> list[str]:
-    """The numbered log as HTML: headings and ordered lists; with boards, each step that has one
-    chooses it (`board_view.step_item`)."""
-    out: list[str] = []
-    shown = {board.step for board in verdict.boards}
-    list_open = False
-    said = said_once(_html_step)
-    for item in outline(verdict.steps, verdict.event_texts, full):
-        if isinstance(item, Line):
-            if not list_open:
-                out.append(f'<ol start="{item.number}">')
-                list_open = True
-            out.append(step_item(item.number, said(item.step), item.number in shown))
-            continue
-        if list_open:
-            out.append("</ol>")
-            list_open = False
-        if isinstance(item, Heading):
-            out.append(f"<h3>{_h(heading_text(item)[:1].upper() + heading_text(item)[1:])}</h3>")
-        else:
-            out.append(f'<p class="skipped">{_h(skipped_text(item))}</p>')
-    if list_open:
-        out.append("</ol>")
-    return out
+    """The numbered log as HTML; with boards, each step that has one chooses it."""
+    return log_items(verdict.steps, verdict.event_texts, verdict.boards, full, said_once(_html_step))

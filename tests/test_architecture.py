@@ -81,6 +81,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.simulate_report",
             "adjudicator.starter",
             "adjudicator.whatif",
+            "adjudicator.whatif_page",
         ),
     ),
 )
