@@ -115,6 +115,8 @@ function viewer(root){
   root.addEventListener('click',function(e){var li=e.target.closest('li[data-step]');
     if(li&&index[li.dataset.step]!=null){show(index[li.dataset.step]);}
     var btn=e.target.closest('button[data-go]');if(btn)show(at+Number(btn.dataset.go));});
+  root.addEventListener('keydown',function(e){var li=e.target.closest&&e.target.closest('li[data-step]');
+    if(li&&(e.key==='Enter'||e.key===' ')&&index[li.dataset.step]!=null){show(index[li.dataset.step]);e.preventDefault();}});
   root.viewerGo=function(d){show(at+d);};
   show(at);
 }
