@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ def check_plot(path: str) -> Path:
         raise OptionError(f"--plot {path}: the file must end in .svg or .png (the format is read from it)")
     if not target.parent.is_dir():
         raise OptionError(f"--plot {path}: no folder {str(target.parent)!r}")
+    if target.is_dir() or not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise OptionError(f"--plot {path}: cannot write there")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -98,8 +101,12 @@ def plot(reports: Sequence[Mapping[str, Any]], labels: Sequence[str], path: Path
         metadata: dict[str, str | None] = {"Title": "adjudicator simulate", "Description": json.dumps(data)}
         if path.suffix.lower() == ".svg":
             metadata["Date"] = None  # the same run, the same file
-        figure.savefig(path, metadata=metadata, dpi=110)
-        plt.close(figure)
+        try:
+            figure.savefig(path, metadata=metadata, dpi=110)
+        except OSError as exc:  # checked before the run; the folder may have changed since
+            raise OptionError(f"--plot {path}: cannot write it: {exc.strerror}") from None
+        finally:
+            plt.close(figure)
     return data
 
 

@@ -84,11 +84,14 @@ def test_plot_png_opens_and_holds_the_series(tmp_path):
     [
         ("figures.pdf", "--plot {path}: the file must end in .svg or .png"),
         ("no/such/folder/figures.svg", "--plot {path}: no folder"),
+        ("a-folder.svg", "--plot {path}: cannot write there"),
     ],
 )
 def test_a_bad_plot_file_is_refused_before_the_first_game(tmp_path, monkeypatch, name, message):
     monkeypatch.setattr(sim_command, "play_game", lambda *a: pytest.fail("a game was played"))
     path = tmp_path / name
+    if name == "a-folder.svg":
+        path.mkdir()
     result = runner.invoke(app, [*RUN, "--plot", str(path)])
     assert result.exit_code == 2
     assert result.output.startswith("error: " + message.format(path=path))
