@@ -95,7 +95,7 @@ function viewer(root){
     board.appendChild(piles);
     if(b.playing.length){var p=el('div','zone');p.dataset.zone='being_played';p.appendChild(el('span','label','Being played'));
       b.playing.forEach(function(x){p.appendChild(el('span','who',x[0]+':'));p.appendChild(tile(x[1],m));});board.appendChild(p);}
-    b.temp.forEach(function(x){board.appendChild(zone('temp_hand','Temporary hand of '+x[0]+' ('+cards[x[1]][0]+', '+x[3]+' owed)',x[2],m,'empty'));});
+    b.temp.forEach(function(x){board.appendChild(zone('temp_hand','Temporary hand of '+x[0]+' ('+cards[x[1]][0]+(x[3]!=null?', '+x[3]+' owed':'')+')',x[2],m,'empty'));});
     b.seats.forEach(function(s){var d=el('div','seat'+(s[0]===b.turn?' turn':''));d.dataset.player=s[0];
       var h=el('div');h.appendChild(el('span','name',s[0]));
       if(s[0]===b.turn)h.appendChild(el('span','turnmark',b.phase==='over'?'\u25c0 turn over':'\u25c0 turn ('+b.phase.replace('_',' ')+')'));
@@ -343,10 +343,8 @@ def board_lines(board: Board, moved: frozenset[str] | None = None) -> list[str]:
     if board.being_played:
         lines.append("Being played: " + ", ".join(f"{card.name} ({player})" for player, card in board.being_played))
     for frame in board.temp_hands:
-        lines.append(
-            f"Temporary hand of {frame.player} ({frame.source.name}, {frame.plays_owed} owed): "
-            + _names(frame.cards, moved)
-        )
+        owed = f", {frame.plays_owed} owed" if frame.plays_owed is not None else ""
+        lines.append(f"Temporary hand of {frame.player} ({frame.source.name}{owed}): " + _names(frame.cards, moved))
     for seat in board.seats:
         mark = " (turn)" if seat.player == board.turn else ""
         won = " (wins)" if seat.player == board.winner else ""

@@ -62,8 +62,9 @@ def test_a_long_log_records_only_the_boards_it_shows():
     cards = cards_of(game, full)
     for board in (boards[3], boards[-2], boards[-1]):
         step = full[board.step - 1]
+        moved = [card for card, _, _ in step.moves]
         assert board == board_of(
-            full.positions[board.step], cards, board.step, [c for c, _, _ in step.moves], step.event
+            full.positions[board.step], cards, board.step, moved, step.event, full.owed[board.step]
         )
     _game, every = replay_with_boards(scenario, full=True)
     assert len(every) == total + 1
