@@ -24,6 +24,7 @@ from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
+    from adjudicator.boards import Board
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
 
@@ -104,12 +105,38 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
+    #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
+    #: for the outputs that draw it (HTML, markdown); () otherwise
+    boards: tuple[Board, ...] = ()
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
         """Rulings related to the question that the replay did not cite. Worked out when a
         presenter first asks (`check` never does): it reads the rulings search, not the game."""
         return tuple(_see_also(self.question, list(self.rulings)))
+
+    @functools.cached_property
+    def unruled(self) -> tuple[tuple[str, str], ...]:
+        """(ruling id, plain sentence) for each cited ruling that leaves a point open (the publisher
+        has not ruled, or ruled against the printed card): the verdict says which reading the engine
+        took and which house rule takes the other, instead of applying one silently."""
+        from adjudicator.rulings.store import get
+
+        notes = []
+        for ruling_id in self.rulings:
+            record = get(ruling_id)
+            if record is None or record.unruled is None:
+                continue
+            wanted = record.unruled.kinds
+            if not wanted or any(card.kind in wanted for card in self._cards_seen):
+                notes.append((record.id, record.unruled.sentence()))
+        return tuple(dict.fromkeys(notes))
+
+    @property
+    def _cards_seen(self) -> list[Card]:
+        """The cards the events name and the cards on the table or in the discard at the end."""
+        seen = [e.card for e in self.events if e.card is not None]
+        return [*seen, *self.rules, *self.goals, *self.discard]
 
     # ----------------------------------------------------------- derived
     @property
@@ -247,8 +274,9 @@ def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
 
 
 # ------------------------------------------------------------------ building it
-def build_verdict(game: Game) -> Verdict:
-    """Read a finished replay into its verdict (the game is not changed)."""
+def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
+    """Read a finished replay into its verdict (the game is not changed); `boards`: the boards
+    its replay recorded (`boards.replay_with_boards`), for the outputs that draw them."""
     from adjudicator.model.position import Phase
 
     scenario = game.scenario
@@ -305,6 +333,7 @@ def build_verdict(game: Game) -> Verdict:
         rulings=tuple(cited),
         # no Python loop over a long log; the filter keeps only Rejected records
         rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
+        boards=boards,
     )
 
 
