@@ -101,8 +101,8 @@ class Playing(GameView):
             f"choose the Goal that stays ({play.card} was played over its twin: house rule double_agenda_twin)",
             list(self.table.goals),
             1,
-            self.then("_keep_goals"),
-            verbs=("choose", "keep"),
+            self.then(self._keep_goals),
+            verbs=(Action.CHOOSE, Action.KEEP),
             rulings=("Q2219", *self.house_rules.cite("double_agenda_twin")),
             key="goal_slots",
         )
