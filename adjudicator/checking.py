@@ -16,7 +16,16 @@ from typing import Any
 from adjudicator.engine.replay import replay
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.scenario import Scenario
-from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data, shown_name
+from adjudicator.output import (
+    STDIN,
+    crash_data,
+    error_data,
+    error_text,
+    mistake_lines,
+    read_scenario,
+    scenario_error_data,
+    shown_name,
+)
 from adjudicator.verdict import Difference, Verdict, build_verdict, differences
 
 SUFFIXES = (".yaml", ".yml")
@@ -164,7 +173,9 @@ def check_paths(
     for result in results:
         if result.status == "error":
             assert result.error is not None
-            out.write(f"ERROR {error_text(result.error)}\n")
+            lines = mistake_lines(result.error)
+            for line in lines[:-1] if lines else [error_text(result.error)]:  # every mistake of the file
+                out.write(f"ERROR {line}\n")
         elif result.status == "fail":
             out.write(f"FAIL  {result.path}\n")
             for diff in result.differences:

@@ -56,8 +56,24 @@ def error_data(
 
 
 def scenario_error_data(exc: ScenarioError) -> dict[str, Any]:
+    """The first mistake of a file as the `error` object, with every mistake of it (the first
+    too) in `mistakes`, in the order of their lines: {file, line, column, message, suggestions}."""
     code = "no-such-file" if exc.message == "no such file" else "invalid-scenario"
-    return error_data(exc.message, code=code, file=exc.path, line=exc.line, suggestions=exc.suggestions)
+    data = error_data(exc.message, code=code, file=exc.path, line=exc.line, suggestions=exc.suggestions)
+    if all(m.line is None for m in exc.mistakes):
+        return data  # not a mistake in a file's text: no such file, a bad option
+    data["column"] = exc.column
+    data["mistakes"] = [
+        {
+            "file": m.path or exc.path,
+            "line": m.line,
+            "column": m.column,
+            "message": m.message,
+            "suggestions": list(m.suggestions),
+        }
+        for m in exc.mistakes
+    ]
+    return data
 
 
 def error_text(error: dict[str, Any]) -> str:
@@ -71,10 +87,31 @@ def error_text(error: dict[str, Any]) -> str:
     return text
 
 
+def mistake_lines(error: dict[str, Any]) -> list[str] | None:
+    """A file's mistakes as linters write them, one a line, in the order of their lines, then
+    their count: `FILE:LINE:COL: what is wrong — did you mean 'FORM'?`. None for an error
+    that no line of a file holds (no such file, a bad option): `error_text` says it."""
+    found = error.get("mistakes") or []
+    if not any(m["line"] is not None for m in found):
+        return None
+    lines = []
+    for m in found:
+        where = ":".join(str(part) for part in (m["file"] or "", m["line"], m["column"]) if part not in (None, ""))
+        text = f"{where}: {m['message']}" if where else m["message"]
+        if m["suggestions"]:
+            text += " — did you mean " + " or ".join(repr(s) for s in m["suggestions"]) + "?"
+        lines.append(text)
+    lines.append(f"Found {len(found)} mistake{'s' if len(found) != 1 else ''}.")
+    return lines
+
+
 def fail(error: dict[str, Any], json_output: bool = False) -> NoReturn:
-    """Report bad input (as JSON on stdout with --json, else a line on stderr) and exit 2."""
+    """Report bad input (as JSON on stdout with --json, else on stderr: a file's mistakes one a
+    line, any other error as one line) and exit 2."""
     if json_output:
         write_json({"error": error})
+    elif (lines := mistake_lines(error)) is not None:
+        sys.stderr.write("".join(line + "\n" for line in lines))
     else:
         sys.stderr.write(f"error: {error_text(error)}\n")
     raise typer.Exit(EXIT_BAD_INPUT)

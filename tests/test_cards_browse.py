@@ -183,7 +183,8 @@ def test_adding_the_deck_named_makes_the_card_known(tmp_path: Path):
     path.write_text(SCENARIO.format(decks="holiday", card="Milk"))
     refused = runner.invoke(app, ["replay", str(path)])
     assert refused.exit_code == 2
-    assert refused.output == (
-        f"error: {path}:6: unknown card 'Milk': the decks in use (holiday) do not have it; fluxx5 (Fluxx 5.0) "
-        "has it: add it to the scenario's decks, `decks: [holiday, fluxx5]`\n"
+    said = (
+        "unknown card 'Milk': the decks in use (holiday) do not have it; fluxx5 (Fluxx 5.0) "
+        "has it: add it to the scenario's decks, `decks: [holiday, fluxx5]`"
     )
+    assert refused.output == (f"{path}:6:19: {said}\n{path}:8:5: event 1: {said}\nFound 2 mistakes.\n")
