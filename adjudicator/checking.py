@@ -8,7 +8,7 @@ only: the run goes on with the next one.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from adjudicator.output import (
     error_data,
     error_text,
     mistake_lines,
+    note,
     read_scenario,
     scenario_error_data,
     shown_name,
@@ -91,11 +92,13 @@ def expect_differences(expect: Mapping[str, Any], verdict: Verdict) -> list[Diff
     return found
 
 
-def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:
+def check_file(
+    path: Path, house_rules: Mapping[str, str] | None = None, card_files: Sequence[Path] = ()
+) -> CheckResult:
     """`house_rules` (switch -> value, from `--house-rule`) override the file's own."""
     shown = shown_name(path)
     try:
-        scenario = read_scenario(path, house_rules)
+        scenario = read_scenario(path, house_rules, card_files)
         if scenario.expect is None:
             return CheckResult(shown, "no-expect")
         diffs = scenario_differences(scenario)
@@ -114,16 +117,20 @@ def _bundled_hint(path: Path) -> str:
     return f"; the bundled scenarios are in {suite} (adjudicator check {suite})" if suite else ""
 
 
-def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None = None) -> list[CheckResult]:
+def check_results(
+    paths: Iterable[Path], house_rules: Mapping[str, str] | None = None, card_files: Sequence[Path] = ()
+) -> list[CheckResult]:
     results = []
-    for path in scenario_files(paths):
+    from adjudicator.bundled import resolved
+
+    for path in scenario_files(resolved(p, note) if str(p) != STDIN else p for p in paths):
         if str(path) != STDIN and not path.exists():
             message = "no such file or folder" + _bundled_hint(path)
             results.append(
                 CheckResult(str(path), "error", error=error_data(message, code="no-such-file", file=str(path)))
             )
         else:
-            results.append(check_file(path, house_rules))
+            results.append(check_file(path, house_rules, card_files))
     return results
 
 
@@ -143,10 +150,12 @@ def check_paths(
     verbose: bool = False,
     json_output: bool = False,
     house_rules: Mapping[str, str] | None = None,
+    card_files: Sequence[Path] = (),
 ) -> int:
     """Check every scenario under `paths`, print the report, and return the exit code.
-    `house_rules` (switch -> value, from `--house-rule`) override every file's own."""
-    results = check_results(paths, house_rules)
+    `house_rules` (switch -> value, from `--house-rule`) override every file's own; `card_files`
+    (`--cards`) are house-card libraries every file may use."""
+    results = check_results(paths, house_rules, card_files)
     code = exit_code(results)
     if not results:
         from adjudicator.output import fail

@@ -52,6 +52,11 @@ HOUSE_RULE_OPTION = typer.Option(
     help="Play under a house rule, over the file's own value (repeatable).",
     autocompletion=completion.house_rule_assignments,
 )
+CARDS_OPTION = typer.Option(
+    "--cards",
+    metavar="FILE",
+    help="A house-card library (YAML: cards: [...]) whose cards the scenario may name (repeatable).",
+)
 
 
 def _house_rules(
@@ -111,6 +116,7 @@ def replay(
         ),
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    cards: Annotated[list[Path] | None, CARDS_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     as_json = json_output or output_format == "json"
@@ -126,7 +132,7 @@ def replay(
 
     house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
     try:
-        scenario = read_scenario(file, house_rules)
+        scenario = read_scenario(file, house_rules, cards or ())
         game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
@@ -163,6 +169,7 @@ def check(
         bool, typer.Option("--json", help="Print per-file results (path, status, differences as data) as JSON.")
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    cards: Annotated[list[Path] | None, CARDS_OPTION] = None,
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
 
@@ -172,7 +179,13 @@ def check(
     from adjudicator.checking import check_paths
 
     raise typer.Exit(
-        check_paths(paths, verbose=verbose, json_output=json_output, house_rules=_house_rules(house_rule, json_output))
+        check_paths(
+            paths,
+            verbose=verbose,
+            json_output=json_output,
+            house_rules=_house_rules(house_rule, json_output),
+            card_files=cards or (),
+        )
     )
 
 
@@ -336,6 +349,26 @@ def docs(
     from adjudicator.docs_pages import command
 
     command(" ".join(topic) if topic else None, json_output)
+
+
+@app.command()
+def examples(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[NAME]", help="Copy this bundled scenario here to edit (its file name; none: the list)."
+        ),
+    ] = None,
+    topic: Annotated[
+        str | None, typer.Option("--topic", "-t", help="List one topic only (examples, rules, ...).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite a file of the same name here.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list (or what was copied) as JSON.")] = False,
+) -> None:
+    """List the bundled scenarios by topic, or copy one into the current folder to edit."""
+    from adjudicator.examples_command import command
+
+    command(name, topic, force, json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.

@@ -8,7 +8,7 @@ Only the standard library and typer are imported here: the CLI imports this at s
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -122,14 +122,23 @@ def shown_name(path: Path | str) -> str:
     return STDIN_NAME if str(path) == STDIN else str(path)
 
 
-def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+def read_scenario(
+    path: Path | str, house_rules: Mapping[str, Any] | None = None, card_files: Sequence[Path | str] = ()
+) -> Scenario:
     """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE);
-    `house_rules` (switch -> value) override the file's own."""
+    `house_rules` (switch -> value) override the file's own; `card_files` are house-card libraries
+    (`--cards`). A bundled scenario's path (`scenarios/...`) works from any folder (bundled.py)."""
+    from adjudicator.bundled import resolved
     from adjudicator.loading.scenario import load_scenario, parse_scenario
 
     if str(path) == STDIN:
-        return parse_scenario(read_stdin(), STDIN_NAME, house_rules)
-    return load_scenario(path, house_rules)
+        return parse_scenario(read_stdin(), STDIN_NAME, house_rules, card_files)
+    return load_scenario(resolved(Path(path), note), house_rules, card_files)
+
+
+def note(line: str) -> None:
+    """A line for the person at the terminal beside the output (on stderr: stdout stays the result)."""
+    sys.stderr.write(line + "\n")
 
 
 def read_stdin() -> str:

@@ -63,6 +63,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.cli",
             "adjudicator.completion",
             "adjudicator.docs_pages",
+            "adjudicator.examples_command",
             "adjudicator.checking",
             "adjudicator.house_commands",
             "adjudicator.house_impact",
