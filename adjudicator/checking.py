@@ -52,11 +52,15 @@ class CheckResult:
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """The files to check: each path given, and every `*.yaml`/`*.yml` in a folder given. One that
-    is no regular file (a broken link, a pipe) is listed too, so that it is reported, not skipped."""
+    """The files to check: each path given, and every `*.yaml`/`*.yml` in a folder given but the
+    house-card libraries. One that is no regular file (a broken link, a pipe) is listed too, so
+    that it is reported, not skipped."""
+    from adjudicator.loading.card_library import is_library
+
     for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir())
+        if path.is_dir():  # a house-card library there is named by scenarios: it is none
+            found = (p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir())
+            yield from sorted(p for p in found if not (p.is_file() and is_library(p)))
         else:
             yield path
 

@@ -100,11 +100,14 @@ def test_the_format_page_names_every_step_kind():
     assert [k for k in kinds if f"`{k}`" not in text] == []
 
 
-def test_setup_cards_and_event_snippets_load():
-    """The page's partial examples load once wrapped in a minimal file (names, positions, events)."""
+def test_setup_cards_and_event_snippets_load(tmp_path):
+    """The page's partial examples load once wrapped in a minimal file (names, positions, events);
+    the page's house-card library is the file its `cards: [our-house-cards.yaml]` names."""
     loaded = 0
-    for block in yaml_blocks(FORMAT_PAGE):
-        data = yaml.safe_load(block)
+    blocks = [yaml.safe_load(block) for block in yaml_blocks(FORMAT_PAGE)]
+    (library,) = [b for b in blocks if isinstance(b, dict) and set(b) == {"title", "cards"}]
+    (tmp_path / "our-house-cards.yaml").write_text(yaml.safe_dump(library), encoding="utf-8")
+    for data in blocks:
         if not isinstance(data, dict) or "title" in data or not {"setup", "cards", "events", "house_rules"} & set(data):
             continue
         wrapped = {
@@ -114,7 +117,7 @@ def test_setup_cards_and_event_snippets_load():
             "events": [],
             **data,
         }
-        parse_scenario(yaml.safe_dump(wrapped), "snippet")
+        parse_scenario(yaml.safe_dump(wrapped), str(tmp_path / "snippet.yaml"))
         loaded += 1
     assert loaded >= 5
 

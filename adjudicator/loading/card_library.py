@@ -9,6 +9,7 @@ cards, and a mistake in it names the library's file and line.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.errors import ScenarioError
 
 SUFFIXES = (".yaml", ".yml")
+_TOP_KEY = re.compile(r"^([A-Za-z_]+):", re.M)
 LIBRARY_KEYS = ("title", "cards")
 #: (a card's mapping, the file it is in, the list holding it, its index there)
 Entry = tuple[Any, str, Any, int]
@@ -73,3 +75,15 @@ def library_cards(name: str, scenario: str | None, items: Any, index: int) -> li
                 f"{entry!r}: a house-card library lists cards, not other libraries", path=shown, line=line_of(data, i)
             )
     return [(entry, shown, data, i) for i, entry in enumerate(data)]
+
+
+def is_library(path: Path) -> bool:
+    """Whether a file found in a folder of scenarios is a house-card library (its top-level keys are
+    `cards` and maybe `title`), which `check` passes over: a scenario names it, it is no scenario."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            head = stream.read(64 * 1024)
+    except (OSError, UnicodeDecodeError):
+        return False
+    keys = set(_TOP_KEY.findall(head))
+    return "cards" in keys and keys <= set(LIBRARY_KEYS)
