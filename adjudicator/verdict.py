@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
+from adjudicator.model.scenario import ForcedStep
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -104,6 +105,7 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
+    disputed_steps: tuple[ForcedStep, ...] = ()  # the forced steps `dispute:` names, if any
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
@@ -266,6 +268,7 @@ def build_verdict(game: Game) -> Verdict:
         players=tuple(game.players),
         events=tuple(scenario.events),
         dispute=tuple(getattr(scenario, "dispute", ())),
+        disputed_steps=tuple(getattr(scenario, "disputed_steps", ())),
         steps=steps,
         seats=tuple(
             Seat(p, tuple(table.hands[p]), tuple(table.in_play[p]), tuple(table.scored.get(p, ())))

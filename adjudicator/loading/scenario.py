@@ -36,7 +36,7 @@ from adjudicator.model.errors import ScenarioError
 from adjudicator.model.events import Event
 from adjudicator.model.house_rules import HouseRuleError, HouseRules
 from adjudicator.model.names import not_text, shown_value, suggest
-from adjudicator.model.scenario import Scenario
+from adjudicator.model.scenario import ForcedStep, Scenario
 
 __all__ = [
     "ACTIONS",
@@ -112,6 +112,7 @@ class _Reader(SetupReader, EventReader):
     ) -> None:
         super().__init__(path, house_rules, text)
         self.card_files = [Path(f) for f in card_files]
+        self.disputed_steps: list[ForcedStep] = []
 
     def read(self, data: Any) -> Scenario:
         if not isinstance(data, dict):
@@ -169,6 +170,7 @@ class _Reader(SetupReader, EventReader):
             self.decks,
             date,
             dispute,
+            tuple(self.disputed_steps),
         )
 
     def missing_key(self, data: dict, key: str) -> None:
@@ -209,22 +211,39 @@ class _Reader(SetupReader, EventReader):
         return seed
 
     def read_dispute(self, data: dict, event_count: int) -> tuple[int, ...]:
-        """`dispute: N` or `dispute: [N, M]`, with the events marked `- disputed: EVENT`."""
+        """`dispute: N` or `dispute: [N, M]`, with the events marked `- disputed: EVENT`; a forced
+        step (`Bob draws`, `Bob discards`) goes to `self.disputed_steps`."""
         numbers = set(self.marked)
         if "dispute" in data:
             value = data["dispute"]
             items = value if isinstance(value, list) else [value]
             for i, n in enumerate(items):
+                where = (items, i) if isinstance(value, list) else (data, "dispute")
+                if isinstance(n, str):
+                    self.disputed_steps.append(self.forced_step(n, *where))
+                    continue
                 if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= event_count:
-                    where = (items, i) if isinstance(value, list) else (data, "dispute")
                     raise self.fail(
                         f"`dispute` names event numbers from 1 to {event_count} (the disputed events), not {n!r}"
                         if event_count
                         else "`dispute` names a disputed event, but the file has no events",
                         *where,
                     )
-            numbers.update(items)
+            numbers.update(n for n in items if not isinstance(n, str))
         return tuple(sorted(numbers))
+
+    def forced_step(self, text: str, node: Any, key: Any) -> ForcedStep:
+        """`PLAYER draws` or `PLAYER discards`: a step the rules force, disputed."""
+        words = text.strip().rsplit(" ", 1)
+        what = {"draws": "draw", "discards": "discard"}.get(words[-1].lower()) if len(words) == 2 else None
+        if what is None:
+            raise self.fail(
+                f"`dispute` names an event by its number, or a step the rules force as 'PLAYER draws' or "
+                f"'PLAYER discards', not {text!r}",
+                node,
+                key,
+            )
+        return ForcedStep(self.player(words[0], node, key, self.players + self.joined), what)
 
     def read_players(self, data: dict) -> None:
         if "players" not in data:

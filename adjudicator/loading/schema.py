@@ -53,6 +53,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+DisputeItem = (
+    Annotated[int, Field(ge=1)]
+    | Annotated[str, Field(pattern=r"^.+\s(draws|discards)\s*$", description="A forced step: 'PLAYER draws'.")]
+)
 LibraryFile = Annotated[
     str, Field(pattern=r"(?i)\.ya?ml\s*$", description="A house-card library: a YAML file whose `cards:` lists cards.")
 ]
@@ -227,8 +231,10 @@ class ScenarioFile(_Strict):
     date: str | DateOfGame | None = Field(
         None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, birthdays}."
     )
-    dispute: Annotated[int, Field(ge=1)] | list[Annotated[int, Field(ge=1)]] | None = Field(
-        None, description="The disputed event(s), by number: the answer opens with one sentence about each."
+    dispute: DisputeItem | list[DisputeItem] | None = Field(
+        None,
+        description="The disputed event(s), by number, or forced steps ('Bob draws', 'Bob discards'): the "
+        "answer opens with one sentence about each, then who has won.",
     )
     setup: Setup | None
     events: list[EventText | EventMapping | DisputedEvent] | None
