@@ -86,8 +86,10 @@ def kinds_command(
     card_type: Annotated[str | None, TYPE_OPTION] = None,
     json_output: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The kinds a custom card is built from: each one's card type, what it does, its parameters and
-    an example line for `cards:` (a scenario's, or a house-card library's)."""
+    """The kinds a custom card is built from: each one's card type, what it does, its parameters and an example.
+
+    The example is a line for `cards:`, a scenario's or a house-card library's.
+    """
     import sys
 
     from adjudicator.cards.kind_docs import kind_docs
@@ -134,6 +136,19 @@ def kinds_command(
         "(free_action, ends_turn, compound) and copies; docs: adjudicator docs format (custom cards)"
     )
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+def misspelt_card(name: str, near: tuple[str, ...]) -> str | None:
+    """The card `cards show NAME` shows for a misspelt name: the nearest card, when it is a near
+    spelling of the whole name ("Radioactive Potatoe"), not of a part of it ("Milkk Shake")."""
+    from rapidfuzz import fuzz
+
+    from adjudicator.model.names import normalize
+    from adjudicator.rulings.search import resolve_card
+
+    if not near or fuzz.ratio(normalize(name), normalize(near[0])) < 85:
+        return None
+    return resolve_card(near[0])
 
 
 def show_matches(name: str, json_output: bool) -> bool:

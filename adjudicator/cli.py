@@ -45,6 +45,13 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+SIMULATE_HOUSE_RULE_OPTION = typer.Option(
+    "--house-rule",
+    "-H",
+    metavar="NAME=VALUE",
+    help="Play every game under a house rule (repeatable).",
+    autocompletion=completion.house_rule_assignments,
+)
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
     "-H",
@@ -173,8 +180,9 @@ def check(
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
 
-    A file that cannot be read or that makes the engine fail is reported as an error and the
-    run goes on. Exit code 0: all pass; 1: a scenario failed; 2: a file had an error.
+    A file that cannot be read or that makes the engine fail is reported as an error and the run goes on.
+
+    Exit code 0: all pass; 1: a scenario failed; 2: a file had an error.
     """
     from adjudicator.checking import check_paths
 
@@ -288,7 +296,7 @@ def simulate(
     decks: Annotated[
         str, typer.Option(help="Decks, separated by commas.", autocompletion=completion.deck_lists)
     ] = "fluxx5,creeper_pack,surprises",
-    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    house_rule: Annotated[list[str] | None, SIMULATE_HOUSE_RULE_OPTION] = None,
     compare: Annotated[
         list[str] | None,
         typer.Option(

@@ -37,6 +37,18 @@ def console(stderr: bool = False) -> Console:
     return Console(file=stream, highlight=False, width=width)
 
 
+def hanging(prefix: str, body: Any) -> Any:
+    """A line whose wrapped lines keep the indent of its text (rich markup or renderables): the
+    prefix (`  12. `, `  R38  `) in a column of its own, the body wrapping beside it."""
+    from rich.table import Table
+
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(prefix, body)
+    return grid
+
+
 def write_json(data: Any) -> None:
     import json
 

@@ -255,8 +255,8 @@ def show_command(
 ) -> None:
     """Show a ruling, the scenarios that prove it and the rulings related to it.
 
-    Given a card name or a phrase ("swap plays", "double agenda") instead of an id, show the
-    ruling that best matches it and list the next ones."""
+    Given a card name or a phrase ("swap plays", "double agenda") instead of an id, show the ruling that best matches it and list the next ones.
+    """  # noqa: E501 - one line: --help wraps a paragraph to the terminal itself
     from adjudicator.rulings.graph import related_rulings
 
     record, next_matches = _find_ruling(ruling_id, json_output)
@@ -290,6 +290,7 @@ def show_command(
             }
         )
         return
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
@@ -307,7 +308,7 @@ def show_command(
     console.print(Text("Ruling:", style="bold"))
     for paragraph in record.ruling.splitlines():
         if paragraph.strip():
-            console.print(Text("  " + " ".join(paragraph.split())))
+            console.print(Padding(Text(" ".join(paragraph.split())), (0, 0, 0, 2)))  # wrapped lines keep the indent
     source = record.source.document
     if record.source.url:
         source += f" <{record.source.url}>"
@@ -591,13 +592,15 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        from adjudicator.card_commands import show_matches
+        from adjudicator.card_commands import misspelt_card, show_matches
 
-        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
-        if not near and show_matches(name, json_output):  # else the cards its words point to
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: its nearest card, shown
+        printed = misspelt_card(name, near)
+        if printed is None:
+            if not near and show_matches(name, json_output):  # else the cards its words point to
+                return
+            _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
             return
-        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
-        return
     catalog = builtin()
     card = catalog.get(printed)
     key = normalize(printed)
@@ -630,7 +633,7 @@ def card_show_command(
     else:
         heading = Text(card.name, style="bold")
         if normalize(name) != normalize(card.name):
-            heading.append(f"  ({name!r})")
+            heading.append(f"  ({name!r})" if resolve_card(name) else f"  (the nearest card to {name!r})")
         console.print(heading)
         deck = catalog.decks.get(card.deck)
         _label(console, "Type", card.type.label)

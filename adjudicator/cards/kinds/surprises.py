@@ -78,13 +78,21 @@ def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, 
             _discard_at_random(
                 game,
                 other,
-                f"{why}: no {what} in hand, so a card at random",
+                f"{why}: no {_without_article(what)} in hand, so a card at random",
                 ("R57",),
                 stated.get(other),
                 f"`{play.player} plays {play.card} -> CARD` (the card {other} loses)",
             )
         else:
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
+
+
+def _without_article(what: str) -> str:
+    """'a Goal' -> 'Goal': what follows 'no' ("no Goal in hand")."""
+    for article in ("a ", "an "):
+        if what.startswith(article):
+            return what[len(article) :]
+    return what
 
 
 def _holds(game: Game, player: str, types: tuple[CardType, ...]) -> bool:
