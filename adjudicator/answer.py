@@ -317,8 +317,8 @@ def _who_has_won(verdict: Verdict, wins: Sequence[rec.Won], said: str) -> str:
         won = wins[-1] if wins else None
         at = f" at event {won.event}" if won is not None and won.event is not None else ""
         return f"{_capital(verdict.win_phrase)}{at}{_parens(_deciding_first(won.rulings if won else ()))}."
-    if verdict.solo:
-        return ""
+    if verdict.solo or (verdict.stopped and "replay stops" in said):
+        return ""  # Solo Fluxx has no winner; a stop said already is where the game stands
     checks = [s for s in verdict.steps[-200:] if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
     if checks and not verdict.stopped:
         why = checks[-1].text.split(": ", 1)[-1]
