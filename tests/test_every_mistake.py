@@ -84,3 +84,13 @@ def test_wrong_players_stop_the_reading():
     with pytest.raises(ScenarioError) as info:
         parse_scenario("title: t\nplayers: Alice\nsetup: {hands: {Alice: [Milk]}}\nevents: [Alice plays Milk]\n")
     assert len(info.value.mistakes) == 1 and info.value.message.startswith("`players` must be a list")
+
+
+def test_the_reading_stops_at_100_mistakes():
+    """A file of wrong events is refused at once, not after a nearest-name search for each."""
+    events = "".join(f"  - Alice plyas Milk{i}\n" for i in range(5_000))
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup: {{}}\nevents:\n{events}", "many.yaml")
+    mistakes = info.value.mistakes
+    assert len(mistakes) == 101 and mistakes[-1].message.startswith("100 mistakes: the reading stops here")
+    assert [m.line for m in mistakes[:3]] == [5, 6, 7]

@@ -23,6 +23,14 @@ from adjudicator.model.names import not_text, player_key, shown_value, suggest
 
 _SECTIONS = {"the scenario": TOP_KEYS, "setup": SETUP_KEYS, "expect": EXPECT_KEYS}  # where a misplaced key belongs
 T = TypeVar("T")
+#: The reading stops at this many mistakes: enough to fix at one go, and a file of 100,000 wrong
+#: events is refused at once, not after 100,000 searches for a nearest name.
+MAX_MISTAKES = 100
+
+
+class TooManyMistakes(Exception):
+    """Raised by `note` at MAX_MISTAKES: the reading stops (not a ScenarioError, so that no part
+    of the reader takes it for one more mistake)."""
 
 
 class ReaderBase:
@@ -54,6 +62,16 @@ class ReaderBase:
         if error.column is None:
             error.column = self.column(error.line, near)
         self.mistakes.append(error)
+        if len(self.mistakes) >= MAX_MISTAKES:
+            self.mistakes.append(
+                ScenarioError(
+                    f"{MAX_MISTAKES} mistakes: the reading stops here; fix these and run again",
+                    path=self.path,
+                    line=error.line,
+                    column=error.column,
+                )
+            )
+            raise TooManyMistakes
 
     def attempt(self, read: Callable[[], T], fallback: T, line: int | None = None) -> T:
         """What `read` returns, or `fallback` when it finds a mistake (kept, see `note`)."""

@@ -27,7 +27,7 @@ from adjudicator.loading.card_library import library_cards
 from adjudicator.loading.event_reader import ACTIONS, MAX_EVENTS, EventReader
 from adjudicator.loading.files import MAX_FILE_BYTES, decode, read_bytes
 from adjudicator.loading.keys import EVENT_KEYS, EXPECT_KEYS, PHASES, SETUP_KEYS, TOP_KEYS
-from adjudicator.loading.reader import same_player
+from adjudicator.loading.reader import TooManyMistakes, same_player
 from adjudicator.loading.setup_reader import SetupReader
 from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.cards import Card
@@ -115,6 +115,12 @@ class _Reader(SetupReader, EventReader):
         self.disputed_steps: list[ForcedStep] = []
 
     def read(self, data: Any) -> Scenario:
+        try:
+            return self.read_all(data)
+        except TooManyMistakes:
+            raise ScenarioError.of(self.mistakes) from None
+
+    def read_all(self, data: Any) -> Scenario:
         if not isinstance(data, dict):
             kind = "empty" if data is None else "a list" if isinstance(data, list) else f"the single value {data!r:.40}"
             raise ScenarioError(
