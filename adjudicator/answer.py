@@ -15,12 +15,19 @@ Lists are capped so that a replay of a very long game still answers in one line.
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress, islice
 from typing import Any
 
+from adjudicator.answer_outcome import (
+    about_forced_step,
+    deciding_first,
+    no_discards,
+    used_up_by_a_cancel,
+    who_has_won,
+    won_before_any_event,
+)
 from adjudicator.model import records as rec
 from adjudicator.verdict import Verdict
 
@@ -159,7 +166,7 @@ def build_answer(verdict: Verdict) -> Answer:
     clauses.append(_tally("draws", drew, "no cards drawn"))
     for player, cards in creepers.items():
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
-    clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(verdict))
+    clauses.append(_tally("discards", discarded, "") if discarded else no_discards(verdict))
     clauses.append(verdict.plays_phrase)
     clauses.append(_outcome(verdict, of(rec.Won), of(rec.WinChecked)))
     text = "; ".join(c for c in clauses if c)
@@ -215,19 +222,6 @@ def _tally(verb: str, by_player: dict[str, list[str]], nothing: str) -> str:
     )
 
 
-def _no_discards(verdict: Verdict) -> str:
-    """With a limit in play and no discard, say so: it is often what the table asked.
-    (Not when the replay stopped: a discard may be what it waits for.)"""
-    if verdict.stopped:
-        return ""
-    limits = [
-        f"{label} {value}"
-        for label, value in (("Hand Limit", verdict.hand_limit), ("Keeper Limit", verdict.keeper_limit))
-        if value is not None
-    ]
-    return f"nobody discards ({' and '.join(limits)} in play)" if limits else ""
-
-
 def _outcome(verdict: Verdict, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
     if verdict.stopped:
         return f"the replay stops: {verdict.stopped}"
@@ -267,14 +261,14 @@ def summarize(verdict: Verdict, wins: Sequence[rec.Won]) -> tuple[str, dict[str,
     """The plain sentence that opens the answer, and what it is about: the disputed events and
     forced steps (`dispute:`) and then who has won, or that nobody has; without them the winner,
     the stop, or the last event. A win the setup already holds is said before anything else."""
-    before = _won_before_any_event(wins)
+    before = won_before_any_event(wins)
     if verdict.dispute or verdict.disputed_steps:
         sentences = [_about_event(verdict, n, wins) for n in verdict.dispute]
-        sentences += [_about_forced_step(verdict, forced) for forced in verdict.disputed_steps]
+        sentences += [about_forced_step(verdict, forced) for forced in verdict.disputed_steps]
         subject: dict[str, Any] = {"kind": "dispute", "events": list(verdict.dispute)}
         if verdict.disputed_steps:
             subject["steps"] = [forced.text for forced in verdict.disputed_steps]
-        outcome = "" if before else _who_has_won(verdict, wins, " ".join(sentences))
+        outcome = "" if before else who_has_won(verdict, wins, " ".join(sentences))
         return " ".join(s for s in (before, *sentences, outcome) if s), subject
     if before:  # the events come after the game was won: what became of the last one follows
         after = [_about_event(verdict, verdict.events[-1].number, wins)] if verdict.events else []
@@ -297,88 +291,6 @@ def summarize(verdict: Verdict, wins: Sequence[rec.Won]) -> tuple[str, dict[str,
     return _about_event(verdict, last, wins), {"kind": "last_event", "events": [last]}
 
 
-def _won_before_any_event(wins: Sequence[rec.Won]) -> str:
-    """'Before any event, Alice already meets ... and wins (rulings).' when the setup holds a win
-    (it is decided before the events the table argues about), else ''."""
-    won = next((w for w in wins if w.event is None), None)
-    if won is None:
-        return ""
-    return (
-        f"Before any event, {won.text.replace(' and wins', ' and has won', 1)}{_parens(_deciding_first(won.rulings))}."
-    )
-
-
-def _who_has_won(verdict: Verdict, wins: Sequence[rec.Won], said: str) -> str:
-    """The outcome the table argues about, after what the disputed events did: who has won, or
-    that nobody has (and why not, when a win was blocked); '' when the sentences said it."""
-    if verdict.winner:
-        if verdict.win_phrase in said or re.search(rf"\b{re.escape(verdict.winner)} (wins|has won)\b", said):
-            return ""  # said already
-        won = wins[-1] if wins else None
-        at = f" at event {won.event}" if won is not None and won.event is not None else ""
-        return f"{_capital(verdict.win_phrase)}{at}{_parens(_deciding_first(won.rulings if won else ()))}."
-    if verdict.solo or (verdict.stopped and "replay stops" in said):
-        return ""  # Solo Fluxx has no winner; a stop said already is where the game stands
-    checks = [s for s in verdict.steps[-200:] if isinstance(s, rec.WinChecked) and (s.blocked or len(s.meeting) > 1)]
-    if checks and not verdict.stopped:
-        why = checks[-1].text.split(": ", 1)[-1]
-        return f"Nobody has won: {why}{_parens(_deciding_first(checks[-1].rulings))}."
-    return "Nobody has won yet."
-
-
-def _about_forced_step(verdict: Verdict, forced: Any) -> str:
-    """One sentence on a step the rules force (`dispute: Bob draws`): the Draw rule's draws of the
-    player's first turn that has any, or the first discard a limit forces on the player."""
-    steps = verdict.steps
-    if forced.what == "draw":
-        first = next(
-            (i for i, s in enumerate(steps) if isinstance(s, rec.Drew) and s.player == forced.player and s.counted),
-            None,
-        )
-        if first is None:
-            return f"The rules force no draw on {forced.player} in these events."
-        drawn: list[rec.Drew] = []
-        for step in islice(steps, first, None):
-            if isinstance(step, rec.TurnEnded):
-                break
-            if isinstance(step, rec.Drew) and step.player == forced.player and step.counted:
-                drawn.append(step)
-        cards = [c.name for s in drawn for c in s.cards]
-        why = "; ".join(dict.fromkeys(s.why for s in drawn))
-        cites = _deciding_first(tuple(dict.fromkeys(r for s in drawn for r in s.rulings)))
-        shown = f" ({_list(cards)})" if cards and len(cards) <= MAX_ITEMS * 2 else ""
-        return f"{forced.player} draws {len(cards)}{shown}: {why}{_parens(cites)}."
-    discards = (s for s in steps if isinstance(s, rec.Discarded) and s.player == forced.player)
-    discard = next((s for s in discards if s.why.startswith(("Hand Limit", "Keeper Limit"))), None)
-    if discard is None:
-        limits = _no_discards(verdict)
-        return f"No limit forces {forced.player} to discard in these events{' (' + limits + ')' if limits else ''}."
-    return (
-        f"{forced.player} discards {len(discard.cards)} ({rec.names(discard.cards)}) to comply with the "
-        f"{discard.why}{_parens(_deciding_first(discard.rulings))}."
-    )
-
-
-#: The order rulings are cited in a sentence: the answer that decides the case (an FAQ answer, an
-#: official ruling, a house rule) before the rulebook rule it applies.
-def _deciding_first(rulings: Sequence[str]) -> tuple[str, ...]:
-    return tuple(sorted(rulings, key=lambda r: 2 if r.startswith("B-") else 1 if r.startswith("H-") else 0))
-
-
-def _used_up_by_a_cancel(verdict: Verdict, refused: rec.Rejected) -> rec.Canceled | None:
-    """The cancellation, earlier in the same turn, of a play of the refused player's that still
-    counts (That's Mine took her Keeper): why she has no play left (R01)."""
-    if refused.code != "no_plays_left":
-        return None
-    at = verdict.steps.index(refused)
-    for step in reversed(verdict.steps[:at]):
-        if isinstance(step, rec.TurnBegan):
-            return None
-        if isinstance(step, rec.Canceled) and step.player == refused.player and "R01" in step.rulings:
-            return step
-    return None
-
-
 def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     """One sentence on one event: 'No: <why> (rulings).' or 'Yes: <who may do what>: <what it did>
     (rulings).' About the last event, it adds what is still owed from a temporary hand, or the stop."""
@@ -392,7 +304,7 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     refused = [s for s in verdict.rejections if s.event == number]
     if refused:
         rejection = refused[0]
-        cancel = _used_up_by_a_cancel(verdict, rejection)
+        cancel = used_up_by_a_cancel(verdict, rejection)
         if cancel is not None:  # the FAQ answer about the canceled play decides it, before the Play rule
             counted = (r for r in cancel.rulings if r in ("R01", "B-no-cancel-replacement"))
             deciding = tuple(dict.fromkeys((*counted, *rejection.rulings)))
@@ -400,7 +312,7 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
                 f"No: {rejection.reason}: {cancel.by_player}'s {cancel.by} canceled {cancel.player}'s {cancel.card}, "
                 f"and a canceled play still counts{_parens(deciding)}."
             )
-        return f"No: {rejection.reason}{_parens(_deciding_first(rejection.rulings))}."
+        return f"No: {rejection.reason}{_parens(deciding_first(rejection.rulings))}."
     effects, won = _effects_of(verdict, event, wins)
     said = [_effect_text(step, event) for step in effects[:MAX_EFFECTS]]
     if won is not None:
@@ -413,7 +325,7 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     if last and verdict.stopped and not any(isinstance(step, rec.Stopped) for step in effects[:MAX_EFFECTS]):
         said.append(f"then the replay stops: {verdict.stopped}")
     body = "; ".join(said)
-    return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(_deciding_first(_not_basic(tuple(cites))))}."
+    return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(deciding_first(_not_basic(tuple(cites))))}."
 
 
 def first_unreplayed(verdict: Verdict) -> int | None:

@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "presenters",
         (
             "adjudicator.answer",
+            "adjudicator.answer_outcome",
             "adjudicator.json_output",
             "adjudicator.log.render",
             "adjudicator.report",
