@@ -193,7 +193,7 @@ IMPACT_SAMPLE = re.compile(r"^(\$ adjudicator house-rules impact tie=shared\n)(.
 def house_rules_page_now() -> str:
     """The house-rules page with its sample of `house-rules impact tie=shared` made from the
     command's own lines on the bundled suite: its first line, a changed file, `...` and
-    the totals (which change with every scenario added: `python tests/test_docs.py` writes them)."""
+    the totals (which change with every scenario added: `python tests/write_docs.py` writes them)."""
     from adjudicator.house_impact import impact, render
 
     page = HOUSE_RULES_PAGE.read_text(encoding="utf-8")
@@ -209,7 +209,7 @@ def house_rules_page_now() -> str:
 def test_the_house_rules_page_shows_what_impact_prints_now():
     """Generated, not edited by hand: the totals went stale as scenarios were added."""
     assert HOUSE_RULES_PAGE.read_text(encoding="utf-8") == house_rules_page_now(), (
-        "the house-rules page's sample is stale: run `python tests/test_docs.py` to write it again"
+        "the house-rules page's sample is stale: run `python tests/write_docs.py` to write it again"
     )
 
 
@@ -220,7 +220,3 @@ def test_the_format_pages_jsonschema_snippet_validates_bundled_files(scenario, m
     (snippet,) = [block for block in python_blocks(FORMAT_PAGE) if "jsonschema.validate" in block]
     monkeypatch.chdir(ROOT)
     exec(snippet.replace('"dispute.yaml"', repr(f"scenarios/{scenario}")), {})
-
-
-if __name__ == "__main__":  # write the generated parts of the docs again
-    HOUSE_RULES_PAGE.write_text(house_rules_page_now(), encoding="utf-8")
