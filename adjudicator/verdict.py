@@ -25,6 +25,7 @@ from adjudicator.model.names import count_of
 from adjudicator.model.scenario import ForcedStep
 
 if TYPE_CHECKING:
+    from adjudicator.boards import Board
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
 
@@ -105,6 +106,9 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
+    #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
+    #: for the outputs that draw it (HTML, markdown); () otherwise
+    boards: tuple[Board, ...] = ()
     disputed_steps: tuple[ForcedStep, ...] = ()  # the forced steps `dispute:` names, if any
 
     @functools.cached_property
@@ -249,8 +253,9 @@ def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
 
 
 # ------------------------------------------------------------------ building it
-def build_verdict(game: Game) -> Verdict:
-    """Read a finished replay into its verdict (the game is not changed)."""
+def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
+    """Read a finished replay into its verdict (the game is not changed); `boards`: the boards
+    its replay recorded (`boards.replay_with_boards`), for the outputs that draw them."""
     from adjudicator.model.position import Phase
 
     scenario = game.scenario
@@ -308,6 +313,7 @@ def build_verdict(game: Game) -> Verdict:
         rulings=tuple(cited),
         # no Python loop over a long log; the filter keeps only Rejected records
         rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
+        boards=boards,
     )
 
 
