@@ -68,7 +68,7 @@ def test_check_of_a_missing_scenarios_folder_names_the_bundled_suite(tmp_path, m
     monkeypatch.chdir(tmp_path)
     ran = runner.invoke(app, ["check", "scenarios/examples/"])  # the bundled ones, said on stderr
     assert ran.exit_code == 0
-    assert ran.stdout == "3 passed, 0 failed\n"
+    assert ran.stdout == f"{len(list((ROOT / 'scenarios' / 'examples').glob('*.yaml')))} passed, 0 failed\n"
     assert ran.stderr == f"using the bundled scenarios/examples ({ROOT / 'scenarios' / 'examples'})\n"
     mine = runner.invoke(app, ["check", "--json", "mine/"])
     assert json.loads(mine.stdout)["results"][0]["error"]["message"] == "no such file or folder"
