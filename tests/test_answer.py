@@ -108,7 +108,7 @@ def test_json_has_answer_and_facts():
     data = json.loads(result.output)
     assert data["answer"]["text"].startswith("Event 3 is legal; event 1 (")
     assert data["answer"]["text"].endswith(
-        "; no cards drawn; Bob has 1 play left (0 made this turn); no winner yet (rulings: B-reshuffle)."
+        "; no cards drawn; Bob has 1 play left (0 made this turn); no winner yet (rulings: B-reshuffle, Q88)."
     )
     # no `dispute:`: the summary is about the last event
     assert data["answer"]["summary"] == (
@@ -152,7 +152,7 @@ def test_a_long_game_answers_in_one_short_line():
     answer = build_answer(build_verdict(game))
     assert answer.text == (
         "Every event is legal; Alice draws 199; Bob draws 200; Bob's turn is over "
-        "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q129)."
+        "(1 play made); Alice plays next; no winner yet (rulings: B-reshuffle, Q88, Q129)."
     )
     assert answer.facts["drew"] == {"Alice": 199, "Bob": 200}
 

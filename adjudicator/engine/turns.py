@@ -40,7 +40,9 @@ class TurnStructure(GameView):
         while len(got) < n:
             card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
-                self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=("B-reshuffle",))
+                # Both piles empty: draw what there is and carry on (Q88); Solo Fluxx ends instead.
+                exhausted = ("B-reshuffle",) if solo.is_solo(self.game) else ("B-reshuffle", "Q88")
+                self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=exhausted)
                 break
             if card.type is CardType.CREEPER:
                 creepers += 1
