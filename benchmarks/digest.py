@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -55,7 +56,8 @@ def digest(decks: tuple[str, ...], games: int, players: tuple[str, ...], positio
             seen = len(game.steps)
             game.push(event)
             whole.update(event.text.encode())
-            whole.update(str(game.steps[seen:]).encode())
+            for step in game.steps[seen:]:
+                whole.update(f"{step.kind} {step.event} {step.text} {step.rulings} {step.moves}".encode())
             if positions:
                 whole.update(repr(game.position()).encode())
         game.finish()
@@ -65,6 +67,8 @@ def digest(decks: tuple[str, ...], games: int, players: tuple[str, ...], positio
 
 
 def main() -> None:
+    if os.environ.get("PYTHONHASHSEED") != "0":  # a position's sets print in hash order: fix it
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per deck")
     parser.add_argument("--positions", action="store_true", help="hash the position after every event too")

@@ -35,6 +35,10 @@ class EventOrder(GameView):
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
+        if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
+            from adjudicator.engine.deciding import take_listed
+
+            take_listed(self.game, event)
         self.move_stack.append(event)
         if self.stopped:
             return

@@ -155,7 +155,7 @@ def legal_events(
     changes too: these players joining, and every seated player dropping out. `advanced`: what
     `advance` found when the driver took this very game through the steps the next event forces
     anyway (so the generator need not take a copy there itself). `ahead`: where the driver's
-    game parts ways, the copies taken down the other way that `push_next` may go on from."""
+    game parts ways, the copies taken down the other way that `take_listed` may go on from."""
     return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
 
 
@@ -648,7 +648,7 @@ def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Eve
     advanced (`advance`, which changes only what the next push would change), then its legal
     events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
     bare: the engine asks for what they need. None when the advance ended the game.
-    `ahead` (emptied first): for `push_next`, the copies the listing took where the ways part."""
+    `ahead` (emptied first): for `take_listed`, the copies the listing took where the ways part."""
     if ahead is not None:
         ahead.clear()
     events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
@@ -656,7 +656,7 @@ def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Eve
         listed, stamp = {id(event) for event in events}, _stamp(game)
         for key, (event, copy, _) in list(ahead.items()):
             if key in listed:
-                ahead[key] = (event, copy, stamp)  # the game as listed: `push_next` takes a copy for no other
+                ahead[key] = (event, copy, stamp)  # the game as listed: `take_listed` takes a copy for no other
             else:
                 del ahead[key]
     return events
@@ -664,22 +664,8 @@ def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Eve
 
 #: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
 #: brought where push brings the game before that event: push may go on from the copy, if the
-#: game is still as it was listed (its `_stamp`).
+#: game is still as it was listed (its `_stamp`; `engine/deciding.py`, `take_listed`).
 Ahead = dict[int, tuple[Event, Game, tuple[int | None, ...]]]
-
-
-def push_next(game: Game, event: Event, ahead: Ahead) -> None:
-    """Push one of the events `next_events` just listed for game, as `Game.push` does. Where the
-    listing took a copy down the way this event goes (the window closed, a forced play made, the
-    turn ended, the next one begun: `_gather_on`, `_keep_ahead`), push would take those very
-    steps again: the game takes the copy's position instead, as `Game.pop` takes a snapshot's,
-    and push goes on from there. A game that keeps an undo stack is pushed as it stands (its
-    snapshot must be the position before the event), and so is one changed since it was listed."""
-    found = ahead.get(id(event))
-    ahead.clear()
-    if found is not None and found[0] is event and game.undo is None and found[2] == _stamp(game):
-        game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
-    game.push(event)
 
 
 def _gather(
@@ -824,7 +810,7 @@ def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, f
     """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
     down the other way, as it stood (`taken`, told by `_gather`): push brings the game itself to
     that copy's position before any of them that begins no turn but its player's
-    (`_only_who_begins`), so `push_next` may go on from the copy. Not a Surprise of another
+    (`_only_who_begins`), so `take_listed` may go on from the copy. Not a Surprise of another
     player than `active`: push may take it as an answer, or make a forced play first, before the
     window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
     leaves that play open to answers."""
