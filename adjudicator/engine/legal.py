@@ -23,16 +23,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.engine import solo
 from adjudicator.engine.copying import chance_aside
-from adjudicator.engine.game import Game
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
 from adjudicator.model.events import Event, one_line
 from adjudicator.model.position import PendingChoice, Phase, Play
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game  # a game is handed in: never made here
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
@@ -665,7 +667,7 @@ def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Eve
 #: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
 #: brought where push brings the game before that event: push may go on from the copy, if the
 #: game is still as it was listed (its `_stamp`; `engine/deciding.py`, `take_listed`).
-Ahead = dict[int, tuple[Event, Game, tuple[int | None, ...]]]
+Ahead: TypeAlias = "dict[int, tuple[Event, Game, tuple[int | None, ...]]]"
 
 
 def _gather(
@@ -803,7 +805,7 @@ def _after_forced_play(game: Game, found: _Found, begun: list[str], seen: Seen |
 
 
 #: Where `_gather` read the events of a copy as it stood, and whose turns were begun on the way.
-Seen = list[tuple[Game, list[str]]]
+Seen: TypeAlias = "list[tuple[Game, list[str]]]"
 
 
 def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
