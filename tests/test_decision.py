@@ -121,3 +121,26 @@ def test_a_game_over_is_a_decision_of_nobody():
     _drive(game, rng)
     decision = game.decision()
     assert decision == Decision(DecisionKind.OVER, (), (), ()) and decision.is_over and game.legal_events() == []
+
+
+@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper_pack", "surprises"), ("fluxx5", "fun_pack")])
+def test_nothing_runs_after_a_win_but_the_cards_in_motion_landing(decks):
+    """The game-over gate (`Agenda.run`): once someone has won, no task, draw, turn end or turn
+    passing follows; a card still resolving and a temporary hand land in the discard pile, so
+    that no card is lost (and the game rests at a decision of nobody)."""
+    from adjudicator.model import records as rec
+
+    landing = {"Won", "Note", "TempHandClosed"}
+    won = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(dealt_scenario(Settings(decks=decks), rng), undo=False)
+        _drive(game, rng, 1000)
+        first = next((i for i, step in enumerate(game.steps) if isinstance(step, rec.Won)), None)
+        if first is None:
+            continue
+        won += 1
+        assert {step.kind for step in game.steps[first:]} <= landing, seed
+        assert not game.being_played and not game.temp_hands and not game.agenda
+        assert game.decision().kind is DecisionKind.OVER
+    assert won >= 20
