@@ -26,8 +26,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.engine.advancing import Ahead, stamp
 from adjudicator.engine.copying import fork
-from adjudicator.engine.legal import Ahead, _stamp, next_events
+from adjudicator.engine.legal import next_events
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
 from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind, Driver, cards_of
@@ -58,14 +59,14 @@ def next_number(game: Game) -> int:
 def decision(game: Game) -> Decision:
     """Where the game rests, the forced steps taken (see the module's doc)."""
     decided = game._decided
-    if decided is not None and decided.stamp == _stamp(game):
+    if decided is not None and decided.stamp == stamp(game):
         return decided.decision
     if game.is_over:
         return Decision(DecisionKind.OVER, (), (), ())
     ahead: Ahead = {}
     events = next_events(game, next_number(game), ahead)
     made = _classify(game, events)
-    game._decided = Decided(_stamp(game), made, ahead)
+    game._decided = Decided(stamp(game), made, ahead)
     return made
 
 
@@ -103,7 +104,7 @@ def take_listed(game: Game, event: Event) -> None:
     if decided is None:
         return
     found = decided.ahead.get(id(event))
-    if found is None or found[0] is not event or found[2] != _stamp(game):
+    if found is None or found[0] is not event or found[2] != stamp(game):
         return
     undo = game.undo
     game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
