@@ -144,3 +144,32 @@ def test_nothing_runs_after_a_win_but_the_cards_in_motion_landing(decks):
         assert not game.being_played and not game.temp_hands and not game.agenda
         assert game.decision().kind is DecisionKind.OVER
     assert won >= 20
+
+
+@pytest.mark.parametrize(
+    ("path", "at", "expected"),
+    [
+        (
+            "scenarios/chance/random-discard-left-to-chance.yaml",
+            2,
+            {"Bob discards Day Dreams at random", "Bob discards Milk at random", "Bob discards Cookies at random"},
+        ),
+        (
+            "scenarios/chance/random-discard-left-to-chance.yaml",
+            1,
+            {"Alice plays Canceled Plans -> Bread", "Alice plays Canceled Plans -> Sleep"},
+        ),
+        (
+            "scenarios/chance/empty-the-trash-stated.yaml",
+            2,
+            {f"Alice plays Empty the Trash; shuffled {name}" for name in ("Bread", "Time", "Money", "The Sun")},
+        ),
+    ],
+    ids=["random-discard", "canceled-plans", "shuffle"],
+)
+def test_explore_lists_every_outcome_of_the_random_step(path, at, expected):
+    """`explore --at N` shows what had happened had chance gone otherwise, through `chance_outcomes`."""
+    from adjudicator.whatif import explore_at
+
+    found = explore_at(load_scenario(ROOT / path), at)
+    assert {a.event.text for a in found.alternatives if a.how == "chance"} == expected

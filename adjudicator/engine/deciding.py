@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.engine.advancing import Ahead, stamp
+from adjudicator.engine.advancing import Ahead, advance, stamp
 from adjudicator.engine.copying import fork
 from adjudicator.engine.legal import next_events
 from adjudicator.model import records as rec
@@ -157,6 +157,12 @@ def chance_outcomes(game: Game, event: Event) -> list[ChanceOutcome]:
     """The outcomes of the first random step event meets and does not state (see the module's doc)."""
     if game.is_over:
         return []
+    # The steps the event forces first (the last play resolving, the turn passing) may draw at
+    # random too: what they draw is not this event's to state, so they are taken first.
+    game = fork(game)
+    advance(game, event.number)
+    if event.shuffled:  # the orders it states are outcomes too: each is listed with the others
+        event = _stating(event, shuffled=())
     trial, recorder, seen = _trial(game, event)
     if not recorder.asked or any(isinstance(step, rec.Rejected) for step in trial.steps[seen:]):
         return []
