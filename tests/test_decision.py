@@ -120,7 +120,7 @@ def test_a_game_over_is_a_decision_of_nobody():
     game = Game(dealt_scenario(Settings(decks=("fluxx5",)), rng), undo=False, log=False)
     _drive(game, rng)
     decision = game.decision()
-    assert decision == Decision(DecisionKind.OVER, (), (), ()) and decision.is_over and game.legal_events() == []
+    assert decision == Decision(DecisionKind.OVER, ()) and decision.is_over and game.legal_events() == []
 
 
 @pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper_pack", "surprises"), ("fluxx5", "fun_pack")])

@@ -31,7 +31,7 @@ from adjudicator.engine.copying import fork
 from adjudicator.engine.legal import next_events
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
-from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind, Driver, cards_of
+from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind, Driver
 from adjudicator.model.events import Event, one_line
 from adjudicator.model.position import Play
 
@@ -62,7 +62,7 @@ def decision(game: Game) -> Decision:
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
     if game.is_over:
-        return Decision(DecisionKind.OVER, (), (), ())
+        return Decision(DecisionKind.OVER, ())
     ahead: Ahead = {}
     events = next_events(game, next_number(game), ahead)
     made = _classify(game, events)
@@ -72,27 +72,24 @@ def decision(game: Game) -> Decision:
 
 def _classify(game: Game, events: list[Event]) -> Decision:
     if game.is_over:
-        return Decision(DecisionKind.OVER, (), (), tuple(events))
+        return Decision(DecisionKind.OVER, tuple(events))
     if not events:
-        return Decision(DecisionKind.STUCK, (), (), ())
-    players = tuple(dict.fromkeys(event.player for event in events))
-    if game.pending:
-        limit = all(choice.keep_means_complement for choice in game.pending)
-        options = (option for choice in game.pending for option in choice.options if isinstance(option, Card))
+        return Decision(DecisionKind.STUCK, ())
+    pending = game.pending
+    if pending:
+        limit = all(choice.keep_means_complement for choice in pending)
         return Decision(
             DecisionKind.LIMIT if limit else DecisionKind.ANSWER,
-            players,
-            tuple(dict.fromkeys(options)),
             tuple(events),
-            tuple(f"{choice.player} must {choice.prompt}" for choice in game.pending),
+            tuple(f"{choice.player} must {choice.prompt}" for choice in pending),
+            tuple(option for choice in pending for option in choice.options),
         )
     if game.window is not None:
-        kind = DecisionKind.RESPOND
-    elif any(event.action == "begin_turn" for event in events):
-        kind = DecisionKind.BEGIN_TURN
-    else:
-        kind = DecisionKind.PLAY
-    return Decision(kind, players, cards_of(events), tuple(events))
+        return Decision(DecisionKind.RESPOND, tuple(events))
+    for event in events:
+        if event.action == "begin_turn":
+            return Decision(DecisionKind.BEGIN_TURN, tuple(events))
+    return Decision(DecisionKind.PLAY, tuple(events))
 
 
 def take_listed(game: Game, event: Event) -> None:

@@ -17,6 +17,7 @@ chance pushes those, and what the table stated and what a search tries are the s
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -52,14 +53,24 @@ class Decision:
     """Who must decide now, what sort of decision, from which cards, and the events that decide."""
 
     kind: DecisionKind
-    #: the players who may send the next event (empty: nobody, the game is over or stuck)
-    players: tuple[str, ...]
-    #: the cards the decision is made from: those the legal events name, or a choice's options
-    cards: tuple[Card, ...]
     #: the legal events, each pushable as it is
     events: tuple[Event, ...]
     #: what is asked, for an answer or a limit (the pending choices' prompts)
     prompts: tuple[str, ...] = ()
+    #: the options of the choices asked, for an answer or a limit
+    options: tuple[Any, ...] = ()
+
+    @functools.cached_property
+    def players(self) -> tuple[str, ...]:
+        """The players who may send the next event (empty: nobody, the game is over or stuck)."""
+        return tuple(dict.fromkeys(event.player for event in self.events))
+
+    @functools.cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the decision is made from: a choice's options, or those the events name."""
+        if self.prompts:
+            return tuple(option for option in dict.fromkeys(self.options) if not isinstance(option, str))
+        return tuple(dict.fromkeys(event.card for event in self.events if event.card is not None))
 
     @property
     def is_over(self) -> bool:
@@ -112,8 +123,3 @@ class Driver(Protocol):
         """The outcomes of the first random step that event meets, each as the event stating it
         (none: the event meets no random step the table could state)."""
         ...
-
-
-def cards_of(events: Any) -> tuple[Card, ...]:
-    """The cards a list of events names, each once, in order."""
-    return tuple(dict.fromkeys(event.card for event in events if event.card is not None))
