@@ -75,8 +75,14 @@ class Agenda(GameView):
 
     def _land_after_the_end(self) -> None:
         """The game ended while cards were resolving (a Goal met mid-way, Q46; in Solo Fluxx a deck
-        ran out during Jackpot!'s draw): nothing more happens, and each card goes where its play puts it once done -- an Action
-        to the discard pile, a temporary hand's cards with it -- so that no card is lost."""
+        ran out during Jackpot!'s draw): nothing more happens, and each card goes where its play
+        puts it once done -- an Action to the discard pile, a temporary hand's cards with it -- so
+        that no card is lost."""
+        # A card whose resolving had not begun (its window open, or its turn to resolve not come)
+        # never read its choices: they are not refused (Q46; `EventOrder._tried` reads these plays).
+        unread = [t.args[0] for t in self.agenda if t.method in ("_resolve", "_resolve_use") and t.args]
+        unread += [self.window, *self.responses] if self.window is not None else []  # still open to answers
+        self.event_plays[:] = [made for made in self.event_plays if not any(made is play for play in unread)]
         self.agenda.clear()
         for frame in reversed(self.temp_hands):
             self._close_temp_hand(frame)

@@ -178,8 +178,7 @@ class EventOrder(GameView):
         # resolving), and every card of the event has resolved by now: what is left is unused,
         # even when a choice now waits for someone. A card the game ended before (a Goal met as
         # it left the hand, Q46) never read its choices: they are not refused.
-        if trial.winner or trial.ended:
-            return None  # the cards still resolving landed at the end, their choices unread
+        # (a card the game ended before is not among the event's plays any more: `_land_after_the_end`)
         for play in trial.event_plays:
             if play.answers:
                 return _unused(event, play)
