@@ -285,6 +285,7 @@ LEFT_OUT = {
     "trying",
     "chance_refused",
     "event_plays",
+    "unread_at_end",
     "_win_signature",
     "_win_stamp",
     "_state_checked",

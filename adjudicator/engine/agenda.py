@@ -79,10 +79,10 @@ class Agenda(GameView):
         puts it once done -- an Action to the discard pile, a temporary hand's cards with it -- so
         that no card is lost."""
         # A card whose resolving had not begun (its window open, or its turn to resolve not come)
-        # never read its choices: they are not refused (Q46; `EventOrder._tried` reads these plays).
+        # never read its choices: only those beyond its own are refused (Q46; `EventOrder._tried`).
         unread = [t.args[0] for t in self.agenda if t.method in ("_resolve", "_resolve_use") and t.args]
         unread += [self.window, *self.responses] if self.window is not None else []  # still open to answers
-        self.event_plays[:] = [made for made in self.event_plays if not any(made is play for play in unread)]
+        self.unread_at_end = unread
         self.agenda.clear()
         for frame in reversed(self.temp_hands):
             self._close_temp_hand(frame)
@@ -168,6 +168,8 @@ class Agenda(GameView):
             reading = (clock.ticks, turn.drawn, turn.played)
             if clock.derived.get("play_goes_on") == reading:
                 return False
+        if playing and self.temp_hands and self.keep_temp_hands_current():
+            return True
         if playing:
             missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
@@ -180,7 +182,7 @@ class Agenda(GameView):
                         "B-draw-rule-change",
                         *derived.bonus_rulings(self.game, turn.player, "draw"),
                         *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
-                        *(("Q129",) if self.temp_hands else ()),
+                        *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
                 )  # a temporary hand's cards are extras
@@ -188,7 +190,8 @@ class Agenda(GameView):
         temp_hands = self.temp_hands
         if temp_hands:  # the play phase goes on while one is open
             frame = temp_hands[-1]
-            if frame.done and self.being_played[-1] is frame.source:
+            done = not frame.cards or frame.plays_made >= derived.compound_terms(self.game, frame)[1]
+            if done and self.being_played[-1] is frame.source:
                 self._close_temp_hand()
                 return True
             return False

@@ -119,6 +119,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.trying = False
         self.chance_refused: Illegal | None = None
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
+        self.unread_at_end: list[Play] = []  # plays the game ended before they resolved (`_tried`)
         self._decided: Decided | None = None  # where the game rests, while it does (`decision`)
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
@@ -273,6 +274,14 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def bonus_rulings(self, player: str, what: str) -> tuple[str, ...]:
         """The rulings behind those bonuses."""
         return derived.bonus_rulings(self, player, what)
+
+    def compound_terms(self, frame: TempHand) -> tuple[int, int]:
+        """A temporary hand's draws and plays as its Action counts them now (Inflation raises them)."""
+        return derived.compound_terms(self, frame)
+
+    def plays_owed_from(self, frame: TempHand) -> int:
+        """Plays still to make from a temporary hand (Q51: what its Action allows now)."""
+        return derived.compound_plays_owed(self, frame)
 
     def hand_limit(self) -> int | None:
         return derived.limit(self, "hand_limit", None)
