@@ -8,7 +8,9 @@ with string hashing fixed (PYTHONHASHSEED=0):
 
 - `games`: the six recorded random games in benchmarks/recorded/ (5.0 + Creeper Pack +
   Surprises, 2 players; 658 events), played as `simulate` plays them (no log): before each
-  recorded event, `legal.next_events` lists the legal events, then the event is pushed. Per event.
+  recorded event, `Game.decision` lists the legal events, then the event listed is pushed. Per event.
+- `pushes`: the same events pushed alone, nothing listed (the forced steps run inside push):
+  `games` minus `pushes` is what listing costs.
 - `scenarios`: every bundled scenario replayed (engine only). Per replay.
 - `long`: the Jackpot! passed back and forth (benchmarks/long_log.py), 1,000 events. Per event.
 
@@ -39,17 +41,18 @@ def run_workload(name: str, full: bool) -> int:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from adjudicator.engine.game import Game
-    from adjudicator.engine.legal import next_events
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import load_scenario, parse_scenario
 
-    if name == "games":
+    if name in ("games", "pushes"):
         games = [load_scenario(path) for path in RECORDED]
         events = 0
         for scenario in games if full else ():
             game = Game(dataclasses.replace(scenario, events=()), undo=False, log=False)  # as simulate plays
             for event in scenario.events:
-                next_events(game, event.number)
+                if name == "games":  # the decision listed, and the listed event pushed, as simulate does
+                    listed = game.decision().events
+                    event = next((e for e in listed if e.text == event.text), event)  # noqa: PLW2901
                 game.push(event)
                 events += 1
         return events
@@ -102,6 +105,7 @@ def main() -> None:
         return
     units = {
         "games": "event (list the legal events, then push)",
+        "pushes": "event (pushed alone)",
         "scenarios": "scenario replay",
         "long": "event of the long log",
     }

@@ -1,7 +1,7 @@
 """Where a turn of `simulate` goes, subsystem by subsystem (not a test: the shares are a profile's).
 
-Plays random games as `simulate` plays them (`simulate.play_game`: no log, `legal.next_events`,
-push), once timed (CPU time per turn) and once under cProfile. Each function's own time
+Plays random games as `simulate` plays them (`simulate.play_game`: no log, `Game.decision`,
+`Game.push`), once timed (CPU time per turn) and once under cProfile. Each function's own time
 (tottime) is put in the subsystem of the file it is in; the shares are scaled to the unprofiled
 CPU time per turn, since the profiler itself inflates every call alike. Also the Python calls
 per turn (the profile's count).
@@ -23,7 +23,11 @@ sys.path.insert(0, str(ROOT))
 
 #: (subsystem, the path fragments of its files), first match wins.
 SUBSYSTEMS = (
-    ("listing legal events (engine/legal.py)", ("engine/legal.py",)),
+    (
+        "listing legal events (engine/legal.py, listing.py, deciding.py)",
+        ("engine/legal.py", "engine/listing.py", "engine/deciding.py"),
+    ),
+    ("forced steps taken ahead (engine/advancing.py)", ("engine/advancing.py",)),
     ("copies of a game (copying, state copies, copy module)", ("engine/copying.py", "model/position.py", "copy.py")),
     ("effective rules (engine/derived.py)", ("engine/derived.py",)),
     ("response chain and windows (engine/chain.py)", ("engine/chain.py",)),

@@ -22,7 +22,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
 from adjudicator.model.choices import check_stated
 from adjudicator.model.errors import Illegal
-from adjudicator.model.events import VERB_OF, one_line
+from adjudicator.model.events import VERB_OF, Action, one_line
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
@@ -38,11 +38,15 @@ class EventOrder(GameView):
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
+        if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
+            from adjudicator.engine.deciding import take_listed
+
+            take_listed(self.game, event)
         self.move_stack.append(event)
         if self.stopped:
             return
         self.event_no = event.number
-        if event.action != "join" and event.player not in self.players:
+        if event.action != Action.JOIN and event.player not in self.players:
             # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
@@ -57,7 +61,7 @@ class EventOrder(GameView):
                 return
         self.event_plays.clear()  # the plays this event makes, from here on
         card = event.card
-        if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
+        if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):
@@ -72,12 +76,16 @@ class EventOrder(GameView):
         self.at_random_answers = list(event.choices) if event.at_random else []
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self.game, event, strict=False)
-        if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
+        if (
+            event.action == Action.BEGIN_TURN
+            and self.turn.player == event.player
+            and self.turn.begun_by == event.number
+        ):
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
             self.make_forced_plays()
             return
-        if event.action == "spell":  # a word claimed for testing: not a move, so no turn moves on
+        if event.action == Action.SPELL:  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)
             except Illegal as illegal:
@@ -100,7 +108,7 @@ class EventOrder(GameView):
                 ),
             )
             return
-        if began and event.action == "begin_turn":
+        if began and event.action == Action.BEGIN_TURN:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
@@ -124,7 +132,7 @@ class EventOrder(GameView):
         """The active player's own card in the open window, when she plays a Surprise now: it is
         read as a play of her turn, never as an answer to that card (R49)."""
         card = event.card
-        if event.action != "play" or card is None or card.type is not CardType.SURPRISE or self.window is None:
+        if event.action != Action.PLAY or card is None or card.type is not CardType.SURPRISE or self.window is None:
             return None
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
@@ -132,7 +140,7 @@ class EventOrder(GameView):
     @staticmethod
     def _states_something(event: Event) -> bool:
         """Whether the event says more than a bare action: choices of a play or use, or chance."""
-        return bool(event.choices and event.action in ("play", "use")) or event.states_chance
+        return bool(event.choices and event.action in (Action.PLAY, Action.USE)) or event.states_chance
 
     def _tried(self, event: Event) -> Illegal | None:
         """Every word of an event is used or refused: the event is taken first on a copy, its card
@@ -167,7 +175,7 @@ class EventOrder(GameView):
         for play in trial.event_plays:
             if not play.answers:
                 continue
-            if not (over and any(play is waiting for waiting in trial.being_played)):
+            if not (over and any(play is unread for unread in trial.unread_at_end)):
                 return _unused(event, play)
             # Never resolved (the game ended first), it would still have taken no more than its own choices.
             specs = kind_of(play.card).choices(self.game, play)
@@ -218,7 +226,9 @@ class EventOrder(GameView):
         try:
             self.verify_answer(event)
         except Illegal as illegal:
-            if event.action in ("discard", "keep", "choose") and any(c.player == event.player for c in self.pending):
+            if event.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE) and any(
+                c.player == event.player for c in self.pending
+            ):
                 self.reject(event, illegal)  # a wrong answer: rejected, still waiting
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
@@ -241,15 +251,15 @@ class EventOrder(GameView):
                 and self.turn.phase is Phase.OVER
                 and not self.pending
                 and not self.ended
-                and event.action not in ("join", "drop_out")
+                and event.action not in (Action.JOIN, Action.DROP_OUT)
                 and self._needs_next_turn(event)
             ):
                 self.begin_turn(self.next_player())
                 self.run()
                 began = True
-            if not (event.player == self.turn.player and event.action == "use"):
+            if not (event.player == self.turn.player and event.action == Action.USE):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-                if began and event.action == "begin_turn":
+                if began and event.action == Action.BEGIN_TURN:
                     return True  # the forced play it made stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
@@ -283,7 +293,7 @@ class EventOrder(GameView):
         a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
         if event.player == self.next_player():
             return True
-        if event.action not in ("discard", "keep", "choose"):
+        if event.action not in (Action.DISCARD, Action.KEEP, Action.CHOOSE):
             return False
         trial = self.copy()
         trial.begin_turn(trial.next_player())
@@ -319,8 +329,7 @@ class EventOrder(GameView):
                 + f"{choice.count} of: {options}"
                 f" (write for example: `{choice_syntax(choice)}`)"
             )
-        self.stopped = reason
-        self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+        self.halt(reason, choice.rulings if choice else ())
 
 
 def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
