@@ -88,11 +88,17 @@ def supported_card_names() -> list[str]:
 
 
 def queries() -> list[tuple[str, str]]:
-    """(kind, query text) for every query of the survey, in the order they are asked."""
+    """(kind, query text) for every distinct query of the survey, in the order they are asked.
+
+    A tag and a rule word can make the same text (hand limit, inflation): it is asked once.
+    """
     found = [("tag", f"Fluxx FAQ {tag.replace('-', ' ')}") for tag in TAGS]
     found += [("rule", f"Fluxx FAQ {word}") for word in RULE_WORDS]
     found += [("card", f"Fluxx FAQ {name}") for name in supported_card_names()]
-    return found
+    first_kind: dict[str, str] = {}
+    for kind, text in found:
+        first_kind.setdefault(text, kind)
+    return [(kind, text) for text, kind in first_kind.items()]
 
 
 def address(url: str) -> str | None:
