@@ -69,6 +69,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.legal_command",
             "adjudicator.rulings.commands",
             "adjudicator.simulate",
+            "adjudicator.solving",
             "adjudicator.starter",
             "adjudicator.whatif",
         ),

@@ -1,0 +1,373 @@
+"""Every call `solve` makes to the engine, in one place (the driver's side of the engine).
+
+The search needs what a driver of any game needs (OpenSpiel's `State`): where the game rests,
+who decides there and between which events, a way to apply one of them, the position as a
+transposition key, who has won, and the outcomes of chance. Issue 27 gives the engine that
+protocol (`Game.decision()`, `chance_outcomes()`); until it lands this module builds it from
+what the engine has today -- the one generator (`engine.legal.legal_events`), `Game.push`, the
+forced steps `push` takes before an event (`close_window`, `make_forced_plays`, `end_turn`), and
+`Game.position()` -- so that switching is a change here and nowhere else.
+
+Chance, today: every random step of the engine draws from the game's generator (`Game.rng`), by
+`randrange`, `choice` and `shuffle`, which all ask it for a whole number below n. A step is
+applied with a scripted generator (`Scripted`) that answers those questions from a script and
+records them; a step that asked nothing is certain, and one that did is a chance node whose
+outcomes are the scripts, each as likely as the product of 1/n it answered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from adjudicator.engine.copying import fork
+from adjudicator.engine.legal import legal_events, next_events, scenario_item
+from adjudicator.engine.replay import play_events
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.events import Event
+from adjudicator.model.position import Phase
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.model.scenario import Scenario
+    from adjudicator.model.snapshot import Position
+
+__all__ = [
+    "Decision",
+    "Step",
+    "apply",
+    "begins",
+    "decision",
+    "event_item",
+    "position",
+    "start_from",
+]
+
+
+def replayed(scenario: Scenario, events: Sequence[Event]) -> Game:
+    """The game after these events, not finished (the next event may still come)."""
+    return play_events(scenario, events)
+
+
+def start_from(game: Game) -> Game:
+    """The search's own copy of game: no log, no undo stack (game is left as it is)."""
+    return fork(game, history=False)
+
+
+def next_number(game: Game) -> int:
+    """The number the next event of game takes."""
+    return game.move_stack[-1].number + 1 if game.move_stack else 1
+
+
+def whose_turn(game: Game) -> str:
+    """The player whose turn it is, or comes next when it is over."""
+    return game.next_player() if game.turn.phase is Phase.OVER else game.turn.player
+
+
+def players(game: Game) -> list[str]:
+    return list(game.players)
+
+
+def goals(game: Game) -> list[Card]:
+    return list(game.table.goals)
+
+
+def in_play(game: Game, player: str) -> list[Card]:
+    return list(game.table.in_play[player])
+
+
+def hand(game: Game, player: str) -> list[Card]:
+    return list(game.table.hands[player])
+
+
+def winner(game: Game) -> str | None:
+    return game.winner
+
+
+def finished_winner(game: Game) -> str | None:
+    """Who has won once the open windows close and the forced steps run (on a copy)."""
+    done = fork(game, history=False)
+    done.finish()
+    return done.winner
+
+
+def seeded(game: Game, step: Step) -> Game:
+    """A copy of game after step, chance drawn from the game's own generator (the seed's)."""
+    child = fork(game, history=False)
+    if step.forced is not None:
+        step.forced(child)
+    elif step.event is not None:
+        child.push(step.event)
+    return child
+
+
+def hidden_hands(game: Game, player: str) -> list[str]:
+    """The other players holding cards the scenario does not name (`?`)."""
+    return [p for p in game.players if p != player and any(c.is_unknown for c in game.table.hands[p])]
+
+
+def unseen_surprises(game: Game) -> list[Card]:
+    """The Surprises of the scenario's decks that are nowhere in the game: a hand the scenario
+    does not give may hold them."""
+    table = game.table
+    seen = {id(c) for zone in (table.draw_pile, table.discard, table.rules, table.goals) for c in zone}
+    seen |= {id(c) for p in game.players for zone in (table.hands[p], table.in_play[p]) for c in zone}
+    seen |= {id(play.card) for play in game.being_played}
+    found: dict[str, Card] = {}
+    for card in game.scenario.catalog.all_cards():
+        if card.type is CardType.SURPRISE and id(card) not in seen and card.name not in found:
+            found[card.name] = card
+    return list(found.values())
+
+
+def holding(game: Game, holder: str, card: Card) -> Game:
+    """A copy of game in which holder's first `?` card is card."""
+    variant = fork(game, history=False)
+    held = variant.table.hands[holder]
+    index = next(i for i, c in enumerate(held) if c.is_unknown)
+    held.pop(index)
+    held.insert(index, card)
+    return variant
+
+
+def position(game: Game) -> Position:
+    """The transposition key: two games in the same state have equal positions."""
+    return game.position()
+
+
+def event_item(event: Event) -> str | dict[str, object]:
+    """The event as a scenario file writes it."""
+    return scenario_item(event)
+
+
+# ------------------------------------------------------------------ steps
+@dataclass(frozen=True)
+class Step:
+    """One way out of a decision: an event pushed, or a step the rules take when nobody acts
+    (`event` None: the window closes as everyone passes, the turn ends, a forced play is made)."""
+
+    label: str
+    event: Event | None = None
+    #: the forced step, on the game it is given (None: the event is pushed)
+    forced: Callable[[Game], None] | None = None
+    #: a pass that changes nothing yet: the other players let the window be (`Decision.passed`)
+    passes: bool = False
+
+
+@dataclass
+class Decision:
+    """Where the game rests: who decides (`who`: a player; None with `steps`: a forced step;
+    None without: the search stops here), between which steps."""
+
+    who: str | None
+    kind: str  # "over", "turn over", "forced", "respond", "answer", "play", "free actions"
+    steps: list[Step] = field(default_factory=list)
+
+
+def decision(game: Game, player: str, number: int, passed: bool) -> Decision:
+    """The decision the game rests at, for a search of `player`'s turn. `passed`: the other
+    players have let the open window be (they may no longer answer it; player still may)."""
+    if game.winner or game.ended or game.stopped:
+        return Decision(None, "over")
+    if game.window is not None:
+        responses = [e for e in _listed(game, number) if _answers_chain(game, e)]
+        others = [e for e in responses if e.player != player]
+        if others and not passed:
+            steps = [Step(e.text, e) for e in others]
+            # letting it be first: the line itself before the answers to it (and the closest line)
+            return Decision(others[0].player, "respond", [Step("everyone else lets it be", passes=True), *steps])
+        own = [Step(e.text, e) for e in responses if e.player == player]
+        close = Step("the window closes", forced=_close)
+        if own:
+            return Decision(player, "respond", [*own, close])
+        return Decision(None, "forced", [close])
+    if game.pending:
+        chooser = game.pending[0].player
+        answers = [e for e in _listed(game, number) if e.player == chooser and e.action in ANSWERS]
+        return Decision(chooser, "answer", [Step(e.text, e) for e in answers])
+    turn = game.turn
+    if turn.player != player or turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+        return Decision(None, "turn over")
+    if turn.phase is Phase.PLAY:
+        if _forced_play_due(game):
+            return Decision(None, "forced", [Step("the rules make a play", forced=_forced_plays)])
+        plays = [e for e in _listed(game, number) if e.player == player and e.action in OWN]
+        if plays:
+            return Decision(player, "play", [Step(e.text, e) for e in plays])
+        return Decision(None, "forced", [Step(f"{player} has nothing to play: the turn ends", forced=_end_turn)])
+    frees = [begins_none(number, player, card) for card in dict.fromkeys(game.usable(player))]
+    optional = [e for e in frees if game.is_optional_free_action(e)]
+    end = Step(f"{player} ends the turn", forced=_end_turn)
+    if optional:
+        return Decision(player, "free actions", [*(Step(e.text, e) for e in optional), end])
+    return Decision(None, "forced", [end])
+
+
+ANSWERS = ("discard", "keep", "choose")
+OWN = ("play", "use", "discard")
+
+
+def begins_none(number: int, player: str, card: object) -> Event:
+    """A bare free action (the engine asks for what it needs)."""
+    return Event.made(number, player, "use", card, ())  # type: ignore[arg-type]  # a card
+
+
+def begins(number: int, player: str) -> Event:
+    """`P begins`: the event that begins player's turn."""
+    return Event.made(number, player, "begin_turn", None, ())
+
+
+def _listed(game: Game, number: int) -> list[Event]:
+    """The generator's events. With no window open they are read off the game as a driver does
+    (`next_events`: the game takes the steps the next push would take anyway, none of them left
+    to chance here, then the events are listed without a copy); with one open, on a copy: its
+    closing may be chance's (a card resolving), which the search weighs as a step of its own."""
+    if game.window is not None:
+        return legal_events(game, number, stated_choices=False)
+    return next_events(game, number)
+
+
+def _answers_chain(game: Game, event: Event) -> bool:
+    card = event.card
+    return (
+        event.action == "play"
+        and card is not None
+        and card.type is CardType.SURPRISE
+        and game.is_response(event.player, card)
+    )
+
+
+def _forced_play_due(game: Game) -> bool:
+    """Whether a rule forces a play now (First Play Random): tried on a copy."""
+    if game.being_played or game.temp_hands:
+        return False
+    trial = fork(game, history=False)
+    before = len(trial.table.hands[trial.turn.player])
+    trial._rng = _Scripted(())
+    trial.make_forced_plays()
+    return trial.window is not None or len(trial.table.hands[trial.turn.player]) != before
+
+
+def _close(game: Game) -> None:
+    game.close_window()
+
+
+def _forced_plays(game: Game) -> None:
+    game.make_forced_plays()
+
+
+def _end_turn(game: Game) -> None:
+    game.close_window()
+    if game.turn.phase in (Phase.PLAY, Phase.PLAY_OVER) and not game.pending:
+        game.end_turn()
+        game.run()
+
+
+# ------------------------------------------------------------------ applying
+@dataclass(frozen=True)
+class Outcome:
+    """What one step led to: the game after it, and how likely that was (1.0: certain)."""
+
+    game: Game
+    probability: float
+    #: the answers given to the generator's questions: how chance went, for the report
+    script: tuple[int, ...] = ()
+
+
+def apply(game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int = 0) -> tuple[list[Outcome], bool]:
+    """The outcomes of taking step from game (which is left as it is), and whether they are all
+    of them (True) or a sample of `samples` (False): at most `exact_up_to` outcomes are listed
+    exactly, each with its probability; more are sampled, each counting 1/samples."""
+    first, asked = _run(game, step, ())
+    if not asked:
+        return [Outcome(first, 1.0)], True
+    outcomes: list[Outcome] = []
+    for outcome in _scripts(game, step, asked):
+        if len(outcomes) >= exact_up_to:
+            break
+        outcomes.append(outcome)
+    else:
+        return outcomes, True
+    rng = random.Random(seed)
+    sampled = []
+    for _ in range(samples):
+        child, answers = _random_script(game, step, rng)
+        sampled.append(Outcome(child, 1.0 / samples, answers))
+    return sampled, False
+
+
+def _run(game: Game, step: Step, script: tuple[int, ...]) -> tuple[Game, list[int]]:
+    """Take step on a copy with a scripted generator: the copy, and the bounds it was asked."""
+    child = fork(game, history=False)
+    rng = child._rng = _Scripted(script)
+    if step.forced is not None:
+        step.forced(child)
+    elif step.event is not None:
+        child.push(step.event)
+    child._rng = None  # what follows is scripted anew
+    return child, rng.bounds
+
+
+def _scripts(game: Game, step: Step, bounds: list[int]) -> Iterator[Outcome]:
+    """Every script, as an odometer over the bounds asked (a later question may depend on an
+    earlier answer: each run says what it asked)."""
+    script: list[int] = [0] * len(bounds)
+    while True:
+        child, asked = _run(game, step, tuple(script))
+        answers = [*script[: len(asked)], *([0] * max(0, len(asked) - len(script)))]
+        chance = 1.0
+        for bound in asked:
+            chance /= bound
+        yield Outcome(child, chance, tuple(answers))
+        i = len(asked) - 1
+        while i >= 0 and answers[i] + 1 >= asked[i]:
+            i -= 1
+        if i < 0:
+            return
+        script = [*answers[:i], answers[i] + 1]
+
+
+def _random_script(game: Game, step: Step, rng: random.Random) -> tuple[Game, tuple[int, ...]]:
+    child = fork(game, history=False)
+    scripted = child._rng = _Scripted((), rng)
+    if step.forced is not None:
+        step.forced(child)
+    elif step.event is not None:
+        child.push(step.event)
+    child._rng = None
+    return child, tuple(scripted.answers)
+
+
+class _Scripted(random.Random):
+    """A generator that answers `_randbelow(n)` -- what randrange, choice and shuffle ask -- from
+    a script (0 past its end, or a draw of `fill` when given), and records the bounds asked."""
+
+    def __init__(self, script: Sequence[int], fill: random.Random | None = None) -> None:
+        super().__init__(0)
+        self.script = list(script)
+        self.fill = fill
+        self.bounds: list[int] = []
+        self.answers: list[int] = []
+
+    def _randbelow(self, n: int) -> int:  # the one question randrange, choice and shuffle ask
+        i = len(self.bounds)
+        self.bounds.append(n)
+        if i < len(self.script):
+            answer = min(self.script[i], n - 1)
+        else:
+            answer = self.fill.randrange(n) if self.fill is not None else 0
+        self.answers.append(answer)
+        return answer
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Scripted:
+        copy = _Scripted(self.script[len(self.bounds) :], self.fill)
+        return copy
+
+
+def answers_to_window(game: Game, player: str, number: int) -> list[Event]:
+    """The Surprises the other players could answer the open window with, as events."""
+    if game.window is None or game.winner:
+        return []
+    return [e for e in _listed(game, number) if e.player != player and _answers_chain(game, e)]
