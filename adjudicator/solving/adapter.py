@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from adjudicator.engine.copying import fork
 from adjudicator.engine.legal import legal_events, next_events, scenario_item
 from adjudicator.engine.replay import play_events
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import Event
 from adjudicator.model.position import Phase
@@ -212,6 +213,37 @@ OWN = ("play", "use", "discard")
 def begins_none(number: int, player: str, card: object) -> Event:
     """A bare free action (the engine asks for what it needs)."""
     return Event.made(number, player, "use", card, ())  # type: ignore[arg-type]  # a card
+
+
+def renumbered(event: Event, number: int) -> Event:
+    """The same event, numbered `number`."""
+    if event.number == number:
+        return event
+    return Event.made(number, event.player, event.action, event.card, event.choices)
+
+
+def stated(event: Event, number: int, choices: tuple[object, ...]) -> Event:
+    """A play or use with its answers stated (`-> ...`)."""
+    return Event.made(number, event.player, event.action, event.card, choices)
+
+
+def after_events(game: Game, events: Sequence[Event]) -> Game | None:
+    """A copy of game after these events, chance from its own generator; None when one is
+    rejected or the replay stops."""
+    child = fork(game)
+    seen = len(child.steps)
+    for event in events:
+        child.push(event)
+    if child.stopped or any(isinstance(step, rec.Rejected) for step in child.steps[seen:]):
+        return None
+    return child
+
+
+def settled_position(game: Game) -> Position:
+    """The position once the open windows have closed (on a copy)."""
+    done = fork(game, history=False)
+    done.close_window()
+    return done.position()
 
 
 def begins(number: int, player: str) -> Event:

@@ -122,7 +122,7 @@ def _stop(scenario: Scenario, path: str, player: str | None, at: int | None, lim
             "answers_tried": report.checked,
             "positions": report.positions,
             "finished": report.finished,
-            "summary": " ".join(present.stop_text(report)),
+            "summary": " ".join(line.removeprefix("- ") for line in present.stop_text(report)),
         }
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
@@ -155,10 +155,23 @@ def scenario_text(text: str, before: Any, line: Line, player: str) -> str:
 
 
 def _yaml(item: Any) -> str:
-    """A scalar or mapping in YAML: plain when safe, else as JSON (a subset of YAML)."""
-    if isinstance(item, str) and re.fullmatch(r"[A-Za-z][^:#\[\]{},&*!|>'\"%@`]*", item) and not item.endswith(" "):
+    """A scalar or mapping in YAML: plain when YAML reads it back as the same text (an event line
+    in block context), else as JSON (a subset of YAML)."""
+    if (
+        isinstance(item, str)
+        and item
+        and item[0] not in _INDICATORS
+        and ": " not in item
+        and " #" not in item
+        and not item.endswith((":", " "))
+        and "\n" not in item
+    ):
         return item
     return json.dumps(item, ensure_ascii=False)
+
+
+#: The characters a plain YAML scalar may not start with.
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
 
 
 def _save(target: str, text: str, before: Any, line: Line | None, player: str) -> dict[str, Any]:

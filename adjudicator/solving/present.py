@@ -80,6 +80,8 @@ def line_lines(line: Line) -> list[str]:
         answer = "; ".join(event.text for event in reply.answer)
         if reply.value >= 1 - 1e-9:
             then = f"then {answer}, and still wins" if answer else "still wins"
+        elif reply.value < 0:
+            then = _chance_after(reply.value)
         else:
             then = f"it stops the line ({_chance_after(reply.value)})"
         out.append(f"  if {reply.event.text}{_when(line, reply)}: {then}")
@@ -88,8 +90,8 @@ def line_lines(line: Line) -> list[str]:
 
 def _when(line: Line, reply: Any) -> str:
     """Where in the line an answer comes: after which of its events."""
-    if reply.after == 0 or len(line.events) < 2:
-        return ""
+    if reply.after == 0:
+        return " (on the card already played, before the line)"
     return f" (after {line.events[reply.after - 1].text})"
 
 
@@ -98,6 +100,8 @@ def _events(count: int) -> str:
 
 
 def _chance_after(value: float) -> str:
+    if value < 0:
+        return "not searched: the limit was reached"
     return "no win after it" if value <= 0 else f"wins after it with probability {value:.2f}"
 
 
@@ -107,7 +111,7 @@ def closest_lines(solution: Solution) -> list[str]:
         return []
     met, size = closest.progress
     head = ""
-    if size and met >= size:
+    if closest.unanswered:
         head = "The closest line (it wins if nobody answers it):"
     elif size:
         head = f"The closest line ({met} of {size} cards of the Goal in front of {solution.player}):"
@@ -147,6 +151,8 @@ def _reply_md(reply: Any) -> str:
     answer = "; ".join(e.text for e in reply.answer)
     if reply.value >= 1 - 1e-9:
         return f"then {answer}, and it still wins" if answer else "it still wins"
+    if reply.value < 0:
+        return _chance_after(reply.value)
     return f"it stops the line ({_chance_after(reply.value)})"
 
 
@@ -202,6 +208,7 @@ def line_json(line: Line) -> dict[str, Any]:
             {"event": r.event.text, "answer": [e.text for e in r.answer], "value": r.value} for r in line.replies
         ],
         "goal_progress": {"met": line.progress[0], "of": line.progress[1]},
+        "wins_unanswered": line.unanswered,
     }
 
 

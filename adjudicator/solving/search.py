@@ -89,8 +89,8 @@ class Search:
         self.seen: set[Any] = set()
         self.stats = Stats()
         self.progress = progress
-        #: the closest line: (progress, steps' labels and events on the way)
-        self.closest: tuple[tuple[int, int], list[Event]] | None = None
+        #: the closest line: ((wins unanswered, progress), its events)
+        self.closest: tuple[tuple[int, int, int], list[Event]] | None = None
         self._path: list[Event] = []
         self._others_on_path = 0
 
@@ -157,10 +157,10 @@ class Search:
         if entry is not None:
             return entry
         if key not in self.seen:
+            if self.stats.positions >= self.limits.positions:
+                raise OutOfPositions
             self.seen.add(key)
             self.stats.positions += 1
-            if self.stats.positions > self.limits.positions:
-                raise OutOfPositions
         choice = self.decide(game, number, passed, may_begin)
         if not choice.steps:
             value = 1.0 if _won(game, self.player) else 0.0
@@ -225,9 +225,16 @@ class Search:
         """A line ends here: kept as the closest so far when it meets more of the Goal."""
         if self.progress is None or self._others_on_path:
             return
-        score = (1 << 20, 0) if value >= SURE else self.progress(game)
+        score = (int(value >= SURE), *self.progress(game))
         if self.closest is None or score > self.closest[0]:
             self.closest = (score, list(self._path))
+
+    def settle(self, game: Game, number: int) -> _Entry | None:
+        """The node searched to the end of the turn, after the search (None: the bound stopped it)."""
+        try:
+            return self._node(game, number, False, self.limits.depth)
+        except OutOfPositions:
+            return None
 
     # ------------------------------------------------------------ reading
     def entry(self, game: Game, passed: bool, depth: int | None = None) -> _Entry | None:

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Limits", "Line", "Reply", "Solution", "solve"]
 
+#: The value of a reply whose search the bound on positions stopped.
+UNKNOWN = -1.0
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -36,7 +39,7 @@ class Reply:
 
     event: Event
     answer: tuple[Event, ...]  # the solver's next events (none: the line wins as it stands)
-    value: float
+    value: float  # the solver's chance of a win after it (UNKNOWN: the bound stopped its search)
     #: how many of the line's events came before it
     after: int = 0
 
@@ -54,6 +57,8 @@ class Line:
     replies: tuple[Reply, ...] = ()
     #: what of the Goal it meets: (requirements met, requirements) of the best Goal in play
     progress: tuple[int, int] = (0, 0)
+    #: (the closest line) it would win if nobody answered it
+    unanswered: bool = False
 
     @property
     def items(self) -> list[Any]:
@@ -145,6 +150,7 @@ def _lines(search: Search, searched: Searched, root: Game, number: int, wanted: 
         line = walk(search, root, number, label, depth=depth)
         if line is not None:
             found.append(replace(line, value=value, chance=how, outcomes=outcomes))
+    found.sort(key=lambda line: -line.value)  # stable: the search's order, the shortest first
     if not searched.roots and searched.value > 0:  # a root that is no choice of hers: one line
         line = walk(search, root, number, None)
         if line is not None:
@@ -193,7 +199,43 @@ def walk(
         if step.event is not None:
             events.append(step.event)
             number += 1
+    events, replies = compact(root, events, replies)
     return Line(tuple(events), 0.0, "", 0, tuple(replies), progress(game, player))
+
+
+def compact(root: Game, events: list[Event], replies: list[Reply]) -> tuple[list[Event], list[Reply]]:
+    """The line with each play's answers stated on it (`Alice plays Steal a Keeper -> Cookies`)
+    where that leads to the same position as the answers one by one: the way a table writes it.
+    Replies keep their place (counted in the line's events)."""
+    out: list[Event] = []
+    kept: dict[int, int] = {}  # the line's length before -> the compact line's
+    game, number, i = root, events[0].number if events else 1, 0
+    while i < len(events):
+        event = events[i]
+        j = i + 1
+        while j < len(events) and events[j].player == event.player and events[j].action in adapter.ANSWERS:
+            j += 1
+        kept[i] = len(out)
+        taken = [adapter.renumbered(e, number + k) for k, e in enumerate(events[i:j])]
+        if event.action in ("play", "use") and j > i + 1 and not any(r.after in range(i + 1, j) for r in replies):
+            choices = tuple(choice for answer in events[i + 1 : j] for choice in answer.choices)
+            stated = adapter.stated(event, number, choices)
+            one_by_one = adapter.after_events(game, taken)
+            at_once = adapter.after_events(game, [stated]) if one_by_one is not None else None
+            if (
+                at_once is not None
+                and one_by_one is not None
+                and adapter.settled_position(at_once) == adapter.settled_position(one_by_one)
+            ):
+                out.append(stated)
+                game, number, i = at_once, number + 1, j
+                continue
+        out.append(taken[0])
+        game = adapter.after_events(game, taken[:1]) or game
+        number, i = number + 1, i + 1
+    kept[len(events)] = len(out)
+    moved = [replace(r, after=kept.get(r.after, r.after)) for r in replies]
+    return out, moved
 
 
 def _reply(search: Search, game: Game, number: int, step: adapter.Step, after_events: int) -> Reply:
@@ -203,7 +245,9 @@ def _reply(search: Search, game: Game, number: int, step: adapter.Step, after_ev
     answer: list[Event] = []
     choice = search.decide(after, number + 1, False)
     entry = search.entry(after, False)
-    value = entry.value if entry is not None else 0.0
+    if entry is None:  # not searched: the others' answers were cut off once one line lost
+        entry = search.settle(after, number + 1)
+    value = entry.value if entry is not None else UNKNOWN
     if choice.who == search.player and entry is not None and entry.best:
         chosen = next((s for s in choice.steps if s.label == entry.best), None)
         if chosen is not None and chosen.event is not None:
@@ -217,7 +261,8 @@ def _closest(search: Search, root: Game, number: int) -> Line | None:
     line = walk(search, root, number, None, search.closest[1])
     if line is None:
         return None
-    return Line(line.events, 0.0, line.chance, line.outcomes, line.replies, (line.progress[0], goal_size(root)))
+    won = bool(search.closest[0][0])
+    return Line(line.events, 0.0, line.chance, line.outcomes, line.replies, (line.progress[0], goal_size(root)), won)
 
 
 # ------------------------------------------------------------------ hidden hands
