@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.copying import fork
@@ -133,9 +133,42 @@ def holding(game: Game, holder: str, card: Card) -> Game:
     return variant
 
 
-def position(game: Game) -> Position:
-    """The transposition key: two games in the same state have equal positions."""
-    return game.position()
+def position(game: Game) -> object:
+    """The transposition key: the game's `Position`, where the order of what the turn did no
+    longer matters read as it would be after any order. Two orders of the same plays leave the
+    Keepers in front, the discard pile and the turn's plays in another order; while no card is
+    being played, answered or asked about, only a late answer to an earlier card (house rule
+    surprise_window: end_of_turn) reads that order, and a random pick from a zone is as likely to
+    take each card in any order. So there the key holds those as sorted lists: the same position
+    reached by two orders is searched once."""
+    found = game.position()
+    if (
+        found.window is not None
+        or found.responses
+        or found.being_played
+        or found.temp_hands
+        or found.resolving is not None
+        or found.reopened is not None
+        or found.agenda
+        or found.pending
+        or game.house_rules.surprise_window == "end_of_turn"
+    ):
+        return found
+    plays = found.plays
+    history = sorted(map(repr, (plays[i] for i in found.turn.history)))
+    last = repr(plays[found.last_use]) if found.last_use is not None else None
+    return (
+        replace(
+            found,
+            plays=(),
+            last_use=None,
+            turn=replace(found.turn, history=()),
+            in_play=tuple((player, tuple(sorted(cards))) for player, cards in found.in_play),
+            discard=tuple(sorted(found.discard)),
+        ),
+        tuple(history),
+        last,
+    )
 
 
 def event_item(event: Event) -> str | dict[str, object]:
