@@ -45,6 +45,7 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
     "-H",
@@ -125,16 +126,23 @@ def replay(
     from adjudicator.model.errors import ScenarioError
 
     house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
+    from adjudicator.boards import Board, replay_with_boards
+
+    drawn = output_format in ("markdown", "html") and not as_json  # the formats that draw the board
+    boards: tuple[Board, ...] = ()
     try:
         scenario = read_scenario(file, house_rules)
-        game = run_replay(scenario)
+        if drawn:
+            game, boards = replay_with_boards(scenario, full)
+        else:
+            game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
         fail(crash_data(exc, shown_name(file)), as_json)
     from adjudicator.verdict import build_verdict
 
-    verdict = build_verdict(game)  # what every format says is read from this, never from the game
+    verdict = build_verdict(game, boards)  # what every format says is read from this, never from the game
     if as_json:
         from adjudicator.json_output import write_json_text
 
@@ -253,13 +261,30 @@ def explore(
     at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
     player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (the boards of the lines found, in one page).",
+        ),
+    ] = "text",
 ) -> None:
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
     from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
-        command(str(file), at, player, json_output)
+        command(str(file), at, player, json_output, output_format == "html")
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
 
@@ -341,13 +366,38 @@ def simulate(
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (figures and tables in one page).",
+        ),
+    ] = "text",
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Draw the figures into FILE (.svg or .png); needs matplotlib: pip install 'adjudicator[plot]'.",
+        ),
+    ] = None,
 ) -> None:
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
     from adjudicator.model.errors import ScenarioError
+    from adjudicator.simulate_command import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
-        sim.command(
+        command(
             games=games,
             seed=seed,
             players=players,
@@ -358,6 +408,8 @@ def simulate(
             workers=workers,
             save=str(save) if save else None,
             json_output=json_output,
+            html_output=output_format == "html",
+            plot=str(plot) if plot else None,
         )
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)

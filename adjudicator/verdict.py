@@ -24,6 +24,7 @@ from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
+    from adjudicator.boards import Board
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
 
@@ -104,6 +105,9 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
+    #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
+    #: for the outputs that draw it (HTML, markdown); () otherwise
+    boards: tuple[Board, ...] = ()
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
@@ -247,8 +251,9 @@ def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
 
 
 # ------------------------------------------------------------------ building it
-def build_verdict(game: Game) -> Verdict:
-    """Read a finished replay into its verdict (the game is not changed)."""
+def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
+    """Read a finished replay into its verdict (the game is not changed); `boards`: the boards
+    its replay recorded (`boards.replay_with_boards`), for the outputs that draw them."""
     from adjudicator.model.position import Phase
 
     scenario = game.scenario
@@ -298,6 +303,7 @@ def build_verdict(game: Game) -> Verdict:
         rulings=tuple(cited),
         # no Python loop over a long log; the filter keeps only Rejected records
         rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
+        boards=boards,
     )
 
 
