@@ -96,8 +96,13 @@ def command(
             data["saved"] = _save(save, text, before, solution.lines[0] if solution.lines else None, solution.player)
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
-        writer = {"markdown": present.to_markdown, "html": present.to_html}.get(output_format, present.to_text)
-        sys.stdout.write(writer(solution, shown))
+        if output_format == "html":
+            from adjudicator.solving.page import solve_page
+
+            sys.stdout.write(solve_page(scenario, before, solution, shown))
+        else:
+            writer = present.to_markdown if output_format == "markdown" else present.to_text
+            sys.stdout.write(writer(solution, shown))
         if save is not None:
             saved = _save(save, text, before, solution.lines[0] if solution.lines else None, solution.player)
             sys.stderr.write(saved["message"] + "\n")

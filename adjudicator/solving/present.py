@@ -1,9 +1,8 @@
-"""A solution as text, Markdown, HTML and JSON: one set of sentences (`summary`, `line_lines`),
-said four ways, as `replay` and `explore` say theirs."""
+"""A solution as text, Markdown and JSON: one set of sentences (`summary`, `line_lines`), said
+three ways, as `replay` and `explore` say theirs (HTML, with the boards: `page.py`)."""
 
 from __future__ import annotations
 
-import html
 import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -154,44 +153,6 @@ def _reply_md(reply: Any) -> str:
     if reply.value < 0:
         return _chance_after(reply.value)
     return f"it stops the line ({_chance_after(reply.value)})"
-
-
-def to_html(solution: Solution, path: str) -> str:
-    """One self-contained page, styled as `replay --format html`'s."""
-    h = html.escape
-    body = [f"<h1>Solve: {h(path)}</h1>", f"<p>{h(solution.player)}, from event {solution.first_event}</p>"]
-    body += [f"<p>{h(sentence)}</p>" for sentence in summary(solution, path)]
-    for i, line in enumerate(solution.lines, 1):
-        body.append(f"<h2>Line {i} <small>({_events(len(line.events))}, {h(_chance(line))})</small></h2>")
-        body.append("<ol>" + "".join(f"<li><code>{h(str(item))}</code></li>" for item in line.items) + "</ol>")
-        if line.replies:
-            body.append(
-                "<ul>"
-                + "".join(
-                    f"<li>if <code>{h(r.event.text)}</code>{h(_when(line, r))}: {h(_reply_md(r))}</li>"
-                    for r in line.replies
-                )
-                + "</ul>"
-            )
-    if solution.closest is not None:
-        lines = closest_lines(solution)
-        body.append(f"<h2>{h(lines[0])}</h2><ol>")
-        body += [f"<li><code>{h(text[2:])}</code></li>" for text in lines[1:] if text.startswith("- ")]
-        body.append("</ol>")
-    stats = solution.stats
-    body.append(f"<p class='stats'>{stats.positions:,} positions, {stats.steps:,} steps, {stats.seconds:.2f} s</p>")
-    return (
-        "<!doctype html>\n<html><head><meta charset='utf-8'>"
-        f"<title>Solve: {h(path)}</title><style>{STYLE}</style></head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body></html>\n"
-    )
-
-
-STYLE = (
-    "body{font-family:system-ui,sans-serif;max-width:50em;margin:2em auto;padding:0 1em;line-height:1.45}"
-    "code{background:#f4f4f4;padding:0 .2em}small{color:#666;font-weight:normal}.stats{color:#666}"
-)
 
 
 def line_json(line: Line) -> dict[str, Any]:
