@@ -131,3 +131,24 @@ def test_bad_input_exits_2():
     assert _run(path, "--at", "9").exit_code == 2
     assert _run(path, "--stop", "Alice").exit_code == 2  # nobody won in the file
     assert _run(path, "--format", "pdf").exit_code == 2
+
+
+def test_the_docs_page_examples_run(monkeypatch):
+    """docs/solve.md: its Python runs, and its worked example prints what the page shows."""
+    import re
+
+    root = PUZZLES.parents[1]
+    page = (root / "docs" / "solve.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    monkeypatch.chdir(root)
+    exec(compile(code, "solve.md", "exec"), {})
+    (puzzle, *_) = re.findall(r"```yaml\n(.*?)```", page, re.S)
+    assert puzzle.strip() in (PUZZLES / "07-hold-the-surprise-back.yaml").read_text(encoding="utf-8").replace(
+        "question: >\n  Alice needs Milk beside her Cookies. Bob holds That's Mine. Alice holds Veto!: played now it is\n"
+        "  wasted; held back, it cancels That's Mine when Bob answers Milk with it.\n",
+        "",
+    )
+    shown, stop_shown = re.findall(r"```text\n(.*?)```", page, re.S)
+    monkeypatch.chdir(PUZZLES)
+    assert _run("07-hold-the-surprise-back.yaml").output.startswith(shown)
+    assert _run("25-stop-who-could-have.yaml", "--stop", "Bob").output == stop_shown
