@@ -152,3 +152,14 @@ def test_the_docs_page_examples_run(monkeypatch):
     monkeypatch.chdir(PUZZLES)
     assert _run("07-hold-the-surprise-back.yaml").output.startswith(shown)
     assert _run("25-stop-who-could-have.yaml", "--stop", "Bob").output == stop_shown
+
+
+def test_a_file_that_ends_with_a_win_solves_the_winners_turn():
+    result = _run(str(PUZZLES / "25-stop-who-could-have.yaml"))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "The file ends with Bob's win at event 2: her turn is solved from event 1 (--stop Bob asks"
+    )
+    assert "No line wins for Bob this turn" in result.output  # Alice's That's Mine answers any line
+    over = _run(str(PUZZLES / "25-stop-who-could-have.yaml"), "--at", "3")
+    assert over.exit_code == 2 and "the game is over before event 3: Bob has won" in over.output

@@ -78,8 +78,23 @@ def command(
     game = adapter.replayed(scenario, before)
     if game.stopped:
         raise ScenarioError(f"the replay stops before the position to solve: {game.stopped}", path=path)
-    if adapter.finished_winner(game) is not None:
-        raise ScenarioError(f"the game is over before event {len(before) + 1}: {game.winner} has won", path=path)
+    note = ""
+    won = adapter.finished_winner(game)
+    if won is not None and at is None:
+        # The file ends with a win: the winner's turn is solved from its start (could she have
+        # won otherwise, or sooner?); `--stop` asks whether anyone could have stopped it.
+        from adjudicator.solving.stopping import turn_start, winning_event
+
+        won_at, _ = winning_event(scenario, won)
+        first = turn_start(scenario, won, won_at)
+        before = events[: first - 1]
+        game = adapter.replayed(scenario, before)
+        note = (
+            f"The file ends with {won}'s win at event {won_at}: her turn is solved from event {first} "
+            f"(--stop {won} asks whether anyone could have stopped it)."
+        )
+    elif won is not None:
+        raise ScenarioError(f"the game is over before event {len(before) + 1}: {won} has won", path=path)
     chosen = pick_player(scenario, player, path, "--for")
     whose = adapter.whose_turn(game)
     if chosen is not None and chosen != whose:
@@ -92,6 +107,7 @@ def command(
     shown = str(path)
     if output_format == "json":
         data = present.to_json(solution, shown)
+        data["note"] = note or None
         if save is not None:
             data["saved"] = _save(save, text, before, solution.lines[0] if solution.lines else None, solution.player)
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
@@ -99,10 +115,10 @@ def command(
         if output_format == "html":
             from adjudicator.solving.page import solve_page
 
-            sys.stdout.write(solve_page(scenario, before, solution, shown))
+            sys.stdout.write(solve_page(scenario, before, solution, shown, note))
         else:
             writer = present.to_markdown if output_format == "markdown" else present.to_text
-            sys.stdout.write(writer(solution, shown))
+            sys.stdout.write((note + "\n\n" if note else "") + writer(solution, shown))
         if save is not None:
             saved = _save(save, text, before, solution.lines[0] if solution.lines else None, solution.player)
             sys.stderr.write(saved["message"] + "\n")

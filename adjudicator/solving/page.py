@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from adjudicator.solving.solve import Line, Solution
 
 
-def solve_page(scenario: Scenario, before: Sequence[Event], solution: Solution, path: str) -> str:
+def solve_page(scenario: Scenario, before: Sequence[Event], solution: Solution, path: str, note: str = "") -> str:
     """One self-contained page: the summary, the lines (and their answers), each as a board."""
     shown: list[tuple[str, Line]] = [
         (f"Line {i}: {present.chance_words(line.value, line.chance, line.outcomes)}", line)
@@ -26,7 +26,7 @@ def solve_page(scenario: Scenario, before: Sequence[Event], solution: Solution, 
     ]
     if solution.closest is not None:
         shown.append((present.closest_lines(solution)[0].rstrip(":"), solution.closest))
-    intro = present.summary(solution, path)
+    intro = ([note] if note else []) + present.summary(solution, path)
     for title, line in shown:
         answers = present.line_lines(line)[len(line.events) :]
         if answers:

@@ -63,7 +63,7 @@ def stop(scenario: Scenario, player: str, at: int | None, limits: Limits) -> Sto
     """Who could have stopped player's win, event by event of her winning turn."""
     won_at, won_by = winning_event(scenario, player)
     report = StopReport(player, won_at, won_by.text)
-    first = at if at is not None else _turn_start(scenario, player, won_at)
+    first = at if at is not None else turn_start(scenario, player, won_at)
     for k in range(first, won_at + 1):
         event = scenario.events[k - 1]
         if event.player != player:
@@ -103,7 +103,7 @@ def stop(scenario: Scenario, player: str, at: int | None, limits: Limits) -> Sto
     return report
 
 
-def _turn_start(scenario: Scenario, player: str, won_at: int) -> int:
+def turn_start(scenario: Scenario, player: str, won_at: int) -> int:
     """The first event of the winner's turn that won: the events before it by her, back to
     the last event of another player's that is no answer to hers."""
     first = won_at
