@@ -194,3 +194,63 @@ def test_brute_force_agrees(name: str):
 def _actions(texts) -> int:
     """The plays and uses of a line (its answers may be stated on them or come one by one)."""
     return sum(1 for text in texts if " plays " in text or " uses " in text)
+
+
+def _brute_force_against_answers(scenario, player: str, longest: int = 4) -> bool:
+    """Whether some sequence of player's events wins against every Surprise the others may answer
+    with, found by replaying every sequence of the generator's events from the file (no solver):
+    the others answer first (any answer that leaves her no win is theirs), else they let the
+    window be, and the line either ends there (a win if the replay's end gives her one) or goes on
+    with one of her events."""
+    from adjudicator.model.cards import CardType
+
+    def replayed(events: list):
+        return play_events(scenario, events)
+
+    def refused(game) -> bool:
+        return game.stopped is not None or any(isinstance(s, rec.Rejected) for s in game.steps)
+
+    start = sum(isinstance(s, rec.TurnBegan) for s in replayed(list(scenario.events)).steps)
+
+    def wins(events: list, mine: int) -> bool:
+        game = replayed(events)
+        listed = legal_events(game, len(events) + 1)
+        answers = [
+            e
+            for e in listed
+            if e.player != player
+            and e.action == "play"
+            and e.card is not None
+            and e.card.type is CardType.SURPRISE
+            and game.window is not None
+            and game.is_response(e.player, e.card)
+        ]
+        for answer in answers:
+            after = replayed([*events, answer])
+            if not refused(after) and not wins([*events, answer], mine):
+                return False
+        done = fork(game)
+        done.finish()
+        if done.winner == player:
+            return True
+        if mine >= longest:
+            return False
+        for event in listed:
+            if event.player != player or event.action == "begin_turn":
+                continue
+            after = replayed([*events, event])
+            if refused(after) or sum(isinstance(s, rec.TurnBegan) for s in after.steps) != start:
+                continue
+            if wins([*events, event], mine + 1):
+                return True
+        return False
+
+    return wins(list(scenario.events), 0)
+
+
+@pytest.mark.parametrize(
+    "name", ["07-hold-the-surprise-back", "08-only-a-surprise-stops-it", "17-holiday-canceled-plans-stops-it"]
+)
+def test_brute_force_against_answers_agrees(name: str):
+    scenario, solution = _solved(name)
+    assert solution.wins == _brute_force_against_answers(scenario, solution.player)
