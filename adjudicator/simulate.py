@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.engine.legal import Ahead
     from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
@@ -99,25 +98,22 @@ def _new_game(scenario: Scenario) -> Game:
     return Game(scenario, undo=False, log=False)  # never taken back, and played without a log (`Game.log`)
 
 
-def _legal(game: Game, number: int, ahead: Ahead) -> tuple[list[Event], list[str]]:
-    """The legal events numbered `number`, and the pending choices nobody can answer. The game
-    is first taken through the steps the next event forces whatever it is (`legal.next_events`),
-    so a win decided there is already on the table. `ahead`: for `_apply` (`legal.push_next`)."""
-    from adjudicator.engine.legal import next_events
-
-    events = next_events(game, number, ahead)
+def _legal(game: Game) -> tuple[list[Event], list[str]]:
+    """The legal events of the decision the game rests at (`Game.decision`), and the pending
+    choices nobody can answer. Every step the next event forces is taken first, so a win
+    decided there is already on the table."""
+    events = game.legal_events()
     # A choice left waiting when someone has won is no dead end: the game is over.
     unanswerable = [f"{c.player} must {c.prompt}" for c in game.pending] if not events and not game.winner else []
     return events, unanswerable
 
 
-def _apply(game: Game, event: Event, ahead: Ahead) -> str | None:
+def _apply(game: Game, event: Event) -> str | None:
     """Apply a legal event just listed by `_legal`; what went wrong, if the engine stopped or rejected it."""
-    from adjudicator.engine.legal import push_next
     from adjudicator.model import records as rec
 
     seen = len(game.steps)
-    push_next(game, event, ahead)
+    game.push(event)
     if game.stopped:
         return f"stopped: {game.stopped}"
     rejected = [s.reason for s in game.steps[seen:] if isinstance(s, rec.Rejected)]
@@ -376,11 +372,10 @@ def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> Ga
     rng = game_rng(settings.seed, index)
     game = _new_game(dealt_scenario(settings, rng))
     events: list[Event] = []
-    ahead: Ahead = {}
     ending, problem, winner, turns_ahead = "capped", None, None, 0
     try:
-        for number in range(1, settings.max_events + 1):
-            legal, unanswerable = _legal(game, number, ahead)
+        for _ in range(settings.max_events):
+            legal, unanswerable = _legal(game)
             if unanswerable:
                 ending, problem = "unanswerable", "no event can answer: " + "; ".join(unanswerable)
                 break
@@ -389,10 +384,11 @@ def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> Ga
                 break
             event = rng.choice(legal)
             events.append(event)
-            problem = _apply(game, event, ahead)
+            problem = _apply(game, event)
             if problem:
                 ending = problem.split(":")[0]
                 break
+        number = len(game.move_stack) + 1  # the event no event came for
         if ending == "ended" and not game.winner and (winner := _won_ahead(game, number)):
             ending, turns_ahead = "won", 1  # decided as the next turn began, before any event could come
         elif ending in ("ended", "capped"):

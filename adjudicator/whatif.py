@@ -264,20 +264,30 @@ class Exploration:
 
 
 def _chance_variants(game: Game, actual: Event | None) -> list[Event]:
-    """The actual event with each outcome of its card's random step stated (engine/chance.py):
-    what had happened had chance gone otherwise."""
+    """The actual event with each outcome of chance stated (engine/chance.py): what had happened
+    had chance gone otherwise -- the outcomes of the first random step it meets
+    (`Game.chance_outcomes`: a card taken or discarded at random, a shuffle by its first card),
+    and for a card whose kind lists them, every combination of its random picks."""
     from adjudicator.cards.kinds import REGISTRY, kind_of
     from adjudicator.model.events import one_line
     from adjudicator.model.position import Play
 
-    if actual is None or actual.action != "play" or actual.card is None or actual.card.kind not in REGISTRY:
+    if actual is None:
         return []
-    play = Play(player=actual.player, card=actual.card, event=actual.number, answers=list(actual.choices))
-    outcomes = kind_of(actual.card).chance_outcomes(game, play)
-    return [
-        replace(actual, choices=tuple(choices), text=one_line(actual.player, "play", actual.card, tuple(choices)))
-        for choices in outcomes
-    ]
+    found: dict[str, Event] = {}
+    if actual.action == "play" and actual.card is not None and actual.card.kind in REGISTRY:
+        play = Play(player=actual.player, card=actual.card, event=actual.number, answers=list(actual.choices))
+        for choices in kind_of(actual.card).chance_outcomes(game, play):
+            text = one_line(actual.player, "play", actual.card, tuple(choices))
+            found.setdefault(text, replace(actual, choices=tuple(choices), text=text))
+    for outcome in game.chance_outcomes(actual):
+        found.setdefault(outcome.event.text, replace(outcome.event, line=actual.line))
+    return list(found.values())
+
+
+def _orders(event: Event) -> tuple[tuple[str, ...], ...]:
+    """The orders of shuffles an event states, by name."""
+    return tuple(tuple(map(str, order)) for order in event.shuffled)
 
 
 def _same(a: Event, b: Event) -> bool:
@@ -330,7 +340,7 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
     if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
         timelines.append(("skip", None, [*events[: at - 1], *events[at:]]))
     for variant in _chance_variants(before, actual):
-        if actual is not None and _same(variant, actual):
+        if actual is not None and _same(variant, actual) and _orders(variant) == _orders(actual):
             continue
         timelines.append(("chance", variant, [*events[: at - 1], variant, *events[at:]]))
 

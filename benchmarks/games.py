@@ -121,25 +121,23 @@ def _peer_process(folder: str, games: int) -> None:
 
 # ------------------------------------------------------------ in this process
 def play(seed: int, decks: tuple[str, ...] = WHOLE) -> tuple[int, float, float]:
-    """One random game played here as simulate plays (no log, `legal.push_next`): (turns, wall
-    seconds listing events, wall seconds pushing them)."""
+    """One random game played here as simulate plays (no log, `Game.decision`, `Game.push`): (turns,
+    wall seconds listing events, wall seconds pushing them)."""
     from adjudicator.engine.game import Game
-    from adjudicator.engine.legal import Ahead, next_events, push_next
     from adjudicator.model import records as rec
     from adjudicator.simulate import Settings, dealt_scenario
 
     rng = random.Random(seed)
     game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=decks), rng), undo=False, log=False)
     listing = pushing = 0.0
-    ahead: Ahead = {}
-    for number in range(1, CAP + 1):
+    for _ in range(1, CAP + 1):
         mark = time.perf_counter()  # a share: wall time is close enough, and cheaper to read
-        events = next_events(game, number, ahead)
+        events = game.legal_events()
         listing += time.perf_counter() - mark
         if game.winner or not events:
             break
         mark = time.perf_counter()
-        push_next(game, rng.choice(events), ahead)
+        game.push(rng.choice(events))
         pushing += time.perf_counter() - mark
         if game.winner:
             break

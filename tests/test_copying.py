@@ -17,7 +17,7 @@ import yaml
 from adjudicator.cards.catalog import builtin
 from adjudicator.cards.kinds import is_supported
 from adjudicator.checking import scenario_files
-from adjudicator.engine import legal
+from adjudicator.engine import advancing
 from adjudicator.engine.copying import Snapshot, chance_aside
 from adjudicator.engine.derived import Effective
 from adjudicator.engine.game import Game
@@ -240,7 +240,7 @@ def test_no_copy_is_skipped_where_a_forced_play_is_due():
     """legal.py asks whether a forced play (First Play Random) is due without a copy; wherever it
     says none is, making the forced plays on a copy changes nothing."""
     checked = []
-    asked = legal._forced_play_due
+    asked = advancing.forced_play_due
 
     def checking(game: Game) -> bool:
         due = asked(game)
@@ -252,13 +252,13 @@ def test_no_copy_is_skipped_where_a_forced_play_is_due():
             checked.append(game)
         return due
 
-    legal._forced_play_due = checking
+    advancing.forced_play_due = checking
     try:
         for seed in range(6):
             for _game, _number, _offered, _rng in positions(seed, 200):
                 pass
     finally:
-        legal._forced_play_due = asked
+        advancing.forced_play_due = asked
     assert len(checked) > 10
 
 

@@ -288,14 +288,13 @@ def test_both_generators_agree_on_other_tables(decks, players):
     [(DECKS, 2, {}), (("fluxx5",), 2, {}), (DECKS, 3, {"surprise_window": "end_of_turn", "limits_on_own_turn": True})],
     ids=["whole", "fluxx5", "whole-3-house-rules"],
 )
-def test_push_next_goes_on_from_a_copy_only_where_push_would_bring_the_game(decks, players, house_rules):
+def test_a_listed_event_goes_on_from_a_copy_only_where_push_would_bring_the_game(decks, players, house_rules):
     """Where the listing took a copy down the way an event goes (the window closed, a forced play
-    made, the turn ended, the next one begun), `push_next` pushes that event on the copy instead
+    made, the turn ended, the next one begun), `Game.push` takes that event on the copy instead
     of taking those steps again: the position and the log must be exactly those of pushing it on
     the game itself."""
     from test_copying import fingerprint, journal
 
-    from adjudicator.engine.legal import push_next
     from adjudicator.simulate import Settings, dealt_scenario
 
     compared = 0
@@ -303,52 +302,53 @@ def test_push_next_goes_on_from_a_copy_only_where_push_would_bring_the_game(deck
         rng = random.Random(seed)
         settings = Settings(players=("Alice", "Bob", "Carol")[:players], decks=decks, house_rules=house_rules)
         game = Game(dealt_scenario(settings, rng), undo=False)
-        ahead: dict = {}
-        for number in range(1, 300):
-            events = next_events(game, number, ahead)
+        for _ in range(1, 300):
+            events = game.legal_events()
             if game.winner or game.ended or not events:
                 break
+            assert game._decided is not None
+            ahead = game._decided.ahead
             assert all(any(found[0] is e for e in events) for found in ahead.values())
             for event in [e for e in events if id(e) in ahead]:
                 direct, seen = game.copy(), len(game.steps)
                 direct.push(event)
                 from_copy = ahead[id(event)][1].copy()
                 from_copy.push(event)
-                assert journal(from_copy, seen) == journal(direct, seen), (seed, number, event.text)
+                assert journal(from_copy, seen) == journal(direct, seen), (seed, len(game.move_stack), event.text)
                 # The plays "this event" made, read only by its own every-word check (`_tried`): a forced
                 # play made on the way is not among them on the copy, as on a game `advance` took there.
                 from_copy.event_plays = direct.event_plays = []
                 for choice in [*from_copy.pending, *direct.pending]:  # what the listing worked out of a choice
                     choice.__dict__.pop("spec", None)
                     choice.__dict__.pop("kept_spec", None)
-                assert fingerprint(from_copy) == fingerprint(direct), (seed, number, event.text)
+                assert fingerprint(from_copy) == fingerprint(direct), (seed, len(game.move_stack), event.text)
                 compared += 1
-            push_next(game, rng.choice(events), ahead)
+            game.push(rng.choice(events))
     assert compared >= 20
 
 
-def test_push_next_pushes_on_the_game_itself_once_it_has_changed_since_the_listing():
-    """A driver that changes the game between `next_events` and `push_next` (another event pushed)
+def test_a_listed_event_is_pushed_on_the_game_itself_once_it_has_changed_since_the_listing():
+    """A driver that changes the game between `decision` and pushing a listed event (another event pushed)
     must not see the game jump to a copy taken for the position as it was listed."""
-    from adjudicator.engine.legal import push_next
     from adjudicator.simulate import Settings, dealt_scenario
 
     for seed in range(40):
         rng = random.Random(seed)
         game = Game(dealt_scenario(Settings(players=("Alice", "Bob")), rng), undo=False)
-        ahead: dict = {}
-        for number in range(1, 200):
-            events = next_events(game, number, ahead)
+        for _ in range(1, 200):
+            events = game.legal_events()
             if game.winner or game.ended or not events:
                 break
+            assert game._decided is not None
+            ahead = game._decided.ahead
             kept = [e for e in events if id(e) in ahead]
             if kept and len(events) > 1:
                 stale = kept[0]
                 copy = ahead[id(stale)][1]
                 other = next(e for e in events if e is not stale)
                 game.push(other)  # the game moves on past the listing
-                push_next(game, stale, ahead)
+                game.push(stale)
                 assert game.table is not copy.table  # pushed as the game stood, not from the copy
                 return
-            push_next(game, rng.choice(events), ahead)
+            game.push(rng.choice(events))
     raise AssertionError("no listing with a copy taken ahead was met")

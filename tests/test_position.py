@@ -278,6 +278,7 @@ LEFT_OUT = {
     "cited",
     "move_stack",
     "undo",
+    "_decided",
     "_rng",
     "event_no",
     "turns_begun",

@@ -83,9 +83,7 @@ def test_a_game_played_to_a_win():
 def test_a_stuck_game_is_reported_with_a_scenario_file_that_reproduces_it(monkeypatch, tmp_path):
     """A game with no legal event and no winner is an engine fault: reported with its scenario."""
     real_legal = sim._legal
-    monkeypatch.setattr(
-        sim, "_legal", lambda game, number, *ahead: ([], []) if number == 5 else real_legal(game, number, *ahead)
-    )
+    monkeypatch.setattr(sim, "_legal", lambda game: ([], []) if len(game.move_stack) == 4 else real_legal(game))
     settings = sim.Settings(seed=11, max_events=50)
     result = sim.play_game(settings, 2)
     assert result.ending == "stuck" and result.events == 4
@@ -279,7 +277,7 @@ def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
 
 
 def test_an_engine_error_is_reported_with_where_it_was_raised(monkeypatch):
-    def broken(game, event, *ahead):
+    def broken(game, event):
         raise IndexError("list index out of range")
 
     monkeypatch.setattr(sim, "_apply", broken)
@@ -404,9 +402,7 @@ def test_the_tally_lists_a_bounded_number_of_games():
 
 def test_the_games_that_went_wrong_are_written_as_they_come(monkeypatch, tmp_path):
     real_legal = sim._legal
-    monkeypatch.setattr(
-        sim, "_legal", lambda game, number, *ahead: ([], []) if number == 3 else real_legal(game, number, *ahead)
-    )
+    monkeypatch.setattr(sim, "_legal", lambda game: ([], []) if len(game.move_stack) == 2 else real_legal(game))
     folder = tmp_path / "new" / "folder"
     result = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--save", str(folder), "--json"])
     assert result.exit_code == 0, result.output

@@ -61,19 +61,21 @@ class Agenda(GameView):
         """Do everything the rules force, until a choice is needed or nothing is due."""
         agenda = self.agenda
         clock = self.table.clock
-        while not self.stopped and not self.pending and not self.ended:
+        while not (self.winner or self.stopped or self.ended or self.pending):  # the game-over gate
             if agenda:
                 self.call(agenda.popleft())
             elif not self._turn_structure_step():
                 return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
                 self.check_state()
-        if self.ended and (self.being_played or self.temp_hands):
-            self._land_after_the_end()
+        if self.winner or self.ended:
+            if self.being_played or self.temp_hands:
+                self._land_after_the_end()
+            agenda.clear()  # nothing more is due: the game is over
 
     def _land_after_the_end(self) -> None:
-        """Solo Fluxx ended while cards were resolving (a deck ran out during Jackpot!'s draw):
-        nothing more happens, and each card goes where its play puts it once done -- an Action
+        """The game ended while cards were resolving (a Goal met mid-way, Q46; in Solo Fluxx a deck
+        ran out during Jackpot!'s draw): nothing more happens, and each card goes where its play puts it once done -- an Action
         to the discard pile, a temporary hand's cards with it -- so that no card is lost."""
         self.agenda.clear()
         for frame in reversed(self.temp_hands):
@@ -84,7 +86,7 @@ class Agenda(GameView):
             self.note(
                 f"the game is over while {play.card} is resolving: it goes to the discard pile, "
                 "as a card does once carried out",
-                ("B-solo", "B-action-discard"),
+                ("B-instant-win" if self.winner else "B-solo", "B-action-discard"),
             )
         self.being_played.clear()
 

@@ -94,8 +94,9 @@ SHARED = frozenset({"scenario", "house_rules"})
 #: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
 #: list is new, the records shared. Any other field is copied by its type (`state.copy_fields`).
 RECORDS = frozenset({"steps", "move_stack"})
-#: Fields a copy does not take: the undo stack (a copy keeps none, `Game.pop`).
-LEFT = frozenset({"undo"})
+#: Fields a copy does not take: the undo stack (a copy keeps none, `Game.pop`), the decision
+#: listed (its copies are the game's own, `engine/deciding.py`).
+LEFT = frozenset({"undo", "_decided"})
 _KEPT = SHARED | RECORDS | LEFT
 
 

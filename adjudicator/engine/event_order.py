@@ -35,6 +35,10 @@ class EventOrder(GameView):
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
+        if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
+            from adjudicator.engine.deciding import take_listed
+
+            take_listed(self.game, event)
         self.move_stack.append(event)
         if self.stopped:
             return
@@ -174,9 +178,10 @@ class EventOrder(GameView):
         # resolving), and every card of the event has resolved by now: what is left is unused,
         # even when a choice now waits for someone. A card the game ended before (a Goal met as
         # it left the hand, Q46) never read its choices: they are not refused.
-        over = bool(trial.winner or trial.ended)
+        if trial.winner or trial.ended:
+            return None  # the cards still resolving landed at the end, their choices unread
         for play in trial.event_plays:
-            if play.answers and not (over and any(play is waiting for waiting in trial.being_played)):
+            if play.answers:
                 return _unused(event, play)
         return None
 
@@ -323,8 +328,7 @@ class EventOrder(GameView):
                 + f"{choice.count} of: {options}"
                 f" (write for example: `{choice_syntax(choice)}`)"
             )
-        self.stopped = reason
-        self.step(rec.Stopped, reason=reason, rulings=choice.rulings if choice else ())
+        self.halt(reason, choice.rulings if choice else ())
 
 
 def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:

@@ -51,6 +51,8 @@ from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
+    from adjudicator.engine.deciding import Decided
+    from adjudicator.model.decision import ChanceOutcome, Decision
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
     from adjudicator.model.snapshot import Position
@@ -117,6 +119,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.trying = False
         self.chance_refused: Illegal | None = None
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
+        self._decided: Decided | None = None  # where the game rests, while it does (`decision`)
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None = (
@@ -204,6 +207,29 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         from adjudicator.engine.positions import restore
 
         restore(self, position)
+
+    # -------------------------------------------------- what a driver uses
+    def decision(self) -> Decision:
+        """Where the game rests: every forced step taken, who decides what, from which cards, and the
+        legal events (`engine/deciding.py`). A driver's view of the game is `model.decision.Driver`."""
+        from adjudicator.engine.deciding import decision
+
+        return decision(self)
+
+    def legal_events(self) -> list[Event]:
+        """The legal events of `decision()`: pushing one applies it as listed."""
+        return list(self.decision().events)
+
+    def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
+        """The outcomes of the first random step event meets, each as the event stating it."""
+        from adjudicator.engine.deciding import chance_outcomes
+
+        return chance_outcomes(self, event)
+
+    @property
+    def is_over(self) -> bool:
+        """Someone has won, a Solo game is over, or the replay cannot go on."""
+        return bool(self.winner or self.ended or self.stopped)
 
     def pop(self) -> Event:
         """Take back the last event pushed: the position before it is restored from the undo

@@ -20,28 +20,32 @@ written out as a scenario file (`scenario_item`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from itertools import islice
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
-from adjudicator.engine import solo
-from adjudicator.engine.copying import chance_aside
-from adjudicator.engine.game import Game
+from adjudicator.engine import advancing
+from adjudicator.engine.advancing import Advanced, Ahead, advance, gather, stamp
+from adjudicator.engine.listing import MAX_ANSWERS, Found, Options, answers_to, event_key, make_event
 from adjudicator.model import records as rec
-from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.cards import UNKNOWN, CardType
 from adjudicator.model.events import Event, one_line
-from adjudicator.model.position import PendingChoice, Phase, Play
+from adjudicator.model.position import Phase
 
-#: At most this many answers are offered for one choice (combinations grow fast).
-MAX_ANSWERS = 40
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game  # a game is handed in: never made here
 
-
-# ------------------------------------------------------------------ events
-def make_event(number: int, player: str, action: str, card: Card | None = None, choices: Sequence[Any] = ()) -> Event:
-    """An Event as the loader builds it from the one-line form (its text said when asked)."""
-    return Event.made(number, player, action, card, tuple(choices))
+__all__ = [
+    "MAX_ANSWERS",
+    "Ahead",
+    "Options",
+    "advance",
+    "explore",
+    "legal_events",
+    "make_event",
+    "next_events",
+    "scenario_item",
+    "settle",
+]
 
 
 def scenario_item(event: Event, named: Callable[[Any], str] = str) -> str | dict[str, Any]:
@@ -67,23 +71,9 @@ def scenario_item(event: Event, named: Callable[[Any], str] = str) -> str | dict
     return item
 
 
-#: What makes two listed events one (`_key`): player, action, card, the choices' names.
-EventKey = tuple[str, str, Card | None, tuple[str, ...]]
-#: What makes two pending choices one (`_choice_key`): player, prompt, the options' names, count.
-ChoiceKey = tuple[str, str, tuple[str, ...], int]
 #: The steps the replay takes before an event (`_route`): (player, sort) or ("forced plays",).
 Route = tuple[str, ...]
 
-
-def _key(event: Event) -> EventKey:
-    """What makes two listed events one: the card itself (cards compare by identity), and the
-    choices by name (names are unique; copies of one card named as a choice are one choice)."""
-    choices = event.choices
-    return event.player, event.action, event.card, tuple(map(str, choices)) if choices else ()
-
-
-#: Events by their `_key`, in the order found: passed on whole, so that no key is made twice.
-Keyed = dict[EventKey, Event]
 
 #: The sorts of events, by the steps the replay takes before them: a free action (`use`),
 #: a seat change (`seat`: join, drop out; never begins a turn), anything else (`play`,
@@ -131,15 +121,6 @@ def _begun(now: Game, settled: Game) -> str | None:
 
 
 # --------------------------------------------------------------- exploring
-@dataclass
-class Options:
-    """What `explore` found: the legal events, and the pending choices no event can answer."""
-
-    events: list[Event] = field(default_factory=list)
-    #: Pending choices that some position needs answered and no event can answer.
-    unanswerable: list[str] = field(default_factory=list)
-
-
 def legal_events(
     game: Game,
     number: int,
@@ -155,7 +136,7 @@ def legal_events(
     changes too: these players joining, and every seated player dropping out. `advanced`: what
     `advance` found when the driver took this very game through the steps the next event forces
     anyway (so the generator need not take a copy there itself). `ahead`: where the driver's
-    game parts ways, the copies taken down the other way that `push_next` may go on from."""
+    game parts ways, the copies taken down the other way that `take_listed` may go on from."""
     return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
 
 
@@ -172,7 +153,7 @@ def _explore(
     advanced: Advanced | None,
     ahead: Ahead | None = None,
 ) -> Options:
-    found = _Found(number, stated_choices, newcomers)
+    found = Found(number, stated_choices, newcomers)
     if game.stopped or game.winner or game.ended:
         return found.options()
     asked = advanced is None
@@ -180,7 +161,7 @@ def _explore(
         position = game.copy()  # taken through the steps the next event forces, whatever it is
         advanced = advance(position, number)
     else:
-        if advanced.number != number or advanced.stamp != _stamp(game):
+        if advanced.number != number or advanced.stamp != stamp(game):
             raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
         position = game
         found.ahead = ahead
@@ -192,7 +173,7 @@ def _explore(
     if not (position.stopped or position.winner or position.ended):
         count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
         found.merge(
-            _gather(position, found, advanced=advanced),
+            gather(position, found, advanced=advanced),
             lambda e: (
                 not (
                     e.action == "play"
@@ -213,7 +194,7 @@ def _explore(
         seats = {player: seat for seat, player in enumerate(game.players)}
         options.events.sort(
             key=lambda e: (
-                _key(e) not in advanced.responses,
+                event_key(e) not in advanced.responses,
                 e.action in ("join", "drop_out"),
                 seats.get(e.player, len(seats)),
                 ORDER.get(e.action, len(ORDER)),
@@ -224,9 +205,9 @@ def _explore(
 
 def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
     """The events of a driver's game that `advance` left where every event is judged as the
-    position stands (no split, no answer to the chain): what `_gather` and `_explore` find
+    position stands (no split, no answer to the chain): what `gather` and `_explore` find
     there, in the same order, without their bookkeeping (the keys and filters that
-    merging positions needs). None: not such a position, `_gather` finds them. A position where
+    merging positions needs). None: not such a position, `gather` finds them. A position where
     her free actions come before a forced play is one, when no play is forced after all."""
     split = advanced.split
     if split not in (None, "before forced play") or advanced.responses or game.stopped or game.winner or game.ended:
@@ -235,7 +216,7 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
     only = begun[0] if begun else None  # where turns began on the way, only her events (`_only_who_begins`)
     if begun and (len(begun) > 1 and any(player != only for player in begun)):
         return None
-    if split is not None and _forced_play_due(game):
+    if split is not None and advancing.forced_play_due(game):
         return None  # (`_gather_on`: a copy goes down the way of the forced play)
     number = advanced.number
     made = Event.made
@@ -269,10 +250,10 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
 
 
 def _plain_answers(game: Game, number: int) -> list[Event]:
-    """`_Found.answers` for every player, one event per `_key` (the choices by name)."""
+    """`Found.answers` for every player, one event per `event_key` (the choices by name)."""
     found: dict[tuple[str, str, tuple[str, ...]], Event] = {}
     for choice in game.pending:
-        for event in _answers(game, choice, number):
+        for event in answers_to(game, choice, number):
             found.setdefault((event.player, event.action, tuple(map(str, event.choices))), event)
     return list(found.values())
 
@@ -281,7 +262,7 @@ def _plain_answers(game: Game, number: int) -> list[Event]:
 ORDER = {"begin_turn": 0, "play": 1, "use": 2}
 
 
-def _seat_changes(game: Game, found: _Found) -> None:
+def _seat_changes(game: Game, found: Found) -> None:
     """Players joining and dropping out: such an event never begins a turn, so it meets the
     position its own steps lead to (`settle`, one copy per route)."""
     now = settle(game, found.number) if game.window is not None else game
@@ -295,561 +276,20 @@ def _seat_changes(game: Game, found: _Found) -> None:
         found.events_of(positions[route], player, "seat", game)
 
 
-class _Found:
-    def __init__(self, number: int, stated_choices: bool, newcomers: Sequence[str] | None) -> None:
-        self.number = number
-        self.stated_choices = stated_choices
-        self.newcomers = list(newcomers or ())
-        self.events: Keyed = {}
-        self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
-        self.answered: set[ChoiceKey] = set()
-        self.ahead: Ahead | None = None  # the driver's: which events a copy met as push would
-
-    def spawn(self) -> _Found:
-        """An empty list of events found the same way, for a position further on: the choices
-        needed and answered are one ledger for the whole search."""
-        child = _Found(self.number, self.stated_choices, None)
-        child.needed, child.answered, child.ahead = self.needed, self.answered, self.ahead
-        return child
-
-    def options(self) -> Options:
-        missing = [_describe(choice) for key, choice in self.needed.items() if key not in self.answered]
-        return Options(list(self.events.values()), missing)
-
-    def add(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.events.setdefault(_key(event), event)
-
-    def merge(self, events: Keyed, keep: Callable[[Event], bool] | None = None) -> None:
-        """Add events found already (their keys made once), those that `keep` accepts."""
-        for key, event in events.items():
-            if keep is None or keep(event):
-                self.events.setdefault(key, event)
-
-    def events_of(
-        self,
-        game: Game,
-        player: str,
-        sort: str,
-        before: Game,
-        keep: Callable[[Event], bool] | None = None,
-        begun: str | None = None,
-    ) -> None:
-        """player's events of one sort in the position they meet; `before` is the game
-        before the window closes (a Surprise played then is an answer to the chain); `keep`:
-        which of her free actions are judged there (None: all); `begun`: the player whose turn
-        began on the way."""
-        if game.winner or game.ended:
-            return
-        if game.pending:
-            for choice in game.pending:
-                self.needed.setdefault(_choice_key(choice), choice)
-            if sort == "play":
-                # What the start of a turn asks of someone else is answered by them, and their
-                # answer is what begins that turn (replay._needs_next_turn).
-                askers = [player, *(c.player for c in game.pending if begun is not None and c.player != begun)]
-                self.answers(game, askers)
-            return
-        if sort == "use":
-            self.add(e for e in self.uses(game, player) if keep is None or keep(e))
-        elif sort == "play":
-            self.add(
-                e for e in self.plays(game, player) if e.card is not None and not before.is_response(player, e.card)
-            )
-        else:
-            if len(game.players) > 1:
-                self.add([make_event(self.number, player, "drop_out")])
-            if not solo.is_solo(game):  # a game down to one player is Solo Fluxx: nobody jumps in (B-solo)
-                self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
-
-    # ------------------------------------------------------------- answers
-    def answers(self, game: Game, players: Sequence[str]) -> None:
-        for choice in game.pending:
-            key = _choice_key(choice)
-            self.needed.setdefault(key, choice)
-            if choice.player not in players:
-                continue
-            events = list(_answers(game, choice, self.number))
-            if events:
-                self.answered.add(key)
-                self.add(events)
-
-    # ------------------------------------------------------------ responses
-    def responses(self, game: Game) -> None:
-        """Surprises answering the open chain: the replay tries them before the window closes."""
-        if game.chain_top() is None:
-            return  # nothing to answer: `verify_respond` refuses every card (after working out why)
-        for player in game.players:
-            if not game.surprise_answers(player):
-                continue  # `is_response`, asked once per player: her Surprises are plays, not answers
-            frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
-            for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
-                if card.type is not CardType.SURPRISE:
-                    continue  # only a Surprise answers
-                event = make_event(self.number, player, "play", card)
-                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
-                    self.add([event])
-
-    # ----------------------------------------------------- plays and uses
-    def plays(self, game: Game, player: str) -> Iterator[Event]:
-        for card in game.playable(player):
-            yield make_event(self.number, player, "play", card)
-            if self.stated_choices:
-                yield from self._stated(game, player, "play", card)
-
-    def uses(self, game: Game, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
-        """`usable`: player's `Game.usable` cards in game, where they are known already."""
-        for card in game.usable(player) if usable is None else usable:
-            yield make_event(self.number, player, "use", card)
-            if self.stated_choices:
-                yield from self._stated(game, player, "use", card)
-
-    def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
-        """The same play or use with `-> ...` answers, for a card whose kind checks them."""
-        allowed = game.can_play if action == "play" else game.can_use
-        specs = (
-            kind_of(card).choices(game, Play(player=player, card=card, event=self.number))
-            if action == "play" and card.kind in REGISTRY
-            else None
-        )
-        if specs:
-            # The kind declares its choices: its first one's picks, each checked by the engine.
-            for pick in islice(specs[0].selections(), MAX_ANSWERS):
-                if allowed(player, card, list(pick)):
-                    yield make_event(self.number, player, action, card, pick)
-            return
-        if allowed(player, card, [UNKNOWN]):
-            return  # the kind takes no stated choices (it would accept anything)
-        trial = game.copy()
-        trial.event_no = self.number
-        if action == "play":
-            trial.play(player, card)
-            trial.close_window()
-        else:
-            trial.use(player, card)
-            trial.run()
-        asked = next((c for c in trial.pending if c.player == player), None)
-        if asked is not None:
-            candidates: Iterable[list[Any]] = (list(c) for c in asked.spec.selections())
-        else:
-            # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
-            # on the table one by one, then all those accepted together.
-            things: list[Any] = [
-                *game.players,
-                *game.table.hands[player],
-                *game.table.rules,
-                *game.table.goals,
-                *(c for p in game.players for c in game.table.in_play[p]),
-            ]
-            singles = [[thing] for thing in things if allowed(player, card, [thing])]
-            together = [[s[0] for s in singles]] if len(singles) > 1 else []
-            candidates = [*singles, *together]
-        for answers in islice(candidates, MAX_ANSWERS):
-            if allowed(player, card, answers):
-                yield make_event(self.number, player, action, card, answers)
-
-
-def _accepted(game: Game, event: Event) -> bool:
-    """Whether the replay accepts event (tried on a copy)."""
-    trial = game.copy()
-    seen = len(trial.steps)
-    trial.push(event)
-    return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
-
-
-def _answers(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
-    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
-    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
-    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
-    engine is only which choice the answer goes to."""
-    for verb in choice.answer_verbs:
-        spec = choice.spec_for(verb)
-        if spec.count == 0 and choice.names_what_stays(verb):
-            continue  # "keeps" with nothing named cannot be written
-        # The only choice this answer could go to: no need to ask pick by pick.
-        alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
-        for given in islice(spec.selections(), MAX_ANSWERS):
-            if alone or game.answered_choice(choice.player, verb, given) is choice:
-                yield make_event(number, choice.player, verb, None, given)
-
-
-def _choice_key(choice: PendingChoice) -> ChoiceKey:
-    return (choice.player, choice.prompt, tuple(map(str, choice.options)), choice.count)
-
-
-def _describe(choice: PendingChoice) -> str:
-    return f"{choice.player} must {choice.prompt} ({choice.count} of: {', '.join(map(str, choice.options))})"
-
-
-# ---------------------------------------------------------- driving a game
-def _forces_plays(game: Game) -> bool:
-    """Whether a rule in play may force a play on the active player (First Play Random)."""
-    return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
-
-
-def _forced_play_due(game: Game) -> bool:
-    """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
-    so that no copy is made to find out: in the plain case (nothing else due, no card on its
-    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
-    random the card it forces)."""
-    turn = game.turn
-    if (
-        game.agenda
-        or game.pending
-        or game.window
-        or game.being_played
-        or game.temp_hands
-        or game.winner
-        or game.stopped
-        or game.ended
-        or turn.phase is not Phase.PLAY
-    ):
-        return True  # not the plain case: a copy finds out
-    with chance_aside(game):
-        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
-
-
-def _others_use_any_time(game: Game, but: str) -> bool:
-    """Whether a player other than `but` may use an any-time free action now (Taxes)."""
-    return any(
-        card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
-        for player in game.players
-        if player != but
-        for card in game.table.in_play[player]
-    )
-
-
-@dataclass
-class Advanced:
-    """What `advance` did to a game and found on the way, for `legal_events` to go on from."""
-
-    number: int
-    #: where the legal events part ways (None: all are judged in the position advance leaves)
-    split: str | None
-    #: the players whose turns advance began
-    begun: list[str]
-    #: the `Game.usable` cards worked out to find the parting of the ways, in the position left
-    usable: dict[str, list[Card]]
-    #: the turn as it was before (the Turn object, its player, whether it was over)
-    turn: Any
-    was_active: str
-    was_over: bool
-    turns_begun: int
-    #: Surprises answering the open chain, judged before anything closed, and their players
-    responses: Keyed
-    answering: frozenset[str]
-    #: the game as advance left it (`_stamp`): a game changed since is not the one advanced
-    stamp: tuple[int | None, ...] = ()
-
-
-def _stamp(game: Game) -> tuple[int | None, ...]:
-    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
-
-
-def advance(game: Game, number: int) -> Advanced:
-    """Bring game through every step that event `number` will trigger whatever legal event it
-    is -- the steps `Game.push` takes first -- and stop where the legal events part ways (a
-    driver's step, like a push: `legal_events` itself never changes a game, it advances a copy).
-    Nothing is done that the next push would not do, and the log is the same (its steps carry
-    event number `number`). A Surprise of a player who may answer now is judged as an answer
-    before anything closes (push): those are found first, on the position as it was."""
-    answering = frozenset(player for player in game.players if game.surprise_answers(player))
-    found = _Found(number, False, None)
-    # The answers to an open window, as it stands: `_advance` asks that first (nobody answers: none).
-    answers_now = found.events if game.window is not None else None
-    if answering or game.agenda:
-        found.responses(game)
-        if (
-            game.window is None
-            and game.turn.phase is Phase.PLAY
-            and not game.pending
-            and (game.agenda or _forces_plays(game) and _forced_play_due(game))
-        ):
-            # What is still due (a forced play, the rest of an answered chain) opens a window
-            # that Surprises may answer: judged on a copy that runs it.
-            forced = game.copy()
-            forced.make_forced_plays()
-            if forced.window is not None:
-                found.responses(forced)
-    turn = game.turn
-    advanced = Advanced(
-        number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
-    )
-    if not (game.stopped or game.winner or game.ended):
-        advanced.split = _advance(game, number, advanced.begun, advanced.usable, answers_now)
-    advanced.stamp = _stamp(game)
-    return advanced
-
-
-def _advance(
-    game: Game, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
-) -> str | None:
-    """`advance`'s steps. Returns None when every legal event is judged in the position as
-    it stands, or where they part ways: "window" (someone can answer the open chain),
-    "before forced play" (the active player's free actions come before a forced play),
-    "before turn end" (her optional free actions come before the end of the turn), "before
-    turn start" (someone else's any-time free action does not begin the next turn). The
-    players whose turns it begins are added to `begun`; the active player's `Game.usable`
-    cards, worked out to find a parting of the ways, to `usable` when advance stops there
-    (the position they were worked out in is the one it leaves). `answers_now`: the answers to
-    the window open as game stands, where known already."""
-    game.event_no = number
-    while not (game.stopped or game.winner or game.ended or game.pending):
-        turn = game.turn
-        if (
-            turn.begun_by == number
-            and turn.phase in (Phase.PLAY_OVER, Phase.OVER)
-            and game.window is None
-            and game.next_player() != turn.player
-        ):
-            # A turn begun on the way that its start played out (an empty hand, nothing to draw):
-            # only `P begins` can come, and it stops there (push), so advance does too. When P plays
-            # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
-            return None
-        if game.window is not None:
-            if answers_now is None:
-                found = _Found(number, False, None)
-                found.responses(game)
-                answers_now = found.events
-            if answers_now:
-                return "window"
-            answers_now = None  # asked again of any window that opens further on
-            game.close_window()
-        elif turn.phase is Phase.PLAY:
-            if _forces_plays(game) and not game.being_played and not game.temp_hands:
-                cards = game.usable(turn.player)
-                if cards:
-                    usable[turn.player] = cards
-                    return "before forced play"
-                game.make_forced_plays()
-                if game.window is not None:
-                    return "forced play"  # push makes it right before judging the event, and goes no further
-            return None
-        elif turn.phase is Phase.PLAY_OVER:
-            cards = game.usable(turn.player)
-            if any(not kind_of(card).needs_a_play(game, card) for card in cards):
-                usable[turn.player] = cards
-                return "before turn end"
-            game.end_turn()
-        elif turn.phase is Phase.OVER:
-            following = game.next_player()
-            if _others_use_any_time(game, following):
-                return "before turn start"
-            game.begin_turn(following)
-            game.run()
-            begun.append(following)
-        else:
-            return None
-    return "window" if game.window is not None and not game.stopped else None
-
-
 def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Event]:
     """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
     advanced (`advance`, which changes only what the next push would change), then its legal
     events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
     bare: the engine asks for what they need. None when the advance ended the game.
-    `ahead` (emptied first): for `push_next`, the copies the listing took where the ways part."""
+    `ahead` (emptied first): for `take_listed`, the copies the listing took where the ways part."""
     if ahead is not None:
         ahead.clear()
     events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
     if ahead:  # only the events listed: a copy's events that another position's took the place of go
-        listed, stamp = {id(event) for event in events}, _stamp(game)
+        listed, listed_at = {id(event) for event in events}, stamp(game)
         for key, (event, copy, _) in list(ahead.items()):
             if key in listed:
-                ahead[key] = (event, copy, stamp)  # the game as listed: `push_next` takes a copy for no other
+                ahead[key] = (event, copy, listed_at)  # the game as listed: `take_listed` takes a copy for no other
             else:
                 del ahead[key]
     return events
-
-
-#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
-#: brought where push brings the game before that event: push may go on from the copy, if the
-#: game is still as it was listed (its `_stamp`).
-Ahead = dict[int, tuple[Event, Game, tuple[int | None, ...]]]
-
-
-def push_next(game: Game, event: Event, ahead: Ahead) -> None:
-    """Push one of the events `next_events` just listed for game, as `Game.push` does. Where the
-    listing took a copy down the way this event goes (the window closed, a forced play made, the
-    turn ended, the next one begun: `_gather_on`, `_keep_ahead`), push would take those very
-    steps again: the game takes the copy's position instead, as `Game.pop` takes a snapshot's,
-    and push goes on from there. A game that keeps an undo stack is pushed as it stands (its
-    snapshot must be the position before the event), and so is one changed since it was listed."""
-    found = ahead.get(id(event))
-    ahead.clear()
-    if found is not None and found[0] is event and game.undo is None and found[2] == _stamp(game):
-        game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
-    game.push(event)
-
-
-def _gather(
-    game: Game,
-    parent: _Found,
-    before: Sequence[str] = (),
-    advanced: Advanced | None = None,
-    seen: Seen | None = None,
-) -> Keyed:
-    """The legal events after advancing game (`advanced`: game was advanced already, by the
-    caller, and is not to be changed); at a parting of the ways, the events judged as the
-    position stands plus those of one copy taken down the other way. Where a turn was begun on
-    the way (on either way), `P begins` is among them: it does what every event of hers does
-    first, and no more (a forced play due waits for her next event). `before`: the players whose
-    turns were begun on the way to game (`_only_who_begins`). `seen`: told where the events were
-    read as the position stood, and whose turns were begun on the way there (`_keep_ahead`)."""
-    begun = list(before) if advanced is None else list(advanced.begun)
-    events = _gather_on(game, parent, begun, advanced, seen)
-    if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
-        begins = make_event(parent.number, begun[0], "begin_turn")
-        events.setdefault(_key(begins), begins)
-    return events
-
-
-def _gather_on(
-    game: Game, parent: _Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
-) -> Keyed:
-    """`_gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
-    number = parent.number
-    if advanced is None:  # a copy of the search's own: advanced here
-        was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
-        usable: dict[str, list[Card]] = {}  # what advance worked out in the position it leaves
-        split = _advance(game, number, begun, usable)
-    else:
-        was_active, turn, was_over = advanced.was_active, advanced.turn, advanced.was_over
-        usable, split = advanced.usable, advanced.split
-        if split == "forced play":
-            game = game.copy()  # push goes on from there (`_after_forced_play`): on a copy, not the caller's game
-
-    def judged(events: Keyed) -> Keyed:
-        if game.turn is not turn and not was_over:
-            # Push judges the optional free actions of the player whose turn it was in that turn,
-            # before its end (`_advance_turn`): not in her next one, when she goes again. (A turn
-            # already over when the event came is not hers to act in any more.)
-            events = {
-                k: e for k, e in events.items() if not (e.player == was_active and game.is_optional_free_action(e))
-            }
-        return _only_who_begins(begun, events)
-
-    found = parent.spawn()
-    if game.stopped or game.winner or game.ended:
-        return {}
-    if split == "forced play":
-        taken: Seen | None = [] if found.ahead is not None and advanced is not None else None  # the driver's game
-        _after_forced_play(game, found, begun, taken)
-        _keep_ahead(found, found.events, taken, game.turn.player, forced=True)
-        return judged(found.events)
-    if split == "before forced play" and not _forced_play_due(game):
-        split = None  # no play is forced now after all: the position stands as it is
-    other_way = game.copy() if split is not None else game
-    if split == "before forced play":
-        other_way.make_forced_plays()
-        if other_way.logged == game.logged:
-            split = None  # the rule asked said it might force one; it did not
-    if split is None:
-        _read(game, found, usable)
-        if seen is not None and advanced is None:
-            seen.append((game, begun))
-        return judged(found.events)
-    active = game.turn.player
-    taken = [] if found.ahead is not None and advanced is not None else None  # the driver's own game parts ways
-    if split == "window":
-        found.responses(game)  # answers to the chain, judged before it closes
-        other_way.close_window()
-        rest = _gather(other_way, found, begun, seen=taken)
-        found.merge(rest)
-        _keep_ahead(found, rest, taken, active)
-    elif split == "before forced play":
-        found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
-        forced = found.spawn()
-        _after_forced_play(other_way, forced, begun, taken)
-        found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
-        _keep_ahead(found, forced.events, taken, active, forced=True)
-    elif split == "before turn end":
-        mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
-        found.add(mine)  # judged before the end-of-turn events
-        other_way.end_turn()
-        rest = _gather(other_way, found, begun, seen=taken)
-        found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
-        _keep_ahead(found, rest, taken, active)
-    else:  # "before turn start"
-        following = game.next_player()
-        found.add(e for p in game.players if p != following for e in found.uses(game, p))
-        other_way.begin_turn(following)
-        other_way.run()
-        found.merge(_gather(other_way, found, [*begun, following]))
-        if not (other_way.winner or other_way.stopped or other_way.ended):
-            found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
-    return judged(found.events)
-
-
-def _read(game: Game, found: _Found, usable: dict[str, list[Card]] | None = None) -> None:
-    """The events of a position judged as it stands: answers to what is asked, or plays and uses
-    (`usable`: the `Game.usable` cards of players, where known already)."""
-    if game.pending:
-        found.answers(game, game.players)
-    elif not (game.stopped or game.winner or game.ended):
-        found.add(found.plays(game, game.turn.player))
-        known = usable or {}
-        for player in game.players:
-            found.add(found.uses(game, player, known.get(player)))
-
-
-def _after_forced_play(game: Game, found: _Found, begun: list[str], seen: Seen | None = None) -> None:
-    """Push makes a forced play right before it judges the event and closes its window unless
-    the event answers it: answers to the forced play, then the rest. When the forced play has
-    used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
-    before the event too (and may begin the next), as `_gather` goes on from there. The active player's free actions are never among them:
-    push judges those before any forced play, when she had none (`advance`). `seen`: as `_gather`'s."""
-    active = game.turn.player
-    if game.window is not None:
-        found.responses(game)
-        game = game.copy() if found.events else game
-        game.close_window()
-    if game.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and not game.pending:
-        # the forced play used up the plays, or ended the turn (a Goal claimed under Keep Going)
-        rest = _gather(game, found, begun, seen=seen)
-    else:
-        after = found.spawn()
-        _read(game, after)
-        rest = after.events
-        if seen is not None:
-            seen.append((game, begun))
-    found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
-
-
-#: Where `_gather` read the events of a copy as it stood, and whose turns were begun on the way.
-Seen = list[tuple[Game, list[str]]]
-
-
-def _keep_ahead(found: _Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
-    """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
-    down the other way, as it stood (`taken`, told by `_gather`): push brings the game itself to
-    that copy's position before any of them that begins no turn but its player's
-    (`_only_who_begins`), so `push_next` may go on from the copy. Not a Surprise of another
-    player than `active`: push may take it as an answer, or make a forced play first, before the
-    window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
-    leaves that play open to answers."""
-    if not taken or found.ahead is None:
-        return
-    position, begun = taken[0]
-    for event in events.values():
-        card = event.card
-        if card is not None and card.type is CardType.SURPRISE and event.action == "play" and event.player != active:
-            continue
-        if forced and event.action == "begin_turn":
-            continue
-        if all(player == event.player for player in begun):
-            found.ahead[id(event)] = (event, position, ())  # the game's stamp: set by `next_events`
-
-
-def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
-    """Where turns were begun on the way, only an event of their player begins them (push) --
-    or, where one turn was, an answer to what its start asks, which begins that turn alone
-    (`Game._needs_next_turn`): nobody else's event comes after that point."""
-    if not begun:
-        return events
-    return {
-        k: e
-        for k, e in events.items()
-        if all(player == e.player for player in begun)
-        or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))
-    }

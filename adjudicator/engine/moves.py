@@ -126,6 +126,7 @@ class CardMoves(GameView):
         self.turn.extra_turns.append(card.name)
 
     def halt(self, reason: str, rulings: tuple[str, ...]) -> None:
-        """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
+        """The replay cannot go on (a `?` card must be named first, a choice the events do not give):
+        stop it, saying why. The one way a game stops: `run` does nothing more after it (its gate)."""
         self.stopped = reason
         self.step(rec.Stopped, reason=reason, rulings=rulings)

@@ -253,6 +253,7 @@ def restore(game: Game, position: Position) -> None:
             "the position's turn was begun ahead by the next event: give the game that event's number first"
         )
     fields = game.__dict__.copy()
+    game._decided = None  # the decision listed was the old position's
     try:
         _restore(game, position)
     except BaseException:

@@ -296,8 +296,7 @@ class TurnStructure(GameView):
             answers = self._state_the_pick(rule, card, rulings)
             self.note(why, rulings)
             if card.is_unknown:
-                self.stopped = f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it"
-                self.step(rec.Stopped, reason=self.stopped, rulings=rulings)
+                self.halt(f"{rule} picked a `?` card from {turn.player}'s hand: name the cards in it", rulings)
                 return
             self.play(turn.player, card, answers)
             return

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections import deque
     from collections.abc import Iterable, Sequence
 
+    from adjudicator.engine.deciding import Decided
     from adjudicator.engine.game import Game
     from adjudicator.model import records as rec
     from adjudicator.model.cards import Card
@@ -42,6 +43,9 @@ class GameView:
     move_stack: list[Event]
     steps: list[rec.Step]
     undo: list[Game] | None
+    _decided: Decided | None
+    _rng: random.Random | None
+    cited: dict[str, int] | None
     event_no: int | None
     being_played: list[Play]
     temp_hands: list[TempHand]
@@ -83,6 +87,7 @@ class GameView:
         def then(method: str, *args: Any) -> Then: ...
         def schedule(self, *tasks: Then) -> None: ...
         def run(self) -> None: ...
+        def halt(self, reason: str, rulings: tuple[str, ...]) -> None: ...
         def play_rule(self, player: str | None = None) -> PlayQuota: ...
         def plays_left(self) -> int: ...
         def next_player(self, after: str | None = None) -> str: ...

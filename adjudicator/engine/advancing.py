@@ -1,0 +1,361 @@
+"""Taking a game through the steps the next event forces whatever it is (`advance`), and
+gathering the legal events where those steps part ways (`gather`): a window some may answer, a
+forced play, free actions before the turn ends or before the next one begins. Copies are taken
+down the other way; a driver's push may go on from them (`Ahead`, `engine/deciding.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
+from adjudicator.engine.copying import chance_aside
+from adjudicator.engine.listing import Found, Keyed, event_key, make_event
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.position import Phase
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game  # a game is handed in: never made here
+    from adjudicator.model.events import Event
+
+
+# ---------------------------------------------------------- driving a game
+def _forces_plays(game: Game) -> bool:
+    """Whether a rule in play may force a play on the active player (First Play Random)."""
+    return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
+
+
+def forced_play_due(game: Game) -> bool:
+    """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
+    so that no copy is made to find out: in the plain case (nothing else due, no card on its
+    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
+    random the card it forces)."""
+    turn = game.turn
+    if (
+        game.agenda
+        or game.pending
+        or game.window
+        or game.being_played
+        or game.temp_hands
+        or game.winner
+        or game.stopped
+        or game.ended
+        or turn.phase is not Phase.PLAY
+    ):
+        return True  # not the plain case: a copy finds out
+    with chance_aside(game):
+        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
+
+
+def _others_use_any_time(game: Game, but: str) -> bool:
+    """Whether a player other than `but` may use an any-time free action now (Taxes)."""
+    return any(
+        card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
+        for player in game.players
+        if player != but
+        for card in game.table.in_play[player]
+    )
+
+
+@dataclass
+class Advanced:
+    """What `advance` did to a game and found on the way, for `legal_events` to go on from."""
+
+    number: int
+    #: where the legal events part ways (None: all are judged in the position advance leaves)
+    split: str | None
+    #: the players whose turns advance began
+    begun: list[str]
+    #: the `Game.usable` cards worked out to find the parting of the ways, in the position left
+    usable: dict[str, list[Card]]
+    #: the turn as it was before (the Turn object, its player, whether it was over)
+    turn: Any
+    was_active: str
+    was_over: bool
+    turns_begun: int
+    #: Surprises answering the open chain, judged before anything closed, and their players
+    responses: Keyed
+    answering: frozenset[str]
+    #: the game as advance left it (`stamp`): a game changed since is not the one advanced
+    stamp: tuple[int | None, ...] = ()
+
+
+def stamp(game: Game) -> tuple[int | None, ...]:
+    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
+
+
+def advance(game: Game, number: int) -> Advanced:
+    """Bring game through every step that event `number` will trigger whatever legal event it
+    is -- the steps `Game.push` takes first -- and stop where the legal events part ways (a
+    driver's step, like a push: `legal_events` itself never changes a game, it advances a copy).
+    Nothing is done that the next push would not do, and the log is the same (its steps carry
+    event number `number`). A Surprise of a player who may answer now is judged as an answer
+    before anything closes (push): those are found first, on the position as it was."""
+    answering = frozenset(player for player in game.players if game.surprise_answers(player))
+    found = Found(number, False, None)
+    # The answers to an open window, as it stands: `advance_steps` asks that first (nobody answers: none).
+    answers_now = found.events if game.window is not None else None
+    if answering or game.agenda:
+        found.responses(game)
+        if (
+            game.window is None
+            and game.turn.phase is Phase.PLAY
+            and not game.pending
+            and (game.agenda or _forces_plays(game) and forced_play_due(game))
+        ):
+            # What is still due (a forced play, the rest of an answered chain) opens a window
+            # that Surprises may answer: judged on a copy that runs it.
+            forced = game.copy()
+            forced.make_forced_plays()
+            if forced.window is not None:
+                found.responses(forced)
+    turn = game.turn
+    advanced = Advanced(
+        number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
+    )
+    if not (game.stopped or game.winner or game.ended):
+        advanced.split = advance_steps(game, number, advanced.begun, advanced.usable, answers_now)
+    advanced.stamp = stamp(game)
+    return advanced
+
+
+def advance_steps(
+    game: Game, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
+) -> str | None:
+    """`advance`'s steps. Returns None when every legal event is judged in the position as
+    it stands, or where they part ways: "window" (someone can answer the open chain),
+    "before forced play" (the active player's free actions come before a forced play),
+    "before turn end" (her optional free actions come before the end of the turn), "before
+    turn start" (someone else's any-time free action does not begin the next turn). The
+    players whose turns it begins are added to `begun`; the active player's `Game.usable`
+    cards, worked out to find a parting of the ways, to `usable` when advance stops there
+    (the position they were worked out in is the one it leaves). `answers_now`: the answers to
+    the window open as game stands, where known already."""
+    game.event_no = number
+    while not (game.stopped or game.winner or game.ended or game.pending):
+        turn = game.turn
+        if (
+            turn.begun_by == number
+            and turn.phase in (Phase.PLAY_OVER, Phase.OVER)
+            and game.window is None
+            and game.next_player() != turn.player
+        ):
+            # A turn begun on the way that its start played out (an empty hand, nothing to draw):
+            # only `P begins` can come, and it stops there (push), so advance does too. When P plays
+            # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
+            return None
+        if game.window is not None:
+            if answers_now is None:
+                found = Found(number, False, None)
+                found.responses(game)
+                answers_now = found.events
+            if answers_now:
+                return "window"
+            answers_now = None  # asked again of any window that opens further on
+            game.close_window()
+        elif turn.phase is Phase.PLAY:
+            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+                cards = game.usable(turn.player)
+                if cards:
+                    usable[turn.player] = cards
+                    return "before forced play"
+                game.make_forced_plays()
+                if game.window is not None:
+                    return "forced play"  # push makes it right before judging the event, and goes no further
+            return None
+        elif turn.phase is Phase.PLAY_OVER:
+            cards = game.usable(turn.player)
+            if any(not kind_of(card).needs_a_play(game, card) for card in cards):
+                usable[turn.player] = cards
+                return "before turn end"
+            game.end_turn()
+        elif turn.phase is Phase.OVER:
+            following = game.next_player()
+            if _others_use_any_time(game, following):
+                return "before turn start"
+            game.begin_turn(following)
+            game.run()
+            begun.append(following)
+        else:
+            return None
+    return "window" if game.window is not None and not game.stopped else None
+
+
+#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
+#: brought where push brings the game before that event: push may go on from the copy, if the
+#: game is still as it was listed (its `stamp`; `engine/deciding.py`, `take_listed`).
+Ahead: TypeAlias = "dict[int, tuple[Event, Game, tuple[int | None, ...]]]"
+
+
+def gather(
+    game: Game,
+    parent: Found,
+    before: Sequence[str] = (),
+    advanced: Advanced | None = None,
+    seen: Seen | None = None,
+) -> Keyed:
+    """The legal events after advancing game (`advanced`: game was advanced already, by the
+    caller, and is not to be changed); at a parting of the ways, the events judged as the
+    position stands plus those of one copy taken down the other way. Where a turn was begun on
+    the way (on either way), `P begins` is among them: it does what every event of hers does
+    first, and no more (a forced play due waits for her next event). `before`: the players whose
+    turns were begun on the way to game (`_only_who_begins`). `seen`: told where the events were
+    read as the position stood, and whose turns were begun on the way there (`_keep_ahead`)."""
+    begun = list(before) if advanced is None else list(advanced.begun)
+    events = _gather_on(game, parent, begun, advanced, seen)
+    if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
+        begins = make_event(parent.number, begun[0], "begin_turn")
+        events.setdefault(event_key(begins), begins)
+    return events
+
+
+def _gather_on(
+    game: Game, parent: Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
+) -> Keyed:
+    """`gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
+    number = parent.number
+    if advanced is None:  # a copy of the search's own: advanced here
+        was_active, turn, was_over = game.turn.player, game.turn, game.turn.phase is Phase.OVER
+        usable: dict[str, list[Card]] = {}  # what advance worked out in the position it leaves
+        split = advance_steps(game, number, begun, usable)
+    else:
+        was_active, turn, was_over = advanced.was_active, advanced.turn, advanced.was_over
+        usable, split = advanced.usable, advanced.split
+        if split == "forced play":
+            game = game.copy()  # push goes on from there (`_after_forced_play`): on a copy, not the caller's game
+
+    def judged(events: Keyed) -> Keyed:
+        if game.turn is not turn and not was_over:
+            # Push judges the optional free actions of the player whose turn it was in that turn,
+            # before its end (`_advance_turn`): not in her next one, when she goes again. (A turn
+            # already over when the event came is not hers to act in any more.)
+            events = {
+                k: e for k, e in events.items() if not (e.player == was_active and game.is_optional_free_action(e))
+            }
+        return _only_who_begins(begun, events)
+
+    found = parent.spawn()
+    if game.stopped or game.winner or game.ended:
+        return {}
+    if split == "forced play":
+        taken: Seen | None = [] if found.ahead is not None and advanced is not None else None  # the driver's game
+        _after_forced_play(game, found, begun, taken)
+        _keep_ahead(found, found.events, taken, game.turn.player, forced=True)
+        return judged(found.events)
+    if split == "before forced play" and not forced_play_due(game):
+        split = None  # no play is forced now after all: the position stands as it is
+    other_way = game.copy() if split is not None else game
+    if split == "before forced play":
+        other_way.make_forced_plays()
+        if other_way.logged == game.logged:
+            split = None  # the rule asked said it might force one; it did not
+    if split is None:
+        _read(game, found, usable)
+        if seen is not None and advanced is None:
+            seen.append((game, begun))
+        return judged(found.events)
+    active = game.turn.player
+    taken = [] if found.ahead is not None and advanced is not None else None  # the driver's own game parts ways
+    if split == "window":
+        found.responses(game)  # answers to the chain, judged before it closes
+        other_way.close_window()
+        rest = gather(other_way, found, begun, seen=taken)
+        found.merge(rest)
+        _keep_ahead(found, rest, taken, active)
+    elif split == "before forced play":
+        found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
+        forced = found.spawn()
+        _after_forced_play(other_way, forced, begun, taken)
+        found.merge(forced.events, lambda e: not (e.player == active and e.action == "use"))
+        _keep_ahead(found, forced.events, taken, active, forced=True)
+    elif split == "before turn end":
+        mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
+        found.add(mine)  # judged before the end-of-turn events
+        other_way.end_turn()
+        rest = gather(other_way, found, begun, seen=taken)
+        found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
+        _keep_ahead(found, rest, taken, active)
+    else:  # "before turn start"
+        following = game.next_player()
+        found.add(e for p in game.players if p != following for e in found.uses(game, p))
+        other_way.begin_turn(following)
+        other_way.run()
+        found.merge(gather(other_way, found, [*begun, following]))
+        if not (other_way.winner or other_way.stopped or other_way.ended):
+            found.add([make_event(number, following, "begin_turn")])  # her event begins it: `P begins` too
+    return judged(found.events)
+
+
+def _read(game: Game, found: Found, usable: dict[str, list[Card]] | None = None) -> None:
+    """The events of a position judged as it stands: answers to what is asked, or plays and uses
+    (`usable`: the `Game.usable` cards of players, where known already)."""
+    if game.pending:
+        found.answers(game, game.players)
+    elif not (game.stopped or game.winner or game.ended):
+        found.add(found.plays(game, game.turn.player))
+        known = usable or {}
+        for player in game.players:
+            found.add(found.uses(game, player, known.get(player)))
+
+
+def _after_forced_play(game: Game, found: Found, begun: list[str], seen: Seen | None = None) -> None:
+    """Push makes a forced play right before it judges the event and closes its window unless
+    the event answers it: answers to the forced play, then the rest. When the forced play has
+    used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
+    before the event too (and may begin the next), as `gather` goes on from there. The active player's free actions are never among them:
+    push judges those before any forced play, when she had none (`advance`). `seen`: as `gather`'s."""
+    active = game.turn.player
+    if game.window is not None:
+        found.responses(game)
+        game = game.copy() if found.events else game
+        game.close_window()
+    if game.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and not game.pending:
+        # the forced play used up the plays, or ended the turn (a Goal claimed under Keep Going)
+        rest = gather(game, found, begun, seen=seen)
+    else:
+        after = found.spawn()
+        _read(game, after)
+        rest = after.events
+        if seen is not None:
+            seen.append((game, begun))
+    found.merge(rest, lambda e: not (e.player == active and e.action == "use"))
+
+
+#: Where `gather` read the events of a copy as it stood, and whose turns were begun on the way.
+Seen: TypeAlias = "list[tuple[Game, list[str]]]"
+
+
+def _keep_ahead(found: Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
+    """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
+    down the other way, as it stood (`taken`, told by `gather`): push brings the game itself to
+    that copy's position before any of them that begins no turn but its player's
+    (`_only_who_begins`), so `take_listed` may go on from the copy. Not a Surprise of another
+    player than `active`: push may take it as an answer, or make a forced play first, before the
+    window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
+    leaves that play open to answers."""
+    if not taken or found.ahead is None:
+        return
+    position, begun = taken[0]
+    for event in events.values():
+        card = event.card
+        if card is not None and card.type is CardType.SURPRISE and event.action == "play" and event.player != active:
+            continue
+        if forced and event.action == "begin_turn":
+            continue
+        if all(player == event.player for player in begun):
+            found.ahead[id(event)] = (event, position, ())  # the game's stamp: set by `next_events`
+
+
+def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
+    """Where turns were begun on the way, only an event of their player begins them (push) --
+    or, where one turn was, an answer to what its start asks, which begins that turn alone
+    (`Game._needs_next_turn`): nobody else's event comes after that point."""
+    if not begun:
+        return events
+    return {
+        k: e
+        for k, e in events.items()
+        if all(player == e.player for player in begun)
+        or (len(begun) == 1 and e.action in ("discard", "keep", "choose"))
+    }

@@ -1,0 +1,245 @@
+"""The pieces of a listing of legal events (`legal.py`): events as the loader makes them, what
+makes two of them one, and `Found`, the ledger a listing keeps -- the events found so far, the
+choices asked and answered -- with the engine's own tests of what a player may do (a play, a
+use with its stated choices, an answer to a choice, a Surprise answering the chain)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.engine import solo
+from adjudicator.model import records as rec
+from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.events import Event
+from adjudicator.model.position import PendingChoice, Play
+
+if TYPE_CHECKING:
+    from adjudicator.engine.advancing import Ahead
+    from adjudicator.engine.game import Game  # a game is handed in: never made here
+
+
+#: At most this many answers are offered for one choice (combinations grow fast).
+MAX_ANSWERS = 40
+
+
+# ------------------------------------------------------------------ events
+def make_event(number: int, player: str, action: str, card: Card | None = None, choices: Sequence[Any] = ()) -> Event:
+    """An Event as the loader builds it from the one-line form (its text said when asked)."""
+    return Event.made(number, player, action, card, tuple(choices))
+
+
+#: What makes two listed events one (`event_key`): player, action, card, the choices' names.
+EventKey = tuple[str, str, Card | None, tuple[str, ...]]
+#: What makes two pending choices one (`choice_key`): player, prompt, the options' names, count.
+ChoiceKey = tuple[str, str, tuple[str, ...], int]
+
+
+def event_key(event: Event) -> EventKey:
+    """What makes two listed events one: the card itself (cards compare by identity), and the
+    choices by name (names are unique; copies of one card named as a choice are one choice)."""
+    choices = event.choices
+    return event.player, event.action, event.card, tuple(map(str, choices)) if choices else ()
+
+
+#: Events by their `event_key`, in the order found: passed on whole, so that no key is made twice.
+Keyed = dict[EventKey, Event]
+
+
+@dataclass
+@dataclass
+class Options:
+    """What `explore` found: the legal events, and the pending choices no event can answer."""
+
+    events: list[Event] = field(default_factory=list)
+    #: Pending choices that some position needs answered and no event can answer.
+    unanswerable: list[str] = field(default_factory=list)
+
+
+class Found:
+    def __init__(self, number: int, stated_choices: bool, newcomers: Sequence[str] | None) -> None:
+        self.number = number
+        self.stated_choices = stated_choices
+        self.newcomers = list(newcomers or ())
+        self.events: Keyed = {}
+        self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
+        self.answered: set[ChoiceKey] = set()
+        self.ahead: Ahead | None = None  # the driver's: which events a copy met as push would
+
+    def spawn(self) -> Found:
+        """An empty list of events found the same way, for a position further on: the choices
+        needed and answered are one ledger for the whole search."""
+        child = Found(self.number, self.stated_choices, None)
+        child.needed, child.answered, child.ahead = self.needed, self.answered, self.ahead
+        return child
+
+    def options(self) -> Options:
+        missing = [describe_choice(choice) for key, choice in self.needed.items() if key not in self.answered]
+        return Options(list(self.events.values()), missing)
+
+    def add(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.events.setdefault(event_key(event), event)
+
+    def merge(self, events: Keyed, keep: Callable[[Event], bool] | None = None) -> None:
+        """Add events found already (their keys made once), those that `keep` accepts."""
+        for key, event in events.items():
+            if keep is None or keep(event):
+                self.events.setdefault(key, event)
+
+    def events_of(
+        self,
+        game: Game,
+        player: str,
+        sort: str,
+        before: Game,
+        keep: Callable[[Event], bool] | None = None,
+        begun: str | None = None,
+    ) -> None:
+        """player's events of one sort in the position they meet; `before` is the game
+        before the window closes (a Surprise played then is an answer to the chain); `keep`:
+        which of her free actions are judged there (None: all); `begun`: the player whose turn
+        began on the way."""
+        if game.winner or game.ended:
+            return
+        if game.pending:
+            for choice in game.pending:
+                self.needed.setdefault(choice_key(choice), choice)
+            if sort == "play":
+                # What the start of a turn asks of someone else is answered by them, and their
+                # answer is what begins that turn (replay._needs_next_turn).
+                askers = [player, *(c.player for c in game.pending if begun is not None and c.player != begun)]
+                self.answers(game, askers)
+            return
+        if sort == "use":
+            self.add(e for e in self.uses(game, player) if keep is None or keep(e))
+        elif sort == "play":
+            self.add(
+                e for e in self.plays(game, player) if e.card is not None and not before.is_response(player, e.card)
+            )
+        else:
+            if len(game.players) > 1:
+                self.add([make_event(self.number, player, "drop_out")])
+            if not solo.is_solo(game):  # a game down to one player is Solo Fluxx: nobody jumps in (B-solo)
+                self.add(make_event(self.number, name, "join") for name in self.newcomers if name not in game.players)
+
+    # ------------------------------------------------------------- answers
+    def answers(self, game: Game, players: Sequence[str]) -> None:
+        for choice in game.pending:
+            key = choice_key(choice)
+            self.needed.setdefault(key, choice)
+            if choice.player not in players:
+                continue
+            events = list(answers_to(game, choice, self.number))
+            if events:
+                self.answered.add(key)
+                self.add(events)
+
+    # ------------------------------------------------------------ responses
+    def responses(self, game: Game) -> None:
+        """Surprises answering the open chain: the replay tries them before the window closes."""
+        if game.chain_top() is None:
+            return  # nothing to answer: `verify_respond` refuses every card (after working out why)
+        for player in game.players:
+            if not game.surprise_answers(player):
+                continue  # `is_response`, asked once per player: her Surprises are plays, not answers
+            frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
+            for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
+                if card.type is not CardType.SURPRISE:
+                    continue  # only a Surprise answers
+                event = make_event(self.number, player, "play", card)
+                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
+                    self.add([event])
+
+    # ----------------------------------------------------- plays and uses
+    def plays(self, game: Game, player: str) -> Iterator[Event]:
+        for card in game.playable(player):
+            yield make_event(self.number, player, "play", card)
+            if self.stated_choices:
+                yield from self._stated(game, player, "play", card)
+
+    def uses(self, game: Game, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
+        """`usable`: player's `Game.usable` cards in game, where they are known already."""
+        for card in game.usable(player) if usable is None else usable:
+            yield make_event(self.number, player, "use", card)
+            if self.stated_choices:
+                yield from self._stated(game, player, "use", card)
+
+    def _stated(self, game: Game, player: str, action: str, card: Card) -> Iterator[Event]:
+        """The same play or use with `-> ...` answers, for a card whose kind checks them."""
+        allowed = game.can_play if action == "play" else game.can_use
+        specs = (
+            kind_of(card).choices(game, Play(player=player, card=card, event=self.number))
+            if action == "play" and card.kind in REGISTRY
+            else None
+        )
+        if specs:
+            # The kind declares its choices: its first one's picks, each checked by the engine.
+            for pick in islice(specs[0].selections(), MAX_ANSWERS):
+                if allowed(player, card, list(pick)):
+                    yield make_event(self.number, player, action, card, pick)
+            return
+        if allowed(player, card, [UNKNOWN]):
+            return  # the kind takes no stated choices (it would accept anything)
+        trial = game.copy()
+        trial.event_no = self.number
+        if action == "play":
+            trial.play(player, card)
+            trial.close_window()
+        else:
+            trial.use(player, card)
+            trial.run()
+        asked = next((c for c in trial.pending if c.player == player), None)
+        if asked is not None:
+            candidates: Iterable[list[Any]] = (list(c) for c in asked.spec.selections())
+        else:
+            # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
+            # on the table one by one, then all those accepted together.
+            things: list[Any] = [
+                *game.players,
+                *game.table.hands[player],
+                *game.table.rules,
+                *game.table.goals,
+                *(c for p in game.players for c in game.table.in_play[p]),
+            ]
+            singles = [[thing] for thing in things if allowed(player, card, [thing])]
+            together = [[s[0] for s in singles]] if len(singles) > 1 else []
+            candidates = [*singles, *together]
+        for answers in islice(candidates, MAX_ANSWERS):
+            if allowed(player, card, answers):
+                yield make_event(self.number, player, action, card, answers)
+
+
+def _accepted(game: Game, event: Event) -> bool:
+    """Whether the replay accepts event (tried on a copy)."""
+    trial = game.copy()
+    seen = len(trial.steps)
+    trial.push(event)
+    return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
+
+
+def answers_to(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
+    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
+    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
+    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
+    engine is only which choice the answer goes to."""
+    for verb in choice.answer_verbs:
+        spec = choice.spec_for(verb)
+        if spec.count == 0 and choice.names_what_stays(verb):
+            continue  # "keeps" with nothing named cannot be written
+        # The only choice this answer could go to: no need to ask pick by pick.
+        alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
+        for given in islice(spec.selections(), MAX_ANSWERS):
+            if alone or game.answered_choice(choice.player, verb, given) is choice:
+                yield make_event(number, choice.player, verb, None, given)
+
+
+def choice_key(choice: PendingChoice) -> ChoiceKey:
+    return (choice.player, choice.prompt, tuple(map(str, choice.options)), choice.count)
+
+
+def describe_choice(choice: PendingChoice) -> str:
+    return f"{choice.player} must {choice.prompt} ({choice.count} of: {', '.join(map(str, choice.options))})"

@@ -1,0 +1,125 @@
+"""Where a game rests, as data, and what a driver may use of a game.
+
+A driver -- `simulate`, `solve`, the benchmarks, a test that plays a game -- never needs the
+whole `Game`: it asks who must decide now and from what (`decision`), reads the legal events
+off that decision (`legal_events`), pushes one (`push`), takes it back (`pop`), and reads the
+position and whether the game is over. That is `Driver`, declared here so that a driver
+imports this module, not the engine (the engine's `Game` satisfies it; `python -m mypy`
+checks that, see `engine/deciding.py`). It follows OpenSpiel's `State`: the current player (or
+chance, or nobody), the legal actions, apply, undo, terminal, returns, chance outcomes.
+
+Chance comes with an event: a random step (a card taken at random, a random discard, a
+shuffle) happens while the event that causes it is taken, and the event may state its outcome
+(`Alice plays Canceled Plans -> Milk`, `...; shuffled Bread, Milk`). So the outcomes of chance
+are the same event with each outcome stated (`chance_outcomes(event)`): a driver that explores
+chance pushes those, and what the table stated and what a search tries are the same events.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from adjudicator.model.cards import Card
+    from adjudicator.model.events import Event
+    from adjudicator.model.snapshot import Position
+
+
+class DecisionKind(StrEnum):
+    """What sort of decision the game rests at."""
+
+    #: the active player plays a card from her hand, or someone uses a card in play (a free action)
+    PLAY = "play"
+    #: a player answers a choice the rules ask (which card, which player, ...)
+    ANSWER = "answer"
+    #: a player over a hand or Keeper limit discards down to it
+    LIMIT = "limit"
+    #: a card was played and Surprises may answer it: a player who holds one may, or the next
+    #: event of the game goes on and closes the window (a "pass")
+    RESPOND = "respond"
+    #: a turn has begun and its player's first event comes next (`P begins`, or any event of hers)
+    BEGIN_TURN = "begin_turn"
+    #: the game is over (a win, Solo Fluxx's deck run out, a replay stopped): nobody decides
+    OVER = "over"
+    #: nobody can decide, and the game is not over: an engine fault a driver reports
+    STUCK = "stuck"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, what sort of decision, from which cards, and the events that decide."""
+
+    kind: DecisionKind
+    #: the legal events, each pushable as it is
+    events: tuple[Event, ...]
+    #: what is asked, for an answer or a limit (the pending choices' prompts)
+    prompts: tuple[str, ...] = ()
+    #: the options of the choices asked, for an answer or a limit
+    options: tuple[Any, ...] = ()
+
+    @functools.cached_property
+    def players(self) -> tuple[str, ...]:
+        """The players who may send the next event (empty: nobody, the game is over or stuck)."""
+        return tuple(dict.fromkeys(event.player for event in self.events))
+
+    @functools.cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the decision is made from: a choice's options, or those the events name."""
+        if self.prompts:
+            return tuple(option for option in dict.fromkeys(self.options) if not isinstance(option, str))
+        return tuple(dict.fromkeys(event.card for event in self.events if event.card is not None))
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind is DecisionKind.OVER
+
+
+@dataclass(frozen=True)
+class ChanceOutcome:
+    """One outcome of the first random step an event meets: the event stating it, its chance."""
+
+    event: Event
+    probability: float
+    #: what is picked or ordered, and the outcome (`the card Bob discards at random: Milk`)
+    what: str
+
+
+class Driver(Protocol):
+    """What a driver may use of a game (the engine's `Game` is one)."""
+
+    winner: str | None
+
+    def decision(self) -> Decision:
+        """Where the game rests: everything forced has run (the window closed when nobody may
+        answer it, the turn ended and the next one begun when nothing else may come first)."""
+        ...
+
+    def legal_events(self) -> list[Event]:
+        """The events of `decision()`, each one pushable as it is."""
+        ...
+
+    def push(self, event: Event) -> None:
+        """Take one event: a listed one is applied as listed; any other one is judged first (a
+        refused event is logged as rejected and changes nothing)."""
+        ...
+
+    def pop(self) -> Event:
+        """Take back the last event pushed (a game made with `undo=True`)."""
+        ...
+
+    def position(self) -> Position:
+        """The whole state as one frozen, hashable value."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """A win, the end of a Solo game, or a replay that cannot go on."""
+        ...
+
+    def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
+        """The outcomes of the first random step that event meets, each as the event stating it
+        (none: the event meets no random step the table could state)."""
+        ...

@@ -1,0 +1,175 @@
+"""Where a game rests (`Game.decision`), the driver's protocol (`model.decision.Driver`) and the
+outcomes of chance an event meets (`Game.chance_outcomes`)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import ROOT
+
+from adjudicator.engine.game import Game
+from adjudicator.loading.scenario import load_scenario
+from adjudicator.model.decision import Decision, DecisionKind, Driver
+from adjudicator.simulate import Settings, dealt_scenario
+
+
+def _drive(game: Driver, rng: random.Random, limit: int = 400) -> list[Decision]:
+    """A random game through the driver's protocol alone."""
+    seen = []
+    for _ in range(limit):
+        decision = game.decision()
+        seen.append(decision)
+        if decision.kind in (DecisionKind.OVER, DecisionKind.STUCK):
+            break
+        assert game.legal_events() == list(decision.events)
+        game.push(rng.choice(decision.events))
+    return seen
+
+
+@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper_pack", "surprises")])
+def test_a_random_game_rests_at_a_decision_after_every_event(decks):
+    kinds = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(dealt_scenario(Settings(decks=decks), rng), undo=False, log=False)
+        decisions = _drive(game, rng)
+        assert decisions[-1].kind is DecisionKind.OVER and game.is_over and game.winner
+        for decision in decisions[:-1]:
+            kinds.add(decision.kind)
+            assert decision.players and set(decision.players) == {e.player for e in decision.events}
+            if decision.kind in (DecisionKind.ANSWER, DecisionKind.LIMIT):
+                assert decision.prompts and all(e.action in ("discard", "keep", "choose") for e in decision.events)
+    assert {DecisionKind.PLAY, DecisionKind.LIMIT} <= kinds
+
+
+def test_pop_takes_back_a_listed_event_to_the_decision_it_was_listed_at():
+    rng = random.Random(5)
+    game = Game(dealt_scenario(Settings(decks=("fluxx5",)), rng))
+    for _ in range(30):
+        decision = game.decision()
+        before = game.position()
+        game.push(rng.choice(decision.events))
+        after = game.position()
+        game.pop()
+        assert game.position() == before
+        game.push(decision.events[0])
+        game.pop()
+        game.push(rng.choice(game.decision().events))
+        assert game.position() != before or after == before
+
+
+def _at(path: str, events: int) -> Game:
+    scenario = load_scenario(ROOT / path)
+    game = Game(replace(scenario, events=()))
+    for event in scenario.events[:events]:
+        game.push(event)
+    return game
+
+
+def test_a_random_discard_lists_every_card_it_may_take_stated():
+    game = _at("scenarios/chance/random-discard-left-to-chance.yaml", 1)
+    decision = game.decision()
+    assert decision.kind is DecisionKind.ANSWER and decision.players == ("Bob",)
+    random_discard = next(e for e in decision.events if e.text == "Bob discards random")
+    outcomes = game.chance_outcomes(random_discard)
+    assert [o.event.text for o in outcomes] == [
+        "Bob discards Day Dreams at random",
+        "Bob discards Milk at random",
+        "Bob discards Cookies at random",
+    ]
+    assert sum(o.probability for o in outcomes) == pytest.approx(1)
+    for outcome in outcomes:  # each is taken as stated
+        trial = game.copy()
+        trial.push(outcome.event)
+        assert outcome.event.choices[0].card not in trial.table.hands["Bob"]
+
+
+def test_canceled_plans_lists_the_card_each_player_loses_at_random():
+    game = _at("scenarios/chance/random-discard-left-to-chance.yaml", 0)
+    play = next(e for e in game.decision().events if e.card is not None and e.card.name == "Canceled Plans")
+    assert sorted(o.event.text for o in game.chance_outcomes(play)) == [
+        "Alice plays Canceled Plans -> Bread",
+        "Alice plays Canceled Plans -> Sleep",
+    ]
+
+
+def test_a_shuffle_lists_its_outcomes_by_the_card_that_comes_first():
+    game = _at("scenarios/chance/empty-the-trash-stated.yaml", 0)
+    play = next(e for e in game.decision().events if e.card is not None and e.card.name == "Empty the Trash")
+    outcomes = game.chance_outcomes(play)
+    assert [o.event.text for o in outcomes] == [
+        "Alice plays Empty the Trash; shuffled Bread",
+        "Alice plays Empty the Trash; shuffled Time",
+        "Alice plays Empty the Trash; shuffled Money",
+        "Alice plays Empty the Trash; shuffled The Sun",
+    ]
+    assert [o.probability for o in outcomes] == [0.25] * 4
+
+
+def test_an_event_with_no_random_step_has_no_chance_outcomes():
+    game = _at("scenarios/chance/empty-the-trash-stated.yaml", 0)
+    game.push(game.decision().events[0])
+    jackpot = next(e for e in game.decision().events if e.card is not None and e.card.name == "Jackpot!")
+    assert game.chance_outcomes(jackpot) == []  # the new pile holds enough: no reshuffle
+
+
+def test_a_game_over_is_a_decision_of_nobody():
+    rng = random.Random(2)
+    game = Game(dealt_scenario(Settings(decks=("fluxx5",)), rng), undo=False, log=False)
+    _drive(game, rng)
+    decision = game.decision()
+    assert decision == Decision(DecisionKind.OVER, ()) and decision.is_over and game.legal_events() == []
+
+
+@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper_pack", "surprises"), ("fluxx5", "fun_pack")])
+def test_nothing_runs_after_a_win_but_the_cards_in_motion_landing(decks):
+    """The game-over gate (`Agenda.run`): once someone has won, no task, draw, turn end or turn
+    passing follows; a card still resolving and a temporary hand land in the discard pile, so
+    that no card is lost (and the game rests at a decision of nobody)."""
+    from adjudicator.model import records as rec
+
+    landing = {"Won", "Note", "TempHandClosed"}
+    won = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = Game(dealt_scenario(Settings(decks=decks), rng), undo=False)
+        _drive(game, rng, 1000)
+        first = next((i for i, step in enumerate(game.steps) if isinstance(step, rec.Won)), None)
+        if first is None:
+            continue
+        won += 1
+        assert {step.kind for step in game.steps[first:]} <= landing, seed
+        assert not game.being_played and not game.temp_hands and not game.agenda
+        assert game.decision().kind is DecisionKind.OVER
+    assert won >= 20
+
+
+@pytest.mark.parametrize(
+    ("path", "at", "expected"),
+    [
+        (
+            "scenarios/chance/random-discard-left-to-chance.yaml",
+            2,
+            {"Bob discards Day Dreams at random", "Bob discards Milk at random", "Bob discards Cookies at random"},
+        ),
+        (
+            "scenarios/chance/random-discard-left-to-chance.yaml",
+            1,
+            {"Alice plays Canceled Plans -> Bread", "Alice plays Canceled Plans -> Sleep"},
+        ),
+        (
+            "scenarios/chance/empty-the-trash-stated.yaml",
+            2,
+            {f"Alice plays Empty the Trash; shuffled {name}" for name in ("Bread", "Time", "Money", "The Sun")},
+        ),
+    ],
+    ids=["random-discard", "canceled-plans", "shuffle"],
+)
+def test_explore_lists_every_outcome_of_the_random_step(path, at, expected):
+    """`explore --at N` shows what had happened had chance gone otherwise, through `chance_outcomes`."""
+    from adjudicator.whatif import explore_at
+
+    found = explore_at(load_scenario(ROOT / path), at)
+    assert {a.event.text for a in found.alternatives if a.how == "chance"} == expected
