@@ -1,18 +1,20 @@
 """Every call `solve` makes to the engine, in one place (the driver's side of the engine).
 
-The search needs what a driver of any game needs (OpenSpiel's `State`): where the game rests,
-who decides there and between which events, a way to apply one of them, the position as a
-transposition key, who has won, and the outcomes of chance. Issue 27 gives the engine that
-protocol (`Game.decision()`, `chance_outcomes()`); until it lands this module builds it from
-what the engine has today -- the one generator (`engine.legal.legal_events`), `Game.push`, the
-forced steps `push` takes before an event (`close_window`, `make_forced_plays`, `end_turn`), and
-`Game.position()` -- so that switching is a change here and nowhere else.
+The search needs what a driver of any game needs (OpenSpiel's `State`, the engine's `Driver`
+protocol): where the game rests, who decides there and between which events, a way to apply
+one of them, the position as a transposition key, who has won, and the outcomes of chance. The
+legal events are those of `Game.decision()`; the search takes two forced steps itself, because
+it asks who decides in finer grain than the engine's decision does: a window closing as every
+other player lets it be (the solver may still counter an answer to her card), and the turn's
+end once her plays are done (her optional free actions come first).
 
-Chance, today: every random step of the engine draws from the game's generator (`Game.rng`), by
-`randrange`, `choice` and `shuffle`, which all ask it for a whole number below n. A step is
-applied with a scripted generator (`Scripted`) that answers those questions from a script and
-records them; a step that asked nothing is certain, and one that did is a chance node whose
-outcomes are the scripts, each as likely as the product of 1/n it answered.
+Chance: an event's first random step is stated as the engine states it (`Game.chance_outcomes`:
+the event stating each outcome, with its probability). Whatever else is left to chance -- the
+rest of a shuffle stated by its first card, a step the engine states no outcome of -- draws from
+the game's generator by `randrange`, `choice` and `shuffle`, which all ask it for a whole number
+below n: the step is applied with a scripted generator (`_Scripted`) that answers from a script
+and records the questions, so every answer is tried (each outcome as likely as the product of
+1/n it answered), or, past `exact_up_to` outcomes, a sample of them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.copying import fork
-from adjudicator.engine.legal import legal_events, next_events, scenario_item
+from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.replay import play_events
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -53,13 +55,21 @@ def replayed(scenario: Scenario, events: Sequence[Event]) -> Game:
 
 
 def start_from(game: Game) -> Game:
-    """The search's own copy of game: no log, no undo stack (game is left as it is)."""
-    return fork(game, history=False)
+    """The search's own copy of game: no log, no undo stack (game is left as it is). It keeps
+    the events pushed: their count numbers the next event (`Game.decision`)."""
+    root = fork(game, history=False)
+    root.move_stack = list(game.move_stack)
+    return root
+
+
+def _copy(game: Game) -> Game:
+    """A copy for one step of the search: the log off, the events pushed kept."""
+    return fork(game)
 
 
 def next_number(game: Game) -> int:
-    """The number the next event of game takes."""
-    return game.move_stack[-1].number + 1 if game.move_stack else 1
+    """The number the next event of game takes (as `Game.decision` numbers it)."""
+    return len(game.move_stack) + 1
 
 
 def whose_turn(game: Game) -> str:
@@ -89,14 +99,14 @@ def winner(game: Game) -> str | None:
 
 def finished_winner(game: Game) -> str | None:
     """Who has won once the open windows close and the forced steps run (on a copy)."""
-    done = fork(game, history=False)
+    done = _copy(game)
     done.finish()
     return done.winner
 
 
 def seeded(game: Game, step: Step) -> Game:
     """A copy of game after step, chance drawn from the game's own generator (the seed's)."""
-    child = fork(game, history=False)
+    child = _copy(game)
     if step.forced is not None:
         step.forced(child)
     elif step.event is not None:
@@ -125,7 +135,7 @@ def unseen_surprises(game: Game) -> list[Card]:
 
 def holding(game: Game, holder: str, card: Card) -> Game:
     """A copy of game in which holder's first `?` card is card."""
-    variant = fork(game, history=False)
+    variant = _copy(game)
     held = variant.table.hands[holder]
     index = next(i for i, c in enumerate(held) if c.is_unknown)
     held.pop(index)
@@ -274,7 +284,7 @@ def after_events(game: Game, events: Sequence[Event]) -> Game | None:
 
 def settled_position(game: Game) -> Position:
     """The position once the open windows have closed (on a copy)."""
-    done = fork(game, history=False)
+    done = _copy(game)
     done.close_window()
     return done.position()
 
@@ -285,13 +295,14 @@ def begins(number: int, player: str) -> Event:
 
 
 def _listed(game: Game, number: int) -> list[Event]:
-    """The generator's events. With no window open they are read off the game as a driver does
-    (`next_events`: the game takes the steps the next push would take anyway, none of them left
-    to chance here, then the events are listed without a copy); with one open, on a copy: its
-    closing may be chance's (a card resolving), which the search weighs as a step of its own."""
+    """The legal events of the decision the game rests at (`Game.decision`). With no window open
+    they are read off the game itself (it takes the steps the next push would take anyway, none
+    of them left to chance at the decisions asked here, and a listed event is pushed from where
+    the listing left it); with one open, off a copy: its closing may be chance's (a card
+    resolving), which the search weighs as a step of its own."""
     if game.window is not None:
-        return legal_events(game, number, stated_choices=False)
-    return next_events(game, number)
+        return list(_copy(game).decision().events)
+    return list(game.decision().events)
 
 
 def _answers_chain(game: Game, event: Event) -> bool:
@@ -308,7 +319,7 @@ def _forced_play_due(game: Game) -> bool:
     """Whether a rule forces a play now (First Play Random): tried on a copy."""
     if game.being_played or game.temp_hands:
         return False
-    trial = fork(game, history=False)
+    trial = _copy(game)
     before = len(trial.table.hands[trial.turn.player])
     trial._rng = _Scripted(())
     trial.make_forced_plays()
@@ -339,6 +350,8 @@ class Outcome:
     probability: float
     #: the answers given to the generator's questions: how chance went, for the report
     script: tuple[int, ...] = ()
+    #: the event as pushed when it states the outcome (`Game.chance_outcomes`); None: as the step's
+    event: Event | None = None
 
 
 def apply(game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int = 0) -> tuple[list[Outcome], bool]:
@@ -346,8 +359,20 @@ def apply(game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int =
     of them (True) or a sample of `samples` (False): at most `exact_up_to` outcomes are listed
     exactly, each with its probability; more are sampled, each counting 1/samples."""
     first, asked = _run(game, step, ())
+    if step.event is not None and (asked or _resolves_by_chance(first, step.event)):
+        stated = _stated_outcomes(game, step, exact_up_to=exact_up_to, samples=samples, seed=seed)
+        if stated is not None:
+            return stated
     if not asked:
         return [Outcome(first, 1.0)], True
+    return _scripted(game, step, asked, exact_up_to=exact_up_to, samples=samples, seed=seed)
+
+
+def _scripted(
+    game: Game, step: Step, asked: list[int], *, exact_up_to: int, samples: int, seed: int
+) -> tuple[list[Outcome], bool]:
+    """Every answer to the generator's questions (`asked`: the first run's), up to `exact_up_to`
+    outcomes; past that, `samples` runs with answers drawn at random."""
     outcomes: list[Outcome] = []
     for outcome in _scripts(game, step, asked):
         if len(outcomes) >= exact_up_to:
@@ -363,9 +388,46 @@ def apply(game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int =
     return sampled, False
 
 
+def _stated_outcomes(
+    game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int
+) -> tuple[list[Outcome], bool] | None:
+    """The outcomes of an event's first random step as the engine states them (`Game.chance_outcomes`:
+    the same event stating each outcome, with its probability), each taken in turn; what chance the
+    stated event still meets (a shuffle stated by its first card: the order of the rest) is weighed
+    as any other (`_scripted`, the samples shared out). None: the engine states none, or not all."""
+    assert step.event is not None
+    listed = game.chance_outcomes(step.event)
+    if not listed or abs(sum(o.probability for o in listed) - 1.0) > 1e-9:
+        return None
+    found: list[Outcome] = []
+    exact = True
+    share = max(10, samples // len(listed))
+    for stated in listed:
+        inner = Step(stated.event.text, stated.event)
+        child, asked = _run(game, inner, ())
+        if not asked:
+            found.append(Outcome(child, stated.probability, (), stated.event))
+            continue
+        more, all_of_them = _scripted(game, inner, asked, exact_up_to=exact_up_to, samples=share, seed=seed)
+        exact = exact and all_of_them
+        found += [replace(o, probability=o.probability * stated.probability, event=stated.event) for o in more]
+    return found, exact
+
+
+def _resolves_by_chance(after: Game, event: Event) -> bool:
+    """Whether the card event played, left open to answers, meets chance as it resolves (tried
+    on a copy, the window closed with a recording generator)."""
+    if after.window is None or event.action != "play":
+        return False
+    trial = _copy(after)
+    recorder = trial._rng = _Scripted(())
+    trial.close_window()
+    return bool(recorder.bounds)
+
+
 def _run(game: Game, step: Step, script: tuple[int, ...]) -> tuple[Game, list[int]]:
     """Take step on a copy with a scripted generator: the copy, and the bounds it was asked."""
-    child = fork(game, history=False)
+    child = _copy(game)
     rng = child._rng = _Scripted(script)
     if step.forced is not None:
         step.forced(child)
@@ -395,7 +457,7 @@ def _scripts(game: Game, step: Step, bounds: list[int]) -> Iterator[Outcome]:
 
 
 def _random_script(game: Game, step: Step, rng: random.Random) -> tuple[Game, tuple[int, ...]]:
-    child = fork(game, history=False)
+    child = _copy(game)
     scripted = child._rng = _Scripted((), rng)
     if step.forced is not None:
         step.forced(child)

@@ -126,7 +126,9 @@ def to_text(solution: Solution, path: str) -> str:
             f"Line {i} ({_events(len(line.events))}, {_chance(line)}): paste under `events:`",
             *line_lines(line),
         ]
-        if line.chance:
+        if line.stated_chance:
+            out.append("  (a random step is written with the outcome that lets the line win, as the table states it)")
+        elif line.chance:
             out.append("  (after a random step, the events are those for the outcome the scenario's seed brings)")
     if solution.closest is not None:
         out += ["", *closest_lines(solution)]

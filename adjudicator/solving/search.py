@@ -203,21 +203,26 @@ class Search:
         )
         self.stats.steps += len(outcomes)
         others = step.event is not None and step.event.player != self.player
-        if step.event is not None:
-            self._path.append(step.event)
-            self._others_on_path += others
+        self._others_on_path += others
         try:
-            value, any_cut, child = 0.0, False, None
+            value, any_cut, child, how, weighed = 0.0, False, None, "", 0
             for outcome in outcomes:
-                child = self._node(outcome.game, number + cost, False, depth - cost)
+                event = outcome.event or step.event
+                if event is not None:
+                    self._path.append(event)
+                try:
+                    child = self._node(outcome.game, number + cost, False, depth - cost)
+                finally:
+                    if event is not None:
+                        self._path.pop()
                 value += outcome.probability * child.value
                 any_cut = any_cut or child.cut
+                how, weighed = _worse(how, child.chance), weighed + max(1, child.outcomes)
         finally:
-            if step.event is not None:
-                self._path.pop()
-                self._others_on_path -= others
+            self._others_on_path -= others
         if len(outcomes) > 1 or outcomes[0].probability < 1.0:
-            return value, any_cut, "exact" if exact else "sampled", len(outcomes)
+            # chance here and below: the worse of the two ways it was weighed, every outcome counted
+            return value, any_cut, _worse("exact" if exact else "sampled", how), weighed
         assert child is not None
         return value, any_cut, child.chance, child.outcomes
 

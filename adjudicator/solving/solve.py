@@ -59,6 +59,8 @@ class Line:
     progress: tuple[int, int] = (0, 0)
     #: (the closest line) it would win if nobody answered it
     unanswered: bool = False
+    #: an event of the line states what chance brought (the outcome best for the solver)
+    stated_chance: bool = False
 
     @property
     def items(self) -> list[Any]:
@@ -169,6 +171,7 @@ def walk(
     player = search.player
     events: list[Event] = []
     replies: list[Reply] = []
+    stated = False
     game, passed, may_begin = root, False, True
     for _ in range(4 * search.limits.depth + 8):
         choice = search.decide(game, number, passed, may_begin)
@@ -194,13 +197,34 @@ def walk(
                 passed = True
                 continue
             step = labels.get(entry.best if entry and entry.best else "", choice.steps[0])
-        game = adapter.seeded(game, step)
+        game, event = _taken(search, game, step, number)
+        stated = stated or (event is not step.event)
         may_begin = passed = False
-        if step.event is not None:
-            events.append(step.event)
+        if event is not None:
+            events.append(event)
             number += 1
     events, replies = compact(root, events, replies)
-    return Line(tuple(events), 0.0, "", 0, tuple(replies), progress(game, player))
+    return Line(tuple(events), 0.0, "", 0, tuple(replies), progress(game, player), stated_chance=stated)
+
+
+def _taken(search: Search, game: Game, step: adapter.Step, number: int) -> tuple[Game, Event | None]:
+    """The game after a step of the line, and the event as the line writes it: where chance
+    decides and the engine states its outcomes, the outcome best for the solver, stated in the
+    event (`Alice plays Random Tax -> Milk`); else chance as the game's own generator brings it."""
+    if step.event is None:
+        return adapter.seeded(game, step), None
+    limits = search.limits
+    outcomes, _ = adapter.apply(game, step, exact_up_to=limits.exact_up_to, samples=limits.samples)
+    stated = [outcome for outcome in outcomes if outcome.event is not None]
+    if not stated:
+        return adapter.seeded(game, step), step.event
+
+    def value(outcome: adapter.Outcome) -> float:
+        entry = search.entry(outcome.game, False) or search.settle(outcome.game, number + 1)
+        return entry.value if entry is not None else 0.0
+
+    best = max(stated, key=value)
+    return best.game, best.event
 
 
 def compact(root: Game, events: list[Event], replies: list[Reply]) -> tuple[list[Event], list[Reply]]:
@@ -262,7 +286,7 @@ def _closest(search: Search, root: Game, number: int) -> Line | None:
     if line is None:
         return None
     won = bool(search.closest[0][0])
-    return Line(line.events, 0.0, line.chance, line.outcomes, line.replies, (line.progress[0], goal_size(root)), won)
+    return replace(line, value=0.0, progress=(line.progress[0], goal_size(root)), unanswered=won)
 
 
 # ------------------------------------------------------------------ hidden hands
