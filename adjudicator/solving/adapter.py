@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from adjudicator.engine.advancing import forced_play_due
 from adjudicator.engine.copying import fork
 from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.replay import play_events
@@ -107,11 +108,22 @@ def finished_winner(game: Game) -> str | None:
 def seeded(game: Game, step: Step) -> Game:
     """A copy of game after step, chance drawn from the game's own generator (the seed's)."""
     child = _copy(game)
-    if step.forced is not None:
-        step.forced(child)
-    elif step.event is not None:
-        child.push(step.event)
+    _take(child, step)
     return child
+
+
+def _take(game: Game, step: Step) -> None:
+    """Take step on game: the forced step, or the event pushed, and then, when no other player
+    can answer the card it played, its window closed (what her next event, or the turn's end,
+    would do first anyway)."""
+    if step.forced is not None:
+        step.forced(game)
+        return
+    if step.event is None:
+        return
+    game.push(step.event)
+    if game.window is not None and not game.winner and _nobody_answers(game, step.event.player):
+        game.close_window()
 
 
 def hidden_hands(game: Game, player: str) -> list[str]:
@@ -316,14 +328,22 @@ def _answers_chain(game: Game, event: Event) -> bool:
 
 
 def _forced_play_due(game: Game) -> bool:
-    """Whether a rule forces a play now (First Play Random): tried on a copy."""
-    if game.being_played or game.temp_hands:
+    """Whether a rule forces a play now (First Play Random): asked of the engine (`forced_play_due`,
+    which makes no copy when no rule in play may force one), then tried on a copy."""
+    if game.being_played or game.temp_hands or not forced_play_due(game):
         return False
     trial = _copy(game)
     before = len(trial.table.hands[trial.turn.player])
     trial._rng = _Scripted(())
     trial.make_forced_plays()
     return trial.window is not None or len(trial.table.hands[trial.turn.player]) != before
+
+
+def _nobody_answers(game: Game, player: str) -> bool:
+    """Whether no other player than `player` holds a Surprise: then nobody can answer her card (she
+    never answers her own, R49), and its window closes as her event is taken (one step, not two)."""
+    hands = game.table.hands
+    return not any(card.type is CardType.SURPRISE for other in game.players if other != player for card in hands[other])
 
 
 def _close(game: Game) -> None:
@@ -429,10 +449,7 @@ def _run(game: Game, step: Step, script: tuple[int, ...]) -> tuple[Game, list[in
     """Take step on a copy with a scripted generator: the copy, and the bounds it was asked."""
     child = _copy(game)
     rng = child._rng = _Scripted(script)
-    if step.forced is not None:
-        step.forced(child)
-    elif step.event is not None:
-        child.push(step.event)
+    _take(child, step)
     child._rng = None  # what follows is scripted anew
     return child, rng.bounds
 
@@ -459,10 +476,7 @@ def _scripts(game: Game, step: Step, bounds: list[int]) -> Iterator[Outcome]:
 def _random_script(game: Game, step: Step, rng: random.Random) -> tuple[Game, tuple[int, ...]]:
     child = _copy(game)
     scripted = child._rng = _Scripted((), rng)
-    if step.forced is not None:
-        step.forced(child)
-    elif step.event is not None:
-        child.push(step.event)
+    _take(child, step)
     child._rng = None
     return child, tuple(scripted.answers)
 
