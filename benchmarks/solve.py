@@ -5,8 +5,8 @@
 - a typical 5.0 turn: 2 players, Play 3, a hand of 7 dealt at random from the 5.0 deck (Bob 3
   cards and 2 Keepers, a Goal, a draw pile of 10), solved to the end; the median and the worst
   CPU time over `TURNS` deals (the target: under 1 s);
-- the largest position: the same deals with a larger hand and Play rule (hand 7 with Play 3, then
-  8 with Play 4, ...), until one takes more than 10 s.
+- the largest position: deals with a larger hand and Play rule (hand 7 with Play 3, then 8, 9 and
+  10 with Play 4), `DEALS` of each: how many are solved under 10 s, and the largest of them.
 
 Run: python benchmarks/solve.py [TURNS]
 """
@@ -26,7 +26,9 @@ sys.path.insert(0, str(ROOT))
 TURNS = 20
 #: The bound on positions for the largest positions tried (a random step sampled 100 times, each
 #: searched on, can take minutes: it is reported as not finished).
-LARGEST_LIMIT = 30_000
+LARGEST_LIMIT = 15_000
+#: Deals tried for each size of the largest positions.
+DEALS = 4
 PUZZLES = ROOT / "scenarios" / "solve"
 
 
@@ -108,18 +110,23 @@ def main(turns: int = TURNS) -> None:
         f"{statistics.median(times):.2f} s CPU ({statistics.median(sizes):,.0f} positions), worst {max(times):.2f} s "
         f"({max(sizes):,} positions); target under 1 s"
     )
-    largest = None
-    for hand, rule in ((7, "Play 3"), (8, "Play 4"), (9, "Play 4"), (10, "Play 4"), (11, "Play 4"), (12, "Play 4")):
-        seconds, positions, finished = solve_text(deal(1, hand, rule), limit=LARGEST_LIMIT)
-        print(f"  a hand of {hand}, {rule}: {positions:,} positions, {seconds:.2f} s CPU, finished: {finished}")
-        if seconds > 10 or not finished:
-            break
-        largest = (hand, rule, positions, seconds)
+    largest: tuple[int, str, int, int, float] | None = None
+    for hand, rule in ((7, "Play 3"), (8, "Play 4"), (9, "Play 4"), (10, "Play 4")):
+        solved = []
+        for seed in range(DEALS):
+            seconds, positions, finished = solve_text(deal(seed, hand, rule), limit=LARGEST_LIMIT)
+            if finished and seconds < 10:
+                solved.append((positions, seconds, seed))
+        best = max(solved, default=None)
+        shown = f", the largest {best[0]:,} positions in {best[1]:.2f} s CPU" if best else ""
+        print(f"  a hand of {hand}, {rule}: {len(solved)} of {DEALS} deals solved under 10 s{shown}")
+        if best is not None and (largest is None or best[0] > largest[2]):
+            largest = (hand, rule, best[2], best[0], best[1])
     if largest is not None:
-        hand, rule, positions, seconds = largest
+        hand, rule, seed, positions, seconds = largest
         print(
-            f"the largest position solved under 10 s: a hand of {hand} under {rule}, {positions:,} positions, "
-            f"{seconds:.2f} s CPU"
+            f"the largest position solved under 10 s: {positions:,} positions, {seconds:.2f} s CPU "
+            f"(a hand of {hand} under {rule}, deal {seed})"
         )
 
 
