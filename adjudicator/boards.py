@@ -105,7 +105,8 @@ def board_of(
                 frame.player,
                 cards.get(plays[frame.source].card, UNKNOWN),
                 zone(frame.cards),
-                max(0, min(frame.plays_allowed - frame.plays_made, len(frame.cards))),
+                # the plays its Action allows, as the log last gave them (`TempHand.announced`)
+                max(0, min(frame.announced[1] - frame.plays_made, len(frame.cards))),
             )
             for frame in position.temp_hands
         ),

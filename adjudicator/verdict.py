@@ -292,7 +292,14 @@ def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
         plays_made=turn.played,
         plays_left=game.plays_left(),
         temp_hands=tuple(
-            TempHand(f.player, f.source.card.name, tuple(f.cards), f.plays_allowed, f.plays_made, f.plays_owed)
+            TempHand(
+                f.player,
+                f.source.card.name,
+                tuple(f.cards),
+                game.compound_terms(f)[1],
+                f.plays_made,
+                game.plays_owed_from(f),
+            )
             for f in game.temp_hands
         ),
         winner=game.winner,
