@@ -180,15 +180,19 @@ class EventOrder(GameView):
         # resolving), and every card of the event has resolved by now: what is left is unused,
         # even when a choice now waits for someone. A card the game ended before (a Goal met as
         # it left the hand, Q46) never read its choices: they are not refused.
-        over = bool(trial.winner or trial.ended)  # the cards still resolving landed at the end, unread
+        over = bool(trial.winner or trial.ended)
         for play in trial.event_plays:
             if not play.answers:
                 continue
-            if not over:
+            # At a win the cards still resolving land in the discard pile with their choices unread
+            # (the game-over gate): a play of a card that asks for choices and read none of them
+            # never resolved; any other play's choices left over are unused.
+            specs = kind_of(play.card).choices(self.game, play)
+            unread = over and play.card is event.card and len(play.answers) == len(event.choices)
+            if not unread or specs is None:
                 return _unused(event, play)
             # Never resolved (the game ended first), it would still have taken no more than its own choices.
-            specs = kind_of(play.card).choices(self.game, play)
-            surplus = check_stated(play.answers, specs) if specs is not None else []
+            surplus = check_stated(play.answers, specs)
             if surplus:
                 return _unused(event, play, len(play.answers) - len(surplus))
         return None
