@@ -163,3 +163,11 @@ def test_a_file_that_ends_with_a_win_solves_the_winners_turn():
     assert "No line wins for Bob this turn" in result.output  # Alice's That's Mine answers any line
     over = _run(str(PUZZLES / "25-stop-who-could-have.yaml"), "--at", "3")
     assert over.exit_code == 2 and "the game is over before event 3: Bob has won" in over.output
+
+
+def test_save_states_the_outcome_that_wins(tmp_path: Path):
+    target = tmp_path / "lucky.yaml"
+    result = _run(str(PUZZLES / "11-random-tax-chance.yaml"), "--save", str(target))
+    assert result.exit_code == 0, result.output
+    assert "  - Alice plays Random Tax -> Milk\n  - Alice plays Milk\nexpect:\n" in target.read_text(encoding="utf-8")
+    assert runner.invoke(app, ["check", str(target)]).exit_code == 0

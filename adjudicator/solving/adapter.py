@@ -12,15 +12,14 @@ Chance: an event's first random step is stated as the engine states it (`Game.ch
 the event stating each outcome, with its probability). Whatever else is left to chance -- the
 rest of a shuffle stated by its first card, a step the engine states no outcome of -- draws from
 the game's generator by `randrange`, `choice` and `shuffle`, which all ask it for a whole number
-below n: the step is applied with a scripted generator (`_Scripted`) that answers from a script
+below n: the step is applied with a scripted generator (`scripted.Scripted`, applied in `chance.py`) that answers from a script
 and records the questions, so every answer is tried (each outcome as likely as the product of
 1/n it answered), or, past `exact_up_to` outcomes, a sample of them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import Event
 from adjudicator.model.position import Phase
+from adjudicator.solving.scripted import Scripted
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Decision",
     "Step",
-    "apply",
     "begins",
     "decision",
     "event_item",
@@ -63,7 +62,7 @@ def start_from(game: Game) -> Game:
     return root
 
 
-def _copy(game: Game) -> Game:
+def copy_of(game: Game) -> Game:
     """A copy for one step of the search: the log off, the events pushed kept."""
     return fork(game)
 
@@ -100,19 +99,19 @@ def winner(game: Game) -> str | None:
 
 def finished_winner(game: Game) -> str | None:
     """Who has won once the open windows close and the forced steps run (on a copy)."""
-    done = _copy(game)
+    done = copy_of(game)
     done.finish()
     return done.winner
 
 
 def seeded(game: Game, step: Step) -> Game:
     """A copy of game after step, chance drawn from the game's own generator (the seed's)."""
-    child = _copy(game)
-    _take(child, step)
+    child = copy_of(game)
+    take(child, step)
     return child
 
 
-def _take(game: Game, step: Step) -> None:
+def take(game: Game, step: Step) -> None:
     """Take step on game: the forced step, or the event pushed, and then, when no other player
     can answer the card it played, its window closed (what her next event, or the turn's end,
     would do first anyway)."""
@@ -147,7 +146,7 @@ def unseen_surprises(game: Game) -> list[Card]:
 
 def holding(game: Game, holder: str, card: Card) -> Game:
     """A copy of game in which holder's first `?` card is card."""
-    variant = _copy(game)
+    variant = copy_of(game)
     held = variant.table.hands[holder]
     index = next(i for i, c in enumerate(held) if c.is_unknown)
     held.pop(index)
@@ -296,7 +295,7 @@ def after_events(game: Game, events: Sequence[Event]) -> Game | None:
 
 def settled_position(game: Game) -> Position:
     """The position once the open windows have closed (on a copy)."""
-    done = _copy(game)
+    done = copy_of(game)
     done.close_window()
     return done.position()
 
@@ -313,7 +312,7 @@ def _listed(game: Game, number: int) -> list[Event]:
     the listing left it); with one open, off a copy: its closing may be chance's (a card
     resolving), which the search weighs as a step of its own."""
     if game.window is not None:
-        return list(_copy(game).decision().events)
+        return list(copy_of(game).decision().events)
     return list(game.decision().events)
 
 
@@ -332,9 +331,9 @@ def _forced_play_due(game: Game) -> bool:
     which makes no copy when no rule in play may force one), then tried on a copy."""
     if game.being_played or game.temp_hands or not forced_play_due(game):
         return False
-    trial = _copy(game)
+    trial = copy_of(game)
     before = len(trial.table.hands[trial.turn.player])
-    trial._rng = _Scripted(())
+    trial._rng = Scripted(())
     trial.make_forced_plays()
     return trial.window is not None or len(trial.table.hands[trial.turn.player]) != before
 
@@ -359,152 +358,6 @@ def _end_turn(game: Game) -> None:
     if game.turn.phase in (Phase.PLAY, Phase.PLAY_OVER) and not game.pending:
         game.end_turn()
         game.run()
-
-
-# ------------------------------------------------------------------ applying
-@dataclass(frozen=True)
-class Outcome:
-    """What one step led to: the game after it, and how likely that was (1.0: certain)."""
-
-    game: Game
-    probability: float
-    #: the answers given to the generator's questions: how chance went, for the report
-    script: tuple[int, ...] = ()
-    #: the event as pushed when it states the outcome (`Game.chance_outcomes`); None: as the step's
-    event: Event | None = None
-
-
-def apply(game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int = 0) -> tuple[list[Outcome], bool]:
-    """The outcomes of taking step from game (which is left as it is), and whether they are all
-    of them (True) or a sample of `samples` (False): at most `exact_up_to` outcomes are listed
-    exactly, each with its probability; more are sampled, each counting 1/samples."""
-    first, asked = _run(game, step, ())
-    if step.event is not None and (asked or _resolves_by_chance(first, step.event)):
-        stated = _stated_outcomes(game, step, exact_up_to=exact_up_to, samples=samples, seed=seed)
-        if stated is not None:
-            return stated
-    if not asked:
-        return [Outcome(first, 1.0)], True
-    return _scripted(game, step, asked, exact_up_to=exact_up_to, samples=samples, seed=seed)
-
-
-def _scripted(
-    game: Game, step: Step, asked: list[int], *, exact_up_to: int, samples: int, seed: int
-) -> tuple[list[Outcome], bool]:
-    """Every answer to the generator's questions (`asked`: the first run's), up to `exact_up_to`
-    outcomes; past that, `samples` runs with answers drawn at random."""
-    outcomes: list[Outcome] = []
-    for outcome in _scripts(game, step, asked):
-        if len(outcomes) >= exact_up_to:
-            break
-        outcomes.append(outcome)
-    else:
-        return outcomes, True
-    rng = random.Random(seed)
-    sampled = []
-    for _ in range(samples):
-        child, answers = _random_script(game, step, rng)
-        sampled.append(Outcome(child, 1.0 / samples, answers))
-    return sampled, False
-
-
-def _stated_outcomes(
-    game: Game, step: Step, *, exact_up_to: int, samples: int, seed: int
-) -> tuple[list[Outcome], bool] | None:
-    """The outcomes of an event's first random step as the engine states them (`Game.chance_outcomes`:
-    the same event stating each outcome, with its probability), each taken in turn; what chance the
-    stated event still meets (a shuffle stated by its first card: the order of the rest) is weighed
-    as any other (`_scripted`, the samples shared out). None: the engine states none, or not all."""
-    assert step.event is not None
-    listed = game.chance_outcomes(step.event)
-    if not listed or abs(sum(o.probability for o in listed) - 1.0) > 1e-9:
-        return None
-    found: list[Outcome] = []
-    exact = True
-    share = max(10, samples // len(listed))
-    for stated in listed:
-        inner = Step(stated.event.text, stated.event)
-        child, asked = _run(game, inner, ())
-        if not asked:
-            found.append(Outcome(child, stated.probability, (), stated.event))
-            continue
-        more, all_of_them = _scripted(game, inner, asked, exact_up_to=exact_up_to, samples=share, seed=seed)
-        exact = exact and all_of_them
-        found += [replace(o, probability=o.probability * stated.probability, event=stated.event) for o in more]
-    return found, exact
-
-
-def _resolves_by_chance(after: Game, event: Event) -> bool:
-    """Whether the card event played, left open to answers, meets chance as it resolves (tried
-    on a copy, the window closed with a recording generator)."""
-    if after.window is None or event.action != "play":
-        return False
-    trial = _copy(after)
-    recorder = trial._rng = _Scripted(())
-    trial.close_window()
-    return bool(recorder.bounds)
-
-
-def _run(game: Game, step: Step, script: tuple[int, ...]) -> tuple[Game, list[int]]:
-    """Take step on a copy with a scripted generator: the copy, and the bounds it was asked."""
-    child = _copy(game)
-    rng = child._rng = _Scripted(script)
-    _take(child, step)
-    child._rng = None  # what follows is scripted anew
-    return child, rng.bounds
-
-
-def _scripts(game: Game, step: Step, bounds: list[int]) -> Iterator[Outcome]:
-    """Every script, as an odometer over the bounds asked (a later question may depend on an
-    earlier answer: each run says what it asked)."""
-    script: list[int] = [0] * len(bounds)
-    while True:
-        child, asked = _run(game, step, tuple(script))
-        answers = [*script[: len(asked)], *([0] * max(0, len(asked) - len(script)))]
-        chance = 1.0
-        for bound in asked:
-            chance /= bound
-        yield Outcome(child, chance, tuple(answers))
-        i = len(asked) - 1
-        while i >= 0 and answers[i] + 1 >= asked[i]:
-            i -= 1
-        if i < 0:
-            return
-        script = [*answers[:i], answers[i] + 1]
-
-
-def _random_script(game: Game, step: Step, rng: random.Random) -> tuple[Game, tuple[int, ...]]:
-    child = _copy(game)
-    scripted = child._rng = _Scripted((), rng)
-    _take(child, step)
-    child._rng = None
-    return child, tuple(scripted.answers)
-
-
-class _Scripted(random.Random):
-    """A generator that answers `_randbelow(n)` -- what randrange, choice and shuffle ask -- from
-    a script (0 past its end, or a draw of `fill` when given), and records the bounds asked."""
-
-    def __init__(self, script: Sequence[int], fill: random.Random | None = None) -> None:
-        super().__init__(0)
-        self.script = list(script)
-        self.fill = fill
-        self.bounds: list[int] = []
-        self.answers: list[int] = []
-
-    def _randbelow(self, n: int) -> int:  # the one question randrange, choice and shuffle ask
-        i = len(self.bounds)
-        self.bounds.append(n)
-        if i < len(self.script):
-            answer = min(self.script[i], n - 1)
-        else:
-            answer = self.fill.randrange(n) if self.fill is not None else 0
-        self.answers.append(answer)
-        return answer
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Scripted:
-        copy = _Scripted(self.script[len(self.bounds) :], self.fill)
-        return copy
 
 
 def answers_to_window(game: Game, player: str, number: int) -> list[Event]:

@@ -199,7 +199,9 @@ def _save(target: str, text: str, before: Any, line: Line | None, player: str) -
     from adjudicator.checking import check_scenario
     from adjudicator.loading.scenario import parse_scenario
 
-    if line is None or not line.wins:
+    # A line that wins only with some luck is saved with the outcome that wins stated in it.
+    lucky = line is not None and line.stated_chance and line.value > 0
+    if line is None or not (line.wins or lucky):
         return {"path": None, "passes": False, "message": "nothing saved: no winning line was found"}
     written = scenario_text(text, before, line, player)
     try:
@@ -214,4 +216,6 @@ def _save(target: str, text: str, before: Any, line: Line | None, player: str) -
         message = f"wrote {target}, but `check` finds differences (chance went otherwise): {'; '.join(differences)}"
     else:
         message = f"wrote {target}: the winning line, and an expect that `adjudicator check {target}` passes"
+        if lucky:
+            message += " (chance stated as the outcome that wins)"
     return {"path": target, "passes": not differences, "message": message}

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.solving import adapter
+from adjudicator.solving import adapter, chance
 from adjudicator.solving.adapter import Decision, Step
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class Search:
         if step.event is not None and depth <= 0:
             return 0.0, True, "", 0
         cost = 1 if step.event is not None else 0
-        outcomes, exact = adapter.apply(
+        outcomes, exact = chance.apply(
             game, step, exact_up_to=self.limits.exact_up_to, samples=self.limits.samples, seed=self.stats.steps
         )
         self.stats.steps += len(outcomes)

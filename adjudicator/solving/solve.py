@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.goals import required_names
-from adjudicator.solving import adapter
+from adjudicator.solving import adapter, chance
 from adjudicator.solving.search import SURE, Limits, Search, Searched, Stats
 
 if TYPE_CHECKING:
@@ -214,12 +214,12 @@ def _taken(search: Search, game: Game, step: adapter.Step, number: int) -> tuple
     if step.event is None:
         return adapter.seeded(game, step), None
     limits = search.limits
-    outcomes, _ = adapter.apply(game, step, exact_up_to=limits.exact_up_to, samples=limits.samples)
+    outcomes, _ = chance.apply(game, step, exact_up_to=limits.exact_up_to, samples=limits.samples)
     stated = [outcome for outcome in outcomes if outcome.event is not None]
     if not stated:
         return adapter.seeded(game, step), step.event
 
-    def value(outcome: adapter.Outcome) -> float:
+    def value(outcome: chance.Outcome) -> float:
         entry = search.entry(outcome.game, False) or search.settle(outcome.game, number + 1)
         return entry.value if entry is not None else 0.0
 
