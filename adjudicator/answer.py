@@ -166,7 +166,10 @@ def build_answer(verdict: Verdict) -> Answer:
     if missing:
         text += f" (rulings: {', '.join(missing)})"
     summary, subject = summarize(verdict, of(rec.Won))
-    return Answer(text[:1].upper() + text[1:] + ".", facts, summary, subject)
+    # a point the publisher has not settled is said in plain words, never applied silently
+    facts["unruled"] = [{"ruling": ruling, "text": note} for ruling, note in verdict.unruled]
+    notes = "".join(f" {note} [{ruling}]" for ruling, note in verdict.unruled)
+    return Answer(text[:1].upper() + text[1:] + "." + notes, facts, summary, subject)
 
 
 # ------------------------------------------------------------------ clauses

@@ -47,10 +47,10 @@ BOARD_CSS = (
 .controls button{font:inherit;padding:.2rem .7rem;border:1px solid #bbb;border-radius:4px;background:#f4f4f4;cursor:pointer}
 .zone{margin:.25rem 0}.zone>.label{font-size:.72rem;text-transform:uppercase;letter-spacing:.04em;color:#666;margin-right:.3rem}
 .seat{border-top:1px solid #eee;padding:.3rem 0}.turnmark{color:#0b5394;font-size:.75rem;margin-left:.3rem}
-.name{font-weight:700}.count{color:#666;font-size:.8rem}
+.name{font-weight:700}.count{color:#666;font-size:.8rem}.who{color:#444;font-size:.8rem;margin-left:.4rem}
 .card{display:inline-block;font-size:.74rem;line-height:1.25;padding:.12rem .4rem;margin:.1rem .12rem;border-radius:4px;
 border:1px solid rgba(0,0,0,.25);white-space:nowrap;max-width:12rem;overflow:hidden;text-overflow:ellipsis;vertical-align:middle}
-.card.moved{outline:3px solid #ff7a00;outline-offset:1px;font-weight:700}
+.card.moved{outline:3px solid #ff7a00;outline-offset:1px;font-weight:700;margin:.1rem .35rem}
 .card.moved::before{content:"\\2192 "}
 .t-unknown{background:repeating-linear-gradient(45deg,#9aa0a6 0 4px,#b5bac0 4px 8px)}
 .legend{font-size:.7rem;margin-top:.4rem;color:#555}.legend .card{font-size:.66rem}
@@ -94,8 +94,8 @@ function viewer(root){
     if(b.rules_pile)piles.appendChild(el('span','count',' \\u00b7 Rules deck '+b.rules_pile));
     board.appendChild(piles);
     if(b.playing.length){var p=el('div','zone');p.dataset.zone='being_played';p.appendChild(el('span','label','Being played'));
-      b.playing.forEach(function(x){p.appendChild(el('span','count',x[0]+':'));p.appendChild(tile(x[1],m));});board.appendChild(p);}
-    b.temp.forEach(function(x){board.appendChild(zone('temp_hand','Temporary hand of '+x[0]+' ('+cards[x[1]][0]+', '+x[3]+' owed)',x[2],m,'empty'));});
+      b.playing.forEach(function(x){p.appendChild(el('span','who',x[0]+':'));p.appendChild(tile(x[1],m));});board.appendChild(p);}
+    b.temp.forEach(function(x){board.appendChild(zone('temp_hand','Temporary hand of '+x[0]+' ('+cards[x[1]][0]+(x[3]!=null?', '+x[3]+' owed':'')+')',x[2],m,'empty'));});
     b.seats.forEach(function(s){var d=el('div','seat'+(s[0]===b.turn?' turn':''));d.dataset.player=s[0];
       var h=el('div');h.appendChild(el('span','name',s[0]));
       if(s[0]===b.turn)h.appendChild(el('span','turnmark',b.phase==='over'?'\u25c0 turn over':'\u25c0 turn ('+b.phase.replace('_',' ')+')'));
@@ -115,6 +115,8 @@ function viewer(root){
   root.addEventListener('click',function(e){var li=e.target.closest('li[data-step]');
     if(li&&index[li.dataset.step]!=null){show(index[li.dataset.step]);}
     var btn=e.target.closest('button[data-go]');if(btn)show(at+Number(btn.dataset.go));});
+  root.addEventListener('keydown',function(e){var li=e.target.closest&&e.target.closest('li[data-step]');
+    if(li&&(e.key==='Enter'||e.key===' ')&&index[li.dataset.step]!=null){show(index[li.dataset.step]);e.preventDefault();}});
   root.viewerGo=function(d){show(at+d);};
   show(at);
 }
@@ -341,10 +343,8 @@ def board_lines(board: Board, moved: frozenset[str] | None = None) -> list[str]:
     if board.being_played:
         lines.append("Being played: " + ", ".join(f"{card.name} ({player})" for player, card in board.being_played))
     for frame in board.temp_hands:
-        lines.append(
-            f"Temporary hand of {frame.player} ({frame.source.name}, {frame.plays_owed} owed): "
-            + _names(frame.cards, moved)
-        )
+        owed = f", {frame.plays_owed} owed" if frame.plays_owed is not None else ""
+        lines.append(f"Temporary hand of {frame.player} ({frame.source.name}{owed}): " + _names(frame.cards, moved))
     for seat in board.seats:
         mark = " (turn)" if seat.player == board.turn else ""
         won = " (wins)" if seat.player == board.winner else ""

@@ -44,7 +44,7 @@ class BoardTempHand:
     player: str
     source: Card
     cards: tuple[Card, ...]
-    plays_owed: int
+    plays_owed: int | None  # None: not recorded with the position
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,10 @@ def board_of(
     step: int = 0,
     moved: Iterable[Card] = (),
     event: int | None = None,
+    owed: Sequence[int] = (),
 ) -> Board:
-    """The board of a position; `cards`: every card of the game by id (`cards_of`)."""
+    """The board of a position; `cards`: every card of the game by id (`cards_of`); `owed`: the
+    plays still owed from each temporary hand, as the game said (`PositionLog.owed`), if known."""
 
     def zone(idents: Sequence[CardId]) -> tuple[Card, ...]:
         return tuple(cards.get(ident, UNKNOWN) for ident in idents)
@@ -105,10 +107,9 @@ def board_of(
                 frame.player,
                 cards.get(plays[frame.source].card, UNKNOWN),
                 zone(frame.cards),
-                # the plays its Action allows, as the log last gave them (`TempHand.announced`)
-                max(0, min(frame.announced[1] - frame.plays_made, len(frame.cards))),
+                owed[i] if i < len(owed) else None,
             )
-            for frame in position.temp_hands
+            for i, frame in enumerate(position.temp_hands)
         ),
         moved=frozenset(card.ident for card in moved),
         winner=position.winner,
@@ -128,15 +129,20 @@ def cards_of(game: Game, steps: Iterable[rec.Step] = ()) -> dict[CardId, Card]:
 
 
 def boards_of(
-    positions: Mapping[int, Position], steps: Sequence[rec.Step], cards: Mapping[CardId, Card]
+    positions: Mapping[int, Position],
+    steps: Sequence[rec.Step],
+    cards: Mapping[CardId, Card],
+    owed: Mapping[int, Sequence[int]] | None = None,
 ) -> tuple[Board, ...]:
     """The boards of the recorded positions, by step number (0: before the first step), each
-    marking the cards its step moved: what a presenter draws for a replay or a line of events."""
+    marking the cards its step moved: what a presenter draws for a replay or a line of events.
+    `owed`: the plays owed from the temporary hands at each step (`PositionLog.owed`), if known."""
     boards = []
     for number in sorted(positions):
         step = steps[number - 1] if number else None
         moved = [card for card, _from, _to in step.moves] if step is not None else []
-        boards.append(board_of(positions[number], cards, number, moved, step.event if step is not None else None))
+        event = step.event if step is not None else None
+        boards.append(board_of(positions[number], cards, number, moved, event, (owed or {}).get(number, ())))
     return tuple(boards)
 
 
@@ -157,9 +163,9 @@ def replay_with_boards(scenario: Scenario, full: bool = False) -> tuple[Game, tu
     from adjudicator.engine.replay import recorded_replay
 
     log = recorded_replay(scenario, _shown(None, full))
-    positions = log.positions
+    shown = log
     if not full and len(log) > LONG_LOG:
-        positions = recorded_replay(scenario, _shown(len(log), full)).positions
+        shown = recorded_replay(scenario, _shown(len(log), full))
     game = log.game
     assert game is not None  # set as the game began
-    return game, boards_of(positions, log, cards_of(game, log))
+    return game, boards_of(shown.positions, log, cards_of(game, log), shown.owed)

@@ -10,7 +10,7 @@ exits with code 2; a FILE argument of `-` reads the scenario from stdin."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,6 +24,9 @@ from adjudicator.output import (
     scenario_error_data,
     shown_name,
 )
+
+if TYPE_CHECKING:
+    from adjudicator.boards import Board
 
 app = typer.Typer(
     help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
@@ -126,13 +129,13 @@ def replay(
     from adjudicator.model.errors import ScenarioError
 
     house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
-    from adjudicator.boards import Board, replay_with_boards
-
     drawn = output_format in ("markdown", "html") and not as_json  # the formats that draw the board
     boards: tuple[Board, ...] = ()
     try:
         scenario = read_scenario(file, house_rules)
         if drawn:
+            from adjudicator.boards import replay_with_boards
+
             game, boards = replay_with_boards(scenario, full)
         else:
             game = run_replay(scenario)

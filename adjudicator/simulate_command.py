@@ -16,8 +16,6 @@ from adjudicator.simulate import (
     check_settings,
     play_game,
 )
-from adjudicator.simulate_figures import PLOT_HINT, check_plot, html_page
-from adjudicator.simulate_figures import plot as plot_figures
 from adjudicator.simulate_report import (
     Tally,
     comparison,
@@ -211,7 +209,11 @@ def command(
     _in_range("--workers", workers or 0, 0, MAX_WORKERS, " (0: all cores)")
     settings = Settings(parse_players(players), parse_decks(decks), dict(house_rules), max_events, seed)
     folder = check_save(save) if save else None
-    plot_file = check_plot(plot) if plot else None
+    plot_file = None
+    if plot:
+        from adjudicator.simulate_figures import check_plot
+
+        plot_file = check_plot(plot)
     runs = [("base", settings)]
     if compare:
         runs.append(("variant", replace(settings, house_rules={**settings.house_rules, **compare})))
@@ -264,6 +266,8 @@ def command(
     variant = ", ".join(f"{name}={value}" for name, value in compare.items())
     labels = ["base", variant] if compare else ["games"]
     if plot_file is not None:
+        from adjudicator.simulate_figures import plot as plot_figures
+
         plot_figures(reports, labels, plot_file)
     if json_output:
         shown: dict[str, Any] = reports[0]
@@ -272,6 +276,8 @@ def command(
         sys.stdout.write(json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         return
     if html_output:
+        from adjudicator.simulate_figures import html_page
+
         sys.stdout.write(html_page(reports, labels))
         return
     console = output.console()
@@ -284,6 +290,8 @@ def command(
     if plot_file is not None:
         console.print(f"Figures drawn into {plot_file}", markup=False, highlight=False)
     elif not _has_matplotlib():
+        from adjudicator.simulate_figures import PLOT_HINT
+
         console.print(f"(--plot FILE.svg or .png draws these figures: {PLOT_HINT})", markup=False, highlight=False)
 
 

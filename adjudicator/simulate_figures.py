@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ def check_plot(path: str) -> Path:
         raise OptionError(f"--plot {path}: the file must end in .svg or .png (the format is read from it)")
     if not target.parent.is_dir():
         raise OptionError(f"--plot {path}: no folder {str(target.parent)!r}")
+    if target.is_dir() or not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise OptionError(f"--plot {path}: cannot write there")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -42,10 +45,20 @@ def check_plot(path: str) -> Path:
 
 def series(reports: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> dict[str, Any]:
     """The series every figure draws, as data: turns per game (shared bins, one count per run),
-    wins by seat per run, and the steps citing the rulings the base run cited most (per run)."""
+    wins by seat per run (Solo Fluxx: games by the Goals scored, `scored`), and the steps citing
+    the rulings the base run cited most (per run)."""
     bins = shared_histogram(reports)
     top = [row["id"] for row in reports[0]["rulings"][:PLOTTED_RULINGS]]
+    solo: dict[str, Any] = {}
+    if "scored_counted" in reports[0]:
+        counted = [dict(map(tuple, report["scored_counted"])) for report in reports]
+        goals = sorted({g for run in counted for g in run})
+        solo["scored"] = {
+            "goals": goals,
+            "games": {label: [run.get(g, 0) for g in goals] for label, run in zip(labels, counted, strict=True)},
+        }
     return {
+        **solo,
         "runs": list(labels),
         "turns": {
             "bins": [[row["from"], row["to"]] for row in bins],
@@ -88,8 +101,12 @@ def plot(reports: Sequence[Mapping[str, Any]], labels: Sequence[str], path: Path
         metadata: dict[str, str | None] = {"Title": "adjudicator simulate", "Description": json.dumps(data)}
         if path.suffix.lower() == ".svg":
             metadata["Date"] = None  # the same run, the same file
-        figure.savefig(path, metadata=metadata, dpi=110)
-        plt.close(figure)
+        try:
+            figure.savefig(path, metadata=metadata, dpi=110)
+        except OSError as exc:  # checked before the run; the folder may have changed since
+            raise OptionError(f"--plot {path}: cannot write it: {exc.strerror}") from None
+        finally:
+            plt.close(figure)
     return data
 
 
@@ -118,10 +135,20 @@ def _turns(ax: Any, data: Mapping[str, Any], solo: bool) -> None:
     ax.set_title("Game length (" + ("games played to their end" if solo else "games with a winner") + ")")
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend()
 
 
 def _seats(ax: Any, data: Mapping[str, Any], solo: bool) -> None:
+    """Wins by seat, a bar per run; Solo Fluxx has no winner: games by the Goals scored."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if solo:
+        _scored(ax, data)
+        return
     runs = data["runs"]
     players = list(data["wins_by_seat"][runs[0]])
     width = 0.8 / len(runs)
@@ -138,8 +165,25 @@ def _seats(ax: Any, data: Mapping[str, Any], solo: bool) -> None:
             bar.set_gid(f"wins-{label}-{player}")
     ax.set_xticks([seat + width * (len(runs) - 1) / 2 for seat in range(len(players))])
     ax.set_xticklabels([f"{seat}. {player}" for seat, player in enumerate(players, 1)])
-    ax.set_title("Wins by seat" + (" (Solo Fluxx: no winner)" if solo else ""))
+    ax.set_title("Wins by seat")
     ax.set_ylabel("games won")
+    ax.legend()
+
+
+def _scored(ax: Any, data: Mapping[str, Any]) -> None:
+    runs, goals = data["runs"], data["scored"]["goals"]
+    width = 0.8 / len(runs)
+    for i, label in enumerate(runs):
+        bars = ax.bar(
+            [g + i * width for g in goals], data["scored"]["games"][label], width=width, color=_colour(i), label=label
+        )
+        for g, bar in zip(goals, bars, strict=True):
+            bar.set_gid(f"scored-{label}-{g}")
+    ax.set_xticks([g + width * (len(runs) - 1) / 2 for g in goals])
+    ax.set_xticklabels([str(g) for g in goals])
+    ax.set_title("Goals scored (Solo Fluxx: no winner)")
+    ax.set_xlabel("Goals scored")
+    ax.set_ylabel("games")
     ax.legend()
 
 
@@ -219,11 +263,19 @@ def html_page(reports: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> st
         (f"{low}-{high}" if high != low else str(low), [data["turns"]["games"][label][j] for label in labels])
         for j, (low, high) in enumerate(data["turns"]["bins"])
     ]
-    players = list(data["wins_by_seat"][labels[0]])
-    seats = [
-        (f"{seat}. {player}", [data["wins_by_seat"][label].get(player, 0) for label in labels])
-        for seat, player in enumerate(players, 1)
-    ]
+    if "scored" in data:  # Solo Fluxx: no winner, a score
+        seats_title = "Goals scored (Solo Fluxx)"
+        seats = [
+            (f"{goals} Goals", [data["scored"]["games"][label][j] for label in labels])
+            for j, goals in enumerate(data["scored"]["goals"])
+        ]
+    else:
+        seats_title = "Wins by seat"
+        players = list(data["wins_by_seat"][labels[0]])
+        seats = [
+            (f"{seat}. {player}", [data["wins_by_seat"][label].get(player, 0) for label in labels])
+            for seat, player in enumerate(players, 1)
+        ]
     rulings = [
         (rid, [data["rulings"]["steps"][label][j] for label in labels]) for j, rid in enumerate(data["rulings"]["ids"])
     ]
@@ -244,7 +296,7 @@ def html_page(reports: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> st
         f"cap {_h(settings['max_events'])} events. {key}</p>",
         '<section class="figures" id="figures">',
         f"<figure><figcaption>Turns per game</figcaption>{_bars(turns, labels)}</figure>",
-        f"<figure><figcaption>Wins by seat</figcaption>{_bars(seats, labels)}</figure>",
+        f"<figure><figcaption>{seats_title}</figcaption>{_bars(seats, labels)}</figure>",
         f"<figure><figcaption>Rulings that decided most steps</figcaption>{_bars(rulings, labels)}</figure>",
         "</section>",
     ]

@@ -151,6 +151,7 @@ class Tally:
         }
         if self.settings.solo:
             data["scored"] = _distribution(self.scored)
+            data["scored_counted"] = [[goals, games] for goals, games in sorted(self.scored.items())]
         return data
 
 

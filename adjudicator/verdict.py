@@ -115,6 +115,29 @@ class Verdict:
         presenter first asks (`check` never does): it reads the rulings search, not the game."""
         return tuple(_see_also(self.question, list(self.rulings)))
 
+    @functools.cached_property
+    def unruled(self) -> tuple[tuple[str, str], ...]:
+        """(ruling id, plain sentence) for each cited ruling that leaves a point open (the publisher
+        has not ruled, or ruled against the printed card): the verdict says which reading the engine
+        took and which house rule takes the other, instead of applying one silently."""
+        from adjudicator.rulings.store import get
+
+        notes = []
+        for ruling_id in self.rulings:
+            record = get(ruling_id)
+            if record is None or record.unruled is None:
+                continue
+            wanted = record.unruled.kinds
+            if not wanted or any(card.kind in wanted for card in self._cards_seen):
+                notes.append((record.id, record.unruled.sentence()))
+        return tuple(dict.fromkeys(notes))
+
+    @property
+    def _cards_seen(self) -> list[Card]:
+        """The cards the events name and the cards on the table or in the discard at the end."""
+        seen = [e.card for e in self.events if e.card is not None]
+        return [*seen, *self.rules, *self.goals, *self.discard]
+
     # ----------------------------------------------------------- derived
     @property
     def turn(self) -> str:

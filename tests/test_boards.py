@@ -3,6 +3,8 @@ verdict layer, the same as the game's own position at every step."""
 
 from dataclasses import replace
 
+import pytest
+
 from adjudicator.boards import board_of, cards_of, replay_with_boards
 from adjudicator.engine.replay import recorded_replay, replay
 from adjudicator.loading.scenario import parse_scenario
@@ -60,8 +62,9 @@ def test_a_long_log_records_only_the_boards_it_shows():
     cards = cards_of(game, full)
     for board in (boards[3], boards[-2], boards[-1]):
         step = full[board.step - 1]
+        moved = [card for card, _, _ in step.moves]
         assert board == board_of(
-            full.positions[board.step], cards, board.step, [c for c, _, _ in step.moves], step.event
+            full.positions[board.step], cards, board.step, moved, step.event, full.owed[board.step]
         )
     _game, every = replay_with_boards(scenario, full=True)
     assert len(every) == total + 1
@@ -76,3 +79,25 @@ def test_copies_of_a_recording_game_record_nothing():
     before = dict(log.positions)
     copy.push(scenario.events[0])
     assert log.positions == before and len(log) == len(before) - 1
+
+
+@pytest.mark.parametrize(
+    "deck, events",
+    [("fluxx5", 150), ("creeper_pack,fluxx5,surprises", 150), ("holiday", 150), ("star", 150), ("word", 25)],
+)
+def test_recording_a_random_game_changes_nothing(deck, events):
+    """(A random Word Fluxx game lists its legal events slowly: a shorter one.)"""
+    settings = Settings(decks=tuple(deck.split(",")), max_events=events, seed=11)
+    result = play_game(settings, 0, keep_scenario=True)
+    assert result.scenario is not None
+    scenario = parse_scenario(result.scenario, f"{deck}.yaml")
+    plain = replay(scenario)
+    log = recorded_replay(scenario)
+    assert [step.text for step in log] == [step.text for step in plain.steps]
+    assert log.positions[len(log)] == plain.position()
+    cards = cards_of(plain, plain.steps)
+    for number in (1, len(log) // 2, len(log)):
+        board = board_of(log.positions[number], cards, number)
+        position = log.positions[number]
+        assert [len(seat.hand) for seat in board.seats] == [len(hand) for _player, hand in position.hands]
+        assert [c.ident for c in board.goals] == list(position.goals)

@@ -149,3 +149,35 @@ def test_a_word_fluxx_report_opens_at_the_win_and_makes_no_request_on_a_phone(br
     assert width <= 390  # nothing wider than the phone: no sideways scrolling
     assert watched.requests == []
     assert watched.errors == []
+
+
+def test_explore_and_simulate_pages_open_clean(browser, tmp_path):
+    pages = {
+        "explore": [
+            "explore",
+            "--format",
+            "html",
+            "--at",
+            "2",
+            str(ROOT / "scenarios/surprises/R52-canceled-plans-stops-a-win.yaml"),
+        ],
+        "simulate": ["simulate", "--games", "2", "--max-events", "60", "--workers", "1", "--format", "html"],
+    }
+    for name, command in pages.items():
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, result.output
+        path = tmp_path / f"{name}.html"
+        path.write_text(result.output, encoding="utf-8")
+        watched = Watched(browser)
+        watched.page.goto(path.as_uri())
+        if name == "explore":  # two viewers: the keys step the one last clicked
+            viewers = watched.page.locator(".viewer")
+            assert viewers.count() == 2
+            second = viewers.nth(1)
+            second.locator("li[data-step]").first.click()
+            assert second.get_attribute("data-step") == "1"
+            watched.page.keyboard.press("ArrowRight")
+            assert second.get_attribute("data-step") == "2"
+            assert viewers.nth(0).get_attribute("data-step") != "2"
+        assert watched.requests == [], name
+        assert watched.errors == [], name

@@ -268,7 +268,7 @@ def test_random_legal_games_under_house_rules(data: st.DataObject) -> None:
                 "line": None,
                 "message": "unknown house rule 'tei' (house rules: "
                 "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, "
-                "may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729)",
+                "may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729, double_agenda_twin)",
                 "code": "no-such-house-rule",
                 "suggestions": ["tie"],
             },

@@ -279,3 +279,19 @@ def test_format_json_reports_bad_input_as_json(tmp_path):
     assert (
         json.loads(result.output)["error"]["message"] == "--format must be one of text, json, markdown, html, not 'pdf'"
     )
+
+
+def test_the_boards_data_cannot_end_its_script_or_add_markup():
+    """A card named `</script><img src=x>` stays data: the JSON in the page writes `<` as \\u003c,
+    and the page's script sets every name as text."""
+    from adjudicator.boards import replay_with_boards
+
+    text = HOSTILE.replace("Star*Dust <i>", "</script><img src=x>")
+    game, boards = replay_with_boards(parse_scenario(text, "hostile.yaml"))
+    page = report.to_html(build_verdict(game, boards))
+    checker = _Checker().check(page)
+    tags = [t for t, _ in checker.tags]
+    assert tags.count("script") == 2 and "img" not in tags and "b" not in tags
+    data = page.split('<script type="application/json" class="board-data">')[1].split("</script>")[0]
+    assert "<" not in data and "\\u003c/script>\\u003cimg src=x>" in data
+    assert json.loads(data)["cards"][0][0] in ("</script><img src=x>", "Milk")

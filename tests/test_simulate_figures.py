@@ -84,11 +84,14 @@ def test_plot_png_opens_and_holds_the_series(tmp_path):
     [
         ("figures.pdf", "--plot {path}: the file must end in .svg or .png"),
         ("no/such/folder/figures.svg", "--plot {path}: no folder"),
+        ("a-folder.svg", "--plot {path}: cannot write there"),
     ],
 )
 def test_a_bad_plot_file_is_refused_before_the_first_game(tmp_path, monkeypatch, name, message):
     monkeypatch.setattr(sim_command, "play_game", lambda *a: pytest.fail("a game was played"))
     path = tmp_path / name
+    if name == "a-folder.svg":
+        path.mkdir()
     result = runner.invoke(app, [*RUN, "--plot", str(path)])
     assert result.exit_code == 2
     assert result.output.startswith("error: " + message.format(path=path))
@@ -138,3 +141,21 @@ def test_html_page_sets_the_figures_and_tables_in_one_page(compared):
     assert f'title="keep_going=2: {won}"' in page
     bad = runner.invoke(app, [*RUN, "--format", "pdf"])
     assert bad.exit_code == 2 and "--format must be one of text, json, html" in bad.output
+
+
+def test_solo_fluxx_draws_the_goals_scored_instead_of_wins(tmp_path):
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "solo.svg"
+    [report] = _report(
+        ["simulate", "--games", "3", "--players", "1", "--decks", "fluxx5", "--workers", "1", "--plot", str(target)]
+    )
+    scored = dict(map(tuple, report["scored_counted"]))
+    assert sum(scored.values()) == report["endings"]["over"] > 0  # the games played to their end, by score
+    root = ET.parse(target).getroot()
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    assert {f"scored-games-{goals}" for goals in scored} <= ids
+    assert not any(i.startswith("wins-") for i in ids)
+    page = runner.invoke(
+        app, ["simulate", "--games", "3", "--players", "1", "--decks", "fluxx5", "--workers", "1", "--format", "html"]
+    ).output
+    assert "<figcaption>Goals scored (Solo Fluxx)</figcaption>" in page

@@ -41,18 +41,25 @@ class PositionLog(list[rec.Step]):
         super().__init__()
         self.wanted = wanted
         self.positions: dict[int, Position] = {}
+        #: the plays still owed from each open temporary hand, innermost last, beside each position:
+        #: the rules in play decide them (Inflation), which a position holds as cards, not as numbers
+        self.owed: dict[int, tuple[int, ...]] = {}
         self.game: Game | None = None
 
     def start(self, game: Game) -> None:
         self.game = game
-        if self.wanted(0):
-            self.positions[0] = game.position()
+        self.take(0)
 
     def append(self, step: rec.Step) -> None:
         super().append(step)
-        number = len(self)
-        if self.game is not None and self.wanted(number):
-            self.positions[number] = self.game.position()
+        self.take(len(self))
+
+    def take(self, number: int) -> None:
+        """The position after step `number`, if wanted."""
+        game = self.game
+        if game is not None and self.wanted(number):
+            self.positions[number] = game.position()
+            self.owed[number] = tuple(game.plays_owed_from(frame) for frame in game.temp_hands)
 
 
 class _RecordingGame(Game):
@@ -73,8 +80,7 @@ def recorded_replay(scenario: Scenario, wanted: Callable[[int], bool] = lambda n
     recording = type("RecordingGame", (_RecordingGame,), {"recorder": log})
     game = _pushed(recording(scenario, undo=False), scenario.events)
     game.finish()
-    if log.wanted(len(log)):  # the last step's board is the game as it ends (a turn's next player set)
-        log.positions[len(log)] = game.position()
+    log.take(len(log))  # the last step's board is the game as it ends (a turn's next player set)
     return log
 
 

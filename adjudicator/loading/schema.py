@@ -110,6 +110,9 @@ class HouseRules(_Strict):
     q2729: Literal["not_stoppable", "stoppable"] | None = Field(
         None, description="Which published answer to official question 2729 applies."
     )
+    double_agenda_twin: Literal["replaces", "rechoose"] | None = Field(
+        None, description="What a second copy of Double Agenda does (the publisher has not ruled)."
+    )
 
 
 class Setup(_Strict):

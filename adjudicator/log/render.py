@@ -38,6 +38,8 @@ def render_replay(verdict: Verdict, console: Console | None = None, full: bool =
         console.print(f"House rules: {escape(verdict.house_rules_text)}")
     console.print()
     console.print(f"[bold]{escape(answer.summary)}[/bold]")  # the plain answer before the full log
+    for ruling, note in verdict.unruled:  # a point the publisher has not settled, said in plain words
+        console.print(f"{escape(note)} [dim]\\[{escape(ruling)}][/dim]")
     console.print()
     if full and len(verdict.steps) > LONG_LOG:
         _write_steps_plain(verdict, console)
