@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
+from adjudicator.model.scenario import ForcedStep
 
 if TYPE_CHECKING:
     from adjudicator.boards import Board
@@ -108,6 +109,7 @@ class Verdict:
     #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
     #: for the outputs that draw it (HTML, markdown); () otherwise
     boards: tuple[Board, ...] = ()
+    disputed_steps: tuple[ForcedStep, ...] = ()  # the forced steps `dispute:` names, if any
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
@@ -294,6 +296,7 @@ def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
         players=tuple(game.players),
         events=tuple(scenario.events),
         dispute=tuple(getattr(scenario, "dispute", ())),
+        disputed_steps=tuple(getattr(scenario, "disputed_steps", ())),
         steps=steps,
         seats=tuple(
             Seat(p, tuple(table.hands[p]), tuple(table.in_play[p]), tuple(table.scored.get(p, ())))

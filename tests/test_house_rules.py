@@ -90,7 +90,7 @@ def test_bad_house_rule_exits_2_with_file_and_line(write_scenario):
     path = write_scenario(BASE.replace("{line}", "creepers_block_win: false"))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert f"{path}:7: unknown house rule 'creepers_block_win'" in result.output
+    assert f"{path}:7:3: unknown house rule 'creepers_block_win'" in result.output
     assert "did you mean 'creepers_block_wins'?" in result.output
 
 

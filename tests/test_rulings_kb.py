@@ -523,9 +523,11 @@ def test_cards_show_resolves_a_nickname():
 def test_cards_show_json_and_unknown_card():
     data = json.loads(runner.invoke(app, ["cards", "show", "potato", "--json"]).output)
     assert data["name"] == "Radioactive Potato" and "Q-tag-4-0" in [r["id"] for r in data["rulings"]]
-    result = runner.invoke(app, ["cards", "show", "Radioactive Potatoe"])
-    assert result.exit_code == 2
-    assert "Radioactive Potato" in result.output
+    result = runner.invoke(app, ["cards", "show", "Radioactive Potatoe"])  # shown, as rulings show does
+    assert result.exit_code == 0
+    assert "Radioactive Potato  (the nearest card to 'Radioactive Potatoe')" in result.output
+    unknown = runner.invoke(app, ["cards", "show", "Milkk Shake"])  # near only in part: did you mean
+    assert unknown.exit_code == 2 and "did you mean 'Milk'" in unknown.output
 
 
 def _write(path: Path, events: str, rulings: str) -> Path:

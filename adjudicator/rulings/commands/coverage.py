@@ -193,13 +193,15 @@ def card_show_command(
     records = _records(json_output)
     printed = resolve_card(name)
     if printed is None:
-        from adjudicator.card_commands import show_matches
+        from adjudicator.card_commands import misspelt_card, show_matches
 
-        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: did you mean
-        if not near and show_matches(name, json_output):  # else the cards its words point to
+        near = suggest(name, card_names(), limit=3, cutoff=85)  # a misspelt name: its nearest card, shown
+        printed = misspelt_card(name, near)
+        if printed is None:
+            if not near and show_matches(name, json_output):  # else the cards its words point to
+                return
+            _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
             return
-        _fail(f"no card {name!r}", near, code="no-such-card", json_output=json_output)
-        return
     catalog = builtin()
     card = catalog.get(printed)
     key = normalize(printed)
@@ -232,7 +234,7 @@ def card_show_command(
     else:
         heading = Text(card.name, style="bold")
         if normalize(name) != normalize(card.name):
-            heading.append(f"  ({name!r})")
+            heading.append(f"  ({name!r})" if resolve_card(name) else f"  (the nearest card to {name!r})")
         console.print(heading)
         deck = catalog.decks.get(card.deck)
         _label(console, "Type", card.type.label)

@@ -71,8 +71,8 @@ def show_command(
 ) -> None:
     """Show a ruling, the scenarios that prove it and the rulings related to it.
 
-    Given a card name or a phrase ("swap plays", "double agenda") instead of an id, show the
-    ruling that best matches it and list the next ones."""
+    Given a card name or a phrase ("swap plays", "double agenda") instead of an id, show the ruling that best matches it and list the next ones.
+    """  # noqa: E501 - one line: --help wraps a paragraph to the terminal itself
     from adjudicator.rulings.graph import related_rulings
 
     record, next_matches = _find_ruling(ruling_id, json_output)
@@ -106,6 +106,7 @@ def show_command(
             }
         )
         return
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
@@ -123,7 +124,7 @@ def show_command(
     console.print(Text("Ruling:", style="bold"))
     for paragraph in record.ruling.splitlines():
         if paragraph.strip():
-            console.print(Text("  " + " ".join(paragraph.split())))
+            console.print(Padding(Text(" ".join(paragraph.split())), (0, 0, 0, 2)))  # wrapped lines keep the indent
     source = record.source.document
     if record.source.url:
         source += f" <{record.source.url}>"
