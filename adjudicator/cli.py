@@ -313,6 +313,59 @@ def explore(
         fail(scenario_error_data(exc), json_output)
 
 
+@app.command(epilog="Ctrl-C stops the search and prints what it found so far. `adjudicator docs solve` explains it.")
+def solve(
+    file: Annotated[Path, SCENARIO_ARGUMENT],
+    at: Annotated[
+        int | None, typer.Option("--at", help="Solve from the position before event N (default: after the last).")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--for", help="The player whose turn it is (or comes next): checked, not chosen.")
+    ] = None,
+    stop_player: Annotated[
+        str | None,
+        typer.Option(
+            "--stop", metavar="PLAYER", help="PLAYER won: could anyone have stopped it, with which card, when?"
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Stop after searching this many positions.")] = 20_000,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", metavar="FILE", help="Write the scenario with the winning line and an expect."),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the result as JSON (the same as --format json).")
+    ] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", metavar="text|json|markdown|html", help="text (default), json, markdown or html."
+        ),
+    ] = "text",
+) -> None:
+    """Could the player have won this turn? Search every line of her choices to the end of the turn."""
+    as_json = json_output or output_format == "json"
+    if output_format not in REPORT_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            as_json,
+        )
+    from adjudicator.model.errors import ScenarioError
+    from adjudicator.solving.command import command
+
+    try:
+        code = command(
+            str(file), at, player, stop_player, limit, str(save) if save else None, "json" if as_json else output_format
+        )
+    except ScenarioError as exc:
+        fail(scenario_error_data(exc), as_json)
+    except Exception as exc:  # an engine bug: say what failed, without a traceback
+        fail(crash_data(exc, shown_name(file)), as_json)
+    raise typer.Exit(code)
+
+
 @app.command(
     epilog="Does a house rule make games longer? Run twice with the same --seed (the same deals "
     "and picks), or at once: --compare NAME=VALUE sets the figures side by side."
@@ -388,50 +441,9 @@ def simulate(
         fail(error_data(str(exc), code="bad-option", suggestions=exc.suggestions), json_output)
 
 
-def _docs_topics(incomplete: str) -> list[str]:
-    from adjudicator.docs_pages import complete_topics
+from adjudicator.guide_commands import register as register_guide_commands  # noqa: E402
 
-    return complete_topics(incomplete)
-
-
-@app.command()
-def docs(
-    topic: Annotated[
-        list[str] | None,
-        typer.Argument(
-            metavar="[TOPIC]",
-            help="format, house-rules (or: house rules), decks, words, readme, ... (none: the list).",
-            autocompletion=_docs_topics,
-        ),
-    ] = None,
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print the page's Markdown (or the list) as JSON.")
-    ] = False,
-) -> None:
-    """Show a docs page: the scenario format, house rules, decks, Word Fluxx, the README (Markdown when piped)."""
-    from adjudicator.docs_pages import command
-
-    command(" ".join(topic) if topic else None, json_output)
-
-
-@app.command()
-def examples(
-    name: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[NAME]", help="Copy this bundled scenario here to edit (its file name; none: the list)."
-        ),
-    ] = None,
-    topic: Annotated[
-        str | None, typer.Option("--topic", "-t", help="List one topic only (examples, rules, ...).")
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite a file of the same name here.")] = False,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the list (or what was copied) as JSON.")] = False,
-) -> None:
-    """List the bundled scenarios by topic, or copy one into the current folder to edit."""
-    from adjudicator.examples_command import command
-
-    command(name, topic, force, json_output)
+register_guide_commands(app)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.

@@ -71,6 +71,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "adjudicator.__main__",
             "adjudicator.card_commands",
+            "adjudicator.guide_commands",
             "adjudicator.cli",
             "adjudicator.completion",
             "adjudicator.docs_pages",
@@ -84,6 +85,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.simulate_command",
             "adjudicator.simulate_figures",
             "adjudicator.simulate_report",
+            "adjudicator.solving",
             "adjudicator.starter",
             "adjudicator.whatif",
             "adjudicator.whatif_page",
