@@ -292,9 +292,10 @@ def simulate(
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
     from adjudicator.model.errors import ScenarioError
+    from adjudicator.simulate_command import command
 
     try:
-        sim.command(
+        command(
             games=games,
             seed=seed,
             players=players,

@@ -69,6 +69,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.legal_command",
             "adjudicator.rulings.commands",
             "adjudicator.simulate",
+            "adjudicator.simulate_command",
+            "adjudicator.simulate_report",
             "adjudicator.starter",
             "adjudicator.whatif",
         ),

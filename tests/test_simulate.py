@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import simulate as sim
+from adjudicator import simulate_command as sim_command
+from adjudicator import simulate_report as sim_report
 from adjudicator.cli import app
 from adjudicator.loading.scenario import parse_scenario
 
@@ -70,7 +72,7 @@ def test_a_game_played_to_a_win():
     assert results[0].scenario is None and results[0].turns > 10
     assert (results[1].ending, results[1].winner, results[1].events) == ("capped", None, 10)
     won = results[:1]
-    data = sim.report(settings, results)
+    data = sim_report.report(settings, results)
     assert data["endings"]["won"] == 1 and data["capped"] == [0]
     assert data["length"]["turns"]["games"] == len(won)
     assert sum(row["wins"] for row in data["wins_by_seat"]) == len(won)
@@ -90,19 +92,19 @@ def test_a_stuck_game_is_reported_with_a_scenario_file_that_reproduces_it(monkey
     scenario = parse_scenario(result.scenario, "<stuck>")
     assert len(scenario.events) == 4 and scenario.players == ("Alice", "Bob")
     assert scenario.title == "simulate --seed 11: game 2 (stuck)"
-    data = sim.report(settings, [result])
+    data = sim_report.report(settings, [result])
     assert data["endings"]["stuck"] == 1 and data["problems"][0]["game"] == 2
-    assert dict(sim.problem_files(data)) == {"simulate-seed11-game2.yaml": result.scenario}
+    assert dict(sim_report.problem_files(data)) == {"simulate-seed11-game2.yaml": result.scenario}
 
 
 def test_histogram_and_percentiles():
-    assert sim.histogram([3, 4, 4, 10], bins=4) == [
+    assert sim_report.histogram([3, 4, 4, 10], bins=4) == [
         {"from": 3, "to": 4, "games": 3},
         {"from": 5, "to": 6, "games": 0},
         {"from": 7, "to": 8, "games": 0},
         {"from": 9, "to": 10, "games": 1},
     ]
-    stats = sim._distribution([1, 2, 3, 4])
+    stats = sim_report._distribution([1, 2, 3, 4])
     assert stats == {
         "games": 4,
         "min": 1,
@@ -146,9 +148,9 @@ def test_solo_games_are_dealt_as_solo_fluxx_and_scored():
     assert written.setup.rules_pile == dealt.setup.rules_pile and written.setup.draw_pile == dealt.setup.draw_pile
     results = [sim.play_game(settings, index) for index in range(6)]
     assert {r.ending for r in results} == {"over"} and all(r.scored is not None for r in results)
-    data = sim.report(settings, results)
+    data = sim_report.report(settings, results)
     assert data["scored"]["games"] == 6 and data["length"]["turns"]["games"] == 6
-    assert sim.report(sim.Settings(), results[:0]).keys() == data.keys() - {"scored"}
+    assert sim_report.report(sim.Settings(), results[:0]).keys() == data.keys() - {"scored"}
 
 
 def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
@@ -201,7 +203,7 @@ DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_a
 )
 def test_bad_options_exit_2_with_a_message_naming_the_option(args, message, monkeypatch):
     """Every option is checked before the first game: none is played."""
-    monkeypatch.setattr(sim, "play_game", lambda *a: pytest.fail("a game was played"))
+    monkeypatch.setattr(sim_command, "play_game", lambda *a: pytest.fail("a game was played"))
     result = runner.invoke(app, ["simulate", "--games", "1", *args])
     assert result.exit_code == 2
     assert result.output == f"error: {message}\n"
@@ -270,7 +272,7 @@ def test_house_rules_go_into_every_game_and_compare_sets_runs_side_by_side():
         "length": {"turns": {"median": 26.0, "mean": 27.0, "p90": 41.0}, "events": {"median": 61.0, "mean": 60.5}},
         "endings": {"won": 9, "capped": 1},
     }
-    rows = {row["figure"]: row for row in sim.comparison(base, longer)}
+    rows = {row["figure"]: row for row in sim_report.comparison(base, longer)}
     assert rows["median turns"] == {"figure": "median turns", "base": 20.0, "variant": 26.0, "change": 6.0}
     assert rows["games capped"]["change"] == 1 and rows["mean events"]["change"] == 8.5
 
@@ -388,7 +390,7 @@ def test_a_killed_parent_leaves_no_worker():
 def test_the_tally_lists_a_bounded_number_of_games():
     """A million games keep a million nothing: lengths are counted by value, and only the first
     capped and faulty games are listed (the endings count them all)."""
-    tally = sim.Tally(sim.Settings())
+    tally = sim_report.Tally(sim.Settings())
     for index in range(5000):
         ending = ("won", "capped", "stuck")[index % 3]
         tally.add(sim.GameResult(index, ending, "Alice" if ending == "won" else None, 10 + index % 7, 30, {"R01": 1}))
