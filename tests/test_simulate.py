@@ -336,6 +336,21 @@ def test_random_games_on_every_kind_of_table_end_without_a_fault(decks, players,
     assert not faults, f"--seed {seed}: {faults}"
 
 
+@pytest.mark.skipif(not NIGHTLY, reason="the nightly profile (.ci/nightly): 20,000 new games over every table")
+def test_nightly_games_over_every_deck_set_and_house_rule(capsys):
+    """At least 20,000 games (`ADJUDICATOR_NIGHTLY_GAMES`) over every deck set x house-rule
+    setting x 1-6 players, the default decks among them (tests/nightly_games.py): no fault."""
+    import nightly_games
+
+    assert sim.DEFAULT_DECKS in nightly_games.DECK_SETS and {} in nightly_games.HOUSE_RULES
+    games = int(os.environ.get("ADJUDICATOR_NIGHTLY_GAMES", nightly_games.GAMES))
+    with capsys.disabled():  # the totals and each fault, as they come
+        counts = nightly_games.run(games)
+    assert counts["games"] >= games
+    faults = sum(counts[ending] for ending in sim.PROBLEMS)
+    assert not faults, nightly_games.summary(counts)
+
+
 def _children(pid: int) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
