@@ -53,6 +53,13 @@ class EventOrder(GameView):
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
                 return
         self.event_plays.clear()  # the plays this event makes, from here on
+        # What the event states of chance is for what it causes, from here on: the chain left open,
+        # which it closes first, included (the log puts those steps under this event). An event that
+        # states no order leaves the one its card's own event stated to that chain (`_tried` tried it so).
+        if event.shuffled:
+            self.stated_shuffles = list(event.shuffled)
+        self.stated_at_random = event.card if event.at_random else None
+        self.at_random_answers = list(event.choices) if event.at_random else []
         card = event.card
         if event.action == "play" and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -62,11 +69,8 @@ class EventOrder(GameView):
                 return
         own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
-        # What the event states of chance is for what it causes, from here on; an order stated
-        # for a card that a Surprise canceled since is no longer wanted.
-        self.stated_shuffles = list(event.shuffled)
-        self.stated_at_random = event.card if event.at_random else None
-        self.at_random_answers = list(event.choices) if event.at_random else []
+        if not event.shuffled:
+            self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self.game, event, strict=False)
         if event.action == "begin_turn" and self.turn.player == event.player and self.turn.begun_by == event.number:
@@ -253,8 +257,8 @@ class EventOrder(GameView):
                 began = True
             if not (event.player == self.turn.player and event.action == "use"):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-                if began and event.action == "begin_turn":
-                    return True  # the forced play it made stays open to answers
+                if began and event.action == "begin_turn" or event.at_random and self.stated_at_random is None:
+                    return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
