@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
@@ -257,6 +258,8 @@ class EventOrder(GameView):
                 began = True
             if not (event.player == self.turn.player and event.action == "use"):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+                if began and event.action == "begin_turn" and self._plays_on_into_her_next_turn(event.player):
+                    continue
                 if began and event.action == "begin_turn" or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
@@ -266,6 +269,22 @@ class EventOrder(GameView):
             if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
+
+    def _plays_on_into_her_next_turn(self, player: str) -> bool:
+        """Her turn, just begun, played out at its start (Solo under a Hand Limit 0 on her own turn),
+        she plays next again and has no free action to take first: `P begins` goes on into that
+        turn, as any event of hers would (and as `legal.advance` takes it)."""
+        turn = self.turn
+        return (
+            turn.phase in (Phase.PLAY_OVER, Phase.OVER)
+            and self.window is None
+            and not (self.pending or self.winner or self.ended or self.stopped)
+            and self.next_player() == player
+            and not (
+                turn.phase is Phase.PLAY_OVER
+                and any(not kind_of(c).needs_a_play(self.game, c) for c in self.usable(player))
+            )
+        )
 
     def _not_begun(self, player: str) -> Illegal:
         """Why `P begins` began nothing."""
