@@ -276,3 +276,31 @@ def test_format_json_reports_bad_input_as_json(tmp_path):
     assert (
         json.loads(result.output)["error"]["message"] == "--format must be one of text, json, markdown, html, not 'pdf'"
     )
+
+
+TWO_REJECTIONS = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  hands: {Alice: [Milk, Cookies]}
+events:
+  - Alice plays Milk
+  - Alice plays Cookies
+  - Bob plays Cookies
+"""
+
+
+def test_markdown_and_html_set_each_rejection_apart_as_the_text_does():
+    """Issue 29, item 8: a reason ends without a period, so joined with spaces the rejections
+    ran together ("...the play phase is over Event 3 rejected: ...")."""
+    verdict = build_verdict(replay(parse_scenario(TWO_REJECTIONS)))
+    markdown = report.to_markdown(verdict)
+    assert (
+        "**Verdict:** No winner yet. The turn is over; Alice plays next.\n\n"
+        "- Event 2 rejected: Alice has no plays left: the play phase is over\n"
+        "- Event 3 rejected: Bob has no plays left: the play phase is over\n"
+    ) in markdown
+    html = report.to_html(verdict)
+    assert "play phase is over<br>Event 3 rejected: Bob" in html
+    assert "is over Event" not in markdown + html
