@@ -101,6 +101,11 @@ def decode(data: bytes, path: str) -> str:
         ) from None
 
 
+#: An unknown card name longer than this is not read for the mistakes people make (a card and its
+#: choices joined by something else than `->`): no card and its choices are this long.
+GUESSED_WITHIN = 2000
+
+
 def parse_scenario(text: str, path: str = "<scenario>", house_rules: Mapping[str, Any] | None = None) -> Scenario:
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be", path=path)
@@ -757,8 +762,8 @@ class _Reader:
     ) -> ScenarioError:
         """An unknown card in `P plays ...`: often a card and its choices joined by something
         else than `->` (`Trade Hands => Bob`, `Trade Hands to Bob`)."""
-        if not error.message.startswith("unknown card"):
-            return error
+        if not error.message.startswith("unknown card") or len(card_name) > GUESSED_WITHIN:
+            return error  # (a hostile name of megabytes: each guess below reads all of it, several times)
         _head, dash, tail = card_name.partition(" - ")
         next_event = _EVENT_RE.match(tail.strip()) if dash else None
         if next_event is not None and roster.find(next_event["player"]):
