@@ -10,7 +10,7 @@ exits with code 2; a FILE argument of `-` reads the scenario from stdin."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,6 +24,9 @@ from adjudicator.output import (
     scenario_error_data,
     shown_name,
 )
+
+if TYPE_CHECKING:
+    from adjudicator.boards import Board
 
 app = typer.Typer(
     help="Settle Fluxx rules disputes: replay a scenario file and get a cited verdict.",
@@ -45,6 +48,7 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
     "-H",
@@ -125,16 +129,23 @@ def replay(
     from adjudicator.model.errors import ScenarioError
 
     house_rules = _house_rules(house_rule, as_json)  # outside the try: its exit is no engine failure
+    drawn = output_format in ("markdown", "html") and not as_json  # the formats that draw the board
+    boards: tuple[Board, ...] = ()
     try:
         scenario = read_scenario(file, house_rules)
-        game = run_replay(scenario)
+        if drawn:
+            from adjudicator.boards import replay_with_boards
+
+            game, boards = replay_with_boards(scenario, full)
+        else:
+            game = run_replay(scenario)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), as_json)
     except Exception as exc:  # an engine bug: say what failed, without a traceback
         fail(crash_data(exc, shown_name(file)), as_json)
     from adjudicator.verdict import build_verdict
 
-    verdict = build_verdict(game)  # what every format says is read from this, never from the game
+    verdict = build_verdict(game, boards)  # what every format says is read from this, never from the game
     if as_json:
         from adjudicator.json_output import write_json_text
 
@@ -253,13 +264,30 @@ def explore(
     at: Annotated[int, typer.Option("--at", help="The event to change (1 = the first).")],
     player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's alternatives.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (the boards of the lines found, in one page).",
+        ),
+    ] = "text",
 ) -> None:
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
     from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
-        command(str(file), at, player, json_output)
+        command(str(file), at, player, json_output, output_format == "html")
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
 
@@ -288,12 +316,36 @@ def simulate(
     workers: Annotated[int, typer.Option(help="Worker processes (0: all cores).")] = 0,
     save: Annotated[Path | None, typer.Option(help="Write the games that went wrong here as scenario files.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json|html",
+            help="text (default), json (the same as --json) or html (figures and tables in one page).",
+        ),
+    ] = "text",
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Draw the figures into FILE (.svg or .png); needs matplotlib: pip install 'adjudicator[plot]'.",
+        ),
+    ] = None,
 ) -> None:
     """Play random legal games to the end and report their length, wins by seat and the rulings used."""
     from adjudicator import simulate as sim
     from adjudicator.model.errors import ScenarioError
     from adjudicator.simulate_command import command
 
+    json_output = json_output or output_format == "json"
+    if output_format not in SIMULATE_FORMATS:
+        fail(
+            error_data(
+                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
+            ),
+            json_output,
+        )
     try:
         command(
             games=games,
@@ -306,6 +358,8 @@ def simulate(
             workers=workers,
             save=str(save) if save else None,
             json_output=json_output,
+            html_output=output_format == "html",
+            plot=str(plot) if plot else None,
         )
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)

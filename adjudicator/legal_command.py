@@ -141,7 +141,7 @@ def to_json(position: Position, players: Sequence[str]) -> dict[str, Any]:
                 "player": f.player,
                 "source": f.source.card.name,
                 "cards": [c.name for c in f.cards],
-                "plays_owed": f.plays_owed,
+                "plays_owed": game.plays_owed_from(f),
             }
             for f in game.temp_hands
         ],
@@ -180,7 +180,7 @@ def where(game: Game) -> str:
     if game.temp_hands and turn.phase is not Phase.OVER:
         # a compound Action is resolving: its plays are owed first, whatever the Play rule has left (0 or more)
         frame = game.temp_hands[-1]
-        owed = frame.plays_owed
+        owed = game.plays_owed_from(frame)
         left = game.plays_left()
         return (
             f"{turn.player}'s turn, {owed} play{'s' if owed != 1 else ''} owed from the temporary hand of "

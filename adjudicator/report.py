@@ -6,6 +6,10 @@ rulings of each step, and the rulings cited with their summaries and sources.
 
 The numbered log comes from `adjudicator.log.outline`, as in the text output: a long
 log is cut to its first and last steps unless `full`.
+
+A verdict that carries boards (`boards.replay_with_boards`) is drawn: the HTML page shows the
+board beside the log, at every step (`board_view`), and the markdown report the board after
+the disputed event (or the event the answer is about) as text.
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ import html
 import re
 from typing import Any
 
-from adjudicator.answer import build_answer
+from adjudicator.answer import Answer, build_answer
+from adjudicator.board_view import BOARD_CSS, BOARD_SCRIPT, board_lines, board_viewer, log_items
+from adjudicator.boards import Board
 from adjudicator.log.outline import (
     Heading,
-    Line,
     Skipped,
     heading_text,
     outline,
@@ -81,7 +86,12 @@ def to_markdown(verdict: Verdict, full: bool = False) -> str:
     out += [
         f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(verdict)
     ]
-    out += [f"- {_md(position_summary(verdict))}", "", "**Log**", ""]
+    out += [f"- {_md(position_summary(verdict))}", ""]
+    for heading, board, moved in _boards_at_subject(verdict, answer):
+        out += [f"**{heading}**", ""]
+        out += [f"- {_md(line)}" for line in board_lines(board, moved)]
+        out.append("")
+    out += ["**Log**", ""]
     said = said_once(_md_step)
     for item in outline(verdict.steps, verdict.event_texts, full):
         if isinstance(item, Heading):
@@ -131,10 +141,39 @@ def _collapse_blank_lines(lines: list[str]) -> str:
     return "\n".join(kept) + "\n"
 
 
+def _boards_at_subject(verdict: Verdict, answer: Answer) -> list[tuple[str, Board, frozenset[str]]]:
+    """(heading, board, the cards to mark): the board before and after each event the answer is
+    about (the disputed ones), among the boards the verdict carries; the board after marks every
+    card the event moved."""
+    by_step = {board.step: board for board in verdict.boards}
+    found: list[tuple[str, Board, frozenset[str]]] = []
+    for event in (answer.subject or {}).get("events", []):
+        last = _last_step_of(verdict, event)
+        if last is None:
+            continue
+        first = next(i for i in range(1, last + 1) if verdict.steps[i - 1].event == event)
+        if first - 1 in by_step:
+            found.append((f"Board before event {event}", by_step[first - 1], frozenset()))
+        if last in by_step:
+            moved = frozenset(card.ident for step in verdict.steps[first - 1 : last] for card, _, _ in step.moves)
+            found.append((f"Board after event {event}", by_step[last], moved))
+    return found
+
+
+def _disputed_text(verdict: Verdict, number: int) -> str:
+    event = verdict.event(number)
+    return f"event {number}" + (f" ({event.text})" if event is not None else "")
+
+
+def _last_step_of(verdict: Verdict, event: int) -> int | None:
+    """The number of the last step of an event (1-based), None when it made none."""
+    return next((i for i in range(len(verdict.steps), 0, -1) if verdict.steps[i - 1].event == event), None)
+
+
 # ------------------------------------------------------------------ HTML
 _CSS = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafafa;margin:0}
-main{max-width:60rem;margin:0 auto;padding:1.5rem}
+main{max-width:76rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.5rem;margin:0 0 .5rem}h2{font-size:1.15rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #ddd}
 h3{font-size:.95rem;margin:1rem 0 .3rem;color:#0b5394}
 .question{font-style:italic;color:#444}
@@ -147,6 +186,8 @@ ol{margin:.2rem 0;padding-left:4.5rem}li{margin:.1rem 0}
 .skipped{color:#666;font-style:italic}
 dt{font-weight:700;margin-top:.4rem}dd{margin:0 0 0 1.5rem}
 footer{margin-top:2rem;color:#888;font-size:.8rem}
+.disputed{font-weight:600;color:#8a3b00}
+@media (max-width:720px){main{padding:.8rem}ol{padding-left:2.6rem}}
 """
 
 
@@ -173,7 +214,8 @@ def _html_step(step: Any) -> str:
 
 
 def to_html(verdict: Verdict, full: bool = False) -> str:
-    """One self-contained page: inline CSS, no scripts, no external assets; every text escaped."""
+    """One self-contained page: inline CSS, no external assets, no request; every text escaped.
+    With boards, the board beside the log and the script that steps through it (inline)."""
     from adjudicator import __version__
 
     answer = build_answer(verdict)
@@ -185,7 +227,8 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_h(verdict.title)}</title>",
-        f"<style>{_CSS}</style>",
+        '<link rel="icon" href="data:,">',  # no request for /favicon.ico
+        f"<style>{_CSS}{BOARD_CSS if verdict.boards else ''}</style>",
         "</head>",
         "<body>",
         "<main>",
@@ -200,6 +243,7 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         "</header>",
         '<section id="answer">',
         "<h2>Answer</h2>",
+        *[f'<p class="disputed">Disputed: {_h(_disputed_text(verdict, n))}</p>' for n in verdict.dispute],
         f'<p class="summary"><strong>{_h(answer.summary)}</strong></p>',
         f'<p class="answer">{_h(answer.text)}</p>',
         f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(sentences))}'
@@ -207,6 +251,14 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         + "</p>",
         "</section>",
     ]
+
+    log = _log_html(verdict, full)
+    if verdict.boards:
+        subject = (answer.subject or {}).get("events", [])
+        start = _last_step_of(verdict, subject[0]) if subject else None
+        out += ['<div id="log">', board_viewer(verdict.boards, log, start, "Board and log"), "</div>"]
+    else:
+        out += ['<section id="log">', "<h2>Log</h2>", *log, "</section>"]
 
     out += [
         '<section id="position">',
@@ -220,27 +272,6 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         for player, hand, kept in position_rows(verdict)
     ]
     out += ["</tbody>", "</table>", f"<p>{_h(position_summary(verdict))}</p>", "</section>"]
-
-    out += ['<section id="log">', "<h2>Log</h2>"]
-    list_open = False
-    said = said_once(_html_step)
-    for item in outline(verdict.steps, verdict.event_texts, full):
-        if isinstance(item, Line):
-            if not list_open:
-                out.append(f'<ol start="{item.number}">')
-                list_open = True
-            out.append(f'<li value="{item.number}" {said(item.step)}')
-            continue
-        if list_open:
-            out.append("</ol>")
-            list_open = False
-        if isinstance(item, Heading):
-            out.append(f"<h3>{_h(heading_text(item)[:1].upper() + heading_text(item)[1:])}</h3>")
-        else:
-            out.append(f'<p class="skipped">{_h(skipped_text(item))}</p>')
-    if list_open:
-        out.append("</ol>")
-    out.append("</section>")
 
     records = cited_records(verdict)
     if records:
@@ -267,7 +298,13 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
     out += [
         f"<footer>Replayed by adjudicator {_h(__version__)} from {_h(verdict.path)}.</footer>",
         "</main>",
+        *([f"<script>{BOARD_SCRIPT}</script>"] if verdict.boards else []),
         "</body>",
         "</html>",
     ]
     return "\n".join(out) + "\n"
+
+
+def _log_html(verdict: Verdict, full: bool) -> list[str]:
+    """The numbered log as HTML; with boards, each step that has one chooses it."""
+    return log_items(verdict.steps, verdict.event_texts, verdict.boards, full, said_once(_html_step))

@@ -16,7 +16,14 @@ from adjudicator.simulate import (
     check_settings,
     play_game,
 )
-from adjudicator.simulate_report import Tally, comparison, problem_file_name, render, render_comparison
+from adjudicator.simulate_report import (
+    Tally,
+    comparison,
+    problem_file_name,
+    render,
+    render_comparison,
+    render_histogram,
+)
 
 # -------------------------------------------------------------- a run
 #: Games per task sent to a worker, and tasks waiting per worker: the parent never holds more
@@ -183,9 +190,12 @@ def command(
     workers: int | None,
     save: str | None,
     json_output: bool,
+    html_output: bool = False,
+    plot: str | None = None,
 ) -> None:
     """`adjudicator simulate`: check every option, run (aggregating as the games come), print the
-    report (and the comparison), and write the games that went wrong as they come."""
+    report (and the comparison; as JSON, or as an HTML page), draw the figures into `plot`, and
+    write the games that went wrong as they come."""
     import json
     import os
     import sys
@@ -199,6 +209,11 @@ def command(
     _in_range("--workers", workers or 0, 0, MAX_WORKERS, " (0: all cores)")
     settings = Settings(parse_players(players), parse_decks(decks), dict(house_rules), max_events, seed)
     folder = check_save(save) if save else None
+    plot_file = None
+    if plot:
+        from adjudicator.simulate_figures import check_plot
+
+        plot_file = check_plot(plot)
     runs = [("base", settings)]
     if compare:
         runs.append(("variant", replace(settings, house_rules={**settings.house_rules, **compare})))
@@ -248,16 +263,39 @@ def command(
                 keep(result, label)
         timings.append((time.perf_counter() - start, _cpu_seconds() - cpu_start))
         reports.append(tally.report())
+    variant = ", ".join(f"{name}={value}" for name, value in compare.items())
+    labels = ["base", variant] if compare else ["games"]
+    if plot_file is not None:
+        from adjudicator.simulate_figures import plot as plot_figures
+
+        plot_figures(reports, labels, plot_file)
     if json_output:
         shown: dict[str, Any] = reports[0]
         if compare:
             shown = {"base": reports[0], "variant": reports[1], "comparison": comparison(reports[0], reports[1])}
         sys.stdout.write(json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         return
+    if html_output:
+        from adjudicator.simulate_figures import html_page
+
+        sys.stdout.write(html_page(reports, labels))
+        return
     console = output.console()
     for data, (elapsed, cpu) in zip(reports, timings, strict=False):
         render(data, console, elapsed, workers, cpu)
         console.print()
     if compare:
-        label = ", ".join(f"{name}={value}" for name, value in compare.items())
-        render_comparison(comparison(reports[0], reports[1]), "base", label, console)
+        render_comparison(comparison(reports[0], reports[1]), "base", variant, console)
+        render_histogram(reports, labels, console, "Turns per game, both runs (same bins)")
+    if plot_file is not None:
+        console.print(f"Figures drawn into {plot_file}", markup=False, highlight=False)
+    elif not _has_matplotlib():
+        from adjudicator.simulate_figures import PLOT_HINT
+
+        console.print(f"(--plot FILE.svg or .png draws these figures: {PLOT_HINT})", markup=False, highlight=False)
+
+
+def _has_matplotlib() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("matplotlib") is not None

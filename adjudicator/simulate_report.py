@@ -48,13 +48,16 @@ def _distribution(values: Sequence[int] | Mapping[int, int]) -> dict[str, Any]:
     return stats
 
 
-def histogram(values: Sequence[int] | Mapping[int, int], bins: int = 10) -> list[dict[str, int]]:
-    """Counts in equal-width bins of whole numbers, from the least value to the greatest."""
+def histogram(
+    values: Sequence[int] | Mapping[int, int], bins: int = 10, span: tuple[int, int] | None = None
+) -> list[dict[str, int]]:
+    """Counts in equal-width bins of whole numbers, from the least value to the greatest (or
+    over `span`, least and greatest, so that several runs share their bins)."""
     counts = values if isinstance(values, Mapping) else Counter(values)
     present = [v for v, c in counts.items() if c]
-    if not present:
+    if not present and span is None:
         return []
-    low, high = min(present), max(present)
+    low, high = span or (min(present), max(present))
     width = max(1, -(-(high - low + 1) // bins))
     binned: Counter[int] = Counter()
     for value, count in counts.items():
@@ -126,6 +129,9 @@ class Tally:
             "endings": {ending: self.endings.get(ending, 0) for ending in ENDINGS},
             "length": {"turns": _distribution(self.turns), "events": _distribution(self.events)},
             "histogram": {"turns": histogram(self.turns), "events": histogram(self.events)},
+            # games by their length in turns, [[turns, games], ...]: what the figures bin afresh
+            # to set two runs in the same bins
+            "turns_counted": [[turns, games] for turns, games in sorted(self.turns.items())],
             "wins_by_seat": [
                 {
                     "seat": seat,
@@ -145,6 +151,7 @@ class Tally:
         }
         if self.settings.solo:
             data["scored"] = _distribution(self.scored)
+            data["scored_counted"] = [[goals, games] for goals, games in sorted(self.scored.items())]
         return data
 
 
@@ -231,19 +238,22 @@ def render(
     for what, stats in [*rows, *([("Goals scored", data["scored"])] if solo else [])]:
         lengths.add_row(what, *(str(stats.get(key, "-")) for key in keys))
     console.print(lengths)
-    _render_histogram(data["histogram"]["turns"], console, played)
+    render_histogram([data], [""], console, f"Turns per game ({played})")
     if not solo:  # Solo Fluxx has no winner: its score is the Goals scored
         seats = Table(title="Wins by seat", title_justify="left")
-        for column in ("seat", "player", "wins", "share"):
-            seats.add_column(column, justify="right" if column != "player" else "left")
+        for column in ("seat", "player", "wins", "share", ""):
+            seats.add_column(column, justify="right" if column not in ("player", "") else "left")
         for row in data["wins_by_seat"]:
-            seats.add_row(str(row["seat"]), escape(row["player"]), str(row["wins"]), f"{row['share']:.0%}")
+            seats.add_row(
+                str(row["seat"]), escape(row["player"]), str(row["wins"]), f"{row['share']:.0%}", _bar(row["share"], 1)
+            )
         console.print(seats)
-    rulings = Table(title="Rulings that decided steps (top 15)", title_justify="left")
-    for column in ("ruling", "steps", "games"):
-        rulings.add_column(column, justify="right")
-    for row in data["rulings"][:15]:
-        rulings.add_row(row["id"], str(row["steps"]), f"{row['games']}/{total}")
+    rulings = Table(title=f"Rulings that decided steps (top {TOP_RULINGS})", title_justify="left")
+    for column in ("ruling", "steps", "games", ""):
+        rulings.add_column(column, justify="right" if column else "left")
+    most = max((row["steps"] for row in data["rulings"]), default=1)
+    for row in data["rulings"][:TOP_RULINGS]:
+        rulings.add_row(row["id"], str(row["steps"]), f"{row['games']}/{total}", _bar(row["steps"], most))
     console.print(rulings)
     if data["capped"]:
         more = endings["capped"] - len(data["capped"])
@@ -264,16 +274,60 @@ def render(
         console.print(f"[red]and {unlisted} more games that went wrong[/] (--save DIR writes them all)", markup=True)
 
 
-def _render_histogram(bins: Sequence[Mapping[str, int]], console: Any, played: str, width: int = 40) -> None:
-    if not bins:
+#: The rulings listed (and drawn) by the report for people.
+TOP_RULINGS = 15
+#: The colours of the runs in every figure: the base run, then the one with --compare's rules.
+RUN_COLOURS = ("#1f62c4", "#e07b00")
+BAR_WIDTH = 30
+
+
+def _bar(value: float, most: float, colour: str = RUN_COLOURS[0]) -> Any:
+    from rich.bar import Bar
+
+    return Bar(size=most or 1, begin=0, end=value, width=BAR_WIDTH, color=colour)
+
+
+def shared_histogram(runs: Sequence[Mapping[str, Any]], bins: int = 10) -> list[dict[str, Any]]:
+    """Turns per game of each run in the same bins: [{"from", "to", "games": [one count per run]}]."""
+    counts = [{turns: games for turns, games in run.get("turns_counted", [])} for run in runs]
+    present = [turns for run in counts for turns, games in run.items() if games]
+    if not present:
+        return []
+    span = (min(present), max(present))
+    binned = [histogram(run, bins, span) for run in counts]
+    return [
+        {"from": row["from"], "to": row["to"], "games": [run[i]["games"] for run in binned]}
+        for i, row in enumerate(binned[0])
+    ]
+
+
+def render_histogram(runs: Sequence[Mapping[str, Any]], labels: Sequence[str], console: Any, title: str) -> None:
+    """Turns per game as bars (rich), the runs side by side in the same bins, each in its colour."""
+    from rich.table import Table
+
+    rows = shared_histogram(runs)
+    if not rows:
         return
-    console.print(f"Turns per game ({played}):")
-    most = max(b["games"] for b in bins) or 1
-    label = max(len(f"{b['from']}-{b['to']}") for b in bins)
-    for b in bins:
-        span = f"{b['from']}-{b['to']}" if b["to"] != b["from"] else str(b["from"])
-        bar = "█" * round(width * b["games"] / most)
-        console.print(f"  {span:>{label}} │{bar} {b['games']}", markup=False, highlight=False)
+    most = max(max(row["games"]) for row in rows) or 1
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False)
+    table.add_column("turns", justify="right")
+    for label in labels:
+        table.add_column(label or "games", justify="left")
+    for row in rows:
+        span = f"{row['from']}-{row['to']}" if row["to"] != row["from"] else str(row["from"])
+        cells = []
+        for i, games in enumerate(row["games"]):
+            cells.append(_bar_with_count(games, most, RUN_COLOURS[i % len(RUN_COLOURS)]))
+        table.add_row(span, *cells)
+    console.print(table)
+
+
+def _bar_with_count(value: int, most: int, colour: str) -> Any:
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_row(_bar(value, most, colour), str(value))
+    return grid
 
 
 def render_comparison(rows: Sequence[Mapping[str, Any]], base_label: str, variant_label: str, console: Any) -> None:

@@ -24,6 +24,7 @@ from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
 
 if TYPE_CHECKING:
+    from adjudicator.boards import Board
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
 
@@ -104,6 +105,9 @@ class Verdict:
     stopped: str | None
     rulings: tuple[str, ...]  # every ruling cited, in order of first citation
     rejections: tuple[rec.Rejected, ...]
+    #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
+    #: for the outputs that draw it (HTML, markdown); () otherwise
+    boards: tuple[Board, ...] = ()
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
@@ -254,8 +258,9 @@ def verdict_parts(verdict: Verdict, full: bool = False) -> tuple[list[str], list
 
 
 # ------------------------------------------------------------------ building it
-def build_verdict(game: Game) -> Verdict:
-    """Read a finished replay into its verdict (the game is not changed)."""
+def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
+    """Read a finished replay into its verdict (the game is not changed); `boards`: the boards
+    its replay recorded (`boards.replay_with_boards`), for the outputs that draw them."""
     from adjudicator.model.position import Phase
 
     scenario = game.scenario
@@ -294,7 +299,14 @@ def build_verdict(game: Game) -> Verdict:
         plays_made=turn.played,
         plays_left=game.plays_left(),
         temp_hands=tuple(
-            TempHand(f.player, f.source.card.name, tuple(f.cards), f.plays_allowed, f.plays_made, f.plays_owed)
+            TempHand(
+                f.player,
+                f.source.card.name,
+                tuple(f.cards),
+                game.compound_terms(f)[1],
+                f.plays_made,
+                game.plays_owed_from(f),
+            )
             for f in game.temp_hands
         ),
         winner=game.winner,
@@ -305,6 +317,7 @@ def build_verdict(game: Game) -> Verdict:
         rulings=tuple(cited),
         # no Python loop over a long log; the filter keeps only Rejected records
         rejections=cast("tuple[rec.Rejected, ...]", tuple(filter(rec.Rejected.__instancecheck__, steps))),
+        boards=boards,
     )
 
 

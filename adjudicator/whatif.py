@@ -158,6 +158,8 @@ class Alternative:
     changes: list[str]
     winner_changed: bool
     new_rulings: list[str]
+    #: the line of events replayed, renumbered (the board of `explore --format html` replays it)
+    timeline: tuple[Event, ...] = ()
 
     def describe(self, at: int, actual: Event | None) -> str:
         if self.how == "skip":
@@ -346,6 +348,7 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
                 changes,
                 verdict.winner != base.winner,
                 [r for r in verdict.rulings if r not in base.rulings],
+                renumbered,
             )
         )
     # Those that change who wins first, then those that change the position, in the generator's order.
@@ -391,13 +394,19 @@ def render(found: Exploration, console: Any) -> None:
         console.print("No other event was legal there.")
 
 
-def command(path: str, at: int, player: str | None, json_output: bool) -> None:
+def command(path: str, at: int, player: str | None, json_output: bool, html_output: bool = False) -> None:
     import json
     import sys
 
     from adjudicator import output
 
-    found = explore_at(output.read_scenario(path), at, player)  # `-`: from stdin
+    scenario = output.read_scenario(path)  # `-`: from stdin
+    found = explore_at(scenario, at, player)
+    if html_output:
+        from adjudicator.whatif_page import explore_page
+
+        sys.stdout.write(explore_page(scenario, found))
+        return
     if json_output:
         sys.stdout.write(json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")
         return

@@ -41,13 +41,20 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What a replay found, and searching the rulings it cites.
     (
         "verdict",
-        ("adjudicator.verdict", "adjudicator.log", "adjudicator.rulings.search", "adjudicator.rulings.graph"),
+        (
+            "adjudicator.verdict",
+            "adjudicator.boards",
+            "adjudicator.log",
+            "adjudicator.rulings.search",
+            "adjudicator.rulings.graph",
+        ),
     ),
     # Text, markdown, HTML and JSON made from a verdict, and what every command shares about output.
     (
         "presenters",
         (
             "adjudicator.answer",
+            "adjudicator.board_view",
             "adjudicator.json_output",
             "adjudicator.log.render",
             "adjudicator.report",
@@ -70,9 +77,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.rulings.commands",
             "adjudicator.simulate",
             "adjudicator.simulate_command",
+            "adjudicator.simulate_figures",
             "adjudicator.simulate_report",
             "adjudicator.starter",
             "adjudicator.whatif",
+            "adjudicator.whatif_page",
         ),
     ),
 )

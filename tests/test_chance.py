@@ -143,8 +143,7 @@ events:
         (
             2,
             "plays Trade Hands -> Bob, Milk",
-            "`Milk` is more than the card takes: Trade Hands needs one other player to trade with (Bob); "
-            "write `Alice plays Trade Hands -> Bob`",
+            "Trade Hands takes 1 choice here (Bob): `Milk` is not used; write `Alice plays Trade Hands -> Bob`",
         ),
         (3, "plays Draw 2; shuffled Milk", "nothing is shuffled in event 3: `shuffled Milk` is not used"),
     ]

@@ -26,6 +26,10 @@ TAKES_IT: dict[tuple[str, int], str] = {
     ("rick_and_morty/hand-to-hand-for-nothing.yaml", 1): _DIRECTION,
     ("actions/rock-paper-scissors-winner-missing.yaml", 1): "the event names no opponent: the word is the opponent",
     ("actions/use-what-you-take-unknown.yaml", 1): "the event names no player: the word is the player to take from",
+    ("creepers/war-evicts-peace.yaml", 1): (
+        "a play's choices answer, in order, what its resolution asks of its player: the stolen Peace "
+        "meets War, and the word answers where Peace goes"
+    ),
     ("creepers/war-asks-once.yaml", 1): (
         "a play's choices answer, in order, what its resolution asks of its player: Get On With It! draws War, "
         "and the word answers where Peace goes"

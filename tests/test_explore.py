@@ -154,3 +154,34 @@ def test_explore_prints_names_that_look_like_terminal_markup_as_written(tmp_path
     lines = result.output.splitlines()
     assert lines[0] == "What if at event 1 (Al[/] plays Milk)? The file's verdict: no winner yet."
     assert "  • Al[/] plays Jackpot! at event 1 (instead of Al[/] plays Milk) → no winner yet" in lines
+
+
+def test_html_draws_the_board_of_the_line_found_beside_the_files(write_scenario):
+    import re
+
+    result = runner.invoke(app, ["explore", str(write_scenario(ALICE_WINS)), "--at", "2", "--format", "html"])
+    assert result.exit_code == 0, result.output
+    page = result.output
+    assert page.startswith("<!DOCTYPE html>") and "src=" not in page
+    titles = re.findall(r"<h2>(.*?)</h2>", page)
+    assert titles == [
+        "The file&#x27;s line: Alice wins (Milk &amp; Cookies)",
+        "Found: Bob plays Canceled Plans at event 2, before Alice plays Sleep → no winner yet",
+    ]
+    shown = []
+    for found in re.findall(r'<script type="application/json" class="board-data">(.*?)</script>', page):
+        data = json.loads(found)
+        board = data["boards"][data["start"]]  # opened at the board after event 2
+        name = [card[0] for card in data["cards"]]
+        shown.append(
+            (
+                board["winner"],
+                [name[i] for i in board["goals"]],
+                [name[c] for _p, c in board["playing"]],
+                board["moved"],
+            )
+        )
+    assert shown[0][:3] == ("Alice", ["Milk & Cookies"], [])
+    winner, goals, playing, moved = shown[1]
+    assert (winner, goals, playing) == (None, ["Time is Money"], ["Milk & Cookies", "Canceled Plans"])
+    assert [data["cards"][i][0] for i in moved] == ["Canceled Plans"]  # the card the step moved is marked

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 
 import pytest
 import yaml
@@ -90,8 +91,10 @@ def check_cards(game: Game) -> None:
 
 
 def check_play_counts(game: Game, event: Event, new_steps: list[rec.Step]) -> None:
-    for frame in game.temp_hands:
-        assert frame.plays_made <= frame.plays_allowed, f"{frame.source.card}: too many plays from it"
+    for step in new_steps:  # each play from a temporary hand is within what its Action allowed then (Q51)
+        counted = re.match(r"play (\d+) of (\d+) from ", step.counted) if isinstance(step, rec.Played) else None
+        if counted:
+            assert int(counted[1]) <= int(counted[2]), f"{step.card}: {step.counted}: too many plays from it"
     # Cards may play other cards as they resolve (at the start of the next event); the
     # event's own play is the last one, and the window it opens is still open.
     played = [s for s in new_steps if isinstance(s, rec.Played)]

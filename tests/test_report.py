@@ -121,10 +121,13 @@ def test_html_report_is_one_balanced_self_contained_page():
     ids = [a.get("id") for _, a in checker.tags if a.get("id")]
     assert {"answer", "position", "log", "rulings", "see-also"} <= set(ids)
     assert "ruling-R52" in ids
-    assert "script" not in tags and "link" not in tags and "img" not in tags
-    for _, attrs in checker.tags:  # nothing to fetch: only in-page anchors and links to sources
+    assert "img" not in tags
+    assert [a for t, a in checker.tags if t == "link"] == [{"rel": "icon", "href": "data:,"}]  # no favicon request
+    assert tags.count("script") == 2  # the boards as JSON, and the script that draws them: both inline
+    for tag, attrs in checker.tags:  # nothing to fetch: only in-page anchors and links to sources
         assert "src" not in attrs
-        assert attrs.get("href", "#").startswith(("#", "https://", "http://"))
+        if tag != "link":
+            assert attrs.get("href", "#").startswith(("#", "https://", "http://"))
     assert tags.count("style") == 1
     text = " ".join(checker.text)
     assert (
@@ -304,3 +307,19 @@ def test_markdown_and_html_set_each_rejection_apart_as_the_text_does():
     html = report.to_html(verdict)
     assert "play phase is over<br>Event 3 rejected: Bob" in html
     assert "is over Event" not in markdown + html
+
+
+def test_the_boards_data_cannot_end_its_script_or_add_markup():
+    """A card named `</script><img src=x>` stays data: the JSON in the page writes `<` as \\u003c,
+    and the page's script sets every name as text."""
+    from adjudicator.boards import replay_with_boards
+
+    text = HOSTILE.replace("Star*Dust <i>", "</script><img src=x>")
+    game, boards = replay_with_boards(parse_scenario(text, "hostile.yaml"))
+    page = report.to_html(build_verdict(game, boards))
+    checker = _Checker().check(page)
+    tags = [t for t, _ in checker.tags]
+    assert tags.count("script") == 2 and "img" not in tags and "b" not in tags
+    data = page.split('<script type="application/json" class="board-data">')[1].split("</script>")[0]
+    assert "<" not in data and "\\u003c/script>\\u003cimg src=x>" in data
+    assert json.loads(data)["cards"][0][0] in ("</script><img src=x>", "Milk")

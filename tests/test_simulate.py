@@ -31,6 +31,7 @@ def test_the_report_is_the_same_whatever_the_number_of_workers():
         "endings",
         "length",
         "histogram",
+        "turns_counted",
         "wins_by_seat",
         "rulings",
         "capped",
@@ -150,7 +151,7 @@ def test_solo_games_are_dealt_as_solo_fluxx_and_scored():
     assert {r.ending for r in results} == {"over"} and all(r.scored is not None for r in results)
     data = sim_report.report(settings, results)
     assert data["scored"]["games"] == 6 and data["length"]["turns"]["games"] == 6
-    assert sim_report.report(sim.Settings(), results[:0]).keys() == data.keys() - {"scored"}
+    assert sim_report.report(sim.Settings(), results[:0]).keys() == data.keys() - {"scored", "scored_counted"}
 
 
 def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():

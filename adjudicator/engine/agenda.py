@@ -164,6 +164,8 @@ class Agenda(GameView):
             reading = (clock.ticks, turn.drawn, turn.played)
             if clock.derived.get("play_goes_on") == reading:
                 return False
+        if playing and self.temp_hands and self.keep_temp_hands_current():
+            return True
         if playing:
             missing = derived.draw_rule(self.game, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
@@ -176,7 +178,7 @@ class Agenda(GameView):
                         "B-draw-rule-change",
                         *derived.bonus_rulings(self.game, turn.player, "draw"),
                         *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
-                        *(("Q129",) if self.temp_hands else ()),
+                        *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
                 )  # a temporary hand's cards are extras
@@ -184,7 +186,8 @@ class Agenda(GameView):
         temp_hands = self.temp_hands
         if temp_hands:  # the play phase goes on while one is open
             frame = temp_hands[-1]
-            if frame.done and self.being_played[-1] is frame.source:
+            done = not frame.cards or frame.plays_made >= derived.compound_terms(self.game, frame)[1]
+            if done and self.being_played[-1] is frame.source:
                 self._close_temp_hand()
                 return True
             return False

@@ -74,6 +74,10 @@ class ResponseChain(GameView):
         self.resolving = play
         try:
             getattr(kind_of(play.card), what)(self, play)
+            if play.answers:
+                # What the card did may make a rule ask its player more (a stolen War: where does
+                # Peace go?): the state-based check runs now, so its stated answers go on in order.
+                self.check_state()
         finally:
             self.resolving = None
 

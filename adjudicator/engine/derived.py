@@ -26,6 +26,7 @@ from adjudicator.model.quota import PlayQuota
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.cards import Card
+    from adjudicator.model.position import TempHand
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -189,6 +190,20 @@ def play_rule(game: Game, player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
     return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in holding(game, "play_bonus")))
+
+
+def compound_terms(game: Game, frame: TempHand) -> tuple[int, int]:
+    """A compound Action's numbers as the rules in play make them now: the cards its temporary
+    hand draws and the plays made from it, read from its card each time (never kept), so that a
+    rule entering or leaving while it is under way changes what is left to do (Q51)."""
+    card = frame.source.card
+    return kind_of(card).compound_terms(game, card, frame.basis)
+
+
+def compound_plays_owed(game: Game, frame: TempHand) -> int:
+    """Plays still to make from a temporary hand: what its Action allows now, less the plays made,
+    at most the cards it holds (a rule gone since leaves fewer, never less than none: Q51)."""
+    return max(0, min(compound_terms(game, frame)[1] - frame.plays_made, len(frame.cards)))
 
 
 def bonus_givers(game: Game, player: str, what: str) -> list[Card]:

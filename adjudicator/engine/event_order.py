@@ -19,6 +19,7 @@ from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
+from adjudicator.model.choices import check_stated
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import VERB_OF, one_line
 from adjudicator.model.position import Phase
@@ -181,8 +182,15 @@ class EventOrder(GameView):
         # it left the hand, Q46) never read its choices: they are not refused.
         over = bool(trial.winner or trial.ended)
         for play in trial.event_plays:
-            if play.answers and not (over and any(play is waiting for waiting in trial.being_played)):
+            if not play.answers:
+                continue
+            if not (over and any(play is waiting for waiting in trial.being_played)):
                 return _unused(event, play)
+            # Never resolved (the game ended first), it would still have taken no more than its own choices.
+            specs = kind_of(play.card).choices(self.game, play)
+            surplus = check_stated(play.answers, specs) if specs is not None else []
+            if surplus:
+                return _unused(event, play, len(play.answers) - len(surplus))
         return None
 
     def not_playing(self, player: str) -> Illegal:
@@ -369,9 +377,10 @@ def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
 SHOWN = 10
 
 
-def _unused(event: Event, play: Play) -> Illegal:
-    """The refusal of an event whose card leaves stated choices unused, with the form it takes."""
-    extra = list(play.answers)
+def _unused(event: Event, play: Play, read: int = 0) -> Illegal:
+    """The refusal of an event whose card leaves stated choices unused, with the form it takes
+    (`read`: how many of those left on the play it would have used, for a card that never resolved)."""
+    extra = list(play.answers[read:])
     # The stated choices but the unused ones, each taken off from the end: one pass, however many
     # choices a (hostile) line states.
     left = Counter(extra)

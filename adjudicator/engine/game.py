@@ -248,6 +248,14 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         """The rulings behind those bonuses."""
         return derived.bonus_rulings(self, player, what)
 
+    def compound_terms(self, frame: TempHand) -> tuple[int, int]:
+        """A temporary hand's draws and plays as its Action counts them now (Inflation raises them)."""
+        return derived.compound_terms(self, frame)
+
+    def plays_owed_from(self, frame: TempHand) -> int:
+        """Plays still to make from a temporary hand (Q51: what its Action allows now)."""
+        return derived.compound_plays_owed(self, frame)
+
     def hand_limit(self) -> int | None:
         return derived.limit(self, "hand_limit", None)
 

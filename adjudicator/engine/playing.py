@@ -16,6 +16,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
+from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play, TempHand
 
 
@@ -87,16 +88,59 @@ class Playing(GameView):
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
 
     # ------------------------------------------------------- temporary hands
-    def open_temp_hand(self, play: Play, draw: int, plays: int, rulings: tuple[str, ...]) -> TempHand:
-        frame = TempHand(player=play.player, source=play, cards=[], plays_allowed=plays)
+    def open_temp_hand(self, play: Play, rulings: tuple[str, ...], basis: str = "") -> TempHand:
+        """Set the real hand aside and draw the compound Action's temporary hand; how many it draws
+        and plays is read from its card (`Kind.compound_terms`, with `basis`) now and whenever asked."""
+        frame = TempHand(player=play.player, source=play, cards=[], basis=basis)
+        draw, plays = frame.announced = derived.compound_terms(self.game, frame)
+        frame.drawn = draw
         if self.temp_hands:  # opened inside another: this one is finished first
             rulings = (*rulings, "Q-tag-draw2useem")
         if derived.goals_read_hands(self.game):  # a temporary hand is not the hand a Goal counts
             rulings = (*rulings, "Q-tag-10cardsinhand-2")
+        if derived.numeral_bonus(self.game, play.card):
+            rulings = (*rulings, "B-inflation")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
         self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
         return frame
+
+    def keep_temp_hands_current(self) -> bool:
+        """Everything happens at once (Q51): a rule that entered or left while compound Actions are
+        under way changes them there and then, innermost first. One raised draws what its temporary
+        hand now lacks and allows the plays it adds; one gone shrinks what is left to do, undoing
+        nothing drawn or played. True when a card was drawn (the turn structure's step)."""
+        drew = False
+        for frame in reversed(self.temp_hands):
+            terms = derived.compound_terms(self.game, frame)
+            if terms == frame.announced:
+                continue
+            (draw, plays), (was_draw, was_plays) = terms, frame.announced
+            frame.announced = terms
+            card = frame.source.card
+            raised = tuple(derived.effective(self.game).numeral_rules)
+            cause = f"with {', '.join(map(str, raised))} in play" if raised else "with no rule raising its numbers"
+            what = (
+                f"{card} now counts as draw {draw}, play {plays} (it was draw {was_draw}, play {was_plays}) {cause}: "
+                f"{frame.drawn} drawn and {frame.plays_made} played so far, "
+                f"{count_of(max(0, draw - frame.drawn), 'card')} more to draw and "
+                f"{count_of(max(0, plays - frame.plays_made), 'play')} left to make from it"
+            )
+            shrunk = draw < was_draw or plays < was_plays
+            cites = ("Q51", "B-inflation", *(("Q334", "B-in-play") if shrunk else ()))
+            self.note(what + ("; nothing drawn or played is undone" if shrunk else ""), cites)
+            missing = draw - frame.drawn
+            if missing > 0:
+                frame.drawn = draw
+                self.draw(
+                    frame.player,
+                    missing,
+                    into=frame.cards,
+                    why=f"{card} now draws {draw}: the missing card{'s' if missing > 1 else ''}, into its temporary hand",
+                    rulings=("Q51", "B-inflation"),
+                )
+                drew = True
+        return drew
 
     def _close_temp_hand(self, frame: TempHand | None = None) -> None:
         frame = frame or self.temp_hands[-1]
@@ -211,7 +255,8 @@ class Playing(GameView):
         if frame is not None:
             frame.cards.remove(card)
             frame.plays_made += 1
-            counted = f"play {frame.plays_made} of {frame.plays_allowed} from {frame.source.card}"
+            allowed = derived.compound_terms(self.game, frame)[1]
+            counted = f"play {frame.plays_made} of {allowed} from {frame.source.card}"
             rulings: tuple[str, ...] = ("B-compound-action",)
         else:
             self.table.hands[player].remove(card)

@@ -138,7 +138,15 @@ def position_of(game: Game) -> Position:
         _begun_ahead(game),
     )
     temp_hands = tuple(
-        TempHandData(frame.player, ref(frame.source), _cards(frame.cards), frame.plays_allowed, frame.plays_made)
+        TempHandData(
+            frame.player,
+            ref(frame.source),
+            _cards(frame.cards),
+            frame.drawn,
+            frame.plays_made,
+            frame.basis,
+            frame.announced,
+        )
         for frame in game.temp_hands
     )
     window, responses = opt(game.window), tuple(map(ref, game.responses))
@@ -307,7 +315,15 @@ def _restore(game: Game, position: Position) -> None:
     )
     game.being_played = plays[: position.being_played]
     game.temp_hands = [
-        TempHand(frame.player, plays[frame.source], zone(frame.cards), frame.plays_allowed, frame.plays_made)
+        TempHand(
+            frame.player,
+            plays[frame.source],
+            zone(frame.cards),
+            frame.drawn,
+            frame.plays_made,
+            frame.basis,
+            frame.announced,
+        )
         for frame in position.temp_hands
     ]
 

@@ -6,11 +6,14 @@ game itself (engine/event_order.py).
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from adjudicator.engine.game import Game
+from adjudicator.model import records as rec
 from adjudicator.model.events import Event
 from adjudicator.model.scenario import Scenario
+from adjudicator.model.snapshot import Position
 
 
 def replay(scenario: Scenario) -> Game:
@@ -22,7 +25,66 @@ def replay(scenario: Scenario) -> Game:
 def play_events(scenario: Scenario, events: Sequence[Event]) -> Game:
     """A new game of the scenario with these events pushed (up to a stop), and not finished:
     another event may still come (`legal`, `explore`)."""
-    game = Game(scenario, undo=False)  # a replay never takes an event back
+    return _pushed(Game(scenario, undo=False), events)  # a replay never takes an event back
+
+
+# --------------------------------------------------------- positions recorded
+class PositionLog(list[rec.Step]):
+    """A replay's step log that also takes the game's position after each step it writes (the
+    boards of an HTML report, a line found by `explore`): `positions[n]` is the position after
+    step n (1-based, as the log is numbered), `positions[0]` the one before the first step.
+    Only the steps `wanted` says are taken (a long log's first and last ones), ~35 µs each.
+    The game writes its log with `append` alone; copies of the game (look-aheads, trials) copy
+    the log into a plain list, so they record nothing."""
+
+    def __init__(self, wanted: Callable[[int], bool] = lambda number: True) -> None:
+        super().__init__()
+        self.wanted = wanted
+        self.positions: dict[int, Position] = {}
+        #: the plays still owed from each open temporary hand, innermost last, beside each position:
+        #: the rules in play decide them (Inflation), which a position holds as cards, not as numbers
+        self.owed: dict[int, tuple[int, ...]] = {}
+        self.game: Game | None = None
+
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.take(0)
+
+    def append(self, step: rec.Step) -> None:
+        super().append(step)
+        self.take(len(self))
+
+    def take(self, number: int) -> None:
+        """The position after step `number`, if wanted."""
+        game = self.game
+        if game is not None and self.wanted(number):
+            self.positions[number] = game.position()
+            self.owed[number] = tuple(game.plays_owed_from(frame) for frame in game.temp_hands)
+
+
+class _RecordingGame(Game):
+    """A game whose log is a `PositionLog` from before its first step (the deal, the first draw)."""
+
+    recorder: PositionLog  # set on the class made for one replay (`recorded_replay`), never on a game
+
+    def _begin(self, setup: Any) -> None:
+        self.steps = self.recorder
+        self.recorder.start(self)
+        super()._begin(setup)
+
+
+def recorded_replay(scenario: Scenario, wanted: Callable[[int], bool] = lambda number: True) -> PositionLog:
+    """`replay(scenario)` with the position after each wanted step recorded: the game's log is
+    returned, its game (finished) in `.game`. A replay that is not asked for positions pays nothing."""
+    log = PositionLog(wanted)
+    recording = type("RecordingGame", (_RecordingGame,), {"recorder": log})
+    game = _pushed(recording(scenario, undo=False), scenario.events)
+    game.finish()
+    log.take(len(log))  # the last step's board is the game as it ends (a turn's next player set)
+    return log
+
+
+def _pushed(game: Game, events: Sequence[Event]) -> Game:
     frozen = False
     # Objects someone else set aside stay theirs to set back. Asked at the first settle only:
     # counting them walks them all, which a short replay in a process that froze its start-up

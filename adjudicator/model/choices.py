@@ -71,18 +71,16 @@ class ChoiceSpec:
                 yield from combinations(self.options, n)
 
 
-def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: bool = False, form: str = "") -> None:
+def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec]) -> list[Any]:
     """Check choices stated with a play against the specs of the card, in order: each spec
     takes its `count` answers (an "up to" spec: the answers among its options, or `none`).
-    Answers left over are an error unless `rest` (they belong to a card played at once); the
-    error shows the event `form` ("Alice plays Trade Hands") with the answers the card takes."""
-    stated = list(answers)
+    Answers left over are not checked here: they answer, in order, what the card's resolution
+    asks next (the card it plays at once, a rule its move sets off: a stolen War asks where Peace
+    goes); the event's trial refuses any left unused (`EventOrder._tried`). Returns them."""
     answers = list(answers)
-    if not answers:
-        return  # nothing stated: the engine asks when it needs to
     for spec in specs:
         if not answers:
-            return  # the later choices will be asked
+            return []  # the later choices will be asked
         if spec.at_least is None:
             taken, answers = answers[: spec.count], answers[spec.count :]
         else:
@@ -93,14 +91,4 @@ def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec], *, rest: b
             )
             taken, answers = answers[:size], answers[size:]
         spec.check(taken)
-    if answers and not rest:
-        last = specs[-1] if specs else None
-        extra = ", ".join(f"`{a}`" for a in answers)
-        used = ", ".join(map(str, stated[: len(stated) - len(answers)]))
-        raise Illegal(
-            "bad_choice",
-            f"{extra} {'is' if len(answers) == 1 else 'are'} more than the card takes"
-            + (f": {last.explain}" if last and last.explain else "")
-            + (f"; write `{form} -> {used}`" if form and used else f"; write `{form}`" if form else ""),
-            last.rulings if last else (),
-        )
+    return answers

@@ -310,22 +310,22 @@ class Play(Copied):
 
 @dataclass
 class TempHand(Copied):
-    """A compound Action's temporary hand: the real hand is set aside meanwhile."""
+    """A compound Action's temporary hand: the real hand is set aside meanwhile.
+
+    How many cards it draws and how many plays it makes are not kept here: they are read
+    from its card through the rules in play whenever they are needed (`derived.compound_terms`),
+    so a rule that enters or leaves while it is under way changes what is left to do (Q51).
+    `basis` is how the card was read when it started (Today's Special!: the day); `drawn` the
+    cards asked for so far (an exhausted pile gives fewer); `announced` the numbers the log
+    last gave, so that a change is said once."""
 
     player: str
     source: Play
     cards: list[Card]
-    plays_allowed: int
+    drawn: int = 0
     plays_made: int = 0
-
-    @property
-    def done(self) -> bool:
-        return self.plays_made >= self.plays_allowed or not self.cards
-
-    @property
-    def plays_owed(self) -> int:
-        """Plays still to make from it: what the Action allows, at most the cards it holds."""
-        return max(0, min(self.plays_allowed - self.plays_made, len(self.cards)))
+    basis: str = ""
+    announced: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)

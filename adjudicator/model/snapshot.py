@@ -89,8 +89,10 @@ class TempHandData:
     player: str
     source: int
     cards: Cards
-    plays_allowed: int
+    drawn: int
     plays_made: int
+    basis: str
+    announced: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)

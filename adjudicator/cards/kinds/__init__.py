@@ -10,6 +10,7 @@ from adjudicator.cards.kinds import (  # noqa: F401
     nested_actions,
     rules,
     surprises,
+    table_actions,
     word_goals,
 )
 from adjudicator.cards.kinds.base import (

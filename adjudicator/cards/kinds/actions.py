@@ -54,12 +54,10 @@ class TemporaryHand(ActionKind):
     params = {"draw": COUNT_PARAM, "play": COUNT_PARAM}
 
     def resolve(self, game: Game, play: Play) -> None:
-        game.open_temp_hand(
-            play,
-            self.number(game, play.card, "draw"),
-            self.number(game, play.card, "play"),
-            ("B-compound-action", "Q422"),  # one play in all, not free
-        )
+        game.open_temp_hand(play, ("B-compound-action", "Q422"))  # one play in all, not free
+
+    def compound_terms(self, game: Game, card: Card, basis: str) -> tuple[int, int]:
+        return self.number(game, card, "draw"), self.number(game, card, "play")
 
     def finish(self, game: Game, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""

@@ -112,15 +112,12 @@ class Kind:
         known when it is played. None: the kind takes none, or checks them itself."""
         return None
 
-    #: Stated answers after the card's own choices belong to the card it plays at once.
-    passes_on_choices: ClassVar[bool] = False
-
     def verify_play(self, game: Game, play: Play) -> None:
         """Raise `Illegal` when the stated choices cannot be used: by default, checked against
         `choices` (a kind with none accepts anything)."""
         specs = self.choices(game, play) if play.answers else None  # nothing stated: nothing to check
         if specs is not None:
-            check_stated(play.answers, specs, rest=self.passes_on_choices, form=f"{play.player} plays {play.card}")
+            check_stated(play.answers, specs)  # answers past the card's own: for what its resolution asks next
 
     def resolve(self, game: Game, play: Play) -> None:
         """What the card does when played and not cancelled (a Keeper goes in front of its player,
@@ -129,6 +126,13 @@ class Kind:
 
     def finish(self, game: Game, play: Play) -> None:
         """After resolution: where the played card ends up (Actions are discarded)."""
+
+    def compound_terms(self, game: Game, card: Card, basis: str) -> tuple[int, int]:
+        """A compound Action's numbers as they count now (Inflation raises them): the cards drawn
+        into its temporary hand and the plays made from it. `basis` is how the card was read when
+        it started (Today's Special!: the day). The engine reads them again whenever it needs them
+        (`derived.compound_terms`); only a kind that opens a temporary hand has them."""
+        raise NotImplementedError
 
     # -- chance stated by the table (engine/chance.py) ---------------------------
     def chance_forms(self, game: Game, play: Play) -> list[str]:

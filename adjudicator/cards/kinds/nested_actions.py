@@ -92,8 +92,6 @@ class UseWhatYouTake(ActionKind):
     needs_others = True
     plays_a_card = True
 
-    passes_on_choices = True  # the taken card's own choices follow the player's name
-
     def choices(self, game: Game, play: Play) -> list[ChoiceSpec]:
         others = tuple(p for p in game.players if p != play.player)
         return [
@@ -236,15 +234,17 @@ class TodaysSpecial(ActionKind):
         )
 
     def start(self, game: Game, play: Play, chosen: list[Word]) -> None:
-        card = play.card
         occasion = chosen[0].text
-        plays = card.params["play"][occasion] + game.numeral_bonus(card)
-        draw = self.number(game, card, "draw")
+        draw, plays = self.compound_terms(game, play.card, occasion)
         game.note(
-            f"the day counts as: {occasion}; {card} lets {play.player} play {plays} of the {draw} cards drawn",
+            f"the day counts as: {occasion}; {play.card} lets {play.player} play {plays} of the {draw} cards drawn",
             ("Q1074",),
         )
-        game.open_temp_hand(play, draw, plays, ("B-compound-action",))
+        game.open_temp_hand(play, ("B-compound-action",), basis=occasion)
+
+    def compound_terms(self, game: Game, card: Card, basis: str) -> tuple[int, int]:
+        """The cards drawn, and the plays the day allows (`basis`: birthday, holiday or otherwise)."""
+        return self.number(game, card, "draw"), card.params["play"][basis] + game.numeral_bonus(card)
 
     def finish(self, game: Game, play: Play) -> None:
         """The card stays in the being-played zone until its temporary hand is done."""

@@ -69,9 +69,13 @@ class PlayRule(RuleKind):
     def resolve(self, game: Game, play: Play) -> None:
         super().resolve(game, play)
         if play.player == game.turn.player and game.turn.played:
+            # Played out of a compound Action: the real hand's plays change now, and are made once it is done (Q51).
+            waiting = (
+                f"; the real hand's plays come once {game.temp_hands[0].source.card} is done" if game.temp_hands else ""
+            )
             game.note(
-                f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}",
-                ("B-play-rule-change", "Q334"),
+                f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}{waiting}",
+                ("B-play-rule-change", "Q334", *(("Q51",) if waiting else ())),
             )
 
 
