@@ -84,11 +84,10 @@ def junk_cache(folder: Path) -> dict[str, str]:
     """A cache folder whose deck file is 1 GB of junk (sparse): the environment that uses it."""
     import zlib
 
-    from adjudicator.cards.catalog import DECKS_DIR
-
+    decks_dir = os.path.join(str(ROOT / "adjudicator"), "cards", "decks")  # catalog.DECKS_DIR of this checkout
     cache = folder / "cache" / "adjudicator"
     cache.mkdir(parents=True)
-    with open(cache / f"decks-{zlib.crc32(str(DECKS_DIR).encode()):08x}.marshal", "wb") as junk:
+    with open(cache / f"decks-{zlib.crc32(decks_dir.encode()):08x}.marshal", "wb") as junk:
         junk.truncate(1024 * MB)
     return {**ENV, "XDG_CACHE_HOME": str(folder / "cache")}
 
