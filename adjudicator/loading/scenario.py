@@ -43,7 +43,8 @@ ACTIONS = ("play", "use", "discard", "keep", "choose", "join", "drop_out", "spel
 _SECTIONS = {"the scenario": TOP_KEYS, "setup": SETUP_KEYS, "expect": EXPECT_KEYS}  # where a misplaced key belongs
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a scenario is a few KB; 5 MB is room for 100,000 events
 #: A replay keeps every step of every event (about ten a played card): this many events keep a
-#: replay under 500 MB and a few seconds a ten thousand events, whatever the file holds.
+#: replay under about 1 GB and a few seconds a ten thousand events, whatever the file holds
+#: (docs/scenario-format.md gives the figures `benchmarks/hostile.py` measures).
 MAX_EVENTS = 100_000
 #: The cards a scenario may add (`cards:`, copies counted), beside the decks' few hundred.
 MAX_CUSTOM_CARDS = 500
