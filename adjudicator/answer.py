@@ -20,6 +20,14 @@ from dataclasses import dataclass
 from itertools import compress, islice
 from typing import Any
 
+from adjudicator.answer_outcome import (
+    about_forced_step,
+    deciding_first,
+    no_discards,
+    used_up_by_a_cancel,
+    who_has_won,
+    won_before_any_event,
+)
 from adjudicator.model import records as rec
 from adjudicator.verdict import Verdict
 
@@ -158,7 +166,7 @@ def build_answer(verdict: Verdict) -> Answer:
     clauses.append(_tally("draws", drew, "no cards drawn"))
     for player, cards in creepers.items():
         clauses.append(f"{_list(cards)} {'go' if len(cards) > 1 else 'goes'} in front of {player}")
-    clauses.append(_tally("discards", discarded, "") if discarded else _no_discards(verdict))
+    clauses.append(_tally("discards", discarded, "") if discarded else no_discards(verdict))
     clauses.append(verdict.plays_phrase)
     clauses.append(_outcome(verdict, of(rec.Won), of(rec.WinChecked)))
     text = "; ".join(c for c in clauses if c)
@@ -166,7 +174,10 @@ def build_answer(verdict: Verdict) -> Answer:
     if missing:
         text += f" (rulings: {', '.join(missing)})"
     summary, subject = summarize(verdict, of(rec.Won))
-    return Answer(text[:1].upper() + text[1:] + ".", facts, summary, subject)
+    # a point the publisher has not settled is said in plain words, never applied silently
+    facts["unruled"] = [{"ruling": ruling, "text": note} for ruling, note in verdict.unruled]
+    notes = "".join(f" {note} [{ruling}]" for ruling, note in verdict.unruled)
+    return Answer(text[:1].upper() + text[1:] + "." + notes, facts, summary, subject)
 
 
 # ------------------------------------------------------------------ clauses
@@ -214,19 +225,6 @@ def _tally(verb: str, by_player: dict[str, list[str]], nothing: str) -> str:
     )
 
 
-def _no_discards(verdict: Verdict) -> str:
-    """With a limit in play and no discard, say so: it is often what the table asked.
-    (Not when the replay stopped: a discard may be what it waits for.)"""
-    if verdict.stopped:
-        return ""
-    limits = [
-        f"{label} {value}"
-        for label, value in (("Hand Limit", verdict.hand_limit), ("Keeper Limit", verdict.keeper_limit))
-        if value is not None
-    ]
-    return f"nobody discards ({' and '.join(limits)} in play)" if limits else ""
-
-
 def _outcome(verdict: Verdict, wins: Sequence[rec.Won], win_checks: Sequence[rec.WinChecked]) -> str:
     if verdict.stopped:
         return f"the replay stops: {verdict.stopped}"
@@ -263,11 +261,21 @@ _VERBS = {"play": "play", "use": "use"}
 
 
 def summarize(verdict: Verdict, wins: Sequence[rec.Won]) -> tuple[str, dict[str, Any]]:
-    """The plain sentence that opens the answer, and what it is about: the disputed events
-    (`dispute:`), or without them the winner, the stop, or the last event."""
-    if verdict.dispute:
+    """The plain sentence that opens the answer, and what it is about: the disputed events and
+    forced steps (`dispute:`) and then who has won, or that nobody has; without them the winner,
+    the stop, or the last event. A win the setup already holds is said before anything else."""
+    before = won_before_any_event(wins)
+    if verdict.dispute or verdict.disputed_steps:
         sentences = [_about_event(verdict, n, wins) for n in verdict.dispute]
-        return " ".join(sentences), {"kind": "dispute", "events": list(verdict.dispute)}
+        sentences += [about_forced_step(verdict, forced) for forced in verdict.disputed_steps]
+        subject: dict[str, Any] = {"kind": "dispute", "events": list(verdict.dispute)}
+        if verdict.disputed_steps:
+            subject["steps"] = [forced.text for forced in verdict.disputed_steps]
+        outcome = "" if before else who_has_won(verdict, wins, " ".join(sentences))
+        return " ".join(s for s in (before, *sentences, outcome) if s), subject
+    if before:  # the events come after the game was won: what became of the last one follows
+        after = [_about_event(verdict, verdict.events[-1].number, wins)] if verdict.events else []
+        return " ".join([before, *after]), {"kind": "winner", "events": []}
     if verdict.winner:
         won = wins[-1] if wins else None
         at = f" at event {won.event}" if won is not None and won.event is not None else ""
@@ -298,8 +306,16 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
         return f"Event {number} is not replayed: the replay stops first: {verdict.stopped}."
     refused = [s for s in verdict.rejections if s.event == number]
     if refused:
-        step = refused[0]
-        return f"No: {step.reason}{_parens(step.rulings)}."
+        rejection = refused[0]
+        cancel = used_up_by_a_cancel(verdict, rejection)
+        if cancel is not None:  # the FAQ answer about the canceled play decides it, before the Play rule
+            counted = (r for r in cancel.rulings if r in ("R01", "B-no-cancel-replacement"))
+            deciding = tuple(dict.fromkeys((*counted, *rejection.rulings)))
+            return (
+                f"No: {rejection.reason}: {cancel.by_player}'s {cancel.by} canceled {cancel.player}'s {cancel.card}, "
+                f"and a canceled play still counts{_parens(deciding)}."
+            )
+        return f"No: {rejection.reason}{_parens(deciding_first(rejection.rulings))}."
     effects, won = _effects_of(verdict, event, wins)
     said = [_effect_text(step, event) for step in effects[:MAX_EFFECTS]]
     if won is not None:
@@ -312,7 +328,7 @@ def _about_event(verdict: Verdict, number: int, wins: Sequence[rec.Won]) -> str:
     if last and verdict.stopped and not any(isinstance(step, rec.Stopped) for step in effects[:MAX_EFFECTS]):
         said.append(f"then the replay stops: {verdict.stopped}")
     body = "; ".join(said)
-    return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(_not_basic(tuple(cites)))}."
+    return f"Yes: {_may(event)}{': ' + body if body else ''}{_parens(deciding_first(_not_basic(tuple(cites))))}."
 
 
 def first_unreplayed(verdict: Verdict) -> int | None:

@@ -4,6 +4,7 @@ copies them there, setup.py); a checkout keeps them at the repository's top leve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -42,3 +43,23 @@ def shown(path: Path) -> str:
             except ValueError:
                 continue
     return str(path)
+
+
+def located(path: Path) -> Path | None:
+    """The bundled file or folder that `path` names when the working folder has nothing there:
+    `scenarios/examples/draw2-use-em-chain.yaml` (as the README, `rulings show`, `house-rules
+    impact` and `examples` print it) works from any folder. None: use `path` as it is."""
+    if path.is_absolute() or path.exists() or not path.parts or path.parts[0] != "scenarios":
+        return None
+    base = _base()
+    found = base / path if base is not None else None
+    return found if found is not None and found.exists() else None
+
+
+def resolved(path: Path, say: Callable[[str], None]) -> Path:
+    """`path`, or the bundled file it names (see `located`), said in one line through `say`."""
+    found = located(path)
+    if found is None:
+        return path
+    say(f"using the bundled {path.as_posix()} ({found})")
+    return found

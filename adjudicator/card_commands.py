@@ -11,9 +11,10 @@ SHOWN_MATCHES = 20  # `cards show` with no card of that name: how many of the ma
 
 
 def register(cards_app: typer.Typer) -> None:
-    """Add `list` and `search` to the `cards` sub-app."""
+    """Add `list`, `search` and `kinds` to the `cards` sub-app."""
     cards_app.command("list")(list_command)
     cards_app.command("search")(search_command)
+    cards_app.command("kinds")(kinds_command)
 
 
 def _complete_decks(incomplete: str) -> list[str]:
@@ -78,6 +79,76 @@ def search_command(
         write_json([{**m.entry.to_json(), "score": round(m.score, 3), "found_in": list(m.found_in)} for m in found])
         return
     _table([m.entry for m in found], f"No card matches {query!r}.")
+
+
+def kinds_command(
+    kind: Annotated[str | None, typer.Argument(metavar="[KIND]", help="Only this kind (none: every kind).")] = None,
+    card_type: Annotated[str | None, TYPE_OPTION] = None,
+    json_output: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """The kinds a custom card is built from: each one's card type, what it does, its parameters and an example.
+
+    The example is a line for `cards:`, a scenario's or a house-card library's.
+    """
+    import sys
+
+    from adjudicator.cards.kind_docs import kind_docs
+
+    docs = kind_docs()
+    if kind is not None:
+        docs = [d for d in docs if d.name == kind.strip().lower()]
+        if not docs:
+            from adjudicator.cards.kinds import REGISTRY
+            from adjudicator.model.names import suggest
+            from adjudicator.output import error_data, fail
+
+            near = suggest(kind, list(REGISTRY), 2)
+            fail(
+                error_data(f"no card kind {kind!r} (cards kinds lists them)", code="bad-option", suggestions=near),
+                json_output,
+            )
+    if card_type is not None:
+        wanted = {"problem": "creeper"}.get(card_type.lower(), card_type.lower())
+        docs = [d for d in docs if d.card_type == wanted]
+    if json_output:
+        from adjudicator.output import write_json
+
+        write_json([d.to_json() for d in docs])
+        return
+    lines = []
+    for doc in docs:
+        about = doc.summary if doc.summary and not doc.like else ""  # a card's own text says it better
+        lines.append(f"{doc.name} ({doc.card_type})" + (f": {about}" if about else ""))
+        if doc.like:
+            lines.append(f"  like {' '.join(doc.like.split())}")
+        if doc.implied:
+            lines.append(f"  `kind: {doc.name}` may be left out: {doc.implied}")
+        for param in doc.params:
+            need = "required" if param.required else f"optional, default {param.default!r}"
+            lines.append(f"  {param.name}: {param.describe} ({need})")
+        if not doc.params:
+            lines.append("  no parameters")
+        if doc.example:
+            lines.append(f"  - {doc.example}")
+        lines.append("")
+    lines.append(
+        f"{len(docs)} kind{'s' if len(docs) != 1 else ''}. Every card also takes name, type, text, flags "
+        "(free_action, ends_turn, compound) and copies; docs: adjudicator docs format (custom cards)"
+    )
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def misspelt_card(name: str, near: tuple[str, ...]) -> str | None:
+    """The card `cards show NAME` shows for a misspelt name: the nearest card, when it is a near
+    spelling of the whole name ("Radioactive Potatoe"), not of a part of it ("Milkk Shake")."""
+    from rapidfuzz import fuzz
+
+    from adjudicator.model.names import normalize
+    from adjudicator.rulings.search import resolve_card
+
+    if not near or fuzz.ratio(normalize(name), normalize(near[0])) < 85:
+        return None
+    return resolve_card(near[0])
 
 
 def show_matches(name: str, json_output: bool) -> bool:

@@ -8,7 +8,7 @@ only: the run goes on with the next one.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,17 @@ from typing import Any
 from adjudicator.engine.replay import replay
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.scenario import Scenario
-from adjudicator.output import STDIN, crash_data, error_data, error_text, read_scenario, scenario_error_data, shown_name
+from adjudicator.output import (
+    STDIN,
+    crash_data,
+    error_data,
+    error_text,
+    mistake_lines,
+    note,
+    read_scenario,
+    scenario_error_data,
+    shown_name,
+)
 from adjudicator.verdict import Difference, Verdict, build_verdict, differences
 
 SUFFIXES = (".yaml", ".yml")
@@ -42,11 +52,15 @@ class CheckResult:
 
 
 def scenario_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """The files to check: each path given, and every `*.yaml`/`*.yml` in a folder given. One that
-    is no regular file (a broken link, a pipe) is listed too, so that it is reported, not skipped."""
+    """The files to check: each path given, and every `*.yaml`/`*.yml` in a folder given but the
+    house-card libraries. One that is no regular file (a broken link, a pipe) is listed too, so
+    that it is reported, not skipped."""
+    from adjudicator.loading.card_library import is_library
+
     for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir())
+        if path.is_dir():  # a house-card library there is named by scenarios: it is none
+            found = (p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir())
+            yield from sorted(p for p in found if not (p.is_file() and is_library(p)))
         else:
             yield path
 
@@ -82,11 +96,13 @@ def expect_differences(expect: Mapping[str, Any], verdict: Verdict) -> list[Diff
     return found
 
 
-def check_file(path: Path, house_rules: Mapping[str, str] | None = None) -> CheckResult:
+def check_file(
+    path: Path, house_rules: Mapping[str, str] | None = None, card_files: Sequence[Path] = ()
+) -> CheckResult:
     """`house_rules` (switch -> value, from `--house-rule`) override the file's own."""
     shown = shown_name(path)
     try:
-        scenario = read_scenario(path, house_rules)
+        scenario = read_scenario(path, house_rules, card_files)
         if scenario.expect is None:
             return CheckResult(shown, "no-expect")
         diffs = scenario_differences(scenario)
@@ -105,16 +121,20 @@ def _bundled_hint(path: Path) -> str:
     return f"; the bundled scenarios are in {suite} (adjudicator check {suite})" if suite else ""
 
 
-def check_results(paths: Iterable[Path], house_rules: Mapping[str, str] | None = None) -> list[CheckResult]:
+def check_results(
+    paths: Iterable[Path], house_rules: Mapping[str, str] | None = None, card_files: Sequence[Path] = ()
+) -> list[CheckResult]:
     results = []
-    for path in scenario_files(paths):
+    from adjudicator.bundled import resolved
+
+    for path in scenario_files(resolved(p, note) if str(p) != STDIN else p for p in paths):
         if str(path) != STDIN and not path.exists():
             message = "no such file or folder" + _bundled_hint(path)
             results.append(
                 CheckResult(str(path), "error", error=error_data(message, code="no-such-file", file=str(path)))
             )
         else:
-            results.append(check_file(path, house_rules))
+            results.append(check_file(path, house_rules, card_files))
     return results
 
 
@@ -134,10 +154,12 @@ def check_paths(
     verbose: bool = False,
     json_output: bool = False,
     house_rules: Mapping[str, str] | None = None,
+    card_files: Sequence[Path] = (),
 ) -> int:
     """Check every scenario under `paths`, print the report, and return the exit code.
-    `house_rules` (switch -> value, from `--house-rule`) override every file's own."""
-    results = check_results(paths, house_rules)
+    `house_rules` (switch -> value, from `--house-rule`) override every file's own; `card_files`
+    (`--cards`) are house-card libraries every file may use."""
+    results = check_results(paths, house_rules, card_files)
     code = exit_code(results)
     if not results:
         from adjudicator.output import fail
@@ -164,7 +186,9 @@ def check_paths(
     for result in results:
         if result.status == "error":
             assert result.error is not None
-            out.write(f"ERROR {error_text(result.error)}\n")
+            lines = mistake_lines(result.error)
+            for line in lines[:-1] if lines else [error_text(result.error)]:  # every mistake of the file
+                out.write(f"ERROR {line}\n")
         elif result.status == "fail":
             out.write(f"FAIL  {result.path}\n")
             for diff in result.differences:

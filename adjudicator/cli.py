@@ -48,6 +48,13 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
+SIMULATE_HOUSE_RULE_OPTION = typer.Option(
+    "--house-rule",
+    "-H",
+    metavar="NAME=VALUE",
+    help="Play every game under a house rule (repeatable).",
+    autocompletion=completion.house_rule_assignments,
+)
 SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
 HOUSE_RULE_OPTION = typer.Option(
     "--house-rule",
@@ -55,6 +62,11 @@ HOUSE_RULE_OPTION = typer.Option(
     metavar="NAME=VALUE",
     help="Play under a house rule, over the file's own value (repeatable).",
     autocompletion=completion.house_rule_assignments,
+)
+CARDS_OPTION = typer.Option(
+    "--cards",
+    metavar="FILE",
+    help="A house-card library (YAML: cards: [...]) whose cards the scenario may name (repeatable).",
 )
 
 
@@ -115,6 +127,7 @@ def replay(
         ),
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    cards: Annotated[list[Path] | None, CARDS_OPTION] = None,
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     as_json = json_output or output_format == "json"
@@ -132,7 +145,7 @@ def replay(
     drawn = output_format in ("markdown", "html") and not as_json  # the formats that draw the board
     boards: tuple[Board, ...] = ()
     try:
-        scenario = read_scenario(file, house_rules)
+        scenario = read_scenario(file, house_rules, cards or ())
         if drawn:
             from adjudicator.boards import replay_with_boards
 
@@ -174,16 +187,24 @@ def check(
         bool, typer.Option("--json", help="Print per-file results (path, status, differences as data) as JSON.")
     ] = False,
     house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    cards: Annotated[list[Path] | None, CARDS_OPTION] = None,
 ) -> None:
     """Replay every scenario with an `expect` block and report what differs.
 
-    A file that cannot be read or that makes the engine fail is reported as an error and the
-    run goes on. Exit code 0: all pass; 1: a scenario failed; 2: a file had an error.
+    A file that cannot be read or that makes the engine fail is reported as an error and the run goes on.
+
+    Exit code 0: all pass; 1: a scenario failed; 2: a file had an error.
     """
     from adjudicator.checking import check_paths
 
     raise typer.Exit(
-        check_paths(paths, verbose=verbose, json_output=json_output, house_rules=_house_rules(house_rule, json_output))
+        check_paths(
+            paths,
+            verbose=verbose,
+            json_output=json_output,
+            house_rules=_house_rules(house_rule, json_output),
+            card_files=cards or (),
+        )
     )
 
 
@@ -303,7 +324,7 @@ def simulate(
     decks: Annotated[
         str, typer.Option(help="Decks, separated by commas.", autocompletion=completion.deck_lists)
     ] = "fluxx5,creeper_pack,surprises",
-    house_rule: Annotated[list[str] | None, HOUSE_RULE_OPTION] = None,
+    house_rule: Annotated[list[str] | None, SIMULATE_HOUSE_RULE_OPTION] = None,
     compare: Annotated[
         list[str] | None,
         typer.Option(
@@ -391,6 +412,26 @@ def docs(
     from adjudicator.docs_pages import command
 
     command(" ".join(topic) if topic else None, json_output)
+
+
+@app.command()
+def examples(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[NAME]", help="Copy this bundled scenario here to edit (its file name; none: the list)."
+        ),
+    ] = None,
+    topic: Annotated[
+        str | None, typer.Option("--topic", "-t", help="List one topic only (examples, rules, ...).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite a file of the same name here.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list (or what was copied) as JSON.")] = False,
+) -> None:
+    """List the bundled scenarios by topic, or copy one into the current folder to edit."""
+    from adjudicator.examples_command import command
+
+    command(name, topic, force, json_output)
 
 
 # The knowledge-base sub-apps; their module imports only typer and the standard library.

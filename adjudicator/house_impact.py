@@ -139,12 +139,13 @@ def _shown(path: Path) -> str:
 
 def impact(switch: str, value: str, paths: Iterable[Path] = ()) -> Impact:
     """Replay the files under paths (by default the bundled suite) with and without the switch."""
-    from adjudicator.bundled import bundled
+    from adjudicator.bundled import bundled, located
 
     result = Impact(switch, value)
     chosen, suite = list(paths), bundled("scenarios")
     if not chosen and suite is None:
         result.unreadable.append("the bundled scenarios are missing from this installation: name files or folders")
+    chosen = [located(path) or path for path in chosen]  # `scenarios/...`: the bundled suite's, from anywhere
     for path in scenario_files(chosen or ([suite] if suite else [])):
         try:
             change = compare_under(path, switch, value)

@@ -8,7 +8,7 @@ Only the standard library and typer are imported here: the CLI imports this at s
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -37,6 +37,18 @@ def console(stderr: bool = False) -> Console:
     return Console(file=stream, highlight=False, width=width)
 
 
+def hanging(prefix: str, body: Any) -> Any:
+    """A line whose wrapped lines keep the indent of its text (rich markup or renderables): the
+    prefix (`  12. `, `  R38  `) in a column of its own, the body wrapping beside it."""
+    from rich.table import Table
+
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(prefix, body)
+    return grid
+
+
 def write_json(data: Any) -> None:
     import json
 
@@ -56,8 +68,24 @@ def error_data(
 
 
 def scenario_error_data(exc: ScenarioError) -> dict[str, Any]:
+    """The first mistake of a file as the `error` object, with every mistake of it (the first
+    too) in `mistakes`, in the order of their lines: {file, line, column, message, suggestions}."""
     code = "no-such-file" if exc.message == "no such file" else "invalid-scenario"
-    return error_data(exc.message, code=code, file=exc.path, line=exc.line, suggestions=exc.suggestions)
+    data = error_data(exc.message, code=code, file=exc.path, line=exc.line, suggestions=exc.suggestions)
+    if all(m.line is None for m in exc.mistakes):
+        return data  # not a mistake in a file's text: no such file, a bad option
+    data["column"] = exc.column
+    data["mistakes"] = [
+        {
+            "file": m.path or exc.path,
+            "line": m.line,
+            "column": m.column,
+            "message": m.message,
+            "suggestions": list(m.suggestions),
+        }
+        for m in exc.mistakes
+    ]
+    return data
 
 
 def error_text(error: dict[str, Any]) -> str:
@@ -71,10 +99,31 @@ def error_text(error: dict[str, Any]) -> str:
     return text
 
 
+def mistake_lines(error: dict[str, Any]) -> list[str] | None:
+    """A file's mistakes as linters write them, one a line, in the order of their lines, then
+    their count: `FILE:LINE:COL: what is wrong — did you mean 'FORM'?`. None for an error
+    that no line of a file holds (no such file, a bad option): `error_text` says it."""
+    found = error.get("mistakes") or []
+    if not any(m["line"] is not None for m in found):
+        return None
+    lines = []
+    for m in found:
+        where = ":".join(str(part) for part in (m["file"] or "", m["line"], m["column"]) if part not in (None, ""))
+        text = f"{where}: {m['message']}" if where else m["message"]
+        if m["suggestions"]:
+            text += " — did you mean " + " or ".join(repr(s) for s in m["suggestions"]) + "?"
+        lines.append(text)
+    lines.append(f"Found {len(found)} mistake{'s' if len(found) != 1 else ''}.")
+    return lines
+
+
 def fail(error: dict[str, Any], json_output: bool = False) -> NoReturn:
-    """Report bad input (as JSON on stdout with --json, else a line on stderr) and exit 2."""
+    """Report bad input (as JSON on stdout with --json, else on stderr: a file's mistakes one a
+    line, any other error as one line) and exit 2."""
     if json_output:
         write_json({"error": error})
+    elif (lines := mistake_lines(error)) is not None:
+        sys.stderr.write("".join(line + "\n" for line in lines))
     else:
         sys.stderr.write(f"error: {error_text(error)}\n")
     raise typer.Exit(EXIT_BAD_INPUT)
@@ -85,14 +134,23 @@ def shown_name(path: Path | str) -> str:
     return STDIN_NAME if str(path) == STDIN else str(path)
 
 
-def read_scenario(path: Path | str, house_rules: Mapping[str, Any] | None = None) -> Scenario:
+def read_scenario(
+    path: Path | str, house_rules: Mapping[str, Any] | None = None, card_files: Sequence[Path | str] = ()
+) -> Scenario:
     """Load a scenario from a file, or from stdin when the path is `-` (messages then say <stdin>:LINE);
-    `house_rules` (switch -> value) override the file's own."""
+    `house_rules` (switch -> value) override the file's own; `card_files` are house-card libraries
+    (`--cards`). A bundled scenario's path (`scenarios/...`) works from any folder (bundled.py)."""
+    from adjudicator.bundled import resolved
     from adjudicator.loading.scenario import load_scenario, parse_scenario
 
     if str(path) == STDIN:
-        return parse_scenario(read_stdin(), STDIN_NAME, house_rules)
-    return load_scenario(path, house_rules)
+        return parse_scenario(read_stdin(), STDIN_NAME, house_rules, card_files)
+    return load_scenario(resolved(Path(path), note), house_rules, card_files)
+
+
+def note(line: str) -> None:
+    """A line for the person at the terminal beside the output (on stderr: stdout stays the result)."""
+    sys.stderr.write(line + "\n")
 
 
 def read_stdin() -> str:

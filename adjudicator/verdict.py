@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
+from adjudicator.model.scenario import ForcedStep
 
 if TYPE_CHECKING:
     from adjudicator.boards import Board
@@ -108,12 +109,36 @@ class Verdict:
     #: the board after each step shown, by step number (`boards.replay_with_boards`): made only
     #: for the outputs that draw it (HTML, markdown); () otherwise
     boards: tuple[Board, ...] = ()
+    disputed_steps: tuple[ForcedStep, ...] = ()  # the forced steps `dispute:` names, if any
 
     @functools.cached_property
     def see_also(self) -> tuple[SeeAlso, ...]:
         """Rulings related to the question that the replay did not cite. Worked out when a
         presenter first asks (`check` never does): it reads the rulings search, not the game."""
         return tuple(_see_also(self.question, list(self.rulings)))
+
+    @functools.cached_property
+    def unruled(self) -> tuple[tuple[str, str], ...]:
+        """(ruling id, plain sentence) for each cited ruling that leaves a point open (the publisher
+        has not ruled, or ruled against the printed card): the verdict says which reading the engine
+        took and which house rule takes the other, instead of applying one silently."""
+        from adjudicator.rulings.store import get
+
+        notes = []
+        for ruling_id in self.rulings:
+            record = get(ruling_id)
+            if record is None or record.unruled is None:
+                continue
+            wanted = record.unruled.kinds
+            if not wanted or any(card.kind in wanted for card in self._cards_seen):
+                notes.append((record.id, record.unruled.sentence()))
+        return tuple(dict.fromkeys(notes))
+
+    @property
+    def _cards_seen(self) -> list[Card]:
+        """The cards the events name and the cards on the table or in the discard at the end."""
+        seen = [e.card for e in self.events if e.card is not None]
+        return [*seen, *self.rules, *self.goals, *self.discard]
 
     # ----------------------------------------------------------- derived
     @property
@@ -278,6 +303,7 @@ def build_verdict(game: Game, boards: tuple[Board, ...] = ()) -> Verdict:
         players=tuple(game.players),
         events=tuple(scenario.events),
         dispute=tuple(getattr(scenario, "dispute", ())),
+        disputed_steps=tuple(getattr(scenario, "disputed_steps", ())),
         steps=steps,
         seats=tuple(
             Seat(p, tuple(table.hands[p]), tuple(table.in_play[p]), tuple(table.scored.get(p, ())))

@@ -21,3 +21,11 @@ def write_scenario(tmp_path):
         return path
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def _output_not_sized_by_the_runner(monkeypatch):
+    """Output is tested as a pipe gets it (lines whole) unless a test sets COLUMNS itself: the
+    terminal running pytest, or pytest-xdist's workers, may set COLUMNS for everyone."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)

@@ -113,7 +113,7 @@ def test_json_has_answer_and_facts():
     # no `dispute:`: the summary is about the last event
     assert data["answer"]["summary"] == (
         "No: nothing asks Bob to discard now; cards are discarded only when a rule or card demands it "
-        "(B-no-voluntary-discard, Q306)."
+        "(Q306, B-no-voluntary-discard)."
     )
     assert data["answer"]["subject"] == {"kind": "last_event", "events": [5]}
     assert data["facts"]["rejected"][0] == {
@@ -214,3 +214,107 @@ def test_a_solo_game_that_is_over_owes_no_plays():
         "Solo Fluxx: 1 Goal scored; the game is over (the Main deck has run out).",
         "Event 2 rejected: the solo game is over: the Main deck has run out",
     ]
+
+
+# ------------------------------------------------ the sentence answers the table's question
+def summary_of(text: str) -> str:
+    return build_answer(build_verdict(replay(parse_scenario(text, "dispute.yaml")))).summary
+
+
+WIN = """\
+title: Does Milk win it?
+players: [Alice, Bob]
+dispute: 1
+setup:
+  turn: Alice
+  goals: [Milk and Cookies]
+  in_play: {Alice: [Cookies]}
+  hands: {Alice: [Milk]}
+events:
+  - Alice plays Milk
+"""
+
+
+def test_a_disputed_win_states_the_winner():
+    assert summary_of(WIN) == (
+        "Yes: Alice may play Milk: Milk goes into play in front of Alice; Alice wins with Milk & Cookies "
+        "(B-instant-win)."
+    )
+
+
+def test_a_disputed_event_that_does_not_win_says_nobody_has():
+    text = WIN.replace("in_play: {Alice: [Cookies]}", "in_play: {Alice: []}")
+    assert summary_of(text).endswith(" Nobody has won yet.")
+
+
+def test_a_surprise_too_late_is_refused_and_the_outcome_follows():
+    text = (SCENARIOS / "house_rules" / "surprise-window-official.yaml").read_text(encoding="utf-8")
+    summary = summary_of(text.replace("events:", "dispute: 3\nevents:"))
+    assert summary.startswith("No: too late: That's Mine had to answer Milk at once;")
+    assert summary.endswith("(R44, R11). Nobody has won yet.")
+
+
+def test_a_replacement_play_after_thats_mine_cites_the_faq_answer_first():
+    text = (SCENARIOS / "surprises" / "R01-canceled-play-is-used-up.yaml").read_text(encoding="utf-8")
+    assert summary_of(text.replace("events:", "dispute: 3\nevents:")) == (
+        "No: Alice has no plays left: the play phase is over: Bob's That's Mine canceled Alice's Milk, "
+        "and a canceled play still counts (R01, B-no-cancel-replacement, B-play-rule). Nobody has won yet."
+    )
+
+
+FORCED = """\
+title: How many does Bob draw?
+players: [Alice, Bob]
+dispute: Bob draws
+setup:
+  turn: Alice
+  phase: end
+  rules: [Draw 3]
+  draw_pile: [Milk, Cookies, Bread, Sleep]
+events:
+  - Bob begins
+"""
+
+
+def test_dispute_may_name_a_forced_draw():
+    assert summary_of(FORCED) == (
+        "Bob draws 3 (Milk, Cookies, Bread): draw phase (Draw 3) (B-draw-rule). Nobody has won yet."
+    )
+    verdict = build_verdict(replay(parse_scenario(FORCED)))
+    assert build_answer(verdict).subject == {"kind": "dispute", "events": [], "steps": ["Bob draws"]}
+
+
+def test_dispute_may_name_a_limits_discard():
+    text = """\
+title: What does the Hand Limit take?
+players: [Alice, Bob]
+dispute: [Bob discards]
+setup:
+  turn: Bob
+  hands: {Bob: [Hand Limit 1, Milk, Cookies, Bread]}
+events:
+  - Bob plays Hand Limit 1
+  - Bob discards Milk, Cookies
+"""
+    assert summary_of(text).startswith("Bob discards 2 (Milk, Cookies) to comply with the Hand Limit 1")
+
+
+def test_a_forced_step_in_dispute_names_a_known_player():
+    import pytest
+
+    from adjudicator.model.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="unknown player 'Carol'"):
+        parse_scenario(FORCED.replace("dispute: Bob draws", "dispute: Carol draws"))
+    with pytest.raises(ScenarioError, match="'PLAYER draws' or 'PLAYER discards'"):
+        parse_scenario(FORCED.replace("dispute: Bob draws", "dispute: Bob sneezes"))
+
+
+def test_a_setup_that_already_has_a_winner_says_so_first():
+    text = WIN.replace("hands: {Alice: [Milk]}", "").replace("[Cookies]", "[Cookies, Milk]")
+    text = text.replace("dispute: 1\n", "").replace("  - Alice plays Milk\n", "  - Bob begins\n")
+    summary = summary_of(text)
+    assert summary == (
+        "Before any event, Alice meets Milk & Cookies and has won (B-instant-win). "
+        "No: the game is over: Alice has won (B-instant-win)."
+    )

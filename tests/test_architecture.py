@@ -54,6 +54,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "presenters",
         (
             "adjudicator.answer",
+            "adjudicator.answer_outcome",
             "adjudicator.board_view",
             "adjudicator.json_output",
             "adjudicator.log.render",
@@ -70,6 +71,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "adjudicator.cli",
             "adjudicator.completion",
             "adjudicator.docs_pages",
+            "adjudicator.examples_command",
             "adjudicator.checking",
             "adjudicator.house_commands",
             "adjudicator.house_impact",

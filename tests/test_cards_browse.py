@@ -133,11 +133,11 @@ def test_show_of_a_name_no_card_has_lists_the_cards_its_words_point_to():
     assert {"Spin", "Repeat", "Hand to Hand", "Keep It Simple"} <= {m["name"] for m in as_json["matches"]}
     nothing = invoke("cards", "show", "zzqx")
     assert (nothing.exit_code, nothing.output) == (2, "error: no card 'zzqx'\n")
-    misspelt = invoke("cards", "show", "Radioactive Potatoe")  # a near spelling of a name: did you mean
-    assert (misspelt.exit_code, misspelt.output) == (
-        2,
-        "error: no card 'Radioactive Potatoe' (did you mean 'Radioactive Potato'?)\n",
-    )
+    misspelt = invoke("cards", "show", "Radioactive Potatoe")  # a near spelling: the nearest card, as rulings show
+    assert misspelt.exit_code == 0
+    assert misspelt.stdout.splitlines()[0] == "Radioactive Potato  (the nearest card to 'Radioactive Potatoe')"
+    as_json = json.loads(invoke("cards", "show", "Radioactive Potatoe", "--json").stdout)
+    assert (as_json["query"], as_json["name"]) == ("Radioactive Potatoe", "Radioactive Potato")
 
 
 SCENARIO = """\
@@ -183,7 +183,8 @@ def test_adding_the_deck_named_makes_the_card_known(tmp_path: Path):
     path.write_text(SCENARIO.format(decks="holiday", card="Milk"))
     refused = runner.invoke(app, ["replay", str(path)])
     assert refused.exit_code == 2
-    assert refused.output == (
-        f"error: {path}:6: unknown card 'Milk': the decks in use (holiday) do not have it; fluxx5 (Fluxx 5.0) "
-        "has it: add it to the scenario's decks, `decks: [holiday, fluxx5]`\n"
+    said = (
+        "unknown card 'Milk': the decks in use (holiday) do not have it; fluxx5 (Fluxx 5.0) "
+        "has it: add it to the scenario's decks, `decks: [holiday, fluxx5]`"
     )
+    assert refused.output == (f"{path}:6:19: {said}\n{path}:8:5: event 1: {said}\nFound 2 mistakes.\n")

@@ -72,7 +72,7 @@ def test_replay_bad_file_exits_2_with_location(tmp_path):
     bad.write_text("title: t\nplayers: [Alice]\nsetup:\n  hands: {Alice: [Canceled Plan]}\nevents: []\n")
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
-    assert f"{bad}:4: unknown card 'Canceled Plan' (did you mean 'Canceled Plans'" in result.output
+    assert f"{bad}:4:19: unknown card 'Canceled Plan' — did you mean 'Canceled Plans'" in result.output
     assert "Traceback" not in result.output
 
 
@@ -103,7 +103,7 @@ def test_check_exit_codes(tmp_path):
     (tmp_path / "broken.yaml").write_text("title: [\n")
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert "ERROR" in result.output and "broken.yaml:2: not valid YAML" in result.output
+    assert "ERROR" in result.output and "broken.yaml:2:1: not valid YAML" in result.output
 
 
 def test_check_reports_unexpected_rejection_and_missing_ruling(tmp_path):
@@ -188,7 +188,7 @@ BAD = "title: t\nplayers: [Alice]\nsetup:\n  hands: {Alice: [Canceled Plan]}\nev
 def test_errors_from_stdin_name_stdin_and_the_line():
     result = runner.invoke(app, ["replay", "-"], input=BAD)
     assert result.exit_code == 2
-    assert "<stdin>:4: unknown card 'Canceled Plan' (did you mean 'Canceled Plans'" in result.output
+    assert "<stdin>:4:19: unknown card 'Canceled Plan' — did you mean 'Canceled Plans'" in result.output
 
 
 def test_errors_are_json_when_json_is_asked(tmp_path):
@@ -201,6 +201,16 @@ def test_errors_are_json_when_json_is_asked(tmp_path):
             "message": "unknown card 'Canceled Plan'",
             "code": "invalid-scenario",
             "suggestions": ["Canceled Plans", "Candy"],
+            "column": 19,
+            "mistakes": [
+                {
+                    "file": "<stdin>",
+                    "line": 4,
+                    "column": 19,
+                    "message": "unknown card 'Canceled Plan'",
+                    "suggestions": ["Canceled Plans", "Candy"],
+                }
+            ],
         }
     }
     missing = runner.invoke(app, ["replay", "--json", str(tmp_path / "none.yaml")])

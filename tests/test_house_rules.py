@@ -90,7 +90,7 @@ def test_bad_house_rule_exits_2_with_file_and_line(write_scenario):
     path = write_scenario(BASE.replace("{line}", "creepers_block_win: false"))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert f"{path}:7: unknown house rule 'creepers_block_win'" in result.output
+    assert f"{path}:7:3: unknown house rule 'creepers_block_win'" in result.output
     assert "did you mean 'creepers_block_wins'?" in result.output
 
 
@@ -268,7 +268,7 @@ def test_random_legal_games_under_house_rules(data: st.DataObject) -> None:
                 "line": None,
                 "message": "unknown house rule 'tei' (house rules: "
                 "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, "
-                "may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729)",
+                "may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729, double_agenda_twin)",
                 "code": "no-such-house-rule",
                 "suggestions": ["tie"],
             },

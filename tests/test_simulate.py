@@ -164,7 +164,7 @@ def test_meta_rules_are_set_beside_the_basic_rules_not_dealt():
     assert any("B-keep-going" in r.rulings for r in results)
 
 
-HOUSE_RULES = "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729"  # noqa: E501
+HOUSE_RULES = "keep_going, tie, limits_on_own_turn, simplify_minimum, surprise_window, creepers_block_wins, may_discard, starting_hand, goals_per_deck, proper_nouns, slang, allowed_words, banned_words, q2729, double_agenda_twin"  # noqa: E501
 DECKS = "creeper_pack, fluxx4, fluxx5, fun_pack, holiday, meta_rules, oz, rick_and_morty, star, surprises, word"
 
 

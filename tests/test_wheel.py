@@ -212,3 +212,53 @@ def _version() -> str:
     from importlib.metadata import version
 
     return version("adjudicator")
+
+
+def _printed_paths(text: str) -> list[str]:
+    """The bundled scenario paths a command printed, in order, each once."""
+    return list(dict.fromkeys(re.findall(r"\bscenarios/[\w./-]+\.yaml\b", text)))
+
+
+def test_bundled_paths_work_from_any_folder(installed):
+    """Every path the tool prints (the README's, `rulings show`'s, `house-rules impact`'s and
+    `examples`') can be pasted back into it from a folder with no `scenarios/` of its own."""
+    bin_dir, work = installed
+    adjudicator = bin_dir / "adjudicator"
+    elsewhere = work / "elsewhere"
+    elsewhere.mkdir()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup_line = re.search(r"^pip install \. && (adjudicator replay (scenarios/\S+))$", readme, re.M)
+    assert setup_line, "the README's Set-up replays a bundled example"
+    ran = _run(shlex.split(setup_line[1].replace("adjudicator", str(adjudicator), 1)), cwd=elsewhere)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.startswith(f"using the bundled {setup_line[2]} (") and "Verdict" in ran.stdout
+
+    shown = _printed_paths(_run([adjudicator, "rulings", "show", "R38"], cwd=elsewhere).stdout)
+    impact = _printed_paths(_run([adjudicator, "house-rules", "impact", "tie=shared"], cwd=elsewhere).stdout)
+    listed = _run([adjudicator, "examples"], cwd=elsewhere)
+    assert listed.returncode == 0, listed.stderr
+    examples = _printed_paths(listed.stdout)
+    assert shown and impact and len(examples) == len(list((ROOT / "scenarios").rglob("*.yaml")))
+    for path in [*shown[:2], *impact[:2], *examples[:3]]:  # one process each: a few of each
+        replayed = _run([adjudicator, "replay", "--json", path], cwd=elsewhere)
+        assert replayed.returncode == 0, f"{path}: {replayed.stderr}"
+        assert json.loads(replayed.stdout)["title"]
+    every = list(dict.fromkeys([*shown, *impact, *examples]))
+    checked = _run([adjudicator, "check", *every], cwd=elsewhere)  # every one, in one process
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
+    assert "with errors" not in checked.stdout and checked.stderr.count("using the bundled") == len(every)
+
+
+def test_examples_copies_a_bundled_scenario_to_edit(installed):
+    bin_dir, work = installed
+    folder = work / "copied"
+    folder.mkdir()
+    wrote = _run([bin_dir / "adjudicator", "examples", "draw2-use-em-chain"], cwd=folder)
+    assert wrote.returncode == 0, wrote.stderr
+    copy = folder / "draw2-use-em-chain.yaml"
+    assert copy.read_bytes() == (ROOT / "scenarios" / "examples" / copy.name).read_bytes()
+    assert "adjudicator replay draw2-use-em-chain.yaml" in wrote.stdout
+    again = _run([bin_dir / "adjudicator", "examples", "draw2-use-em-chain"], cwd=folder)
+    assert again.returncode == 2 and "--force" in again.stderr
+    replayed = _run([bin_dir / "adjudicator", "replay", copy.name], cwd=folder)
+    assert replayed.returncode == 0 and not replayed.stderr  # the copy here, not the bundled one

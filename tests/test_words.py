@@ -468,8 +468,8 @@ def test_a_letter_is_one_of_the_letter_cards(word, character, write_scenario):
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.output == (
-        f"error: {path}:8: event 1: 'Alice spells {word}': '{word}' has {character}, which is no letter card; "
-        "a word is spelled with the letter cards, A to Z\n"
+        f"{path}:8:5: event 1: 'Alice spells {word}': '{word}' has {character}, which is no letter card; "
+        "a word is spelled with the letter cards, A to Z\nFound 1 mistake.\n"
     )
     assert parse_scenario(path.read_text(encoding="utf-8").replace(word, "fit")).events[0].choices == ("FIT",)
 

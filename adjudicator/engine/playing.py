@@ -75,7 +75,7 @@ class Playing(GameView):
         card = play.card
         slot = getattr(kind_of(card), "slot", None)
         # A second copy of a rule (decks mixed) replaces its twin like a rule of its slot does (Q2219).
-        twins = [r for r in self.table.rules if r.name == card.name and card.kind != "double_agenda"]
+        twins = [r for r in self.table.rules if r.name == card.name]
         replaced = [r for r in self.table.rules if r in twins or (slot and getattr(kind_of(r), "slot", None) == slot)]
         for old in replaced:
             self.table.rules.remove(old)
@@ -84,8 +84,27 @@ class Playing(GameView):
         self.table.rules.append(card)
         rulings: tuple[str, ...] = ("B-new-rule-immediate", *(("B-new-rule-replaces",) if replaced else ()))
         rulings += ("Q2219",) if twins else ()
-        rulings += ("Q-tag-xx1-1",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
+        rulings += ("Q1420",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
         self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
+        if twins and kind_of(card).holds_goals and len(self.table.goals) > 1:
+            self._twin_agenda(play)
+
+    def _twin_agenda(self, play: Play) -> None:
+        """A second copy of Double Agenda over the first: the publisher has not ruled (Q2219 names it
+        an exception, ruling to come). By default it replaces its twin and both Goals stay; under
+        the `double_agenda_twin: rechoose` house rule its player picks the one Goal that stays."""
+        if self.house_rules.double_agenda_twin != "rechoose":
+            return
+        self.ask(
+            play.player,
+            f"choose the Goal that stays ({play.card} was played over its twin: house rule double_agenda_twin)",
+            list(self.table.goals),
+            1,
+            self.then("_keep_goals"),
+            verbs=("choose", "keep"),
+            rulings=("Q2219", *self.house_rules.cite("double_agenda_twin")),
+            key="goal_slots",
+        )
 
     # ------------------------------------------------------- temporary hands
     def open_temp_hand(self, play: Play, rulings: tuple[str, ...], basis: str = "") -> TempHand:

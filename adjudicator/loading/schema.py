@@ -53,6 +53,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+DisputeItem = (
+    Annotated[int, Field(ge=1)]
+    | Annotated[str, Field(pattern=r"^.+\s(draws|discards)\s*$", description="A forced step: 'PLAYER draws'.")]
+)
+LibraryFile = Annotated[
+    str, Field(pattern=r"(?i)\.ya?ml\s*$", description="A house-card library: a YAML file whose `cards:` lists cards.")
+]
+
+
 class CustomCard(BaseModel):
     """A card defined by the scenario, built from one of the engine's card kinds.
 
@@ -109,6 +118,9 @@ class HouseRules(_Strict):
     banned_words: Words | None = None
     q2729: Literal["not_stoppable", "stoppable"] | None = Field(
         None, description="Which published answer to official question 2729 applies."
+    )
+    double_agenda_twin: Literal["replaces", "rechoose"] | None = Field(
+        None, description="What a second copy of Double Agenda does (the publisher has not ruled)."
     )
 
 
@@ -214,14 +226,18 @@ class ScenarioFile(_Strict):
     question: str | None = Field(None, description="The dispute in words; also used for 'see also'.")
     players: list[str] = Field(min_length=1, description="Names in seating order, clockwise.")
     decks: list[str] | None = Field(None, description="Deck ids whose cards may appear (default: all).")
-    cards: list[CustomCard] | None = Field(None, description="Cards defined by this file.")
+    cards: list[CustomCard | LibraryFile] | None = Field(
+        None, description="Cards defined by this file, and house-card libraries named by their file (relative to it)."
+    )
     house_rules: HouseRules | None = None
     seed: int | None = Field(None, description="Fixes every random step (default 0).")
     date: str | DateOfGame | None = Field(
         None, description="The day of the game, for cards that depend on it: YYYY-MM-DD or {day, holiday, birthdays}."
     )
-    dispute: Annotated[int, Field(ge=1)] | list[Annotated[int, Field(ge=1)]] | None = Field(
-        None, description="The disputed event(s), by number: the answer opens with one sentence about each."
+    dispute: DisputeItem | list[DisputeItem] | None = Field(
+        None,
+        description="The disputed event(s), by number, or forced steps ('Bob draws', 'Bob discards'): the "
+        "answer opens with one sentence about each, then who has won.",
     )
     setup: Setup | None
     events: list[EventText | EventMapping | DisputedEvent] | None

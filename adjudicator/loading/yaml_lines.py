@@ -152,8 +152,9 @@ def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str, explain:
 def _yaml_error(exc: yaml.YAMLError, text: str, path: str, explain: Explain | None) -> ScenarioError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    column = None
     if mark is not None:
-        line = mark.line + 1
+        line, column = mark.line + 1, mark.column + 1
         if explain is not None:
             context_mark = getattr(exc, "context_mark", None)
             context_line = context_mark.line + 1 if context_mark is not None else None
@@ -167,7 +168,7 @@ def _yaml_error(exc: yaml.YAMLError, text: str, path: str, explain: Explain | No
         )
     else:
         line = None
-    return ScenarioError(f"not valid YAML: {problem}", path=path, line=line)
+    return ScenarioError(f"not valid YAML: {problem}", path=path, line=line, column=column)
 
 
 class _Builder:
@@ -180,7 +181,8 @@ class _Builder:
         self.aliased = "*" in text  # without a `*` no alias can repeat a node: nothing to count
 
     def fail(self, message: str, node: yaml.Node) -> ScenarioError:
-        return ScenarioError(message, path=self.path, line=node.start_mark.line + 1)
+        mark = node.start_mark
+        return ScenarioError(message, path=self.path, line=mark.line + 1, column=mark.column + 1)
 
     def build(self, node: yaml.Node, depth: int) -> Any:
         if depth > _MAX_DEPTH:

@@ -23,6 +23,7 @@ from adjudicator.log.outline import (
     step_style,
 )
 from adjudicator.log.repeats import said_once
+from adjudicator.output import hanging
 from adjudicator.verdict import Verdict, count, position_line, temp_hand_cell, verdict_lines
 
 _STYLES = {"rejected": "red", "won": "bold green", "waiting": "yellow", "quiet": "dim", "plain": ""}
@@ -38,6 +39,8 @@ def render_replay(verdict: Verdict, console: Console | None = None, full: bool =
         console.print(f"House rules: {escape(verdict.house_rules_text)}")
     console.print()
     console.print(f"[bold]{escape(answer.summary)}[/bold]")  # the plain answer before the full log
+    for ruling, note in verdict.unruled:  # a point the publisher has not settled, said in plain words
+        console.print(f"{escape(note)} [dim]\\[{escape(ruling)}][/dim]")
     console.print()
     if full and len(verdict.steps) > LONG_LOG:
         _write_steps_plain(verdict, console)
@@ -60,7 +63,7 @@ def _render_steps(verdict: Verdict, console: Console, full: bool) -> None:
             cites = f" [dim]\\[{', '.join(step.rulings)}][/dim]" if step.rulings else ""
             style = _STYLES[step_style(step)]
             text = escape(step.text)
-            console.print(f"  {item.number:>3}. " + (f"[{style}]{text}[/{style}]" if style else text) + cites)
+            console.print(hanging(f"  {item.number:>3}. ", (f"[{style}]{text}[/{style}]" if style else text) + cites))
         else:
             console.print(f"  [dim]{escape(skipped_text(item))}[/dim]")
 
@@ -147,7 +150,9 @@ def _render_rulings(verdict: Verdict, console: Console) -> None:
             console.print(f"  {ruling_id}  [red](no record)[/red]")
             continue
         source = record.source.url or record.source.document
-        console.print(f"  [bold]{ruling_id}[/bold]  {escape(record.summary)}  [dim]{escape(source)}[/dim]")
+        console.print(
+            hanging(f"  [bold]{ruling_id}[/bold]  ", f"{escape(record.summary)}  [dim]{escape(source)}[/dim]")
+        )
 
 
 def _render_see_also(verdict: Verdict, console: Console) -> None:
@@ -159,5 +164,7 @@ def _render_see_also(verdict: Verdict, console: Console) -> None:
     console.print("[bold]See also[/bold] [dim](related to the question, not cited by the replay)[/dim]")
     for record in verdict.see_also:
         console.print(
-            f"  [bold]{record.id}[/bold]  {escape(record.summary)}  [dim](relevance {record.score:.2f})[/dim]"
+            hanging(
+                f"  [bold]{record.id}[/bold]  ", f"{escape(record.summary)}  [dim](relevance {record.score:.2f})[/dim]"
+            )
         )

@@ -11,16 +11,41 @@ from dataclasses import dataclass, field
 
 
 class ScenarioError(Exception):
-    """A scenario (or deck, or ruling) file that cannot be used as written."""
+    """A scenario (or deck, or ruling) file that cannot be used as written.
+
+    The loader reads a whole file before it gives up: the error it raises is the file's first
+    mistake (by line), and `others` holds the rest, so that one run shows every mistake."""
 
     def __init__(
-        self, message: str, *, path: str | None = None, line: int | None = None, suggestions: tuple[str, ...] = ()
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        suggestions: tuple[str, ...] = (),
+        column: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        self.column = column  # 1-based, where the mistake starts on its line, when known
         self.suggestions = tuple(suggestions)
+        self.others: tuple[ScenarioError, ...] = ()
+
+    @property
+    def mistakes(self) -> tuple[ScenarioError, ...]:
+        """This mistake and the file's others, in the order of their lines."""
+        return (self, *self.others)
+
+    @staticmethod
+    def of(mistakes: list[ScenarioError]) -> ScenarioError:
+        """One error for a file's mistakes: the first by line, carrying the others (the order they
+        were found in breaks ties: a file is read from the top)."""
+        ordered = sorted(mistakes, key=lambda m: (m.line or 0, m.column or 0))
+        first = ordered[0]
+        first.others = tuple(m for m in ordered[1:] if m is not first)
+        return first
 
     def located(self, path: str | None = None, line: int | None = None) -> ScenarioError:
         """Fill in a location the raiser did not know."""

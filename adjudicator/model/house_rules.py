@@ -247,6 +247,16 @@ SWITCHES: dict[str, Switch] = {
             _one_of("not_stoppable", "stoppable"),
             applied=False,
         ),
+        Switch(
+            "double_agenda_twin",
+            "replaces | rechoose",
+            "replaces",
+            "replaces (the publisher has not ruled)",
+            "rechoose: a second copy of Double Agenda played over the first lets its player pick the one "
+            "Goal that stays, as when Double Agenda leaves, and the second slot opens again",
+            ("Q2219",),
+            _one_of("replaces", "rechoose"),
+        ),
     )
 }
 
@@ -269,6 +279,7 @@ class HouseRules:
     allowed_words: tuple[str, ...] = ()
     banned_words: tuple[str, ...] = ()
     q2729: str = "not_stoppable"
+    double_agenda_twin: str = "replaces"
     #: The switches the table named (a value equal to the official one is still "in force").
     given: frozenset[str] = frozenset()
 

@@ -35,6 +35,19 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class ForcedStep:
+    """A step the rules force that the table disputes (`dispute: Bob draws`): the draws of the
+    Draw rule in PLAYER's first turn that has any, or the first discard a limit forces on PLAYER."""
+
+    player: str
+    what: str  # "draw" or "discard"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} {'draws' if self.what == 'draw' else 'discards'}"
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A scenario file, read and checked: what the engine replays and what it must find."""
 
@@ -52,3 +65,4 @@ class Scenario:
     decks: tuple[str, ...] = ()  # the `decks:` named (Mega Fluxx's Goal slots count them)
     date: Day | None = None  # the day of the game (`date:`), for cards that depend on it
     dispute: tuple[int, ...] = ()  # the disputed events (`dispute:` and `- disputed: EVENT`), in order
+    disputed_steps: tuple[ForcedStep, ...] = ()  # forced steps `dispute:` names (`Bob draws`), in order

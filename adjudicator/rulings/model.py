@@ -33,6 +33,40 @@ class Conflict:
     selected_by: str
 
 
+#: The two kinds of open question a record can carry (`Unruled.kind`).
+NOT_RULED = "not_ruled"  # the publisher has not ruled (an answer says "ruling TBD", or two answers disagree)
+DIFFERS_FROM_TEXT = "differs_from_text"  # the designer's answer and the printed card say different things
+
+
+@dataclass(frozen=True)
+class Unruled:
+    """A question this record leaves open, or settles against the printed text: what the engine
+    does by default, and the house rule that takes the other reading. The verdict says it in plain
+    words whenever the record is cited, instead of applying one reading silently."""
+
+    kind: str  # NOT_RULED or DIFFERS_FROM_TEXT
+    about: str  # the open point, as a clause ("what a second copy of Double Agenda does")
+    engine_follows: str  # the reading the engine applies by default
+    house_rule: str  # `switch: value`, the house rule that takes the other reading
+    other_reading: str  # what that house rule does instead
+    #: the card kinds the point concerns: a verdict citing the record says it only when a card of
+    #: one of them is in the replay (empty: whenever the record is cited)
+    kinds: tuple[str, ...] = ()
+
+    def sentence(self) -> str:
+        """The plain words a verdict shows."""
+        if self.kind == DIFFERS_FROM_TEXT:
+            return (
+                f"The designer's answer and the printed card differ on {self.about}; the engine follows the "
+                f"official answer: {self.engine_follows}; house rule `{self.house_rule}` follows the printed "
+                f"text instead: {self.other_reading}."
+            )
+        return (
+            f"The publisher has not ruled on {self.about}; the engine follows {self.engine_follows}; "
+            f"house rule `{self.house_rule}` takes the other reading: {self.other_reading}."
+        )
+
+
 @dataclass(frozen=True)
 class Ruling:
     """One ruling record: the question, the answer, where it comes from, and the cards and topics it concerns."""
@@ -56,6 +90,9 @@ class Ruling:
     #: Why a replay cannot check this answer (a card the engine does not support, a judgement no
     #: scenario can state); given exactly when `checkable` is false for an official answer.
     not_checkable_because: str | None = None
+    #: An open point of this answer (not ruled, or ruled against the printed text), said in plain
+    #: words wherever the record is cited.
+    unruled: Unruled | None = None
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -82,7 +119,12 @@ def from_data(data: Any) -> Ruling:
         conflicts=conflicts,
         usable=bool(data.get("usable", True)),
         not_checkable_because=data.get("not_checkable_because"),
+        unruled=_unruled(data.get("unruled")),
     )
+
+
+def _unruled(data: Any) -> Unruled | None:
+    return Unruled(**{**data, "kinds": tuple(data.get("kinds") or ())}) if data else None
 
 
 def validate(data: Any) -> Ruling:
@@ -104,6 +146,15 @@ def validate(data: Any) -> Ruling:
         answer: str
         selected_by: str
 
+    class _Unruled(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        kind: str = Field(pattern=f"^({NOT_RULED}|{DIFFERS_FROM_TEXT})$")
+        about: str = Field(min_length=1)
+        engine_follows: str = Field(min_length=1)
+        house_rule: str = Field(pattern=r"^[a-z0-9_]+: \S.*$")
+        other_reading: str = Field(min_length=1)
+        kinds: list[str] = []
+
     class _Ruling(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=True)
         id: str = Field(pattern=ID_PATTERN)
@@ -121,6 +172,7 @@ def validate(data: Any) -> Ruling:
         conflicts: list[_Conflict] = []
         usable: bool = True
         not_checkable_because: str | None = Field(default=None, min_length=1)
+        unruled: _Unruled | None = None
 
     _Ruling.model_validate(data)
     return from_data(data)

@@ -278,6 +278,9 @@ class Kind:
     #: The rule slot the card fills ("draw", "play", "hand_limit", "keeper_limit", "agenda"): a new
     #: rule for a slot replaces the one there. None: the card stacks with other rules.
     slot: ClassVar[str | None] = None
+    #: True for a rule whose copy carries cards of its own (Double Agenda's Goals): a second copy
+    #: played over its twin is the case Q2219 leaves unruled (house rule double_agenda_twin).
+    holds_goals: ClassVar[bool] = False
 
     def quota(self, game: Game, card: Card) -> PlayQuota:
         """The Play rule this card sets when it fills the "play" slot: by default its `value`, as

@@ -204,7 +204,7 @@ class MysteryPlay(FreeActionRule):
                 "R63",
                 "Q129",
                 "R42",
-                *(("Q-tag-10cardsinhand-1",) if game.goals_read_hands() else ()),
+                *(("Q2193",) if game.goals_read_hands() else ()),
             ),
         )
         source = f"the top of the draw pile, by {play.card}"

@@ -206,6 +206,7 @@ class DoubleAgenda(RuleKind):
 
     name = "double_agenda"
     slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
+    holds_goals = True  # a copy played over its twin: Q2219's unruled exception (house rule double_agenda_twin)
     params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
 
     def goal_slots(self, game: Game, card: Card) -> int:

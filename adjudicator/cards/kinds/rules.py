@@ -185,7 +185,7 @@ class KeepGoing(Kind):
             "not_playable",
             f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "
             "before the game, it is never played from a hand",
-            ("B-meta-rules", "Q1083"),
+            ("B-meta-rules",),
         )
 
     def goals_to_win(self, game: Game, card: Card) -> int | None:

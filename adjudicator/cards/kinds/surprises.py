@@ -78,13 +78,21 @@ def _others_discard(game: Game, play: Play, types: tuple[CardType, ...] | None, 
             _discard_at_random(
                 game,
                 other,
-                f"{why}: no {what} in hand, so a card at random",
+                f"{why}: no {_without_article(what)} in hand, so a card at random",
                 ("R57",),
                 stated.get(other),
                 f"`{play.player} plays {play.card} -> CARD` (the card {other} loses)",
             )
         else:
             game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
+
+
+def _without_article(what: str) -> str:
+    """'a Goal' -> 'Goal': what follows 'no' ("no Goal in hand")."""
+    for article in ("a ", "an "):
+        if what.startswith(article):
+            return what[len(article) :]
+    return what
 
 
 def _holds(game: Game, player: str, types: tuple[CardType, ...]) -> bool:
@@ -284,9 +292,8 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 target,
                 response,
                 to_player=response.player,
-                outcome=f"{target.card} goes in front of {response.player} instead; "
-                f"{target.player}'s play is still used up",
-                rulings=(*stops_a_win, "R45", "R01", "B-no-cancel-replacement"),
+                outcome=f"{target.card} goes in front of {response.player} instead{_still_used_up(target)}",
+                rulings=(*stops_a_win, "R45", *_used_up_rulings(target), "B-no-cancel-replacement"),
             )
         elif cancels == "steal" and stolen_from == response.player:
             undone = "the steal is undone" + ("" if target.is_use else " and goes to the discard pile")
@@ -313,15 +320,29 @@ class Surprise(DiscardsSomeRules, ActionKind):
             )
         else:
             cites = {"rule": ("R54", "R45"), "goal": ("R52", "R51", "R45", "B-holiday-canceled-plans")}.get(
-                cancels, ("R45", "R01")
+                cancels, ("R45", *_used_up_rulings(target))
             )
             game.cancel_play(
                 target,
                 response,
-                outcome=f"{target.card} never takes effect and goes to the discard "
-                f"pile; {target.player}'s play is still used up",
+                outcome=f"{target.card} never takes effect and goes to the discard pile{_still_used_up(target)}",
                 rulings=(*cites, "B-no-cancel-replacement", *kind_of(target.card).canceled_rulings),
             )
+
+
+def _still_used_up(target: Play) -> str:
+    """What a canceled card's play still counts for (R01): a play of the player's quota, or one of
+    a temporary hand's; nothing for a card played at once by another card (a flip, the discard
+    pile), a free action or a Surprise answering out of turn, which used no play."""
+    if target.played_from is not None or target.is_use or target.responds_to is not None:
+        return ""
+    if target.from_temp_hand:
+        return f"; it still counts as one of {target.player}'s plays from the temporary hand"
+    return f"; {target.player}'s play is still used up"
+
+
+def _used_up_rulings(target: Play) -> tuple[str, ...]:
+    return ("R01",) if _still_used_up(target) else ()
 
 
 def _would_win(game: Game, player: str, keeper: Card) -> bool:

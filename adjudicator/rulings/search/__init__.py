@@ -21,140 +21,28 @@ few milliseconds more.
 
 from __future__ import annotations
 
-import math
-import os
-import re
 from collections import defaultdict
-from dataclasses import astuple, dataclass, field
-from dataclasses import fields as dataclass_fields
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.cards.nicknames import NICKNAMES
 from adjudicator.model.names import normalize
-from adjudicator.rulings.model import Conflict, Ruling, Source
-
-#: Single words that are card names but mostly mean the ordinary word in a question.
-_COMMON_CARD_WORDS = frozenset(
-    "time love peace war death money taxes sleep dreams music lights spin repeat bread dough "
-    "roast dessert candy cookies milk chocolate calendar television toast candles".split()
+from adjudicator.rulings.search.index import PAIR_WINDOW, _card_table, _Index, _index, _pair, card_names
+from adjudicator.rulings.search.words import (
+    _COMMON_CARD_WORDS,
+    _ID,
+    _STOPWORDS,
+    SPELLING_CREDIT,
+    SYNONYM_CREDIT,
+    _phrases,
+    stem,
+    words,
 )
 
-#: Words too common in Fluxx talk to stand for one card when typed alone.
-_GENERIC_WORDS = frozenset(
-    "play plays draw draws hand hands keeper keepers creeper creepers goal goals rule rules "
-    "limit limits bonus card cards turn turns action actions surprise surprises new all them "
-    "that this with your the and for from what when order steal trash something another "
-    "again thing things take first random party space star thats".split()
-)
+__all__ = ["CardMention", "card_names", "find_cards", "resolve_card", "search", "see_also", "see_also_scored"]
 
-_STOPWORDS = frozenset(
-    "a an the i im i'm me my mine you your yours we us our it its it's is are was were be been "
-    "being do does did doing done can could should would will shall may might must have has had "
-    "having of to in on at for from with by as and or but so too very just also any if then "
-    "than that this these those there here what which who whom whose how why when where while "
-    "about into onto over under up down out off again once some such own same other others "
-    "each every both few more most only not no nor yes ok okay get gets got getting let lets "
-    "still even really like one's ones 's s t am go goes going went gone during "
-    # the polarity of a question is not what it is about: "can't I ...?" asks what "can I ...?" asks
-    "can't cant cannot don't dont doesn't doesnt didn't didnt isn't isnt aren't arent won't wont "
-    "wouldn't wouldnt shouldn't shouldnt couldn't couldnt".split()
-) - {"off", "out", "one", "own"}
-
-_IRREGULAR = {
-    "drew": "draw",
-    "drawn": "draw",
-    "drawing": "draw",
-    "won": "win",
-    "winning": "win",
-    "took": "take",
-    "taken": "take",
-    "gave": "give",
-    "given": "give",
-    "stole": "steal",
-    "stolen": "steal",
-    "stealing": "steal",
-    "dealt": "deal",
-    "chose": "choose",
-    "chosen": "choose",
-    "cancelled": "cancel",
-    "canceled": "cancel",
-    "cancelling": "cancel",
-    "canceling": "cancel",
-    "cancels": "cancel",
-    "using": "use",
-    "used": "use",
-    "uses": "use",
-    "ran": "run",
-    "fewer": "few",
-    "less": "few",
-    "smaller": "small",
-    "bigger": "big",
-    "larger": "large",
-    "zero": "0",
-    "none": "0",
-    "nothing": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "half": "half",
-    "goes": "go",
-    "going": "go",
-    "went": "go",
-    "winner": "win",
-    "winners": "win",
-    "wins": "win",
-    "em": "them",
-    "'em": "them",
-}
-
-#: Words players use for what the records say with another word (both sides stemmed at start-up).
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "stop": ("prevent", "block", "cancel"),
-    "cancel": ("stop", "prevent"),
-    "block": ("stop", "prevent"),
-    "prevent": ("stop", "block"),
-    "flip": ("reveal", "turned"),
-    "reveal": ("flip",),
-    "remove": ("discard", "trash"),
-    "trash": ("discard", "remove"),
-    "discard": ("trash",),
-    "steal": ("take",),
-    "swap": ("trade", "exchange"),
-    "trade": ("swap", "exchange"),
-    "see": ("look",),
-    "look": ("see",),
-    "extra": ("bonus", "additional"),
-    "bonus": ("extra",),
-    "winner": ("win",),
-    "over": ("end",),
-    "skip": ("lose", "miss"),
-    "pass": ("skip",),
-    "order": ("first", "start", "clockwise"),
-    "free": ("cost",),
-    "same": ("simultaneous",),
-    "tie": ("simultaneous", "same"),
-    "simultaneous": ("same", "tie"),
-    "up": ("rise", "raise"),
-    "raise": ("rise",),
-    "rise": ("raise",),
-    "increase": ("rise", "raise"),
-    "lower": ("fall", "drop"),
-    "middle": ("mid",),
-    "mid": ("middle",),
-}
-SYNONYM_CREDIT = 0.7
-SPELLING_CREDIT = {1: 0.9, 2: 0.75}  # what a query word corrected by 1 or 2 edits is worth
-
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_ID = re.compile(r"^(?:r\d{1,2}|q\d+|q-tag-[a-z0-9-]+|b-[a-z0-9-]+)$", re.IGNORECASE)
-
-#: How much a word found in each field is worth (a word found in several fields counts once, at its best).
-FIELD_WEIGHTS = {"title": 1.0, "summary": 0.95, "question": 0.9, "cards": 0.8, "topics": 0.75, "ruling": 0.6}
 CARD_TERM = 3.5  # what a card named in the question weighs (a word found in a single record weighs about 5)
 CARD_WORD_FACTOR = 0.3  # the words of a card name also count as words, this much
+PASSING_CARD_CREDIT = 0.8  # a record listing a card its title, summary and question never name
 CARD_TYPE_CREDIT = 0.4  # a record not naming a card but speaking of its type ("Action") gets this share
 COVERAGE_POWER = 0.5  # scores are scaled by (share of the question's words and cards found) ** this
 DIGIT_FACTOR = 0.5  # a bare number ("play 1", "player 2") says less than a word
@@ -162,79 +50,7 @@ MIN_RESULT = 0.1  # search: a record matching less than this share of the questi
 SEE_ALSO_LINK = 0.15  # see_also: bonus per `related` link to a cited ruling or the best match
 SEE_ALSO_MIN = 0.15  # see_also: a ruling scoring less than this is not worth suggesting
 SEE_ALSO_ANCHORS = 5  # see_also: a cited ruling lends its links only when it is among this many best matches
-PAIR_WINDOW = 2  # question words this close together count as a pair ...
-PAIR_BONUS, PAIR_CAP = 0.1, 0.2  # ... and a pair found close together in a record adds this much
-
-
-def stem(word: str) -> str:
-    """A crude, consistent stem: both the records and the query go through it."""
-    word = word.lower().replace("\u2019", "'")
-    if word.endswith("'s"):
-        word = word[:-2]
-    word = word.replace("'", "")
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    if len(word) > 4 and word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    if len(word) > 5 and word.endswith("ly"):  # "suddenly" is asked of "a sudden end"
-        word = word[:-2]
-    if len(word) > 5 and word.endswith("ing"):
-        word = word[:-3]
-    elif len(word) > 4 and word.endswith("ed"):
-        word = word[:-2]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
-        word = word[:-1]
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]
-    return word
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("\u2019", "'").replace("&", " and "))
-
-
-def content_stems(text: str) -> list[str]:
-    return [stem(w) for w in words(_mark_phrases(text)) if w not in _STOPWORDS]
-
-
-#: "my turn", "your own turn" (the active player's own turn), and "not your turn", "outside your
-#: turn" (someone else's): the difference decides many questions about limits and Surprises,
-#: and the pronouns that carry it are stopwords.
-_OWN_TURN = re.compile(
-    r"\b(?:(not|outside|isn't|except|after|before|out of)\s+(?:\w+\s+)?)?"
-    r"(?:my|your|their|his|her)\s+(?:own\s+)?turn\b",
-    re.IGNORECASE,
-)
-_OUT_OF_TURN = re.compile(
-    r"\bout[\s-]of[\s-]turn\b|\b(?:someone|somebody|anyone|anybody)(?: else)?'?s\s+turns?\b"
-    r"|\b(?:another|other|an opponent|opponent)(?: player)?'?s?'?\s+turns?\b",
-    re.IGNORECASE,
-)
-_IMMEDIATELY = re.compile(r"\b(?:right|straight) away\b|\bat once\b|\binstantly\b|\bright then\b", re.IGNORECASE)
-OWN_TURN, OUT_OF_TURN = "ownturn", "outofturn"  # the words that stand for those phrases in the index
-
-
-def _phrases(text: str) -> list[tuple[re.Match[str], str]]:
-    """The phrases of `text` that stand for one word: whose turn it is, and "right away" or
-    "at once" for "immediately", as the records say it."""
-    found = []
-    for match in _OWN_TURN.finditer(text):
-        negation = (match.group(1) or "").lower()
-        if not negation:
-            found.append((match, OWN_TURN))
-        elif negation in ("not", "outside", "isn't", "out of"):
-            found.append((match, OUT_OF_TURN))
-    found += [(match, OUT_OF_TURN) for match in _OUT_OF_TURN.finditer(text)]
-    return found + [(match, "immediately") for match in _IMMEDIATELY.finditer(text)]
-
-
-def _mark_phrases(text: str) -> str:
-    """The text with the word each phrase stands for written after it."""
-    for match, word in sorted(_phrases(text), key=lambda found: found[0].end(), reverse=True):
-        text = f"{text[: match.end()]} {word}{text[match.end() :]}"
-    return text
+PAIR_BONUS, PAIR_CAP = 0.1, 0.2  # two question words within PAIR_WINDOW found close together in a record add this much
 
 
 @dataclass
@@ -248,215 +64,6 @@ class CardMention:
     end: int  # word positions, end exclusive
     weight: float  # 1.0 exact name or nickname, less for a typo or a partial name
     how: str  # "name", "nickname", "typo", "partial"
-
-
-@dataclass
-class _Index:
-    """Everything a search needs, worked out once from the records: names, nicknames, word weights."""
-
-    records: list[Any]
-    by_id: dict[str, int]  # every id and alias -> position
-    card_keys: dict[str, str]  # normalized name -> printed name (catalog + records)
-    nicknames: dict[str, tuple[str, ...]]  # normalized nickname -> printed names
-    fuzzy_pool: list[str]  # keys that a typo may match (names and longer nicknames)
-    partial: dict[str, tuple[str, ...]]  # distinctive word of a card name -> printed names
-    vocab: list[str]
-    idf: dict[str, float]
-    postings: dict[str, dict[int, tuple[float, str]]]  # stem -> record -> (best field weight, field)
-    pairs: list[dict[str, float]]  # record -> word pair (`_pair`) -> best field weight
-    record_cards: list[frozenset[str]]  # normalized card names a record lists
-    record_text: list[str]  # normalized question + ruling + title + summary
-    record_card_count: list[int] = field(default_factory=list)
-    synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    spellings: dict[str, int] = field(default_factory=dict)  # every word of the records and card names -> count
-    shown: dict[str, str] = field(default_factory=dict)  # stem -> the records' commonest word for it
-    card_types: dict[str, str] = field(default_factory=dict)  # normalized card name -> "action", "creeper", ...
-
-
-@lru_cache(maxsize=1)
-def _card_table() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    """normalized name -> printed name (built-in catalog, then names only the records use);
-    normalized nickname -> printed names."""
-    from adjudicator.cards.catalog import builtin
-    from adjudicator.rulings.store import all_rulings
-
-    card_keys: dict[str, str] = {}
-    for card in builtin().all_cards():
-        card_keys[normalize(card.name)] = card.name
-    for record in all_rulings().values():
-        for name in record.cards:
-            card_keys.setdefault(normalize(name), name)
-    nicknames = {normalize(k): v for k, v in NICKNAMES.items()}
-    return card_keys, nicknames
-
-
-def card_names() -> list[str]:
-    """Every card name the catalog or the records know, as printed."""
-    return sorted(set(_card_table()[0].values()))
-
-
-def _pair(a: str, b: str) -> str:
-    """The key of an unordered pair of stems (a string: it loads from the cache much faster than a set)."""
-    return f"{a} {b}" if a < b else f"{b} {a}"
-
-
-def _index_sources() -> list[str]:
-    """The files the index is built from, and the code that shapes it (the cache key)."""
-    from adjudicator.rulings.store import GROUPS, RULINGS_DIR
-
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    folders = [os.path.join(RULINGS_DIR, group) for group in GROUPS] + [os.path.join(package, "cards", "decks")]
-    files = [entry.path for folder in folders for entry in os.scandir(folder) if entry.name.endswith(".yaml")]
-    files += [
-        os.path.join(package, *parts)
-        for parts in (
-            ("rulings", "search.py"),
-            ("rulings", "model.py"),
-            ("rulings", "store.py"),
-            ("cards", "catalog.py"),
-            ("cards", "nicknames.py"),
-            ("model", "names.py"),
-        )
-    ]
-    return files
-
-
-def _dump_index(index: _Index) -> tuple:
-    records = [
-        (
-            *(getattr(r, f.name) for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")),
-            astuple(r.source),
-            tuple(astuple(c) for c in r.conflicts),
-        )
-        for r in index.records
-    ]
-    return (records, *(getattr(index, f.name) for f in dataclass_fields(_Index)[1:]))
-
-
-def _load_index(data: tuple) -> _Index:
-    names = [f.name for f in dataclass_fields(Ruling) if f.name not in ("source", "conflicts")]
-    records = []
-    for *values, source, conflicts in data[0]:
-        records.append(
-            Ruling(
-                **dict(zip(names, values, strict=False)),
-                source=Source(*source),
-                conflicts=tuple(Conflict(*c) for c in conflicts),
-            )
-        )
-    return _Index(records, *data[1:])
-
-
-@lru_cache(maxsize=1)
-def _index() -> _Index:
-    from adjudicator.cache import load_or_build
-
-    checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return load_or_build("search-index", checkout, _index_sources(), _build_index, _dump_index, _load_index)
-
-
-def _build_index() -> _Index:
-    from adjudicator.rulings.store import all_rulings
-
-    records = list(all_rulings().values())
-    by_id: dict[str, int] = {}
-    for i, record in enumerate(records):
-        for key in (record.id, *record.aliases):
-            by_id[key.lower()] = i
-
-    card_keys, nicknames = _card_table()
-    fuzzy_pool = sorted({k for k in card_keys if len(k) >= 5} | {k for k in nicknames if len(k) >= 6})
-
-    owners: dict[str, set[str]] = defaultdict(set)
-    for name in card_keys.values():
-        for w in words(name):
-            w = w.replace("'", "")
-            if len(w) >= 5 and w not in _GENERIC_WORDS and not w.isdigit():
-                owners[w].add(name)
-    # a word of a card name stands for the card only if the records never use it otherwise
-    record_words = [
-        (set(words(text)), normalize(text))
-        for text in (" ".join((r.title, r.summary, r.question, r.ruling)) for r in records)
-    ]
-    partial = {}
-    for w, names in owners.items():
-        if len(names) > 2 or w in _COMMON_CARD_WORDS:
-            continue
-        keys = [normalize(n) for n in names]
-        used_otherwise = any(w in seen and not any(k in text for k in keys) for seen, text in record_words)
-        if not used_otherwise:
-            partial[w] = tuple(sorted(names))
-
-    postings: dict[str, dict[int, tuple[float, str]]] = defaultdict(dict)
-    pairs: list[dict[str, float]] = []
-    record_text: list[str] = []
-    for i, record in enumerate(records):
-        fields = {
-            "title": record.title,
-            "summary": record.summary,
-            "question": record.question,
-            "ruling": record.ruling,
-            "cards": " ; ".join(record.cards),
-            "topics": " ; ".join(t.replace("-", " ") for t in record.topics),
-        }
-        record_pairs: dict[str, float] = {}
-        for name, text in fields.items():
-            weight = FIELD_WEIGHTS[name]
-            stems = content_stems(text)
-            for s in stems:
-                best = postings[s].get(i)
-                if best is None or best[0] < weight:
-                    postings[s][i] = (weight, name)
-            for j, a in enumerate(stems):
-                for b in stems[j + 1 : j + 1 + PAIR_WINDOW]:
-                    pair = _pair(a, b)
-                    if a != b and record_pairs.get(pair, 0.0) < weight:
-                        record_pairs[pair] = weight
-        pairs.append(record_pairs)
-        record_text.append(normalize(" ".join((record.title, record.summary, record.question, record.ruling))))
-    n = len(records)
-    idf = {s: math.log((n + 1) / (len(p) + 0.5)) + 0.2 for s, p in postings.items()}
-    record_cards = [frozenset(normalize(c) for c in r.cards) for r in records]
-    synonyms = {stem(k): tuple(stem(v) for v in vs) for k, vs in SYNONYMS.items()}
-    spellings: dict[str, int] = defaultdict(int)
-    for record in records:
-        for w in words(" ".join((record.title, record.summary, record.question, record.ruling, *record.cards))):
-            spellings[w.replace("'", "")] += 1
-    for name in card_keys.values():
-        for w in words(name):
-            spellings[w.replace("'", "")] += 1
-    by_stem: dict[str, dict[str, int]] = defaultdict(dict)
-    for w, count in spellings.items():
-        by_stem[stem(w)][w] = count
-    shown = {s: max(forms, key=lambda w: (forms[w], -len(w))) for s, forms in by_stem.items()}
-    from adjudicator.cards.catalog import builtin
-
-    # Only the types whose general rulings speak for every card of the type (the general rulings
-    # on Keepers or New Rules say little about one named Keeper or Rule).
-    card_types: dict[str, str] = {
-        normalize(card.name): card.type.value
-        for card in builtin().all_cards()
-        if card.type.value in ("creeper", "action", "surprise")
-    }
-    return _Index(
-        records,
-        by_id,
-        card_keys,
-        nicknames,
-        fuzzy_pool,
-        partial,
-        sorted(postings),
-        idf,
-        dict(postings),
-        pairs,
-        record_cards,
-        record_text,
-        [len(r.cards) for r in records],
-        synonyms,
-        dict(spellings),
-        shown,
-        card_types,
-    )
 
 
 def _digits(text: str) -> str:
@@ -667,9 +274,12 @@ def _score_all(query: str) -> tuple[list[float], list[list[str]], list[CardMenti
         only = types.pop() if len(types) == 1 else None
         card_type = stem(only) if only is not None else None
         for rec in range(n):
-            if m.keys & index.record_cards[rec]:
+            # a record is about the card when its title, summary or question names it; one that
+            # lists the card but names it only in its ruling mentions it in passing
+            about = any(len(k) >= 4 and k in index.record_head[rec] for k in m.keys)
+            if m.keys & index.record_cards[rec] or about:
                 crowd = 1.0 - 0.02 * min(index.record_card_count[rec] - 1, 10)
-                got[rec] += weight * crowd
+                got[rec] += weight * crowd * (1.0 if about else PASSING_CARD_CREDIT)
                 card_hits[rec].append(_card_label(m, index.record_cards[rec]))
             elif any(len(k) >= 8 and k in index.record_text[rec] for k in m.keys):
                 got[rec] += 0.5 * weight
