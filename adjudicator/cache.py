@@ -40,6 +40,9 @@ except ImportError:  # pragma: no cover - a Python built without it
 T = TypeVar("T")
 FORMAT = 2  # bump when the stored shape changes without a source file changing
 KEEP_PER_NAME = 4  # files of one name (one per copy of the project): 4 x 0.8 MB at most
+#: A file larger than this is none of ours (the largest, the lexicon, is about 1 MB): it is
+#: rebuilt without being read (a 1 GB junk file was read whole first).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 _STALE_SECONDS = 3600  # a temporary file this old belongs to no running write
 
 
@@ -108,6 +111,8 @@ def load_or_build(
         if not os.path.isfile(path) or not _ours(folder):
             continue
         try:
+            if os.path.getsize(path) > MAX_FILE_BYTES:
+                break  # junk: rebuilt and overwritten here, never read
             with open(path, "rb") as handle:
                 stored_format, stored_key, stored_sum, payload = marshal.loads(handle.read())
             # The data is read only when it was built from these very sources and is, byte for

@@ -30,7 +30,7 @@ from adjudicator.log.outline import (
     step_style,
 )
 from adjudicator.log.repeats import said_once
-from adjudicator.verdict import Verdict, position_line, temp_hand_cell, verdict_lines
+from adjudicator.verdict import Verdict, position_line, temp_hand_cell, verdict_parts
 
 
 # ------------------------------------------------------------------ shared wording
@@ -78,7 +78,10 @@ def to_markdown(verdict: Verdict, full: bool = False) -> str:
     if verdict.house_rules:
         out += [f"House rules: {_md(verdict.house_rules_text)}", ""]
     out += [f"**{_md(answer.summary)}**", ""]
-    out += [f"**Answer:** {_md(answer.text)}", "", "**Verdict:** " + _md(" ".join(verdict_lines(verdict, full))), ""]
+    # the rejections and the stop one per line (a list), as the text output prints them
+    sentences, notices = verdict_parts(verdict, full)
+    out += [f"**Answer:** {_md(answer.text)}", "", f"**Verdict:** {_md(' '.join(sentences))}", ""]
+    out += [*(f"- {_md(line)}" for line in notices), ""] if notices else []
     out += ["**Position after the replay**", ""]
     out += [
         f"- **{_md(player)}**: hand: {_md(hand)}; in play: {_md(kept)}" for player, hand, kept in position_rows(verdict)
@@ -216,6 +219,7 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
     from adjudicator import __version__
 
     answer = build_answer(verdict)
+    sentences, notices = verdict_parts(verdict, full)  # the rejections and the stop one per line
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -242,7 +246,9 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
         *[f'<p class="disputed">Disputed: {_h(_disputed_text(verdict, n))}</p>' for n in verdict.dispute],
         f'<p class="summary"><strong>{_h(answer.summary)}</strong></p>',
         f'<p class="answer">{_h(answer.text)}</p>',
-        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(verdict_lines(verdict, full)))}</p>',
+        f'<p class="verdict"><strong>Verdict:</strong> {_h(" ".join(sentences))}'
+        + "".join(f"<br>{_h(line)}" for line in notices)
+        + "</p>",
         "</section>",
     ]
 

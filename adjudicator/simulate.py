@@ -133,10 +133,34 @@ def _ahead(game: Game, number: int) -> list[Game]:
     return [settle(game, number, player, "play") for player in game.players]
 
 
-def _won_ahead(game: Game, number: int) -> str | None:
+def _won_ahead(game: Game, number: int) -> tuple[str, str] | None:
     """Who wins in the steps before the next event (the next turn's draw meets a Goal): no event
-    can come then, yet the game is decided."""
-    return next((ahead.winner for ahead in _ahead(game, number) if ahead.winner), None)
+    can come then, yet the game is decided. With the player whose event takes those steps."""
+    return next(
+        (
+            (ahead.winner, player)
+            for player, ahead in zip(game.players, _ahead(game, number), strict=True)
+            if ahead.winner
+        ),
+        None,
+    )
+
+
+def _begin_event(number: int, player: str) -> Event:
+    from adjudicator.engine.legal import make_event
+    from adjudicator.model.events import Action
+
+    return make_event(number, player, Action.BEGIN_TURN)
+
+
+def _begins(game: Game, seen: int, number: int) -> list[Event]:
+    """The events that take the steps a driver's advance took before the game ended without one
+    (a win as the next turn begins, a Solo deck running out): `P begins` for each turn begun since
+    step `seen`, so that a saved game holds the events that lead to its end."""
+    from adjudicator.model import records as rec
+
+    began = [step.player for step in game.steps[seen:] if isinstance(step, rec.TurnBegan)]
+    return [_begin_event(number + k, player) for k, player in enumerate(began)]
 
 
 def _why_stuck(game: Game, number: int) -> str:
@@ -375,12 +399,15 @@ def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> Ga
     ending, problem, winner, turns_ahead = "capped", None, None, 0
     try:
         for _ in range(settings.max_events):
+            seen = len(game.steps)
             legal, unanswerable = _legal(game)
             if unanswerable:
                 ending, problem = "unanswerable", "no event can answer: " + "; ".join(unanswerable)
                 break
             if not legal:
                 ending = "ended"
+                if game.winner or game.ended:
+                    events += _begins(game, seen, len(game.move_stack) + 1)  # the advance itself ended the game
                 break
             event = rng.choice(legal)
             events.append(event)
@@ -389,8 +416,10 @@ def play_game(settings: Settings, index: int, keep_scenario: bool = False) -> Ga
                 ending = problem.split(":")[0]
                 break
         number = len(game.move_stack) + 1  # the event no event came for
-        if ending == "ended" and not game.winner and (winner := _won_ahead(game, number)):
-            ending, turns_ahead = "won", 1  # decided as the next turn began, before any event could come
+        if ending == "ended" and not game.winner and (won := _won_ahead(game, number)):
+            # decided as the next turn began, before any event could come: `P begins` takes those steps
+            (winner, player), ending, turns_ahead = won, "won", 1
+            events.append(_begin_event(number, player))
         elif ending in ("ended", "capped"):
             _finish(game)  # the last play's window closes: it may win
             winner = game.winner

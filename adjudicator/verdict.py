@@ -250,6 +250,13 @@ def position_line(verdict: Verdict, sep: str) -> str:
 def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
     """The verdict after the answer: who won, whose turn and what is owed, rejections (the first
     REJECTIONS_SHOWN unless `full`), a stop."""
+    sentences, notices = verdict_parts(verdict, full)
+    return [*sentences, *notices]
+
+
+def verdict_parts(verdict: Verdict, full: bool = False) -> tuple[list[str], list[str]]:
+    """`verdict_lines` in two: the sentences (who won, whose turn), and the rejections and the
+    stop, one line each (a rejection's reason ends without a period: never run on after another)."""
     from adjudicator.log.outline import REJECTIONS_SHOWN
 
     if verdict.winner:
@@ -267,12 +274,12 @@ def verdict_lines(verdict: Verdict, full: bool = False) -> list[str]:
             lines.append(f"It is {verdict.turn}'s turn with {count(verdict.plays_left, 'play')} left.")
     rejected = verdict.rejections
     shown = rejected if full else rejected[:REJECTIONS_SHOWN]
-    lines += [f"Event {s.event} rejected: {s.reason}" for s in shown]
+    notices = [f"Event {s.event} rejected: {s.reason}" for s in shown]
     if len(rejected) > len(shown):
-        lines.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
+        notices.append(f"and {len(rejected) - len(shown):,} more rejected events (--full lists them all)")
     if verdict.stopped:
-        lines.append(f"Stopped: {verdict.stopped}")
-    return lines
+        notices.append(f"Stopped: {verdict.stopped}")
+    return lines, notices
 
 
 # ------------------------------------------------------------------ building it
@@ -520,7 +527,7 @@ def differences(
             Difference(
                 "rejected",
                 [],
-                [s.event for s in verdict.rejections],
+                [s.event],  # its own rejection: each of N differences naming all N was quadratic
                 f"unexpected rejection of event {s.event}: {s.reason}",
             )
             for s in verdict.rejections

@@ -3,10 +3,12 @@ million-game `simulate` while it runs (not a test: timings vary by machine and l
 
 - the largest accepted files of events (100,000 events, the most a file may hold): Jackpot!
   passed back and forth (about ten steps an event, the most of any event we know) and
-  `B begins` over and over (most of them rejected), each as text and as `--json`;
+  `B begins` over and over (most of them rejected), each as text, as `--json` and explored at
+  its last event;
 - the Word Fluxx files that spell the most words: 499 letter cards (with the Goal, the 500
   cards a file may define) played one by one under Goals no word meets, so that every letter
   played is a search over everything the letters spell;
+- a 1 GB junk file where the deck cache is, and an event naming a card of 4 MB;
 - `simulate --games 1000000 --workers 2`: the resident memory of the parent and of its
   workers, sampled for a while, then the run is stopped (and its workers must end with it).
 
@@ -30,19 +32,21 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 MB = 1024 * 1024
 
 
-def measured(args: list[str]) -> tuple[float, float, float, int, int]:
+def measured(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float, int, int]:
     """Run `python -m adjudicator ARGS`: wall and CPU seconds, peak memory (MB), bytes written, exit code."""
     with tempfile.TemporaryFile() as out:
         started = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "adjudicator", *args], stdout=out, env=ENV)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "adjudicator", *args], stdout=out, stderr=subprocess.DEVNULL, env=env or ENV
+        )
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - started
         written = out.seek(0, os.SEEK_END)
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, written, os.waitstatus_to_exitcode(status)
 
 
-def show(label: str, args: list[str]) -> None:
-    wall, cpu, peak, written, code = measured(args)
+def show(label: str, args: list[str], env: dict[str, str] | None = None) -> None:
+    wall, cpu, peak, written, code = measured(args, env)
     print(
         f"  {label:<44} {wall:6.1f} s wall {cpu:6.1f} s CPU {peak:6.0f} MB peak {written / MB:7.1f} MB out  exit {code}"
     )
@@ -74,6 +78,26 @@ def word_files(folder: Path) -> list[tuple[str, Path]]:
         path.write_text(word_stress_scenario(goal, 499), encoding="utf-8")
         files.append((f"499 letters, Goal {{{goal}}}", path))
     return files
+
+
+def junk_cache(folder: Path) -> dict[str, str]:
+    """A cache folder whose deck file is 1 GB of junk (sparse): the environment that uses it."""
+    import zlib
+
+    decks_dir = os.path.join(str(ROOT / "adjudicator"), "cards", "decks")  # catalog.DECKS_DIR of this checkout
+    cache = folder / "cache" / "adjudicator"
+    cache.mkdir(parents=True)
+    with open(cache / f"decks-{zlib.crc32(decks_dir.encode()):08x}.marshal", "wb") as junk:
+        junk.truncate(1024 * MB)
+    return {**ENV, "XDG_CACHE_HOME": str(folder / "cache")}
+
+
+def long_name_file(folder: Path) -> Path:
+    """A file whose one event names a card of 4 MB (the loader looks for the nearest names)."""
+    path = folder / "long-name.yaml"
+    name = "Milk and Cookies " * (4 * MB // 17)
+    path.write_text(f"title: t\nplayers: [Alice, Bob]\nevents:\n  - Alice plays {name}\n", encoding="utf-8")
+    return path
 
 
 def rss_mb(pid: int) -> float:
@@ -134,9 +158,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         print("The largest accepted files of events:")
+        from adjudicator.loading.scenario import MAX_EVENTS
+
         for label, path in events_files(folder):
             show(f"{label}, text", ["replay", str(path)])
             show(f"{label}, --json", ["replay", "--json", str(path)])
+            show(f"{label}, explore --at {MAX_EVENTS:,}", ["explore", "--at", str(MAX_EVENTS), str(path)])
+        print("A 1 GB junk cache file, and a card name of 4 MB:")
+        show("cards list over a 1 GB junk deck cache", ["cards", "list"], junk_cache(folder))
+        show("replay: an event naming a card of 4 MB", ["replay", str(long_name_file(folder))])
         print("Word Fluxx files that spell the most words:")
         for label, path in word_files(folder):
             show(label, ["replay", "--json", str(path)])

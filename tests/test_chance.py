@@ -74,6 +74,12 @@ EXPECTED = {
         (2, "the card First Play Random picks for Bob's play: Milk, as the table stated"),
         (4, "no rule picks Bob's play at random now: write `Bob plays Time`"),
     ],
+    "first-play-random-stated-stays-open-to-answers.yaml": [
+        (1, "the card First Play Random picks for Alice's play: Party Snacks, as the table stated"),
+    ],
+    "reshuffle-stated-where-the-log-puts-it.yaml": [
+        (2, "the order of the new draw pile: Time, The Sun, Money, as the table stated"),
+    ],
     "first-play-random-left-to-chance.yaml": [
         (
             1,

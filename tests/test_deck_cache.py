@@ -151,3 +151,30 @@ def test_a_source_changed_without_changing_its_size_or_time_is_seen(decks_copy):
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
     assert path.stat().st_size == info.st_size
     assert _draw_2(catalog.built_in_decks()) == 5
+
+
+def test_a_junk_cache_file_too_large_to_be_ours_is_rebuilt_without_being_read(tmp_path, monkeypatch):
+    """Issue 29, item 7: a 1 GB junk file where the deck cache goes was read whole before being
+    rebuilt. Its size says it is none of ours: it is replaced, never opened for reading."""
+    import builtins
+
+    from adjudicator import cache
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE_DIR", str(tmp_path))
+    catalog.built_in_decks()
+    (path,) = tmp_path.glob("decks-*.marshal")
+    good = path.read_bytes()
+    with open(path, "wb") as junk:
+        junk.truncate(cache.MAX_FILE_BYTES + 1)  # sparse: no gigabyte written
+    opened = []
+    real_open = builtins.open
+
+    def watched(file, mode="r", *args, **kwargs):
+        if str(file) == str(path) and "r" in mode:
+            opened.append(file)
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", watched)
+    assert _draw_2(catalog.built_in_decks()) == 2
+    assert not opened
+    assert path.read_bytes() == good  # rebuilt and written again

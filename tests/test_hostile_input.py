@@ -737,3 +737,29 @@ def test_edited_events_get_one_json_object_from_every_command(path, edits, comma
     assert result.exit_code in (0, 2), result.output
     output = json.loads(result.stdout)  # one JSON object, nothing else on stdout
     assert output.get("error", {}).get("code") != "engine-crash", output
+
+
+def test_a_card_name_of_megabytes_is_refused_without_guessing_at_it(monkeypatch):
+    """Issue 29, item 7: a 4 MB card name took 6 s and 400 MB (later minutes and gigabytes) to
+    find suggestions: every opening of it was tried as a card and its choices, and all of it was
+    compared with every card. No guess is made from such a line, and suggestions compare its start."""
+    from rapidfuzz import process
+
+    from adjudicator.loading import mistakes
+    from adjudicator.model import names
+
+    name = "Milk and Cookies " * 60_000  # 1 MB
+    compared: list[int] = []
+    extract = process.extract
+
+    def measured(query, *args, **kwargs):
+        compared.append(len(query))
+        return extract(query, *args, **kwargs)
+
+    monkeypatch.setattr(process, "extract", measured)
+    monkeypatch.setattr(mistakes, "arrow_fix", lambda *args: pytest.fail("guessed at a line of megabytes"))
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(f"title: t\nplayers: [Alice, Bob]\nsetup: {{}}\nevents:\n  - Alice plays {name}\n")
+    assert "unknown card 'Milk and Cookies Milk" in refused.value.message
+    assert "(1,019,999 characters)" in refused.value.message
+    assert compared and max(compared) <= names.SUGGESTED_FROM

@@ -96,3 +96,40 @@ def test_the_generator_offers_what_push_accepts(decks):
 
 #: Positions per deck compared with brute force (each pushes some hundreds of events on copies).
 BRUTE_POSITIONS = 4
+
+
+TWO_LETTER_S = """
+title: t
+players: [Alice, Bob, Carol]
+decks: [fluxx5, word]
+setup:
+  turn: Alice
+  hands: {Alice: [Trash a Keeper, Milk]}
+  in_play: {Bob: [Letter S], Carol: [Letter S, Letter A]}
+events:
+  - Alice plays Trash a Keeper
+"""
+
+
+def test_copies_of_one_card_held_by_two_players_are_two_choices_written_card_of_player():
+    """Bob's and Carol's Letter S are two answers (issue 29, item 4), each written so that it
+    names its copy; as stated choices of the play too (explore); and simulate's writer keeps the form."""
+    from adjudicator.engine.legal import explore
+    from adjudicator.engine.replay import play_events
+    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.simulate import _written_events
+
+    scenario = parse_scenario(TWO_LETTER_S)
+    game = play_events(scenario, scenario.events)
+    answers = [e.text for e in legal_events(game, 2)]
+    assert answers == ["Alice chooses Letter S of Bob", "Alice chooses Letter S of Carol", "Alice chooses Letter A"]
+    before = play_events(scenario, [])
+    stated = [e.text for e in explore(before, 1).events if e.card is not None and e.card.name == "Trash a Keeper"]
+    assert "Alice plays Trash a Keeper -> Letter S of Carol" in stated
+    assert "Alice plays Trash a Keeper -> Letter S of Bob" in stated
+    for event in legal_events(game, 2)[:2]:
+        owner = str(event.choices[0]).rsplit(" of ", 1)[1]
+        trial = game.copy()
+        trial.push(event)
+        assert [c.name for c in trial.table.in_play[owner]] == ([] if owner == "Bob" else ["Letter A"])
+        assert _written_events([event], ("fluxx5", "word")) == [f"Alice chooses Letter S of {owner}"]

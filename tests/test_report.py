@@ -281,6 +281,34 @@ def test_format_json_reports_bad_input_as_json(tmp_path):
     )
 
 
+TWO_REJECTIONS = """
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  hands: {Alice: [Milk, Cookies]}
+events:
+  - Alice plays Milk
+  - Alice plays Cookies
+  - Bob plays Cookies
+"""
+
+
+def test_markdown_and_html_set_each_rejection_apart_as_the_text_does():
+    """Issue 29, item 8: a reason ends without a period, so joined with spaces the rejections
+    ran together ("...the play phase is over Event 3 rejected: ...")."""
+    verdict = build_verdict(replay(parse_scenario(TWO_REJECTIONS)))
+    markdown = report.to_markdown(verdict)
+    assert (
+        "**Verdict:** No winner yet. The turn is over; Alice plays next.\n\n"
+        "- Event 2 rejected: Alice has no plays left: the play phase is over\n"
+        "- Event 3 rejected: Bob has no plays left: the play phase is over\n"
+    ) in markdown
+    html = report.to_html(verdict)
+    assert "play phase is over<br>Event 3 rejected: Bob" in html
+    assert "is over Event" not in markdown + html
+
+
 def test_the_boards_data_cannot_end_its_script_or_add_markup():
     """A card named `</script><img src=x>` stays data: the JSON in the page writes `<` as \\u003c,
     and the page's script sets every name as text."""

@@ -335,6 +335,21 @@ def test_random_games_on_every_kind_of_table_end_without_a_fault(decks, players,
     assert not faults, f"--seed {seed}: {faults}"
 
 
+@pytest.mark.skipif(not NIGHTLY, reason="the nightly profile (.ci/nightly): 20,000 new games over every table")
+def test_nightly_games_over_every_deck_set_and_house_rule(capsys):
+    """At least 20,000 games (`ADJUDICATOR_NIGHTLY_GAMES`) over every deck set x house-rule
+    setting x 1-6 players, the default decks among them (tests/nightly_games.py): no fault."""
+    import nightly_games
+
+    assert sim.DEFAULT_DECKS in nightly_games.DECK_SETS and {} in nightly_games.HOUSE_RULES
+    games = int(os.environ.get("ADJUDICATOR_NIGHTLY_GAMES", nightly_games.GAMES))
+    with capsys.disabled():  # the totals and each fault, as they come
+        counts = nightly_games.run(games)
+    assert counts["games"] >= games
+    faults = sum(counts[ending] for ending in sim.PROBLEMS)
+    assert not faults, nightly_games.summary(counts)
+
+
 def _children(pid: int) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
@@ -502,3 +517,31 @@ def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
         "cap 1000 events\n"
     )
     assert "│ Al[/]  " in result.output and "│ [bold]Bo " in result.output
+
+
+@pytest.mark.parametrize(
+    ("players", "house_rules", "index"),
+    [
+        (1, {"limits_on_own_turn": True}, 31),  # turns played out at their start, one after the other
+        (1, {}, 0),  # the Main deck runs out as a turn begins
+        (2, {}, 21),  # a win decided as the next turn begins
+        *[(players, {}, index) for players in (1, 2, 3) for index in range(8)],
+    ],
+)
+def test_a_saved_game_ends_where_the_game_ended(players, house_rules, index):
+    """Issue 29, items 5 and 6: a game that ended in the steps before any event could come (the
+    driver's advance) is written with the `P begins` events that take them, and replays to the
+    same end after the same number of turns; `P begins` in Solo goes on through turns that play
+    out at their start, as the generator does."""
+    from adjudicator.engine.replay import replay
+    from adjudicator.model import records as rec
+
+    settings = sim.Settings(players=sim.DEFAULT_NAMES[:players], house_rules=house_rules, max_events=400)
+    result = sim.play_game(settings, index, keep_scenario=True)
+    game = replay(parse_scenario(result.scenario, "<saved>"))
+    assert not game.stopped and not any(isinstance(s, rec.Rejected) for s in game.steps)
+    if result.ending == "won":
+        assert game.winner == result.winner
+    if result.ending == "over":
+        assert game.ended
+    assert sum(isinstance(s, rec.TurnBegan) for s in game.steps) == result.turns

@@ -128,6 +128,10 @@ class Agenda(GameView):
                 ticks = clock.ticks  # again while a pass moves cards (a Solo Goal scored)
                 reads_all = self._check_state()
         finally:
+            if self.winner and self.pending:
+                # The game is over: nothing waits for an answer any more (a limit's discard asked in
+                # the same pass as the win, whose cards a Keep Going claim may have taken since).
+                self.pending.clear()
             self._state_checked = self._state_signature() if reads_all else clock.rule_ticks
 
     def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:

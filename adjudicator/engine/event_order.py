@@ -60,6 +60,13 @@ class EventOrder(GameView):
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
                 return
         self.event_plays.clear()  # the plays this event makes, from here on
+        # What the event states of chance is for what it causes, from here on: the chain left open,
+        # which it closes first, included (the log puts those steps under this event). An event that
+        # states no order leaves the one its card's own event stated to that chain (`_tried` tried it so).
+        if event.shuffled:
+            self.stated_shuffles = list(event.shuffled)
+        self.stated_at_random = event.card if event.at_random else None
+        self.at_random_answers = list(event.choices) if event.at_random else []
         card = event.card
         if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -69,11 +76,8 @@ class EventOrder(GameView):
                 return
         own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
         self.close_window()
-        # What the event states of chance is for what it causes, from here on; an order stated
-        # for a card that a Surprise canceled since is no longer wanted.
-        self.stated_shuffles = list(event.shuffled)
-        self.stated_at_random = event.card if event.at_random else None
-        self.at_random_answers = list(event.choices) if event.at_random else []
+        if not event.shuffled:
+            self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self.game, event, strict=False)
         if (
@@ -259,8 +263,10 @@ class EventOrder(GameView):
                 began = True
             if not (event.player == self.turn.player and event.action == Action.USE):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-                if began and event.action == Action.BEGIN_TURN:
-                    return True  # the forced play it made stays open to answers
+                if began and event.action == Action.BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
+                    continue
+                if began and event.action == Action.BEGIN_TURN or event.at_random and self.stated_at_random is None:
+                    return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
@@ -268,6 +274,22 @@ class EventOrder(GameView):
             if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
+
+    def _plays_on_into_her_next_turn(self, player: str) -> bool:
+        """Her turn, just begun, played out at its start (Solo under a Hand Limit 0 on her own turn),
+        she plays next again and has no free action to take first: `P begins` goes on into that
+        turn, as any event of hers would (and as `legal.advance` takes it)."""
+        turn = self.turn
+        return (
+            turn.phase in (Phase.PLAY_OVER, Phase.OVER)
+            and self.window is None
+            and not (self.pending or self.winner or self.ended or self.stopped)
+            and self.next_player() == player
+            and not (
+                turn.phase is Phase.PLAY_OVER
+                and any(not kind_of(c).needs_a_play(self.game, c) for c in self.usable(player))
+            )
+        )
 
     def _not_begun(self, player: str) -> Illegal:
         """Why `P begins` began nothing."""

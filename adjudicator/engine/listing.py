@@ -14,7 +14,7 @@ from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import solo
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
-from adjudicator.model.events import Action, Event
+from adjudicator.model.events import Action, Event, Whose
 from adjudicator.model.position import PendingChoice, Play
 
 if TYPE_CHECKING:
@@ -182,9 +182,10 @@ class Found:
         )
         if specs:
             # The kind declares its choices: its first one's picks, each checked by the engine.
+            whose = told_apart(game, specs[0].options)
             for pick in islice(specs[0].selections(), MAX_ANSWERS):
                 if allowed(player, card, list(pick)):
-                    yield make_event(self.number, player, action, card, pick)
+                    yield make_event(self.number, player, action, card, [whose.get(id(p), p) for p in pick])
             return
         if allowed(player, card, [UNKNOWN]):
             return  # the kind takes no stated choices (it would accept anything)
@@ -199,6 +200,7 @@ class Found:
         asked = next((c for c in trial.pending if c.player == player), None)
         if asked is not None:
             candidates: Iterable[list[Any]] = (list(c) for c in asked.spec.selections())
+            whose = told_apart(trial, asked.options)
         else:
             # Nothing asked: the choices are free-form (cards from the hand, ...): try each thing
             # on the table one by one, then all those accepted together.
@@ -212,9 +214,10 @@ class Found:
             singles = [[thing] for thing in things if allowed(player, card, [thing])]
             together = [[s[0] for s in singles]] if len(singles) > 1 else []
             candidates = [*singles, *together]
+            whose = told_apart(game, things)
         for answers in islice(candidates, MAX_ANSWERS):
             if allowed(player, card, answers):
-                yield make_event(self.number, player, action, card, answers)
+                yield make_event(self.number, player, action, card, [whose.get(id(a), a) for a in answers])
 
 
 def _accepted(game: Game, event: Event) -> bool:
@@ -236,9 +239,39 @@ def answers_to(game: Game, choice: PendingChoice, number: int) -> Iterator[Event
             continue  # "keeps" with nothing named cannot be written
         # The only choice this answer could go to: no need to ask pick by pick.
         alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
+        whose = told_apart(game, choice.options)
         for given in islice(spec.selections(), MAX_ANSWERS):
             if alone or game.answered_choice(choice.player, verb, given) is choice:
-                yield make_event(number, choice.player, verb, None, given)
+                named = [whose.get(id(g), g) for g in given] if whose else given
+                yield make_event(number, choice.player, verb, None, named)
+
+
+def told_apart(game: Game, options: Sequence[Any]) -> dict[int, Whose]:
+    """Copies of one card among options that different players hold or have in play (Bob's and
+    Carol's Letter S): each is written `CARD of PLAYER`, since the bare name means either (by id)."""
+    if not game.scenario.catalog.holds_copies:
+        return {}
+    by_name: dict[str, list[Card]] = {}
+    for option in options:
+        if isinstance(option, Card):
+            by_name.setdefault(option.name, []).append(option)
+    whose: dict[int, Whose] = {}
+    for cards in by_name.values():
+        if len(cards) < 2:
+            continue
+        owners = {id(card): holder(game, card) for card in cards}
+        if len(set(owners.values())) > 1:
+            whose.update((id(card), Whose(card, owner)) for card in cards if (owner := owners[id(card)]) is not None)
+    return whose
+
+
+def holder(game: Game, card: Card) -> str | None:
+    """The player who holds card or has it in play (or in a temporary hand), if any."""
+    table = game.table
+    for player in game.players:
+        if any(card is c for c in table.hands[player]) or any(card is c for c in table.in_play[player]):
+            return player
+    return next((f.player for f in game.temp_hands if any(card is c for c in f.cards)), None)
 
 
 def choice_key(choice: PendingChoice) -> ChoiceKey:

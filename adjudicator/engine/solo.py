@@ -77,4 +77,5 @@ def main_deck_empty(game: Game) -> None:
 def end(game: Game, why: str) -> None:
     player = game.players[0]
     game.ended = why
+    game.pending.clear()  # the game is over: nothing waits for an answer any more
     game.step(rec.SoloEnded, player=player, why=why, score=len(game.table.scored.get(player, ())), rulings=("B-solo",))

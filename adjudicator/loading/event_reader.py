@@ -26,8 +26,12 @@ from adjudicator.model.names import normalize, player_key, shown_value, suggest
 
 ACTIONS = tuple(Action)  # the words of the mapping form's `action:`
 #: A replay keeps every step of every event (about ten a played card): this many events keep a
-#: replay under 500 MB and a few seconds a ten thousand events, whatever the file holds.
+#: replay under about 1 GB and a few seconds a ten thousand events, whatever the file holds
+#: (docs/scenario-format.md gives the figures `benchmarks/hostile.py` measures).
 MAX_EVENTS = 100_000
+#: An unknown card name longer than this is not read for the mistakes people make (a card and its
+#: choices joined by something else than `->`): no card and its choices are this long.
+GUESSED_WITHIN = 2000
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(
@@ -298,8 +302,8 @@ class EventReader(ReaderBase):
     ) -> ScenarioError:
         """An unknown card in `P plays ...`: often a card and its choices joined by something
         else than `->` (`Trade Hands => Bob`, `Trade Hands to Bob`)."""
-        if not error.message.startswith("unknown card"):
-            return error
+        if not error.message.startswith("unknown card") or len(card_name) > GUESSED_WITHIN:
+            return error  # (a hostile name of megabytes: each guess below reads all of it, several times)
         _head, dash, tail = card_name.partition(" - ")
         next_event = _EVENT_RE.match(tail.strip()) if dash else None
         if next_event is not None and roster.find(next_event["player"]):

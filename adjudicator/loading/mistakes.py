@@ -194,12 +194,17 @@ _ARROWS = re.compile(r"\s*(=+>|-+\s*>|→|⇒|⟶|>|:|,|\()\s*")
 _CHOICE_WORDS = {"to", "on", "at", "with", "targeting", "choosing", "chooses", "choose", "picks", "for", "against"}
 
 
+#: A card's name is at most this many words: longer openings of a line are never tried as one
+#: (every opening of a hostile 4 MB line, each looked up, was quadratic: minutes and gigabytes).
+LONGEST_NAME_WORDS = 16
+
+
 def arrow_fix(card_text: str, is_card: Callable[[str], bool], reads_as_choices: Callable[[str], bool]) -> str | None:
     """`Trade Hands => Bob`, `Trade Hands to Bob`, `Trade Hands Bob`: a card then its choices
     with another separator than `->`. Returns `CARD -> CHOICES`, or None."""
     spaced = _ARROWS.sub(lambda m: f" {m.group(1).replace(' ', '')} ", card_text)
     words = spaced.split()
-    for size in range(len(words) - 1, 0, -1):
+    for size in range(min(len(words) - 1, LONGEST_NAME_WORDS), 0, -1):
         card = " ".join(words[:size])
         rest = words[size:]
         if not _is_word(words[size - 1]) or not is_card(card):
