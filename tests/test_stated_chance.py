@@ -96,11 +96,13 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
     seen = list(seen)
     before: dict[int, list[Event]] = {}  # event number -> events put before it
     shuffles: dict[int, list[tuple[Card, ...]]] = {}
+    forced_shuffles: dict[tuple[int, int], list[tuple[Card, ...]]] = {}  # (event, which forced play before it)
     replaced: dict[int, Event] = {}
     dropped: set[int] = set()
     unasked: set[int] = set()
     by_number = {event.number: event for event in events}
     steps = game.steps
+    ends = _forced_play_ends(steps, by_number)
     for at, step in enumerate(steps):
         if not isinstance(step, rec.Chance) or step.stated:
             continue
@@ -118,11 +120,22 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             continue
         outcome = seen.pop(0)
         if step.how == chance.SHUFFLED_HOW:
-            shuffles.setdefault(number, []).append(outcome)
+            inserted = sum(forced < at for forced in ends.get(number, ((), 0))[0])
+            if number in ends and at < ends[number][1] and number not in replaced:
+                # shuffled before the event's own step (a turn begun, a forced play resolved): the
+                # stated forced play, an event of its own now, makes that shuffle
+                forced_shuffles.setdefault((number, max(inserted - 1, 0)), []).append(outcome)
+            else:
+                shuffles.setdefault(number, []).append(outcome)
         elif DISCARDED.match(step.how):
             replaced[number] = _made(by_number[number], action="discard", choices=(AtRandom(outcome),))
         elif on_play := ON_THE_PLAY.match(step.how):
-            play = _the_play(events, number, on_play["player"], on_play["card"], replaced)
+            made = next(  # the play whose card drew this chance: the last one before it
+                s.event
+                for s in reversed(steps[:at])
+                if isinstance(s, rec.Played) and s.player == on_play["player"] and s.card.name == on_play["card"]
+            )
+            play = _the_play(events, made, on_play["player"], on_play["card"], replaced)
             current = replaced.get(play.number, play)
             stated_before = [name for name in on_play["before"].split(", ") if name]
             choices = list(current.choices)
@@ -141,7 +154,10 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
     assert not seen, f"outcomes with no step: {seen}"
     written: list[Event] = []
     for event in events:
-        written += before.get(event.number, [])
+        written += [
+            _made(made, shuffled=forced_shuffles.get((event.number, k), ()))
+            for k, made in enumerate(before.get(event.number, []))
+        ]
         if event.number in dropped:
             continue
         event = replaced.get(event.number, event)
@@ -151,13 +167,38 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
     return written, unasked
 
 
+def _forced_play_ends(steps: list[rec.Step], by_number: dict[int, Event]) -> dict[int, tuple[list[int], int]]:
+    """For each event in which a forced play was picked at random: where the picks are (by place in
+    the log), and where the event's own step begins (its own card played; else the last pick), the
+    steps before which the stated forced plays, events of their own before it, now make."""
+    ends: dict[int, tuple[list[int], int]] = {}
+    for at, step in enumerate(steps):
+        if isinstance(step, rec.Chance) and not step.stated and FORCED.match(step.how) and step.event is not None:
+            ends.setdefault(step.event, ([], 0))[0].append(at)
+    for number, (picks, _) in list(ends.items()):
+        own = by_number[number]
+        plays = [
+            at
+            for at, step in enumerate(steps)
+            if at > picks[-1]
+            and step.event == number
+            and isinstance(step, rec.Played)
+            and own.action == "play"
+            and own.card is not None
+            and step.card.name == own.card.name
+        ]
+        ends[number] = (picks, plays[-1] if plays else picks[-1])
+    return ends
+
+
 def _the_play(events: list[Event], number: int, player: str, card: str, replaced: dict[int, Event]) -> Event:
-    """The event that played the card whose chance a later step drew: the last such play."""
+    """The event that played the card whose chance a later step drew (the play was made in event
+    `number`): that event, if it is that play."""
     found = next(
         (
             e
-            for e in reversed(events)
-            if e.number <= number
+            for e in events
+            if e.number == number
             and e.player == player
             and e.action == "play"
             and e.card is not None
