@@ -37,6 +37,10 @@ EXPECTED = {
             "`Alice plays Use What You Take -> Bob, CARD`",
         ),
     ],
+    "copies-stated-by-name.yaml": [  # the copy nearest Alice is hers; the copy taken is Bob's
+        (1, "the card Alice takes from Bob's hand: Letter E, as the table stated"),
+        (1, "the card Alice takes from Carol's hand: Sleep, as the table stated"),
+    ],
     "random-tax-stated.yaml": [
         (1, "no other player holds Bread: Bob's hand is Milk, Time; Carol's hand is Cookies, Sleep"),
         (2, "Random Tax takes one card from each hand: Milk and Time are both Bob's"),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
-from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card
+from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card, the_copy
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ def pick(
     otherwise `impossible`, a sentence, says why not), else one drawn from the seed, with `how`,
     the event form that states it, in the log."""
     if stated is not None:
-        if any(stated is option for option in options):
-            game.step(rec.Chance, what=what, outcome=str(stated), stated=True, rulings=rulings)
-            return stated
+        if (copy := the_copy(stated, options)) is not None:
+            game.step(rec.Chance, what=what, outcome=str(copy), stated=True, rulings=rulings)
+            return copy
         refuse(game, impossible, rulings)
     card = options[game.rng.randrange(len(options))]
     game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how, rulings=rulings)
@@ -69,9 +69,10 @@ def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tupl
     stated = game.stated_shuffles.pop(0) if game.stated_shuffles else None
     if stated is not None:
         pool = list(cards)
-        for card in stated:
-            if not any(card is c for c in pool):
-                twice = any(card is c for c in stated[: stated.index(card)])
+        order = []
+        for at, card in enumerate(stated):
+            if (copy := the_copy(card, pool)) is None:
+                twice = any(card is c for c in stated[:at])
                 refuse(
                     game,
                     f"{card} is named twice in the stated order"
@@ -81,10 +82,11 @@ def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tupl
                 )
                 stated = None
                 break
-            pool.remove(card)
+            pool.remove(copy)
+            order.append(copy)
         if stated is not None:
             game.rng.shuffle(pool)
-            cards[:] = [*stated, *pool]
+            cards[:] = [*order, *pool]
             shown = names(stated) + (f", then {len(pool)} more in an order from the seed" if pool else "")
             game.step(rec.Chance, what=f"the order of {what}", outcome=shown, stated=True, rulings=rulings)
             return
@@ -101,4 +103,4 @@ def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tupl
     )
 
 
-__all__ = ["SHUFFLED_HOW", "names", "pick", "refuse", "shuffle", "stated_card"]
+__all__ = ["SHUFFLED_HOW", "names", "pick", "refuse", "shuffle", "stated_card", "the_copy"]

@@ -16,6 +16,16 @@ def stated_card(answer: Any) -> Card | None:
     return answer if isinstance(answer, Card) else None
 
 
+def the_copy(stated: Card, options: Sequence[Card]) -> Card | None:
+    """The option the table stated: the card itself, else a copy of it among the options. An
+    event names a card by name and is bound to the copy nearest its player (engine/copies.py)
+    before its chance is drawn, so the copy a random step reaches may be another; copies are
+    alike in every way, so stating one states any."""
+    if any(stated is option for option in options):
+        return stated
+    return next((option for option in options if option.qualified == stated.qualified), None)
+
+
 def names(cards: Sequence[Any]) -> str:
     return ", ".join(map(str, cards)) or "nothing"
 

@@ -16,7 +16,7 @@ from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
 from adjudicator.cards.kinds.base import Word, continuation, register, stated_choices_only
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.chance import names, stated_card
+from adjudicator.model.chance import names, stated_card, the_copy
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Assignment
 from adjudicator.model.names import count_of
@@ -237,7 +237,11 @@ def stated_from_hands(game: CardHost, play: Play, players: list[str], who: str =
         if card is None:
             continue
         play.answers.remove(answer)
-        holder = next((p for p in players if any(card is c for c in game.table.hands[p])), None)
+        # the card itself, else a copy of it (copies are alike): the first hand not yet taken from
+        held = [(p, copy) for p in players if (copy := the_copy(card, game.table.hands[p])) is not None]
+        held.sort(key=lambda found: (found[1] is not card, found[0] in stated))
+        holder: str | None = held[0][0] if held else None
+        card = held[0][1] if held else card
         if holder is None:
             hands = "; ".join(f"{p}'s hand is {names(game.table.hands[p])}" for p in players)
             game.refuse_stated(f"no {who} holds {card}: {hands or 'there is none'}", ())
