@@ -298,6 +298,7 @@ def explore(
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
     from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
+    from adjudicator.whatif_page import explore_page
 
     json_output = json_output or output_format == "json"
     if output_format not in SIMULATE_FORMATS:
@@ -308,7 +309,7 @@ def explore(
             json_output,
         )
     try:
-        command(str(file), at, player, json_output, output_format == "html")
+        command(str(file), at, player, json_output, explore_page if output_format == "html" else None)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
 

@@ -99,11 +99,7 @@ KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 
 #: Known rings counting imports for types alone, each to be removed.
-KNOWN_CYCLES: list[set[str]] = [
-    # whatif_page names whatif's `Exploration` in its annotations while whatif imports it to draw
-    # the page: the record of an exploration belongs below both (issue 32's page, merged from main).
-    {"adjudicator.whatif", "adjudicator.whatif_page"},
-]
+KNOWN_CYCLES: list[set[str]] = []
 
 
 def known_cycle(group: set[str]) -> bool:
