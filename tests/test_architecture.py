@@ -98,17 +98,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 
-#: Known rings counting imports for types alone, each to be removed.
-KNOWN_CYCLES: list[set[str]] = []
-
-
-def known_cycle(group: set[str]) -> bool:
-    """The engine's own modules import `Game` for their types (each part of Game, `derived`,
-    `chance`, `positions`, ...), while game.py imports them: a ring inside the engine, to go
-    when they are typed against `GameView` or a protocol (issue #27, the engine3 helper)."""
-    return group in KNOWN_CYCLES or all(module.startswith("adjudicator.engine.") for module in group)
-
-
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -274,13 +263,8 @@ def test_tarjan_finds_a_ring():
 
 
 def test_no_import_cycle():
-    """Counting imports for types alone; the engine's own ring is known (`known_cycle`)."""
-    cycles = [group for group in strongly_connected(imports()) if len(group) > 1]
-    assert [sorted(c) for c in cycles if not known_cycle(c)] == []
-
-
-@pytest.mark.xfail(strict=False, reason="the engine's modules import Game for their types: engine3 (issue #27)")
-def test_no_import_cycle_at_all():
+    """Counting imports for types alone: the engine's modules type the game they are given as
+    `GameView` (engine/view.py, which imports no engine module), never `Game`."""
     assert [sorted(c) for c in strongly_connected(imports()) if len(c) > 1] == []
 
 
