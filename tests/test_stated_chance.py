@@ -12,10 +12,9 @@ the chance steps say "as the table stated" instead of "left to chance", and noth
 A few games on every run; the nightly profile (.ci/nightly) plays 1,000 new ones
 (`ADJUDICATOR_STATED_CHANCE_GAMES`). A chance step that the log says to state on a play no event
 makes (a card Wormhole, Mystery Play or Use What You Take played) is a known fault: xfail.
-Left for later (about 8 % of new games in the nightly profile diverge): a forced play picked at
-random deep inside an event (an extra turn begun there) cannot be stated by an event of its own,
-a shuffled order that names copies of one card (Letter E) binds the wrong copy, and Random Tax's
-stated cards in some chains are refused.
+Left for later (in 300 games of seed 7, 7 diverge): a forced play picked at random deep inside
+an event (an extra turn begun there, a play after the event's own) cannot be stated by an event of
+its own, and a shuffle inside such an event is then stated on the wrong one.
 """
 
 from __future__ import annotations
