@@ -135,6 +135,23 @@ def _h(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
+def page_head(title: str, css: str) -> list[str]:
+    """The opening lines of a self-contained page, to its `<body>`: no request leaves it (the
+    favicon is an empty data address), the style inline."""
+    return [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_h(title)}</title>",
+        '<link rel="icon" href="data:,">',  # no request for /favicon.ico
+        f"<style>{css}</style>",
+        "</head>",
+        "<body>",
+    ]
+
+
 def board_data(boards: Sequence[Board], start: int | None = None) -> dict[str, Any]:
     """The boards as compact JSON data: each card once (name, type, type's label), the boards
     naming cards by their index. `start`: the step shown first (None: the last board)."""
@@ -293,16 +310,7 @@ def board_page(title: str, intro: Sequence[str], viewers: Sequence[str]) -> str:
     return (
         "\n".join(
             [
-                "<!DOCTYPE html>",
-                '<html lang="en">',
-                "<head>",
-                '<meta charset="utf-8">',
-                '<meta name="viewport" content="width=device-width, initial-scale=1">',
-                f"<title>{_h(title)}</title>",
-                '<link rel="icon" href="data:,">',
-                f"<style>{PAGE_CSS}{BOARD_CSS}</style>",
-                "</head>",
-                "<body>",
+                *page_head(title, PAGE_CSS + BOARD_CSS),
                 "<main>",
                 f"<h1>{_h(title)}</h1>",
                 *(f"<p>{_h(paragraph)}</p>" for paragraph in intro),

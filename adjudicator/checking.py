@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.replay import replay
+from adjudicator.expectations import Difference, differences
 from adjudicator.model.errors import ScenarioError
 from adjudicator.model.scenario import Scenario
 from adjudicator.output import (
@@ -27,7 +28,7 @@ from adjudicator.output import (
     scenario_error_data,
     shown_name,
 )
-from adjudicator.verdict import Difference, Verdict, build_verdict, differences
+from adjudicator.verdict import Verdict, build_verdict
 
 SUFFIXES = (".yaml", ".yml")
 STATUSES = ("pass", "fail", "error", "no-expect")
@@ -82,7 +83,7 @@ def scenario_differences(scenario: Scenario) -> list[Difference]:
 
 
 def expect_differences(expect: Mapping[str, Any], verdict: Verdict) -> list[Difference]:
-    """Every way the verdict differs from `expect`: the position and outcome (`verdict.differences`),
+    """Every way the verdict differs from `expect`: the position and outcome (`expectations.differences`),
     and `summary`, the plain sentence that opens the answer."""
     found = differences(expect, verdict, canonical_id)
     if "summary" in expect:

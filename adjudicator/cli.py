@@ -70,6 +70,13 @@ CARDS_OPTION = typer.Option(
 )
 
 
+def _check_format(output_format: str, formats: tuple[str, ...], json_output: bool) -> None:
+    """A --format value that no format names: exit 2, saying which there are."""
+    if output_format not in formats:
+        message = f"--format must be one of {', '.join(formats)}, not {output_format!r}"
+        fail(error_data(message, code="bad-option"), json_output)
+
+
 def _house_rules(
     assignments: list[str] | None, json_output: bool = False, option: str = "--house-rule"
 ) -> dict[str, str]:
@@ -131,13 +138,7 @@ def replay(
 ) -> None:
     """Replay FILE step by step and give the verdict with the rulings that decide it."""
     as_json = json_output or output_format == "json"
-    if output_format not in REPORT_FORMATS:
-        fail(
-            error_data(
-                f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}", code="bad-option"
-            ),
-            as_json,
-        )
+    _check_format(output_format, REPORT_FORMATS, as_json)
     from adjudicator.engine.replay import replay as run_replay
     from adjudicator.model.errors import ScenarioError
 
@@ -298,17 +299,12 @@ def explore(
     """What if event N had been something else? Replay every legal alternative and show which change the verdict."""
     from adjudicator.model.errors import ScenarioError
     from adjudicator.whatif import command
+    from adjudicator.whatif_page import explore_page
 
     json_output = json_output or output_format == "json"
-    if output_format not in SIMULATE_FORMATS:
-        fail(
-            error_data(
-                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
-            ),
-            json_output,
-        )
+    _check_format(output_format, SIMULATE_FORMATS, json_output)
     try:
-        command(str(file), at, player, json_output, output_format == "html")
+        command(str(file), at, player, json_output, explore_page if output_format == "html" else None)
     except ScenarioError as exc:
         fail(scenario_error_data(exc), json_output)
 
@@ -345,13 +341,7 @@ def solve(
 ) -> None:
     """Could the player have won this turn? Search every line of her choices to the end of the turn."""
     as_json = json_output or output_format == "json"
-    if output_format not in REPORT_FORMATS:
-        fail(
-            error_data(
-                f"--format must be one of {', '.join(REPORT_FORMATS)}, not {output_format!r}", code="bad-option"
-            ),
-            as_json,
-        )
+    _check_format(output_format, REPORT_FORMATS, as_json)
     from adjudicator.model.errors import ScenarioError
     from adjudicator.solving.command import command
 
@@ -413,13 +403,7 @@ def simulate(
     from adjudicator.simulate_command import command
 
     json_output = json_output or output_format == "json"
-    if output_format not in SIMULATE_FORMATS:
-        fail(
-            error_data(
-                f"--format must be one of {', '.join(SIMULATE_FORMATS)}, not {output_format!r}", code="bad-option"
-            ),
-            json_output,
-        )
+    _check_format(output_format, SIMULATE_FORMATS, json_output)
     try:
         command(
             games=games,

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from adjudicator.answer import Answer, build_answer
-from adjudicator.board_view import BOARD_CSS, BOARD_SCRIPT, board_lines, board_viewer, log_items
+from adjudicator.board_view import BOARD_CSS, BOARD_SCRIPT, board_lines, board_viewer, log_items, page_head
 from adjudicator.boards import Board
 from adjudicator.log.outline import (
     Heading,
@@ -221,16 +221,7 @@ def to_html(verdict: Verdict, full: bool = False) -> str:
     answer = build_answer(verdict)
     sentences, notices = verdict_parts(verdict, full)  # the rejections and the stop one per line
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_h(verdict.title)}</title>",
-        '<link rel="icon" href="data:,">',  # no request for /favicon.ico
-        f"<style>{_CSS}{BOARD_CSS if verdict.boards else ''}</style>",
-        "</head>",
-        "<body>",
+        *page_head(verdict.title, _CSS + (BOARD_CSS if verdict.boards else "")),
         "<main>",
         "<header>",
         f"<h1>{_h(verdict.title)}</h1>",

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
     from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
@@ -125,7 +126,7 @@ def _finish(game: Game) -> None:
     game.finish()
 
 
-def _ahead(game: Game, number: int) -> list[Game]:
+def _ahead(game: Game, number: int) -> list[GameView]:
     """The positions an event of each player would meet first (the next turn begun, its draws
     made), on copies: where a game with no legal event stands."""
     from adjudicator.engine.legal import settle

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from adjudicator.board_view import page_head
 from adjudicator.simulate import OptionError
 from adjudicator.simulate_report import RUN_COLOURS, TOP_RULINGS, comparison, shared_histogram
 
@@ -280,16 +281,7 @@ def html_page(reports: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> st
         (rid, [data["rulings"]["steps"][label][j] for label in labels]) for j, rid in enumerate(data["rulings"]["ids"])
     ]
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_h(title)}</title>",
-        '<link rel="icon" href="data:,">',
-        f"<style>{_CSS}</style>",
-        "</head>",
-        "<body>",
+        *page_head(title, _CSS),
         "<main>",
         f"<h1>{_h(title)}</h1>",
         f"<p>Players {_h(', '.join(settings['players']))}; seed {_h(settings['seed'])}; "

@@ -18,7 +18,7 @@ Creepers in play). The rulings cited from event N on show why.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -399,7 +399,16 @@ def render(found: Exploration, console: Any) -> None:
         console.print("No other event was legal there.")
 
 
-def command(path: str, at: int, player: str | None, json_output: bool, html_output: bool = False) -> None:
+def command(
+    path: str,
+    at: int,
+    player: str | None,
+    json_output: bool,
+    page: Callable[[Scenario, Exploration], str] | None = None,
+) -> None:
+    """Explore event N of the file at `path` and print it: as text, as JSON, or as the page
+    `page` draws (`whatif_page.explore_page`, handed in by the CLI: the page reads this
+    module's `Exploration`, so this module does not import it)."""
     import json
     import sys
 
@@ -407,10 +416,8 @@ def command(path: str, at: int, player: str | None, json_output: bool, html_outp
 
     scenario = output.read_scenario(path)  # `-`: from stdin
     found = explore_at(scenario, at, player)
-    if html_output:
-        from adjudicator.whatif_page import explore_page
-
-        sys.stdout.write(explore_page(scenario, found))
+    if page is not None:
+        sys.stdout.write(page(scenario, found))
         return
     if json_output:
         sys.stdout.write(json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")

@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "verdict",
         (
             "adjudicator.verdict",
+            "adjudicator.expectations",
             "adjudicator.boards",
             "adjudicator.log",
             "adjudicator.rulings.search",
@@ -95,21 +96,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: Known upward imports, each to be removed: (importer, imported) -> why it is still here.
 KNOWN_UPWARD: dict[tuple[str, str], str] = {}
-
-
-#: Known rings counting imports for types alone, each to be removed.
-KNOWN_CYCLES: list[set[str]] = [
-    # whatif_page names whatif's `Exploration` in its annotations while whatif imports it to draw
-    # the page: the record of an exploration belongs below both (issue 32's page, merged from main).
-    {"adjudicator.whatif", "adjudicator.whatif_page"},
-]
-
-
-def known_cycle(group: set[str]) -> bool:
-    """The engine's own modules import `Game` for their types (each part of Game, `derived`,
-    `chance`, `positions`, ...), while game.py imports them: a ring inside the engine, to go
-    when they are typed against `GameView` or a protocol (issue #27, the engine3 helper)."""
-    return group in KNOWN_CYCLES or all(module.startswith("adjudicator.engine.") for module in group)
 
 
 def module_name(path: Path) -> str:
@@ -213,8 +199,7 @@ def test_no_import_runs_upward():
 
 
 def test_the_known_exceptions_still_exist():
-    """An exception that is gone must leave the list, so it cannot hide a new one (the long
-    files are checked by the xfail test above: it passes once they are split)."""
+    """An exception that is gone must leave the list, so it cannot hide a new one."""
     for module, target in KNOWN_UPWARD:
         assert target in imports()[module], f"{module} no longer imports {target}: remove it from KNOWN_UPWARD"
 
@@ -278,13 +263,8 @@ def test_tarjan_finds_a_ring():
 
 
 def test_no_import_cycle():
-    """Counting imports for types alone; the engine's own ring is known (`known_cycle`)."""
-    cycles = [group for group in strongly_connected(imports()) if len(group) > 1]
-    assert [sorted(c) for c in cycles if not known_cycle(c)] == []
-
-
-@pytest.mark.xfail(strict=False, reason="the engine's modules import Game for their types: engine3 (issue #27)")
-def test_no_import_cycle_at_all():
+    """Counting imports for types alone: the engine's modules type the game they are given as
+    `GameView` (engine/view.py, which imports no engine module), never `Game`."""
     assert [sorted(c) for c in strongly_connected(imports()) if len(c) > 1] == []
 
 
@@ -320,12 +300,6 @@ def line_count(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
-#: Files over 500 lines, each being split by another helper of issue #27.
-TOO_LONG = {
-    "adjudicator/verdict.py",  # grown past 500 by issue 32's board at every step (merged from main)
-}
-
-
 def long_files() -> dict[str, int]:
     return {
         str(path.relative_to(ROOT)): lines
@@ -334,13 +308,8 @@ def long_files() -> dict[str, int]:
     }
 
 
-def test_no_file_grows_over_500_lines():
-    """No file joins the list of long ones (`TOO_LONG`, each being split)."""
-    assert {name: lines for name, lines in long_files().items() if name not in TOO_LONG} == {}
-
-
-@pytest.mark.xfail(strict=False, reason="files being split by other helpers: " + ", ".join(sorted(TOO_LONG)))
 def test_no_file_is_over_500_lines():
+    """A file that grows past 500 lines is split by what it does (issue #27)."""
     assert long_files() == {}
 
 

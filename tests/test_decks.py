@@ -4,9 +4,10 @@ import pytest
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.engine.replay import replay
+from adjudicator.expectations import compare
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model.errors import ScenarioError
-from adjudicator.verdict import build_verdict, compare
+from adjudicator.verdict import build_verdict
 
 
 def load(text: str):

@@ -17,17 +17,16 @@ from adjudicator.model.events import Action
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game  # a game is handed in: never made here
-    from adjudicator.model.events import Event
+    from adjudicator.engine.view import GameView  # a game is handed in: never made here
 
 
 # ---------------------------------------------------------- driving a game
-def _forces_plays(game: Game) -> bool:
+def _forces_plays(game: GameView) -> bool:
     """Whether a rule in play may force a play on the active player (First Play Random)."""
     return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
 
 
-def forced_play_due(game: Game) -> bool:
+def forced_play_due(game: GameView) -> bool:
     """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
     so that no copy is made to find out: in the plain case (nothing else due, no card on its
     way) every rule in play is asked on the game itself, chance set aside (a rule draws at
@@ -49,7 +48,7 @@ def forced_play_due(game: Game) -> bool:
         return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
 
 
-def _others_use_any_time(game: Game, but: str) -> bool:
+def _others_use_any_time(game: GameView, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes)."""
     return any(
         card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
@@ -82,11 +81,11 @@ class Advanced:
     stamp: tuple[int | None, ...] = ()
 
 
-def stamp(game: Game) -> tuple[int | None, ...]:
+def stamp(game: GameView) -> tuple[int | None, ...]:
     return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
 
 
-def advance(game: Game, number: int) -> Advanced:
+def advance(game: GameView, number: int) -> Advanced:
     """Bring game through every step that event `number` will trigger whatever legal event it
     is -- the steps `Game.push` takes first -- and stop where the legal events part ways (a
     driver's step, like a push: `legal_events` itself never changes a game, it advances a copy).
@@ -122,7 +121,7 @@ def advance(game: Game, number: int) -> Advanced:
 
 
 def advance_steps(
-    game: Game, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
+    game: GameView, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
 ) -> str | None:
     """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
@@ -183,14 +182,8 @@ def advance_steps(
     return "window" if game.window is not None and not game.stopped else None
 
 
-#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
-#: brought where push brings the game before that event: push may go on from the copy, if the
-#: game is still as it was listed (its `stamp`; `engine/deciding.py`, `take_listed`).
-Ahead: TypeAlias = "dict[int, tuple[Event, Game, tuple[int | None, ...]]]"
-
-
 def gather(
-    game: Game,
+    game: GameView,
     parent: Found,
     before: Sequence[str] = (),
     advanced: Advanced | None = None,
@@ -212,7 +205,7 @@ def gather(
 
 
 def _gather_on(
-    game: Game, parent: Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
+    game: GameView, parent: Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
 ) -> Keyed:
     """`gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     number = parent.number
@@ -288,7 +281,7 @@ def _gather_on(
     return judged(found.events)
 
 
-def _read(game: Game, found: Found, usable: dict[str, list[Card]] | None = None) -> None:
+def _read(game: GameView, found: Found, usable: dict[str, list[Card]] | None = None) -> None:
     """The events of a position judged as it stands: answers to what is asked, or plays and uses
     (`usable`: the `Game.usable` cards of players, where known already)."""
     if game.pending:
@@ -300,7 +293,7 @@ def _read(game: Game, found: Found, usable: dict[str, list[Card]] | None = None)
             found.add(found.uses(game, player, known.get(player)))
 
 
-def _after_forced_play(game: Game, found: Found, begun: list[str], seen: Seen | None = None) -> None:
+def _after_forced_play(game: GameView, found: Found, begun: list[str], seen: Seen | None = None) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
@@ -324,7 +317,7 @@ def _after_forced_play(game: Game, found: Found, begun: list[str], seen: Seen | 
 
 
 #: Where `gather` read the events of a copy as it stood, and whose turns were begun on the way.
-Seen: TypeAlias = "list[tuple[Game, list[str]]]"
+Seen: TypeAlias = "list[tuple[GameView, list[str]]]"
 
 
 def _keep_ahead(found: Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:

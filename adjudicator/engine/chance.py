@@ -25,10 +25,10 @@ from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
 
 
-def refuse(game: Game, reason: str, rulings: tuple[str, ...]) -> None:
+def refuse(game: GameView, reason: str, rulings: tuple[str, ...]) -> None:
     """A stated outcome that cannot be: while the event is tried first, the event is refused;
     in the replay itself the position has moved since (a Surprise came in between)."""
     if game.trying:
@@ -38,7 +38,7 @@ def refuse(game: Game, reason: str, rulings: tuple[str, ...]) -> None:
 
 
 def pick(
-    game: Game,
+    game: GameView,
     options: Sequence[Card],
     stated: Card | None,
     *,
@@ -60,7 +60,7 @@ def pick(
     return card
 
 
-def shuffle(game: Game, cards: list[Card], *, what: str, how: str, rulings: tuple[str, ...] = ()) -> None:
+def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: tuple[str, ...] = ()) -> None:
     """Shuffle cards in place (top or first card first): the order the event states (`; shuffled A, B`;
     the cards it names come first, in that order, the rest follow in an order from the seed),
     else an order from the seed, with `how` in the log."""

@@ -25,13 +25,13 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Whose
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
     from adjudicator.model.events import Event
 
 _MOST_TRIED = 256  # bindings tried per event; beyond, the nearest copies are used as they are
 
 
-def bind_copies(game: Game, event: Event, strict: bool = True) -> Event:
+def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
     """The event with each card bound to the copy it means (the event itself when no card it
     names has copies). `CARD of PLAYER` choices become that player's copy; when the player has
     none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
@@ -84,7 +84,7 @@ def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:
     return chosen
 
 
-def _belongs(game: Game, card: Card, player: str) -> bool:
+def _belongs(game: GameView, card: Card, player: str) -> bool:
     frames = [f.cards for f in game.temp_hands if f.player == player]
     return (
         card in game.table.hands.get(player, ())
@@ -120,7 +120,7 @@ def _rebuild(event: Event, cards: list[Card]) -> Event:
     return dataclasses.replace(event, card=card, choices=tuple(choices))
 
 
-def _distance(game: Game, event: Event, card: Card) -> int:
+def _distance(game: GameView, event: Event, card: Card) -> int:
     table, player = game.table, event.player
     if game.temp_hands and game.temp_hands[-1].player == player and card in game.temp_hands[-1].cards:
         return 0

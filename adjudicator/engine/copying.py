@@ -13,12 +13,15 @@ the game itself draw at random without moving its generator, where a copy would 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from adjudicator.model.position import copy_fields
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
+
+#: The game copied, and its copy: the same class (`Game`).
+G = TypeVar("G", bound="GameView")
 
 
 class Snapshot:
@@ -100,7 +103,7 @@ LEFT = frozenset({"undo", "_decided"})
 _KEPT = SHARED | RECORDS | LEFT
 
 
-def fork(game: Game, *, history: bool = True) -> Game:
+def fork(game: G, *, history: bool = True) -> G:
     """An independent copy of the game: whatever runs on the copy leaves `game` alone. Of the
     game itself only its random generator changes, for an equal one (it draws the same).
     Without `history`, the copy starts with no log and no events pushed, and writes only the
@@ -131,7 +134,7 @@ class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib'
     card it would force) leaves the game's random generator where it was: the draws come from
     a fork of it, or from a generator made meanwhile (made lazily), unmade afterwards."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameView) -> None:
         self.fields = game.__dict__
 
     def __enter__(self) -> None:

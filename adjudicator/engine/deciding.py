@@ -26,17 +26,18 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.engine.advancing import Ahead, advance, stamp
+from adjudicator.engine.advancing import advance, stamp
 from adjudicator.engine.copying import fork
 from adjudicator.engine.legal import next_events
+from adjudicator.engine.listing import Ahead
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
-from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind, Driver
+from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind
 from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Play
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
 
 #: At most this many outcomes of one random step are tried and listed.
 MAX_OUTCOMES = 40
@@ -51,14 +52,14 @@ class Decided:
     ahead: Ahead
 
 
-def next_number(game: Game) -> int:
+def next_number(game: GameView) -> int:
     """The number the next event gets: one more than the events pushed so far."""
     return len(game.move_stack) + 1
 
 
-def decision(game: Game) -> Decision:
+def decision(game: GameView) -> Decision:
     """Where the game rests, the forced steps taken (see the module's doc)."""
-    decided = game._decided
+    decided: Decided | None = game._decided
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
     if game.is_over:
@@ -70,7 +71,7 @@ def decision(game: Game) -> Decision:
     return made
 
 
-def _classify(game: Game, events: list[Event]) -> Decision:
+def _classify(game: GameView, events: list[Event]) -> Decision:
     if game.is_over:
         return Decision(DecisionKind.OVER, tuple(events))
     if not events:
@@ -92,7 +93,7 @@ def _classify(game: Game, events: list[Event]) -> Decision:
     return Decision(DecisionKind.PLAY, tuple(events))
 
 
-def take_listed(game: Game, event: Event) -> None:
+def take_listed(game: GameView, event: Event) -> None:
     """Before `push` takes event: when it is one the game's decision listed, judged on a copy the
     listing brought where push would bring the game first, the game takes that copy's position
     (its undo stack stays its own), as `pop` takes a snapshot's."""
@@ -138,7 +139,7 @@ class _Recorder(random.Random):
         super().shuffle(x)
 
 
-def _trial(game: Game, event: Event, forced: int | None = None) -> tuple[Game, _Recorder, int]:
+def _trial(game: GameView, event: Event, forced: int | None = None) -> tuple[GameView, _Recorder, int]:
     """event taken on a copy with a log and a recording generator: (the copy, its generator,
     the steps before the event)."""
     trial = fork(game, history=False)
@@ -150,7 +151,7 @@ def _trial(game: Game, event: Event, forced: int | None = None) -> tuple[Game, _
     return trial, recorder, seen
 
 
-def chance_outcomes(game: Game, event: Event) -> list[ChanceOutcome]:
+def chance_outcomes(game: GameView, event: Event) -> list[ChanceOutcome]:
     """The outcomes of the first random step event meets and does not state (see the module's doc)."""
     if game.is_over:
         return []
@@ -183,7 +184,7 @@ def _first_cards(event: Event, cards: list[Card], label: str) -> list[ChanceOutc
     ]
 
 
-def _picks(game: Game, event: Event, options: int, label: str) -> list[ChanceOutcome]:
+def _picks(game: GameView, event: Event, options: int, label: str) -> list[ChanceOutcome]:
     """A pick among `options`: each index tried on a copy, the outcome read off its log, then
     stated in the event (as the card's kind states it, or as the choice it adds, checked)."""
     outcomes: Counter[str] = Counter()
@@ -200,7 +201,7 @@ def _picks(game: Game, event: Event, options: int, label: str) -> list[ChanceOut
     return found
 
 
-def _stated_variant(game: Game, event: Event, name: str) -> Event | None:
+def _stated_variant(game: GameView, event: Event, name: str) -> Event | None:
     """event stating that chance brought the card called name, in the first form the replay takes
     as stated: the kind's own forms, the word `random` made `CARD at random`, then the card added
     to the choices (plain or `at random`)."""
@@ -235,8 +236,3 @@ def _stating(event: Event, **changes: Any) -> Event:
     stated = replace(event, text="", **changes)
     text = one_line(stated.player, stated.action, stated.card, stated.choices, stated.at_random, stated.shuffled)
     return replace(stated, text=text)
-
-
-def driver(game: Game) -> Driver:
-    """The game as a driver sees it (what `python -m mypy` checks: `Game` satisfies `Driver`)."""
-    return game

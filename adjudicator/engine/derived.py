@@ -24,7 +24,7 @@ from adjudicator.cards.kinds.base import RULE_HOOKS, TABLE_HOOKS, kind_of, own_h
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
     from adjudicator.model.cards import Card
     from adjudicator.model.position import TempHand
 
@@ -39,14 +39,14 @@ def remembered(compute: F) -> F:
 
     # Asked tens of times per event, so each arity has its own lookup, with no tuple to build
     # for the common cases. The memo itself stands for "not worked out yet".
-    def lookup0(game: Game) -> Any:
+    def lookup0(game: GameView) -> Any:
         memo = game.table.clock.derived
         value = memo.get(name, memo)
         if value is memo:
             value = memo[name] = compute(game)
         return value
 
-    def lookup1(game: Game, arg: Any) -> Any:
+    def lookup1(game: GameView, arg: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, arg)
         value = memo.get(key, memo)
@@ -54,7 +54,7 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, arg)
         return value
 
-    def lookup2(game: Game, first: Any, second: Any) -> Any:
+    def lookup2(game: GameView, first: Any, second: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, first, second)
         value = memo.get(key, memo)
@@ -62,7 +62,7 @@ def remembered(compute: F) -> F:
             value = memo[key] = compute(game, first, second)
         return value
 
-    def lookup(game: Game, *args: Any) -> Any:
+    def lookup(game: GameView, *args: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, *args)
         value = memo.get(key, memo)
@@ -80,7 +80,7 @@ class Effective:
 
     __slots__ = ("slots", "holders", "limit_slots", "goals_read_hands", "numeral_rules", "goal_slots", "direction")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameView) -> None:
         table = game.table
         # One pass over the rules: most have no hook here, and those are passed over at once.
         slots: dict[str, Card] = {}
@@ -133,7 +133,7 @@ class Effective:
         return bool(own_hooks(card, TABLE_HOOKS))
 
 
-def effective(game: Game) -> Effective:
+def effective(game: GameView) -> Effective:
     """The effective rules as they stand (the accessors below read `clock.effective` first, and
     call this only when the rules are to be made again: one call fewer each time they stand)."""
     clock = game.table.clock
@@ -143,38 +143,38 @@ def effective(game: Game) -> Effective:
     return rules
 
 
-def slot_card(game: Game, slot: str) -> Card | None:
+def slot_card(game: GameView, slot: str) -> Card | None:
     """The rule in play that fills `slot`, if any."""
     return (game.table.clock.effective or effective(game)).slots.get(slot)
 
 
-def numeral_bonus(game: Game, card: Card | None) -> int:
+def numeral_bonus(game: GameView, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
     raising = (game.table.clock.effective or effective(game)).numeral_rules
     return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in raising) if raising else 0
 
 
-def holding(game: Game, hook: str) -> tuple[tuple[str | None, Card], ...]:
+def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own: only they are
     asked when the engine runs that hook over the table. `hook` is one of TABLE_HOOKS."""
     return (game.table.clock.effective or effective(game)).holders.get(hook, ())
 
 
 @remembered
-def draw_rule(game: Game, player: str) -> int:
+def draw_rule(game: GameView, player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
     return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in holding(game, "draw_bonus"))
 
 
 @remembered
-def play_rule(game: Game, player: str) -> PlayQuota:
+def play_rule(game: GameView, player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
     return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in holding(game, "play_bonus")))
 
 
-def compound_terms(game: Game, frame: TempHand) -> tuple[int, int]:
+def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
     """A compound Action's numbers as the rules in play make them now: the cards its temporary
     hand draws and the plays made from it, read from its card each time (never kept), so that a
     rule entering or leaving while it is under way changes what is left to do (Q51)."""
@@ -182,19 +182,19 @@ def compound_terms(game: Game, frame: TempHand) -> tuple[int, int]:
     return kind_of(card).compound_terms(game, card, frame.basis)
 
 
-def compound_plays_owed(game: Game, frame: TempHand) -> int:
+def compound_plays_owed(game: GameView, frame: TempHand) -> int:
     """Plays still to make from a temporary hand: what its Action allows now, less the plays made,
     at most the cards it holds (a rule gone since leaves fewer, never less than none: Q51)."""
     return max(0, min(compound_terms(game, frame)[1] - frame.plays_made, len(frame.cards)))
 
 
-def bonus_givers(game: Game, player: str, what: str) -> list[Card]:
+def bonus_givers(game: GameView, player: str, what: str) -> list[Card]:
     """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
     hook = "draw_bonus" if what == "draw" else "play_bonus"
     return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
 
 
-def bonus_explained(game: Game, player: str, what: str) -> tuple[int, str]:
+def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
     """The bonus on top of the `what` rule ("draw" or "play") for player and where it comes from,
     for the log: (1, "1 from Christmas Bonus because Bob has Mrs. Claus, which counts as Santa
     Claus"); (0, "") without one."""
@@ -210,7 +210,7 @@ def bonus_explained(game: Game, player: str, what: str) -> tuple[int, str]:
 
 
 @remembered
-def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
+def bonus_rulings(game: GameView, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
     giving = bonus_givers(game, player, what)
@@ -227,18 +227,18 @@ def bonus_rulings(game: Game, player: str, what: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(cites))
 
 
-def goals_read_hands(game: Game) -> bool:
+def goals_read_hands(game: GameView) -> bool:
     """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
     return (game.table.clock.effective or effective(game)).goals_read_hands
 
 
-def limit_slots(game: Game) -> tuple[str, ...]:
+def limit_slots(game: GameView) -> tuple[str, ...]:
     """The limits that a card in play sets ("hand_limit", "keeper_limit"), in that order."""
     return (game.table.clock.effective or effective(game)).limit_slots
 
 
 @remembered
-def limit(game: Game, slot: str, player: str | None) -> int | None:
+def limit(game: GameView, slot: str, player: str | None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
     card = slot_card(game, slot)
@@ -252,18 +252,18 @@ def limit(game: Game, slot: str, player: str | None) -> int | None:
     return kind_of(card).number(game, card, "value") + allowance
 
 
-def turn_direction(game: Game) -> int:
+def turn_direction(game: GameView) -> int:
     """1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way."""
     return (game.table.clock.effective or effective(game)).direction
 
 
-def goal_slots(game: Game) -> int:
+def goal_slots(game: GameView) -> int:
     """One Goal, plus what rules add (Double Agenda); with the house rule goals_per_deck (Mega
     Fluxx), one Goal per deck in the game to begin with."""
     return (game.table.clock.effective or effective(game)).goal_slots
 
 
-def half_goals(game: Game) -> list[tuple[str, Card, Card]]:
+def half_goals(game: GameView) -> list[tuple[str, Card, Card]]:
     """Mega Fluxx (house rule goals_per_deck): (player, Goal, Goal) for each player holding one of
     the two cards that each of two Goals in play requires, where each Goal requires exactly two
     specific cards (no "any of" group)."""
@@ -282,7 +282,7 @@ def half_goals(game: Game) -> list[tuple[str, Card, Card]]:
     return found
 
 
-def goals_to_win(game: Game) -> int | None:
+def goals_to_win(game: GameView) -> int | None:
     """Keep Going: how many claimed Goals end the game, or None when meeting a Goal wins at once.
     The house rule keep_going: N decides when set; otherwise a Keep Going card in play does."""
     if game.house_rules.keep_going is not None:

@@ -54,8 +54,9 @@ from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
     from adjudicator.engine.deciding import Decided
+    from adjudicator.engine.view import GameView
     from adjudicator.model.day import Day
-    from adjudicator.model.decision import ChanceOutcome, Decision
+    from adjudicator.model.decision import ChanceOutcome, Decision, Driver
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
     from adjudicator.model.snapshot import Position
@@ -76,7 +77,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         setup = scenario.setup
         self.scenario = scenario
         #: the positions before each event pushed, latest last (None: not kept); copies keep none
-        self.undo: list[Game] | None = [] if undo else None
+        self.undo: list[GameView] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         # (each zone takes its cards from the setup's tuples itself: no list in between)
@@ -407,3 +408,5 @@ if TYPE_CHECKING:
     #: The game as its card kinds see it: `python -m mypy` checks here that `Game` has every name
     #: of the kinds' protocol (cards/kinds/host.py) with a matching signature.
     _CARD_HOST: type[CardHost] = Game
+    #: The game as a driver sees it (model/decision.py): checked here the same way.
+    _DRIVER: type[Driver] = Game

@@ -24,15 +24,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine import advancing
-from adjudicator.engine.advancing import Advanced, Ahead, advance, gather, stamp
-from adjudicator.engine.listing import MAX_ANSWERS, Found, Options, answers_to, event_key, make_event
+from adjudicator.engine.advancing import Advanced, advance, gather, stamp
+from adjudicator.engine.listing import MAX_ANSWERS, Ahead, Found, Options, answers_to, event_key, make_event
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, CardType
 from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game  # a game is handed in: never made here
+    from adjudicator.engine.view import GameView  # a game is handed in: never made here
 
 __all__ = [
     "MAX_ANSWERS",
@@ -81,7 +81,7 @@ Route = tuple[str, ...]
 SORTS = ("play", "use", "seat")
 
 
-def settle(game: Game, number: int, player: str | None = None, sort: str = "play") -> Game:
+def settle(game: GameView, number: int, player: str | None = None, sort: str = "play") -> GameView:
     """A copy of the game in the position event `number` of this sort meets when `player`
     sends it (None: only the window closed, as for any event). The copy is brought there by
     an event of that sort that the replay rejects once it has done those steps, and that
@@ -100,7 +100,7 @@ def settle(game: Game, number: int, player: str | None = None, sort: str = "play
     return settled
 
 
-def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -> Route | None:
+def _route(now: GameView, player: str, sort: str, forced_ends_plays: bool = False) -> Route | None:
     """Which steps the replay takes before an event of player once the window is closed
     (None: none). Equal routes meet equal positions. Around a turn's end who plays next is
     only known once it has ended (missed turns, extra turns), so there each player and sort
@@ -117,7 +117,7 @@ def _route(now: Game, player: str, sort: str, forced_ends_plays: bool = False) -
     return None
 
 
-def _begun(now: Game, settled: Game) -> str | None:
+def _begun(now: GameView, settled: GameView) -> str | None:
     """The player whose turn began between the two positions, if one did (it may be over
     already: a turn that began with nothing to play)."""
     began = [s.player for s in settled.steps[len(now.steps) :] if isinstance(s, rec.TurnBegan)]
@@ -126,7 +126,7 @@ def _begun(now: Game, settled: Game) -> str | None:
 
 # --------------------------------------------------------------- exploring
 def legal_events(
-    game: Game,
+    game: GameView,
     number: int,
     *,
     stated_choices: bool = True,
@@ -144,13 +144,15 @@ def legal_events(
     return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
 
 
-def explore(game: Game, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None) -> Options:
+def explore(
+    game: GameView, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None
+) -> Options:
     """`legal_events`, with the pending choices that no event can answer."""
     return _explore(game, number, stated_choices, newcomers, None)
 
 
 def _explore(
-    game: Game,
+    game: GameView,
     number: int,
     stated_choices: bool,
     newcomers: Sequence[str] | None,
@@ -207,7 +209,7 @@ def _explore(
     return options
 
 
-def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
+def _plain(game: GameView, advanced: Advanced) -> list[Event] | None:
     """The events of a driver's game that `advance` left where every event is judged as the
     position stands (no split, no answer to the chain): what `gather` and `_explore` find
     there, in the same order, without their bookkeeping (the keys and filters that
@@ -253,7 +255,7 @@ def _plain(game: Game, advanced: Advanced) -> list[Event] | None:
     return events
 
 
-def _plain_answers(game: Game, number: int) -> list[Event]:
+def _plain_answers(game: GameView, number: int) -> list[Event]:
     """`Found.answers` for every player, one event per `event_key` (the choices by name)."""
     found: dict[tuple[str, str, tuple[str, ...]], Event] = {}
     for choice in game.pending:
@@ -266,13 +268,13 @@ def _plain_answers(game: Game, number: int) -> list[Event]:
 ORDER = {"begin_turn": 0, "play": 1, "use": 2}
 
 
-def _seat_changes(game: Game, found: Found) -> None:
+def _seat_changes(game: GameView, found: Found) -> None:
     """Players joining and dropping out: such an event never begins a turn, so it meets the
     position its own steps lead to (`settle`, one copy per route)."""
     now = settle(game, found.number) if game.window is not None else game
     if now.stopped or now.winner or now.ended or now.pending:
         return
-    positions: dict[Route | None, Game] = {None: now}
+    positions: dict[Route | None, GameView] = {None: now}
     for player in now.players:
         route = _route(now, player, "seat")
         if route not in positions:
@@ -280,7 +282,7 @@ def _seat_changes(game: Game, found: Found) -> None:
         found.events_of(positions[route], player, "seat", game)
 
 
-def next_events(game: Game, number: int, ahead: Ahead | None = None) -> list[Event]:
+def next_events(game: GameView, number: int, ahead: Ahead | None = None) -> list[Event]:
     """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
     advanced (`advance`, which changes only what the next push would change), then its legal
     events are read off it (`legal_events`, which changes nothing). Plays and uses are offered

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import solo
@@ -18,8 +18,7 @@ from adjudicator.model.events import Action, Event, Whose
 from adjudicator.model.position import PendingChoice, Play
 
 if TYPE_CHECKING:
-    from adjudicator.engine.advancing import Ahead
-    from adjudicator.engine.game import Game  # a game is handed in: never made here
+    from adjudicator.engine.view import GameView  # a game is handed in: never made here
 
 
 #: At most this many answers are offered for one choice (combinations grow fast).
@@ -49,6 +48,11 @@ def event_key(event: Event) -> EventKey:
 
 #: Events by their `event_key`, in the order found: passed on whole, so that no key is made twice.
 Keyed = dict[EventKey, Event]
+
+#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
+#: brought where push brings the game before that event: push may go on from the copy, if the
+#: game is still as it was listed (its `stamp`; `engine/deciding.py`, `take_listed`).
+Ahead: TypeAlias = "dict[int, tuple[Event, GameView, tuple[int | None, ...]]]"
 
 
 @dataclass
@@ -94,10 +98,10 @@ class Found:
 
     def events_of(
         self,
-        game: Game,
+        game: GameView,
         player: str,
         sort: str,
-        before: Game,
+        before: GameView,
         keep: Callable[[Event], bool] | None = None,
         begun: str | None = None,
     ) -> None:
@@ -131,7 +135,7 @@ class Found:
                 )
 
     # ------------------------------------------------------------- answers
-    def answers(self, game: Game, players: Sequence[str]) -> None:
+    def answers(self, game: GameView, players: Sequence[str]) -> None:
         for choice in game.pending:
             key = choice_key(choice)
             self.needed.setdefault(key, choice)
@@ -143,7 +147,7 @@ class Found:
                 self.add(events)
 
     # ------------------------------------------------------------ responses
-    def responses(self, game: Game) -> None:
+    def responses(self, game: GameView) -> None:
         """Surprises answering the open chain: the replay tries them before the window closes."""
         if game.chain_top() is None:
             return  # nothing to answer: `verify_respond` refuses every card (after working out why)
@@ -159,20 +163,20 @@ class Found:
                     self.add([event])
 
     # ----------------------------------------------------- plays and uses
-    def plays(self, game: Game, player: str) -> Iterator[Event]:
+    def plays(self, game: GameView, player: str) -> Iterator[Event]:
         for card in game.playable(player):
             yield make_event(self.number, player, Action.PLAY, card)
             if self.stated_choices:
                 yield from self._stated(game, player, Action.PLAY, card)
 
-    def uses(self, game: Game, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
+    def uses(self, game: GameView, player: str, usable: list[Card] | None = None) -> Iterator[Event]:
         """`usable`: player's `Game.usable` cards in game, where they are known already."""
         for card in game.usable(player) if usable is None else usable:
             yield make_event(self.number, player, Action.USE, card)
             if self.stated_choices:
                 yield from self._stated(game, player, Action.USE, card)
 
-    def _stated(self, game: Game, player: str, action: Action, card: Card) -> Iterator[Event]:
+    def _stated(self, game: GameView, player: str, action: Action, card: Card) -> Iterator[Event]:
         """The same play or use with `-> ...` answers, for a card whose kind checks them."""
         allowed = game.can_play if action == Action.PLAY else game.can_use
         specs = (
@@ -220,7 +224,7 @@ class Found:
                 yield make_event(self.number, player, action, card, [whose.get(id(a), a) for a in answers])
 
 
-def _accepted(game: Game, event: Event) -> bool:
+def _accepted(game: GameView, event: Event) -> bool:
     """Whether the replay accepts event (tried on a copy)."""
     trial = game.copy()
     seen = len(trial.steps)
@@ -228,7 +232,7 @@ def _accepted(game: Game, event: Event) -> bool:
     return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
 
 
-def answers_to(game: Game, choice: PendingChoice, number: int) -> Iterator[Event]:
+def answers_to(game: GameView, choice: PendingChoice, number: int) -> Iterator[Event]:
     """The answers to choice that the engine accepts (each verb; `keep` names what stays).
     Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
     which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
@@ -246,7 +250,7 @@ def answers_to(game: Game, choice: PendingChoice, number: int) -> Iterator[Event
                 yield make_event(number, choice.player, verb, None, named)
 
 
-def told_apart(game: Game, options: Sequence[Any]) -> dict[int, Whose]:
+def told_apart(game: GameView, options: Sequence[Any]) -> dict[int, Whose]:
     """Copies of one card among options that different players hold or have in play (Bob's and
     Carol's Letter S): each is written `CARD of PLAYER`, since the bare name means either (by id)."""
     if not game.scenario.catalog.holds_copies:
@@ -265,7 +269,7 @@ def told_apart(game: Game, options: Sequence[Any]) -> dict[int, Whose]:
     return whose
 
 
-def holder(game: Game, card: Card) -> str | None:
+def holder(game: GameView, card: Card) -> str | None:
     """The player who holds card or has it in play (or in a temporary hand), if any."""
     table = game.table
     for player in game.players:

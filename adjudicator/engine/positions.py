@@ -32,7 +32,7 @@ from adjudicator.model.snapshot import (
 )
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
 
 _IDENT = operator.attrgetter("ident")
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -109,7 +109,7 @@ class _Builder:
         )
 
 
-def _begun_ahead(game: Game) -> bool:
+def _begun_ahead(game: GameView) -> bool:
     """Whether the steps the next event forces, taken ahead by a driver (`legal.advance`: the
     game's event number is that event's, not pushed yet), began this turn: `P begins` then only
     goes on with it (`Game.push`). The event numbers themselves are the driver's, not the position's."""
@@ -119,7 +119,7 @@ def _begun_ahead(game: Game) -> bool:
     return not game.move_stack or game.move_stack[-1].number != number
 
 
-def position_of(game: Game) -> Position:
+def position_of(game: GameView) -> Position:
     """The game's whole position, as a frozen value (see `model/snapshot.py`)."""
     table, turn = game.table, game.turn
     build = _Builder(game.being_played)
@@ -209,7 +209,7 @@ def position_of(game: Game) -> Position:
 class _Restorer:
     """Plain data back into the game's objects: cards by id, plays by index."""
 
-    def __init__(self, game: Game, position: Position) -> None:
+    def __init__(self, game: GameView, position: Position) -> None:
         cards = {card.ident: card for card in game.scenario.catalog.all_cards()}
         cards[UNKNOWN.ident] = UNKNOWN
         for zone in game.zones().values():  # cards a scenario made itself, if the catalog lacks them
@@ -249,7 +249,7 @@ class _Restorer:
         return value  # plain already: str, numbers, None, enums, records of those
 
 
-def restore(game: Game, position: Position) -> None:
+def restore(game: GameView, position: Position) -> None:
     """Set game to position (`Game.set_position`). What the position leaves out is the game's
     own: its log, its random generator, its event number (`event_no`: the number of the event
     the position was taken ahead for, if it was); the events pushed and the undo stack are
@@ -272,7 +272,7 @@ def restore(game: Game, position: Position) -> None:
         raise
 
 
-def _restore(game: Game, position: Position) -> None:
+def _restore(game: GameView, position: Position) -> None:
     back = _Restorer(game, position)
     plays, zone, card, value = back.plays, back.zone, back.card, back.value
     for play, made in zip(plays, position.plays, strict=True):

@@ -22,14 +22,14 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 
 if TYPE_CHECKING:
-    from adjudicator.engine.game import Game
+    from adjudicator.engine.view import GameView
 
 
-def is_solo(game: Game) -> bool:
+def is_solo(game: GameView) -> bool:
     return len(game.players) == 1
 
 
-def score(game: Game, player: str, goal: Card, rulings: tuple[str, ...]) -> None:
+def score(game: GameView, player: str, goal: Card, rulings: tuple[str, ...]) -> None:
     """The player meets `goal`: it goes to her scored Goals, and what it needed is discarded."""
     used = kind_of(goal).cards_used(game, goal, player)
     how = kind_of(goal).how_met(game, goal, player)
@@ -49,7 +49,7 @@ def score(game: Game, player: str, goal: Card, rulings: tuple[str, ...]) -> None
     )
 
 
-def after_turn(game: Game) -> None:
+def after_turn(game: GameView) -> None:
     """Between two turns the top card of the Rules deck goes into play, replacing the rule in its slot."""
     pile = game.table.rules_pile
     if not pile:
@@ -70,11 +70,11 @@ def after_turn(game: Game) -> None:
     )
 
 
-def main_deck_empty(game: Game) -> None:
+def main_deck_empty(game: GameView) -> None:
     end(game, "the Main deck has run out")
 
 
-def end(game: Game, why: str) -> None:
+def end(game: GameView, why: str) -> None:
     player = game.players[0]
     game.ended = why
     game.pending.clear()  # the game is over: nothing waits for an answer any more

@@ -5,6 +5,13 @@ other parts define, declared for the type checker.
 Each mixin derives from `GameView`, so its methods type-check against these declarations and
 `Game`'s own definitions must match them. At run time the class holds only `game`: everything
 else here is an annotation or lives under `TYPE_CHECKING`, and `Game` provides the real thing.
+
+The engine's other modules (`derived`, `chance`, `solo`, `copies`, `copying`, `positions`,
+`actions`, and the listing of the next events: `advancing`, `listing`, `legal`, `deciding`)
+type the game they are given as a `GameView` too: this module imports no engine
+module, not even for types, so none of them ties itself into a ring with game.py. For the type
+checker a `GameView` is also a `CardHost` (what a card's kind is given); at run time it derives
+from `object` alone.
 """
 
 from __future__ import annotations
@@ -16,8 +23,7 @@ if TYPE_CHECKING:
     from collections import deque
     from collections.abc import Callable, Iterable, Sequence
 
-    from adjudicator.engine.deciding import Decided
-    from adjudicator.engine.game import Game
+    from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model import records as rec
     from adjudicator.model.cards import Card
     from adjudicator.model.errors import Illegal
@@ -28,14 +34,20 @@ if TYPE_CHECKING:
     from adjudicator.model.scenario import Scenario
 
 
-class GameView:
+if TYPE_CHECKING:
+    _Host = CardHost  # for the type checker, the whole game is what a card's kind is given
+else:
+    _Host = object  # at run time, nothing: `Game` provides every name
+
+
+class GameView(_Host):
     """The game's state and the methods `Game` itself defines, as its mixins use them."""
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameView:
         """This object as the `Game` it is (each part of Game is a base of Game alone): what a
         part hands on to a card's kind or to `derived`."""
-        return self  # type: ignore[return-value]  # asked about 85 times a turn: no call to cast
+        return self  # asked about 85 times a turn: no call to cast
 
     scenario: Scenario
     house_rules: HouseRules
@@ -43,8 +55,8 @@ class GameView:
     turn: Turn
     move_stack: list[Event]
     steps: list[rec.Step]
-    undo: list[Game] | None
-    _decided: Decided | None
+    undo: list[GameView] | None
+    _decided: Any  # deciding.Decided | None (deciding reads the game: it types against this view)
     _rng: random.Random | None
     cited: dict[str, int] | None
     event_no: int | None
@@ -73,6 +85,8 @@ class GameView:
     _win_stamp: Any
     _state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None
     _goals_seen: tuple[Card, ...]
+    chance_refused: Illegal | None
+    turns_begun: int
 
     if TYPE_CHECKING:
 
@@ -80,7 +94,20 @@ class GameView:
         def rng(self) -> random.Random: ...
         @property
         def players(self) -> list[str]: ...
-        def copy(self) -> Game: ...
+        def copy(self) -> GameView: ...
+        @property
+        def logged(self) -> int: ...
+        def zones(self) -> dict[str, list[Card]]: ...
+        def push(self, event: Event) -> None: ...
+        @property
+        def is_over(self) -> bool: ...
+        # defined by the other parts, read by the listing of the next events (`listing`, `advancing`)
+        def playable(self, player: str) -> list[Card]: ...
+        def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool: ...
+        def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool: ...
+        def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool: ...
+        def surprise_answers(self, player: str) -> bool: ...
+        def answered_choice(self, player: str, verb: Action, given: Sequence[Any]) -> PendingChoice | None: ...
         def step(self, cls: type[rec.Step], **fields: Any) -> None: ...
         @property
         def log(self) -> bool: ...
