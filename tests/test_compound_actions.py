@@ -5,6 +5,7 @@ a rule that enters or leaves while the Action is under way changes what is left 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from adjudicator.engine.replay import play_events, replay
 from adjudicator.loading.scenario import parse_scenario
@@ -61,3 +62,40 @@ def test_inflation_leaving_shrinks_what_is_left_and_undoes_nothing():
     (closed,) = [s for s in game.steps if isinstance(s, rec.TempHandClosed)]
     assert [c.name for c in closed.discarded] == ["Cookies", "Bread"]
     assert [s.event for s in game.steps if isinstance(s, rec.Rejected)] == [4]  # Cookies went with the leftovers
+
+
+NESTED = Path(__file__).parents[1] / "scenarios/rulings/Q51-rules-reset-leaves-a-nested-temporary-hand-no-plays.yaml"
+
+
+def _listed_and_replayed(scenario, n: int) -> list[str]:
+    """The events listed after the first n (`Game.legal_events`), each checked on a game that
+    never listed anything (the plain push a saved game's replay takes): all must be accepted."""
+    listed = play_events(scenario, scenario.events[:n]).legal_events()
+    for event in listed:
+        game = play_events(scenario, scenario.events[:n])
+        seen = len(game.steps)
+        game.push(event)
+        refused = [s.reason for s in game.steps[seen:] if isinstance(s, rec.Rejected)]
+        assert not refused and not game.stopped, (event.text, refused, game.stopped)
+    return [e.text for e in listed]
+
+
+def test_a_nested_temporary_hand_left_no_plays_is_gone_for_generator_and_replay_alike():
+    """Rules Reset, play 2 of the inflated Draw 3, Play 2 of Them nested in Draw 2 and Use 'Em,
+    leaves it no plays (Q51, read the other way: Q334): it is finished at once and its leftovers,
+    It's A Trap! among them, are discarded. The generator no longer offers that Surprise, and
+    every event it lists is one a replay accepts."""
+    from adjudicator.loading.scenario import load_scenario
+
+    scenario = load_scenario(NESTED)
+    assert sorted(_listed_and_replayed(scenario, 4)) == ["Carol plays Milk", "Carol plays Money"]
+
+
+def test_a_surprise_in_a_temporary_hand_still_owed_a_play_counters_for_generator_and_replay_alike():
+    """Bob answers the Rules Reset with Stop That!: the Action is not shrunk yet (Rules Reset may
+    never work), so the temporary hand is still open and Carol may counter from it (R55)."""
+    text = NESTED.read_text().replace("Love]}", "Love], Bob: [Stop That!]}")
+    text = text.replace("  - Carol plays It's A Trap!", "  - Bob plays Stop That!")
+    scenario = parse_scenario(text, "nested.yaml")
+    listed = _listed_and_replayed(scenario, 5)
+    assert "Carol plays It's A Trap!" in listed and "Carol plays Bread" in listed

@@ -270,7 +270,8 @@ class EventOrder(GameView):
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
-            ended_now = self.turn is turn and turn.phase is Phase.OVER and not was_over
+            # (the turn begun above included: its forced play may have claimed a Goal at once).
+            ended_now = self.turn.phase is Phase.OVER and (self.turn is not turn or not was_over)
             if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
