@@ -56,7 +56,6 @@ Ahead: TypeAlias = "dict[int, tuple[Event, GameView, tuple[int | None, ...]]]"
 
 
 @dataclass
-@dataclass
 class Options:
     """What `explore` found: the legal events, and the pending choices no event can answer."""
 
