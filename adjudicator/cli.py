@@ -48,21 +48,22 @@ def _fail_input(message: str) -> None:
 
 
 REPORT_FORMATS = ("text", "json", "markdown", "html")
-SIMULATE_HOUSE_RULE_OPTION = typer.Option(
-    "--house-rule",
-    "-H",
-    metavar="NAME=VALUE",
-    help="Play every game under a house rule (repeatable).",
-    autocompletion=completion.house_rule_assignments,
-)
+
+
+def _house_rule_option(help_text: str) -> typer.models.OptionInfo:
+    """`--house-rule/-H NAME=VALUE`, completed from the house rules; only its help differs by command."""
+    return typer.Option(
+        "--house-rule",
+        "-H",
+        metavar="NAME=VALUE",
+        help=help_text,
+        autocompletion=completion.house_rule_assignments,
+    )
+
+
+SIMULATE_HOUSE_RULE_OPTION = _house_rule_option("Play every game under a house rule (repeatable).")
 SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
-HOUSE_RULE_OPTION = typer.Option(
-    "--house-rule",
-    "-H",
-    metavar="NAME=VALUE",
-    help="Play under a house rule, over the file's own value (repeatable).",
-    autocompletion=completion.house_rule_assignments,
-)
+HOUSE_RULE_OPTION = _house_rule_option("Play under a house rule, over the file's own value (repeatable).")
 CARDS_OPTION = typer.Option(
     "--cards",
     metavar="FILE",
