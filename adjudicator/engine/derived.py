@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from adjudicator.cards.kinds.base import RULE_HOOKS, TABLE_HOOKS, kind_of, own_hooks
+from adjudicator.cards.kinds.base import REGISTRY, RULE_HOOKS, TABLE_HOOKS, Kind, kind_of, own_hooks
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -74,6 +74,35 @@ def remembered(compute: F) -> F:
     return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
 
 
+class Traits(NamedTuple):
+    """What the effective rules read of a card's kind: the same for every card of the kind."""
+
+    kind: Kind | None  # None: a card whose kind is not supported (it has no hook)
+    slot: str | None  # the slot a New Rule of the kind fills ("draw", "hand_limit", ...)
+    rule_hooks: tuple[str, ...]  # its own versions of RULE_HOOKS
+    table_hooks: tuple[str, ...]  # its own versions of TABLE_HOOKS
+    reads_hands: bool  # a Goal met or not by what is in the hands
+
+
+#: Kind name -> its `Traits`, worked out when first asked: the effective rules are made again
+#: whenever a card enters or leaves play, from every card in play, and most cards share a kind.
+_TRAITS: dict[str, Traits] = {}
+
+
+def traits(card: Card) -> Traits:
+    known = _TRAITS.get(card.kind)
+    if known is None:
+        kind = REGISTRY.get(card.kind)
+        known = _TRAITS[card.kind] = Traits(
+            kind,
+            getattr(kind, "slot", None),
+            own_hooks(card, RULE_HOOKS),
+            own_hooks(card, TABLE_HOOKS),
+            bool(kind is not None and kind.reads_hands),
+        )
+    return known
+
+
 class Effective:
     """What the cards in play make of the rules, whoever's turn it is: made when first read after
     a card entered or left play (`effective`), and never changed after, so copies share it."""
@@ -88,13 +117,12 @@ class Effective:
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
         for card in table.rules:
-            kind = kind_of(card)
-            slot = getattr(kind, "slot", None)
+            kind, slot, hooks, _table_hooks, _reads_hands = traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
-            hooks = own_hooks(card, RULE_HOOKS)
             if not hooks:
                 continue
+            assert kind is not None  # (a kind with hooks of its own is registered)
             if "numeral_bonus" in hooks:
                 numeral_rules.append(card)
             if "goal_slots" in hooks:
@@ -106,19 +134,16 @@ class Effective:
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order, for the hooks some card has
         found: dict[str, list[tuple[str | None, Card]]] = {}
-        hooks_of: dict[str, tuple[str, ...]] = {}  # kind name -> its table hooks: many cards share a kind
+        known = _TRAITS  # (most cards' kinds are known already: `traits` only for the others)
         for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
             for card in zone:
-                table_hooks = hooks_of.get(card.kind)
-                if table_hooks is None:
-                    table_hooks = hooks_of[card.kind] = own_hooks(card, TABLE_HOOKS)
-                for hook in table_hooks:
+                for hook in (known.get(card.kind) or traits(card)).table_hooks:
                     found.setdefault(hook, []).append((owner, card))
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order
         self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in slots)
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
-        self.goals_read_hands = any(kind_of(goal).reads_hands for goal in table.goals)
+        self.goals_read_hands = any(traits(goal).reads_hands for goal in table.goals)
         #: the rules that raise printed numbers (Inflation)
         self.numeral_rules = tuple(numeral_rules)
         #: how many Goals may be in play at once
@@ -130,7 +155,7 @@ class Effective:
     def bears_on(card: Card) -> bool:
         """Whether a card moving in or out of a zone in front of a player changes these rules
         (`Clock.passed_in_front`): only one whose kind has a hook run over the table does."""
-        return bool(own_hooks(card, TABLE_HOOKS))
+        return bool(traits(card).table_hooks)
 
 
 def effective(game: GameView) -> Effective:
