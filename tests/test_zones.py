@@ -44,3 +44,15 @@ events: [Alice plays Trade Hands -> Bob]
         ("Cookies", "hand of Bob", "hand of Alice"),
         ("Milk", "hand of Alice", "hand of Bob"),
     ]
+
+
+def test_a_shuffle_moves_no_card():
+    """The reshuffled pile moves from the discard pile to the draw pile once (the Reshuffled
+    step); shuffling it there moves nothing, however many swaps the order took."""
+    game = replay(load_scenario(SCENARIOS / "chance" / "reshuffle-left-to-chance.yaml"))
+    reshuffled = next(s for s in game.steps if s.kind == "Reshuffled")
+    assert sorted((str(c), a, b) for c, a, b in reshuffled.moves) == [
+        (name, "discard", "draw pile") for name in ("Bread", "Money", "The Sun", "Time")
+    ]
+    shuffled = next(s for s in game.steps if s.kind == "Chance" and "the order of" in s.text)
+    assert shuffled.moves == ()

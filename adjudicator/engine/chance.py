@@ -90,7 +90,11 @@ def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: 
             shown = names(stated) + (f", then {len(pool)} more in an order from the seed" if pool else "")
             game.step(rec.Chance, what=f"the order of {what}", outcome=shown, stated=True, rulings=rulings)
             return
-    game.rng.shuffle(cards)
+    # Shuffled as a plain list, then put back at once: a zone (the draw pile) would write every
+    # swap of the shuffle to its clock's journal, two moves of each card that no step reports.
+    order = list(cards)
+    game.rng.shuffle(order)
+    cards[:] = order
     if game.event_no is None:  # the setup's own steps: no event can state it, the setup can
         how = "the cards in that order in the setup (the piles are as written there)"
     game.step(
