@@ -196,7 +196,13 @@ class TurnStructure(GameView):
         game = self.game  # (a property: asked once)
         for slot in derived.limit_slots(game):
             limit = derived.limit(game, slot, player)
-            zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
+            zone: list[Card]
+            if slot == "hand_limit":
+                zone = self.table.hands[player]
+            elif not self.pending and (limit is None or len(self.table.in_play[player]) <= limit):
+                continue  # (as below) no more cards in front of her than the limit, Keepers or not
+            else:
+                zone = self.keepers_of(player)
             if not self.pending and (limit is None or len(zone) <= limit):
                 continue  # the common case: within the limit, and no discard asked to withdraw
             key = (slot, player)
