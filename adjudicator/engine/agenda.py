@@ -316,7 +316,10 @@ class Agenda(GameView):
         return choice, given
 
     def answer(self, event: Event) -> None:
-        choice, given = self.verify_answer(event)
+        self.apply_answer(*self.verify_answer(event))
+
+    def apply_answer(self, choice: PendingChoice, given: list[Any]) -> None:
+        """Carry out an answer as `verify_answer` found it: the choice it goes to, what it gives."""
         self.pending.remove(choice)
         self.call(choice.then, given)
         if not self.agenda and not self.pending:

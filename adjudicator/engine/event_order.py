@@ -228,7 +228,7 @@ class EventOrder(GameView):
         if not self.pending:
             return False
         try:
-            self.verify_answer(event)
+            answer = self.verify_answer(event)
         except Illegal as illegal:
             if event.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE) and any(
                 c.player == event.player for c in self.pending
@@ -237,7 +237,7 @@ class EventOrder(GameView):
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
             return True
-        self.answer(event)
+        self.apply_answer(*answer)  # (verified once: the answer is checked against its choice's spec)
         return True
 
     def _advance_turn(self, event: Event) -> bool:
