@@ -189,14 +189,16 @@ def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
 def draw_rule(game: GameView, player: str) -> int:
     card = slot_card(game, "draw")
     base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
-    return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in holding(game, "draw_bonus"))
+    givers = holding(game, "draw_bonus")
+    return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in givers) if givers else base
 
 
 @remembered
 def play_rule(game: GameView, player: str) -> PlayQuota:
     card = slot_card(game, "play")
     quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
-    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in holding(game, "play_bonus")))
+    givers = holding(game, "play_bonus")
+    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in givers)) if givers else quota
 
 
 def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
