@@ -112,8 +112,10 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             stated = _made(
                 by_number[number], player=forced["player"], action="play", card=card, choices=(), at_random=True
             )
-            if by_number[number].action == "begin_turn" and by_number[number].player == forced["player"]:
-                replaced[number] = stated  # it begins her turn as `P begins` did, and makes the forced play
+            if by_number[number].action in ("begin_turn", "decline") and by_number[number].player == forced["player"]:
+                # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
+                # did, and makes the forced play
+                replaced[number] = stated
             else:
                 before.setdefault(number, []).append(stated)
             continue

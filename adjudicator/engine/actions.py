@@ -76,6 +76,11 @@ def _begin_turn(game: GameView, event: Event) -> None:
     raise game._not_begun(event.player)
 
 
+def _decline(game: GameView, event: Event) -> None:
+    # taken before the window closes: push sends it here first (`EventOrder.decline`)
+    game.decline(event)
+
+
 def _spell(game: GameView, event: Event) -> None:
     game.verify_claim(event.player, event.choices)
 
@@ -102,6 +107,7 @@ HANDLERS: Mapping[Action, Handler] = MappingProxyType(
         Action.DROP_OUT: Handler(_nothing_to_check, _drop_out),
         Action.SPELL: Handler(_nothing_to_check, _spell),
         Action.BEGIN_TURN: Handler(_nothing_to_check, _begin_turn),
+        Action.DECLINE: Handler(_nothing_to_check, _decline),
     }
 )
 _missing = set(Action) - set(HANDLERS)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
+from adjudicator.engine.advancing import come_to_rest, declinable, go_on
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
@@ -38,10 +39,7 @@ class EventOrder(GameView):
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
-        if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
-            from adjudicator.engine.deciding import take_listed
-
-            take_listed(self.game, event)
+        self._decided = None  # the decision was this position's
         self.move_stack.append(event)
         if self.stopped:
             return
@@ -67,6 +65,9 @@ class EventOrder(GameView):
             self.stated_shuffles = list(event.shuffled)
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
+        if event.action == Action.DECLINE:  # it meets the game where it waits: nothing is closed first
+            carry_out(self, event)
+            return
         card = event.card
         if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -239,6 +240,45 @@ class EventOrder(GameView):
             return True
         self.answer(event)
         return True
+
+    def decline(self, event: Event) -> None:
+        """`P declines`: every forced step up to where the game waits for someone (`come_to_rest`,
+        the steps a driver's `decision` takes), then the way on from there: the open window closes
+        unanswered (anyone may decline it), or the active player makes the play a rule forces
+        before she uses a free action, or ends her turn instead of using one."""
+        split, _ = come_to_rest(self.game, event.number, [], {}, who=event.player)
+        try:
+            self.verify_not_over()
+            if self.pending:
+                choice = self.pending[0]
+                raise Illegal(
+                    "choice_pending", f"{choice.player} must {choice.prompt} first: declining answers no choice", ()
+                )
+            if not declinable(self.game, split) or (split != "window" and event.player != self.turn.player):
+                raise self._nothing_to_decline(event.player)
+        except Illegal as illegal:
+            self.reject(event, illegal)
+            return
+        go_on(self.game, split)
+        self.run()
+
+    def _nothing_to_decline(self, player: str) -> Illegal:
+        """Why `P declines` finds nothing waiting on player."""
+        turn = self.turn
+        if turn.player == player and turn.phase is Phase.PLAY:
+            left = self.plays_left()
+            return Illegal(
+                "nothing_to_decline",
+                f"nothing waits on {player}: no card can be answered now, and her turn goes on with "
+                f"{left} play{'' if left == 1 else 's'} left (a turn ends when its plays are done)",
+                ("B-turn-order", "B-play-rule"),
+            )
+        return Illegal(
+            "nothing_to_decline",
+            f"nothing waits on {player}: no card can be answered now, and it is not her turn to end "
+            f"({turn.player}'s turn; {self.next_player()} plays next)",
+            ("B-turn-order", "B-surprises"),
+        )
 
     def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
