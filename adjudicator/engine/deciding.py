@@ -53,6 +53,10 @@ class Decided:
     stamp: tuple[int | None, ...]
     decision: Decision
 
+    def lists(self, event: Event) -> bool:
+        """Whether event is one of the decision's own (the very object: a driver pushes what it was given)."""
+        return any(listed is event for listed in self.decision.events)
+
 
 def next_number(game: GameView) -> int:
     """The number the next event gets: one more than the events pushed so far."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
-from adjudicator.engine.advancing import come_to_rest, declinable, go_on
+from adjudicator.engine.advancing import come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
@@ -39,7 +39,10 @@ class EventOrder(GameView):
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
             self.undo.append(self.copy())  # the position before it, for `pop`
-        self._decided = None  # the decision was this position's
+        # One the game's decision listed, in the position it was listed in: applied as listed,
+        # its card bound and its legality known (`Handler.apply`).
+        decided, self._decided = self._decided, None
+        listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self.game)
         self.move_stack.append(event)
         if self.stopped:
             return
@@ -50,7 +53,8 @@ class EventOrder(GameView):
             self.reject(event, self.not_playing(event.player))
             return
         # a card the deck holds several copies of: the copy meant
-        event = bind_copies(self.game, event, strict=False)
+        if not listed:
+            event = bind_copies(self.game, event, strict=False)
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
@@ -118,14 +122,14 @@ class EventOrder(GameView):
             return
         try:
             # the turn may have moved on: bind again where it stands now
-            event = bind_copies(self.game, event)
+            event = event if listed else bind_copies(self.game, event)
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
         if self._answered_or_stopped(event):
             return
         try:
-            carry_out(self, event)  # the action's own handler (engine/actions.py)
+            carry_out(self, event, listed)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
@@ -229,7 +233,7 @@ class EventOrder(GameView):
         if not self.pending:
             return False
         try:
-            self.verify_answer(event)
+            checked = self.verify_answer(event)
         except Illegal as illegal:
             if event.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE) and any(
                 c.player == event.player for c in self.pending
@@ -238,7 +242,7 @@ class EventOrder(GameView):
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
             return True
-        self.answer(event)
+        self.answer(event, checked)
         return True
 
     def decline(self, event: Event) -> None:
