@@ -225,11 +225,16 @@ def declinable(game: GameView, split: str | None) -> bool:
     return split in DECLINABLE
 
 
-#: What `P declines` does at each parting it takes (`go_on`), in words.
+#: What `P declines` does at each parting it takes (`go_on`), in words, and the rulings behind it.
 DECLINING = {
     "window": "nobody answers: the window closes and the card resolves",
     "before forced play": "the play the rule forces is made before any free action",
     "before turn end": "the turn ends without the free actions left",
+}
+DECLINING_RULINGS = {
+    "window": ("B-surprises",),
+    "before forced play": ("B-first-play-random", "B-free-actions"),
+    "before turn end": ("B-free-actions", "B-turn-order"),
 }
 
 

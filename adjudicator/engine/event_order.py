@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
-from adjudicator.engine.advancing import come_to_rest, declinable, go_on, stamp
+from adjudicator.engine.advancing import DECLINING, DECLINING_RULINGS, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.view import GameView
@@ -263,6 +263,7 @@ class EventOrder(GameView):
         except Illegal as illegal:
             self.reject(event, illegal)
             return
+        self.note(f"{event.player} declines: {DECLINING[split]}", DECLINING_RULINGS[split])  # type: ignore[index]
         go_on(self.game, split)
         self.run()
 
