@@ -213,7 +213,9 @@ def come_to_rest(
 def declinable(game: GameView, split: str | None) -> bool:
     """Whether `P declines` takes a way on where `advance_steps` stopped (`split`): a window
     someone may answer (the one a forced play opened included), a play a rule forces now, her
-    optional free actions before her turn ends."""
+    optional free actions before her turn ends. Never while a choice waits for its answer."""
+    if game.pending:
+        return False
     if split == "forced play":
         if game.window is None:
             return False

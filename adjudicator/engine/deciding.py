@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.engine.advancing import DECLINABLE, advance, come_to_rest, forced_play_due, stamp
+from adjudicator.engine.advancing import advance, come_to_rest, declinable, forced_play_due, stamp
 from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, make_event, read_as_it_stands
 from adjudicator.model import records as rec
@@ -128,12 +128,12 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         following = game.next_player()
         found.add(e for player in game.players if player != following for e in found.uses(game, player))
         found.add([make_event(number, following, Action.BEGIN_TURN)])
-    elif split is None:
+    elif split is None or game.pending:  # (a choice may wait while a window is open: its answers)
         read_as_it_stands(game, found, usable)
     events = [event for event in found.events.values() if split == "window" or keep(event)]
     if begun:
         events.append(make_event(number, begun[0], Action.BEGIN_TURN))
-    if split in DECLINABLE:
+    if declinable(game, split):
         events.append(make_event(number, begun[0] if begun else active, Action.DECLINE))
     return _classify(game, events, split)
 
