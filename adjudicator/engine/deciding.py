@@ -117,6 +117,8 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
     if game.is_over:
         return Decision(DecisionKind.OVER, ())
+    if split is None and not (found.events or game.pending or begun or forced) and game.turn is turn:
+        return _classify(game, _plays_and_uses(game, number, usable, answering), split)
     active = game.turn.player
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -130,12 +132,33 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         found.add([make_event(number, following, Action.BEGIN_TURN)])
     elif split is None or game.pending:  # (a choice may wait while a window is open: its answers)
         read_as_it_stands(game, found, usable)
-    events = [event for event in found.events.values() if split == "window" or keep(event)]
-    if begun:
-        events.append(make_event(number, begun[0], Action.BEGIN_TURN))
+    if begun:  # her event begins her turn: `P begins` does that and no more
+        found.add([make_event(number, begun[0], Action.BEGIN_TURN)])
     if declinable(game, split):
-        events.append(make_event(number, begun[0] if begun else active, Action.DECLINE))
-    return _classify(game, events, split)
+        found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
+    return _classify(game, [event for event in found.events.values() if split == "window" or keep(event)], split)
+
+
+def _plays_and_uses(
+    game: GameView, number: int, usable: dict[str, list[Card]], answering: frozenset[str]
+) -> list[Event]:
+    """The events of the commonest decision, in the turn it began in with nothing on the way: the
+    active player's plays, and every player's free actions (what `read_as_it_stands` finds
+    there, without the bookkeeping that merging several readings needs). A Surprise of hers is
+    no play when push would read it as an answer (`answering`)."""
+    made = Event.made
+    active = game.turn.player
+    events = [
+        made(number, active, Action.PLAY, card, ())
+        for card in game.playable(active)
+        if not (card.type is CardType.SURPRISE and active in answering)
+    ]
+    for player in game.players:
+        known = usable.get(player)
+        events += [
+            made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
+        ]
+    return events
 
 
 def _classify(game: GameView, events: list[Event], split: str | None) -> Decision:
