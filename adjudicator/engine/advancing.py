@@ -1,7 +1,8 @@
-"""Taking a game through the steps the next event forces whatever it is (`advance`), and
-gathering the legal events where those steps part ways (`gather`): a window some may answer, a
-forced play, free actions before the turn ends or before the next one begins. Copies are taken
-down the other way; a driver's push may go on from them (`Ahead`, `engine/deciding.py`)."""
+"""Taking a game through the steps the next event forces whatever it is (`advance_steps`, and
+`come_to_rest`: up to where someone must decide), the ways on where they part that `P declines`
+takes (`go_on`), and, for the listing for people, gathering the legal events past those
+partings (`gather`): a window some may answer, a forced play, free actions before the turn
+ends or before the next one begins, each way taken on a copy."""
 
 from __future__ import annotations
 
