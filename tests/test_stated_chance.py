@@ -116,6 +116,14 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
                 # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
                 # did, and makes the forced play
                 replaced[number] = stated
+                declined = f"{forced['player']} declines:"
+                unasked.update(  # no decline is said when the play it let come is stated instead
+                    i
+                    for i in range(at)
+                    if steps[i].event == number
+                    and isinstance(steps[i], rec.Note)
+                    and steps[i].text.startswith(declined)
+                )
             else:
                 before.setdefault(number, []).append(stated)
             continue
