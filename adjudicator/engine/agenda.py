@@ -315,11 +315,10 @@ class Agenda(GameView):
             given = [o for o in choice.options if o not in given]  # "keeps X": the rest goes
         return choice, given
 
-    def answer(self, event: Event) -> None:
-        self.apply_answer(*self.verify_answer(event))
-
-    def apply_answer(self, choice: PendingChoice, given: list[Any]) -> None:
-        """Carry out an answer as `verify_answer` found it: the choice it goes to, what it gives."""
+    def answer(self, event: Event, checked: tuple[PendingChoice, list[Any]] | None = None) -> None:
+        """Take event as the answer to the pending choice it goes to; `checked`: what
+        `verify_answer` made of it already (the choice and the cards that go), not worked out twice."""
+        choice, given = self.verify_answer(event) if checked is None else checked
         self.pending.remove(choice)
         self.call(choice.then, given)
         if not self.agenda and not self.pending:
