@@ -17,6 +17,7 @@ from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
+from adjudicator.engine.undoing import Record
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
@@ -37,7 +38,7 @@ class EventOrder(GameView):
     def push(self, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
-            self.undo.append(self.copy())  # the position before it, for `pop`
+            self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
         if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
             from adjudicator.engine.deciding import take_listed
 
