@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 #: Fields put back as the very objects they held: set right in place where a push changes them
 #: (the table, the lists that only grow), the generator's own way (`_chance`), or values that are
 #: replaced, never changed in place, and hold no object of the position (the memos of the checks:
-#: clock readings, card ids, choice keys, names; the decision listed, a memo as well).
+#: clock readings, card ids, choice keys, names; the decision listed, kept without the copies
+#: its listing took).
 _AS_THEY_ARE = frozenset(
     {
         *("scenario", "house_rules", "undo", "table", "steps", "move_stack", "cited", "_rng", "_decided"),
@@ -65,9 +66,13 @@ class Record:
         self.names = names
         memo: dict[int, Any] = {}
         atoms, kept = ATOMS, _AS_THEY_ARE
-        self.values = tuple(
-            [value if type(value) in atoms or name in kept else duplicate(value, memo) for name, value in state.items()]
-        )
+        values = [
+            value if type(value) in atoms or name in kept else duplicate(value, memo) for name, value in state.items()
+        ]
+        decided = state.get("_decided")
+        if decided is not None:  # the decision stands after a pop; the copies its listing took are not kept
+            values[names.index("_decided")] = type(decided)(decided.stamp, decided.decision, {})
+        self.values = tuple(values)
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
         self.clock = (
