@@ -15,7 +15,8 @@ from nightly_games import DECK_SETS, HOUSE_RULES
 
 from adjudicator import simulate as sim
 from adjudicator.engine.game import Game
-from adjudicator.model.zones import Zone, ZoneMap
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap, take_back
 
 #: Events pushed and popped at each position (the first listed and a random sample).
 PER_POSITION = 5
@@ -149,3 +150,45 @@ def test_pop_takes_back_every_event_of_random_games(settings: sim.Settings, log:
     while game.move_stack:  # and back to the start, one event at a time
         game.pop()
     assert state(game) == start
+
+
+def _cards(*names: str) -> list[Card]:
+    return [Card(name, CardType.KEEPER, "keeper") for name in names]
+
+
+#: Every way a zone or a player's zone changes, each taken back alone.
+CHANGES = {
+    "append": lambda pile, zones, card: pile.append(card),
+    "insert before the last two": lambda pile, zones, card: pile.insert(-2, card),
+    "insert before the start": lambda pile, zones, card: pile.insert(-9, card),
+    "insert past the end": lambda pile, zones, card: pile.insert(9, card),
+    "extend": lambda pile, zones, card: pile.extend([card, card]),
+    "remove": lambda pile, zones, card: pile.remove(pile[2]),
+    "pop": lambda pile, zones, card: pile.pop(),
+    "pop the third from the end": lambda pile, zones, card: pile.pop(-3),
+    "pop the second": lambda pile, zones, card: pile.pop(1),
+    "clear": lambda pile, zones, card: pile.clear(),
+    "sort": lambda pile, zones, card: pile.sort(key=str),
+    "reverse": lambda pile, zones, card: pile.reverse(),
+    "replace the last": lambda pile, zones, card: pile.__setitem__(-1, card),
+    "replace a slice": lambda pile, zones, card: pile.__setitem__(slice(1, 3), [card]),
+    "delete one": lambda pile, zones, card: pile.__delitem__(1),
+    "delete a slice": lambda pile, zones, card: pile.__delitem__(slice(0, 2)),
+    "trade hands": lambda pile, zones, card: zones.__setitem__("Alice", zones["Bob"]),
+    "jump in": lambda pile, zones, card: zones.__setitem__("Carol", [card]),
+    "drop out": lambda pile, zones, card: zones.pop("Bob"),
+    "setdefault": lambda pile, zones, card: zones.setdefault("Carol", []).append(card),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
+def test_every_change_to_a_zone_is_taken_back(change):
+    clock = Clock()
+    pile = Zone(clock, "draw pile", _cards("D", "B", "E", "A", "C"))
+    zones = ZoneMap(clock, "in play of {}", {"Alice": _cards("F"), "Bob": _cards("G", "H")}, rules_read=IN_FRONT)
+    before = (list(pile), {key: (zone, list(zone), zone.label, zone.rules_read) for key, zone in zones.items()})
+    clock.undo = []
+    change(pile, zones, _cards("X")[0])
+    take_back(clock.undo)
+    assert clock.undo == []
+    assert (list(pile), {key: (zone, list(zone), zone.label, zone.rules_read) for key, zone in zones.items()}) == before

@@ -28,8 +28,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.copying import ForkedRandom, Snapshot
+from adjudicator.model import zones
 from adjudicator.model.position import ATOMS, duplicate
-from adjudicator.model.zones import Memo, take_back
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -79,7 +79,7 @@ class Record:
             clock.ticks,
             clock.rule_ticks,
             clock.steps,
-            Memo(clock.derived),
+            zones.Memo(clock.derived),
             clock.effective,
             clock.journal[:],
         )
@@ -95,7 +95,7 @@ class Record:
     def take_back(self, game: GameView) -> None:
         """Set game as it was when the record was made."""
         fields = dict(zip(self.names, self.values, strict=True))
-        take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
+        zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
         table = fields["table"]
         table_fields, skips, players = self.table
         table.__dict__.update(table_fields)
