@@ -1,11 +1,15 @@
-"""What taking an event back costs (not a test): `Game.push` + `Game.pop` per event, beside
-`push` alone on a game that keeps no undo stack, and the memory one undo record holds.
+"""What taking an event back costs (not a test): `Game.push` + `Game.pop` per event with the
+undo record (engine/undoing.py), with a copy of the game kept before the push (as `pop` was
+before the record: the copy's fields became the game's), and `push` alone on a game that keeps
+no undo stack; and the memory the undo stack holds per event, both ways.
 
 Random games (the default decks, 2 and 4 players) are walked through the driver's protocol; at
-each position every listed event (at most `PER_POSITION`) is pushed and popped on the game, and
-pushed on a copy that keeps no undo stack (the copy made outside the timing). The difference is
-what the undo record costs. Memory: a random game played with and without an undo stack
-(`tracemalloc`), the difference per event pushed.
+each position every listed event (at most `PER_POSITION`) is pushed and popped each way, and
+pushed on a copy that keeps no undo stack (made outside the timing); interleaved, best of
+`ROUNDS`. The push takes its own way, not a listing's copy (`deciding.take_listed`): a record
+of a push that takes one keeps the table the game had, as large as a copy. Memory: a random
+game played with an undo stack of each kind and without one (`tracemalloc`), the difference
+per event pushed.
 
 Run: python benchmarks/undo.py [GAMES]
 """
