@@ -24,6 +24,7 @@ event of random games and compares all three).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -69,9 +70,9 @@ class Record:
         values = [
             value if type(value) in atoms or name in kept else duplicate(value, memo) for name, value in state.items()
         ]
-        decided = state.get("_decided")
-        if decided is not None:  # the decision stands after a pop; the copies its listing took are not kept
-            values[names.index("_decided")] = type(decided)(decided.stamp, decided.decision, {})
+        decided: Any = state.get("_decided")
+        if getattr(decided, "ahead", None):  # the decision stands after a pop; the copies its listing took are not kept
+            values[names.index("_decided")] = dataclasses.replace(decided, ahead={})
         self.values = tuple(values)
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
