@@ -18,6 +18,7 @@ from adjudicator.engine.actions import carry_out
 from adjudicator.engine.advancing import DECLINING, DECLINING_RULINGS, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
+from adjudicator.engine.undoing import Record
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
@@ -38,7 +39,7 @@ class EventOrder(GameView):
     def push(self, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
-            self.undo.append(self.copy())  # the position before it, for `pop`
+            self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
         decided, self._decided = self._decided, None

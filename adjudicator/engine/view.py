@@ -55,7 +55,7 @@ class GameView(_Host):
     turn: Turn
     move_stack: list[Event]
     steps: list[rec.Step]
-    undo: list[GameView] | None
+    undo: list[Any] | None  # what each push changed, latest last (engine/undoing.Record)
     _decided: Any  # deciding.Decided | None (deciding reads the game: it types against this view)
     _rng: random.Random | None
     cited: dict[str, int] | None
