@@ -51,7 +51,6 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.model.quota import PlayQuota
-from adjudicator.model.step import SHARED, share
 
 if TYPE_CHECKING:
     from adjudicator.engine.deciding import Decided
@@ -380,17 +379,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             if cls not in LANDMARKS:
                 clock.journal.clear()  # the moves it would have said
                 return
-        # event and moves join the record's own fields in this call's dict, not in a merged copy;
-        # equal rulings and moves are one tuple for the whole log (`share`)
+        # event and moves join the record's own fields in this call's dict, not in a merged copy
         fields["event"] = self.event_no
-        if clock.journal:
-            moves = clock.moves()
-            fields["moves"] = SHARED.get(moves) or share(moves)
-        else:
-            fields["moves"] = ()
-        rulings = fields.get("rulings")
-        if rulings:
-            fields["rulings"] = SHARED.get(rulings) or share(rulings)
+        fields["moves"] = clock.moves() if clock.journal else ()
         self.steps.append(cls(**fields))
 
     def citations(self) -> Counter[str]:

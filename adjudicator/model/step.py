@@ -48,20 +48,32 @@ def _own_init(cls: type) -> Callable[..., None]:
     """A record class's __init__, written for its fields: each a keyword argument with its default
     (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
     the values go straight into the record's slots (each slot's own setter), past the frozen
-    __setattr__. A text field's string is interned: the sentences a long log repeats (why a card
-    is drawn, how a play counts) are made anew at each step, and kept once."""
+    __setattr__. What a long log repeats is made anew at each step and kept once: a text field's
+    string is interned (why a card is drawn, how a play counts), and the rulings, the moves and
+    the cards are the tuple equal to them that records share (`share`)."""
     declared = fields(cls)
     names = [f.name for f in declared]
     given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
     texts = [f.name for f in declared if f.type == "str"]  # a str subclass (CardId) stays as it is
+    tuples = [f.name for f in declared if f.name in ("rulings", "moves") or f.type == "tuple[Card, ...]"]
     source = (
         f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
         f"    if _unknown{given}:\n"
         f"        _refuse(type(self), _unknown, locals())\n"
         + "".join(f"    if type({name}) is str:\n        {name} = _intern({name})\n" for name in texts)
+        + "".join(
+            f"    if {name} and type({name}) is tuple:\n        {name} = _get({name}) or _share({name})\n"
+            for name in tuples
+        )
         + "".join(f"    _set_{name}(self, {name})\n" for name in names)
     )
-    namespace: dict[str, Any] = {"_REQUIRED": _REQUIRED, "_refuse": _refuse, "_intern": sys.intern}
+    namespace: dict[str, Any] = {
+        "_REQUIRED": _REQUIRED,
+        "_refuse": _refuse,
+        "_intern": sys.intern,
+        "_get": SHARED.get,
+        "_share": share,
+    }
     namespace.update((f"_set_{name}", getattr(cls, name).__set__) for name in names)  # the slots' descriptors
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
     init: FunctionType = namespace["__init__"]
