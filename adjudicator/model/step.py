@@ -54,7 +54,8 @@ def _own_init(cls: type) -> Callable[..., None]:
     declared = fields(cls)
     names = [f.name for f in declared]
     given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
-    texts = [f.name for f in declared if f.type == "str"]  # a str subclass (CardId) stays as it is
+    # a str subclass (CardId) stays as it is; a player's name is the scenario's own string already
+    texts = [f.name for f in declared if f.type == "str" and not f.name.endswith("player")]
     tuples = [f.name for f in declared if f.name in ("rulings", "moves") or f.type == "tuple[Card, ...]"]
     source = (
         f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
