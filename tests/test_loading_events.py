@@ -50,3 +50,44 @@ def test_text_values_read_alike_with_and_without_aliases_in_the_file():
     assert plain == counted == {"a": ["x", "y", 1, True, None, ["z"], {"k": "v"}, "?"], "b": ["p", 2.5, "3"]}
     assert plain["b"].item_lines == counted["b"].item_lines == [3, 4, 5]
     assert plain.key_lines == counted.key_lines == {"a": 1, "b": 2}
+
+
+def _lined(value):
+    """A loaded value with every line it carries (keys, items, containers)."""
+    if isinstance(value, yaml_lines.LinedDict):
+        return value.line, [(k, value.line_of(k), _lined(v)) for k, v in value.items()]
+    if isinstance(value, yaml_lines.LinedList):
+        return value.line, list(value.item_lines), [_lined(v) for v in value]
+    return type(value).__name__, value
+
+
+def _both_ways(text):
+    """What the loader makes of text with plain event lines read without YAML, and all by YAML."""
+    results = []
+    for plain in ("events", None):
+        try:
+            results.append(_lined(yaml_lines.load(text, "f.yaml", plain_items=plain)))
+        except Exception as exc:  # noqa: BLE001 - the same mistake, said the same way, is what is compared
+            results.append((type(exc).__name__, str(exc), getattr(exc, "line", None), getattr(exc, "column", None)))
+    return results
+
+
+def test_plain_event_lines_read_without_yaml_come_out_as_yaml_reads_them():
+    block = "events:\n  - Alice plays Milk\n  - Bob plays Cookies -> Milk, Bread\n"
+    assert yaml_lines._plain_block(HEAD + block[len("events:\n") :], "events") is not None  # the fast way is taken
+    texts = [
+        HEAD + "  - Alice plays Milk\n  - Bob plays Cookies\n",
+        HEAD + "  - Alice plays Milk\nexpect: {winner: Alice}\n",
+        "events:\n- Alice plays Milk\n- Bob plays Cookies\nexpect: 1\n",
+        # YAML's own reading decides: another form inside or after the block, a second key, a bad file
+        HEAD + "  - Alice plays Milk\n  - 12\n",
+        HEAD + "  - Alice plays Milk\n    more of the line\n",
+        HEAD + "  - Alice plays Milk\n # a comment\n",
+        HEAD + "  - Alice plays Milk\nexpect: [\n",
+        "setup: {turn: Alice,\nevents:\n  - Alice plays Milk\n",
+        "events:\n  - Alice plays Milk\nevents:\n  - Bob plays Milk\n",
+        "a: &x 1\nevents:\n  - Alice plays Milk\nb: *x\n",
+    ]
+    for text in texts:
+        fast, whole = _both_ways(text)
+        assert fast == whole, text

@@ -72,3 +72,20 @@ def test_a_long_replay_sets_its_log_aside_from_the_collector_and_back():
     game = rp.replay(scenario)
     assert len(game.move_stack) == rp.SETTLE_EVERY + 3 and not game.stopped
     assert gc.get_freeze_count() == 0  # set back once the replay is over
+
+
+def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():
+    from adjudicator.engine.replay import replay
+    from adjudicator.loading.scenario import parse_scenario
+    from adjudicator.model import step as step_module
+
+    lines = ["title: t", "players: [Alice, Bob]", "setup: {turn: Alice, hands: {Alice: [Jackpot!]}}", "events:"]
+    lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(6)]
+    steps = replay(parse_scenario("\n".join(lines) + "\n", "long.yaml")).steps
+    assert not any(hasattr(step, "__dict__") for step in steps)  # slots only
+    played = [step for step in steps if isinstance(step, rec.Played)]
+    drew = [step for step in steps if isinstance(step, rec.Drew) and step.counted]
+    assert len(played) == 6 and played[1].counted == played[3].counted
+    assert played[1].counted is played[3].counted and played[1].rulings is played[3].rulings
+    assert drew[0].why is drew[2].why and drew[0].moves is drew[2].moves  # Bob draws the Jackpot! each time
+    assert len(step_module.SHARED) <= step_module.SHARED_AT_MOST

@@ -39,6 +39,8 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
     catalog = game.scenario.catalog
     if not catalog.holds_copies and not any(isinstance(choice, Whose) for choice in event.choices):
         return event  # every card is the only one of its name, and no `CARD of PLAYER` needs checking
+    if not event.choices and (event.card is None or len(catalog.copies_of(event.card)) == 1):
+        return event  # the commonest event of a long game: one card, the only copy of its name
     slots = _card_slots(event)
     options = []
     for card, owner in slots:

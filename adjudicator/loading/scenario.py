@@ -82,7 +82,7 @@ def parse_scenario(
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_FILE_BYTES // 2**20} MB, the most it may be", path=path)
     with yaml_lines.collection_paused():
-        data = yaml_lines.load(text, path, explain=mistakes.yaml_problem)
+        data = yaml_lines.load(text, path, explain=mistakes.yaml_problem, plain_items="events")
         try:
             return _Reader(path, house_rules, text, card_files).read(data)
         except ScenarioError as exc:

@@ -126,10 +126,32 @@ def collection_paused() -> Iterator[None]:
         gc.enable()
 
 
-def load(text: str, path: str, explain: Explain | None = None) -> Any:
+def load(text: str, path: str, explain: Explain | None = None, plain_items: str | None = None) -> Any:
+    """The YAML text as LinedDict/LinedList/plain values. `plain_items`: a key of the top-level
+    mapping whose block of one-line items (a scenario's `events:`) is read without YAML when
+    every item is plain text (`_plain_block`): a long game is almost all of it."""
     global yaml  # the functions below use it once this has run
     import yaml
 
+    if plain_items is not None:
+        found = _plain_block(text, plain_items)
+        if found is not None:
+            rest, header, items = found
+            data = _load(rest, path, explain, fallback=True)
+            if isinstance(data, LinedDict) and data.key_lines.get(plain_items) == header and data[plain_items] == []:
+                data[plain_items] = items
+                return data
+    return _load(text, path, explain)
+
+
+def _load(text: str, path: str, explain: Explain | None, fallback: bool = False) -> Any:
+    """`load` of the whole text by YAML (`fallback`: None for any problem, which the original
+    text, read again whole, will say)."""
+    if fallback:
+        try:
+            return _load(text, path, explain)
+        except ScenarioError:
+            return None
     try:
         node = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as exc:
@@ -137,6 +159,44 @@ def load(text: str, path: str, explain: Explain | None = None) -> Any:
     if node is None:
         return None
     return _Builder(text, path).build(node, 0)
+
+
+#: One item of a block of plain one-line items (`  - Alice plays Jackpot!`) and its line's end.
+#: Its text is a string whatever YAML would make of it: a letter first and a space inside (so
+#: never a number, a date, true/false or null), none of the characters YAML reads as structure
+#: (`:` `#` quotes, brackets, anchors, tags), no space at its end and nothing but ASCII.
+_PLAIN_ITEM = re.compile(
+    r"( *)- ([A-Za-z][A-Za-z0-9!$%()+,./;<=>?_~^=\-]* [A-Za-z0-9!$%()+,./;<=>?_~^=\- ]*[A-Za-z0-9!$%()+,./;<=>?_~^=\-])\n"
+)
+
+
+def _plain_block(text: str, key: str) -> tuple[str, int, LinedList] | None:
+    """When `key:` at the start of a line opens a block of plain one-line items, each matching
+    `_PLAIN_ITEM`, with the same indent, ended by the end of the text or a line at its first
+    column that is neither an item nor a comment: (the text with that block written `key: []`
+    and its item lines left blank, so that every other line and column stays where it was; the
+    line of `key:`; the items, with their lines). None otherwise: YAML reads the whole text."""
+    opening = f"{key}:\n"
+    start = 0 if text.startswith(opening) else text.find(f"\n{opening}") + 1
+    if start == 0 and not text.startswith(opening) or text.find(f"\n{key}:", start) >= 0:
+        return None  # no such block, or the key twice (YAML says which one is the duplicate)
+    header = text.count("\n", 0, start) + 1
+    position = start + len(opening)
+    items = LinedList(line=header + 1)
+    indent = None
+    match = _PLAIN_ITEM.match(text, position)
+    while match is not None:
+        if indent is None:
+            indent = match.group(1)
+        elif match.group(1) != indent:
+            return None
+        items.append(match.group(2))
+        position = match.end()
+        match = _PLAIN_ITEM.match(text, position)
+    if not items or (position < len(text) and text[position] in " \t\r\n-#"):
+        return None  # the block goes on in another form: a blank or indented line, an item, a comment
+    items.item_lines += range(header + 1, header + 1 + len(items))
+    return text[:start] + f"{key}: []\n" + "\n" * len(items) + text[position:], header, items
 
 
 def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str, explain: Explain | None) -> Any:

@@ -6,6 +6,7 @@ first record is made). The record classes themselves are in `records.py`.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from types import FunctionType
@@ -13,13 +14,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_tr
 
 from adjudicator.model.cards import Card
 
-#: How every record is declared: keyword fields, and no generated method at import -- no __eq__ or
-#: __repr__ (a record is read by its fields and said by `.text`), no __match_args__ (it would be
-#: empty: no field is positional), one shared __setattr__ (`Step`), and an __init__ written for
-#: each class only when its first record is made (`_own_init`): records are made ten times an
-#: event and this module is imported by every command, so both must be quick.
-_RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False)
+#: How every record is declared: keyword fields in slots (a long log holds a million records: no
+#: __dict__ each), and no generated method at import -- no __eq__ or __repr__ (a record is read by
+#: its fields and said by `.text`), no __match_args__ (it would be empty: no field is positional),
+#: one shared __setattr__ (`Step`), and an __init__ written for each class only when its first
+#: record is made (`_own_init`): records are made ten times an event and this module is imported
+#: by every command, so both must be quick.
+_RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False, slots=True)
 _Record = TypeVar("_Record")
+_Value = TypeVar("_Value")
 
 
 @dataclass_transform(kw_only_default=True, eq_default=False)  # a type checker reads records as dataclasses
@@ -44,17 +47,35 @@ def _first_record(self: Step, **values: Any) -> None:
 def _own_init(cls: type) -> Callable[..., None]:
     """A record class's __init__, written for its fields: each a keyword argument with its default
     (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
-    the values go straight into the record's __dict__, past the frozen __setattr__."""
+    the values go straight into the record's slots (each slot's own setter), past the frozen
+    __setattr__. What a long log repeats is made anew at each step and kept once: a text field's
+    string is interned (why a card is drawn, how a play counts), and the rulings, the moves and
+    the cards are the tuple equal to them that records share (`share`)."""
     declared = fields(cls)
     names = [f.name for f in declared]
     given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
+    # a str subclass (CardId) stays as it is; a player's name is the scenario's own string already
+    texts = [f.name for f in declared if f.type == "str" and not f.name.endswith("player")]
+    tuples = [f.name for f in declared if f.name in ("rulings", "moves") or f.type == "tuple[Card, ...]"]
     source = (
         f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
         f"    if _unknown{given}:\n"
         f"        _refuse(type(self), _unknown, locals())\n"
-        f"    _own = self.__dict__\n" + "".join(f"    _own[{name!r}] = {name}\n" for name in names)
+        + "".join(f"    if type({name}) is str:\n        {name} = _intern({name})\n" for name in texts)
+        + "".join(
+            f"    if {name} and type({name}) is tuple:\n        {name} = _get({name}) or _share({name})\n"
+            for name in tuples
+        )
+        + "".join(f"    _set_{name}(self, {name})\n" for name in names)
     )
-    namespace = {"_REQUIRED": _REQUIRED, "_refuse": _refuse}
+    namespace: dict[str, Any] = {
+        "_REQUIRED": _REQUIRED,
+        "_refuse": _refuse,
+        "_intern": sys.intern,
+        "_get": SHARED.get,
+        "_share": share,
+    }
+    namespace.update((f"_set_{name}", getattr(cls, name).__set__) for name in names)  # the slots' descriptors
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
     init: FunctionType = namespace["__init__"]
     init.__kwdefaults__ = {f.name: _REQUIRED if f.default is MISSING else f.default for f in declared}
@@ -72,6 +93,22 @@ def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoRetu
             [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]
         )
     )
+
+
+#: The rulings and moves tuples the records of a log share (`share`): a long log repeats a few of
+#: them a million times. A process that replays game after game (simulate, the tests) starts it
+#: again once it holds SHARED_AT_MOST of them.
+SHARED: dict[Any, Any] = {}
+SHARED_AT_MOST = 4096
+
+
+def share(value: _Value) -> _Value:
+    """The value equal to `value` that records share (`value` itself the first time): a
+    tuple of plain values and cards, which nothing changes."""
+    if len(SHARED) >= SHARED_AT_MOST:
+        SHARED.clear()
+    shared: _Value = SHARED.setdefault(value, value)
+    return shared
 
 
 def names(cards: tuple[Card, ...] | list[Card]) -> str:
