@@ -129,25 +129,31 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
         elif DISCARDED.match(step.how):
             replaced[number] = _made(by_number[number], action="discard", choices=(AtRandom(outcome),))
         elif on_play := ON_THE_PLAY.match(step.how):
-            made = next(  # the play whose card drew this chance: the last one before it
-                s.event
-                for s in reversed(steps[:at])
-                if isinstance(s, rec.Played) and s.player == on_play["player"] and s.card.name == on_play["card"]
+            player, card = on_play["player"], on_play["card"]
+            inner = next(  # the play whose card drew this chance: the last one before it
+                p
+                for p in reversed(range(at))
+                if isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card
             )
-            play = _the_play(events, made, on_play["player"], on_play["card"], replaced)
-            current = replaced.get(play.number, play)
+            made = steps[inner].event
+            assert made is not None
+            place = _the_play(events, made, player, card, replaced, before)
+            if place is None:  # a card another card played: stated on the event that played the first
+                _state_on_the_root(steps, inner, at, events, by_number, replaced, before, dropped, unasked, outcome)
+                continue
+            current = _at(place, by_number, replaced, before)
             stated_before = [name for name in on_play["before"].split(", ") if name]
             choices = list(current.choices)
             if stated_before and not choices:
                 choices = list(stated_before)
-                answer = _the_answer(events, play.number, play.player, stated_before)
-                if answer is None:
-                    replaced[play.number] = _made(current, choices=(*choices, outcome))
-                    continue
-                dropped.add(answer)
-                asked = next(i for i in reversed(range(at)) if isinstance(steps[i], rec.ChoiceNeeded))
-                unasked.add(asked)  # now stated on the play: nothing asks it
-            replaced[play.number] = _made(current, choices=(*choices, outcome))
+                # a forced play stated before event `made` is answered by that event at the earliest
+                after = made - 1 if place[0] == "before" else made
+                answer = _the_answer(events, after, current.player, stated_before)
+                if answer is not None:
+                    dropped.add(answer)
+                    asked = next(i for i in reversed(range(at)) if isinstance(steps[i], rec.ChoiceNeeded))
+                    unasked.add(asked)  # now stated on the play: nothing asks it
+            _put(place, _made(current, choices=(*choices, outcome)), replaced, before)
         else:
             raise AssertionError(f"no known form to state: {step.text}")
     assert not seen, f"outcomes with no step: {seen}"
@@ -190,24 +196,96 @@ def _forced_play_ends(steps: list[rec.Step], by_number: dict[int, Event]) -> dic
     return ends
 
 
-def _the_play(events: list[Event], number: int, player: str, card: str, replaced: dict[int, Event]) -> Event:
-    """The event that played the card whose chance a later step drew (the play was made in event
-    `number`): that event, if it is that play."""
-    found = next(
-        (
-            e
-            for e in events
-            if e.number == number
-            and e.player == player
-            and e.action == "play"
-            and e.card is not None
-            and e.card.name == card
-        ),
-        None,
-    )
-    if found is None:  # a card another card played (Wormhole, Use What You Take): not stated yet
-        pytest.xfail(f"the log says to state chance on `{player} plays {card}`, which no event is")
-    return found
+Place = tuple[str, int, int]  # ("event", number, 0) or ("before", number, which forced play before it)
+
+
+def _the_play(
+    events: list[Event], number: int, player: str, card: str, replaced: dict[int, Event], before: dict[int, list[Event]]
+) -> Place | None:
+    """Where the event is that played the card whose chance a later step drew (the play was made in
+    event `number`): that event, if it is that play, or the forced play stated before it. None: a
+    card another card played."""
+
+    def plays(e: Event) -> bool:
+        return e.player == player and e.action in ("play", "use") and e.card is not None and e.card.name == card
+
+    forced = [k for k, e in enumerate(before.get(number, [])) if plays(e)]
+    if forced:  # a forced play stated before the event: the last one made so far
+        return ("before", number, forced[-1])
+    if any(e.number == number and plays(replaced.get(number, e)) for e in events):
+        return ("event", number, 0)
+    return None
+
+
+BY = re.compile(r"^\(from .*, by (?P<card>.+?); ")
+
+
+def _state_on_the_root(
+    steps: list[rec.Step],
+    inner: int,
+    at: int,
+    events: list[Event],
+    by_number: dict[int, Event],
+    replaced: dict[int, Event],
+    before: dict[int, list[Event]],
+    dropped: set[int],
+    unasked: set[int],
+    outcome: Any,
+) -> None:
+    """A card played by another card (Mystery Play, Wormhole, Use What You Take, Let's Do That
+    Again!) takes its choices, and its chance, from the play of the first: on the event that played
+    or used that card, every answer in order (docs/scenario-format.md). The answers asked of its
+    player since, by `chooses` events, move onto that event with the outcome."""
+    step = steps[inner]
+    assert isinstance(step, rec.Played)
+    player, place, root = step.player, None, inner
+    while place is None:
+        by = BY.match(f"({steps[root].counted})") if isinstance(steps[root], rec.Played) else None  # type: ignore[attr-defined]
+        if by is None:
+            raise AssertionError(f"no event plays {steps[root].text}")
+        card = by["card"]
+        root = next(
+            p
+            for p in reversed(range(root))
+            if (isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card)  # type: ignore[attr-defined]
+            or (isinstance(steps[p], rec.Note) and steps[p].text.startswith(f"{player} uses {card}:"))
+        )
+        number = steps[root].event
+        assert number is not None
+        place = _the_play(events, number, player, card, replaced, before)
+    current = _at(place, by_number, replaced, before)
+    first = place[1] if place[0] == "before" else place[1] + 1
+    last = steps[at].event
+    assert last is not None
+    answers = [
+        e
+        for e in events
+        if first <= e.number <= last and e.number not in dropped and e.player == player and e.action == "choose"
+    ]
+    asked = [
+        i
+        for i in range(root, at)
+        if i not in unasked and isinstance(steps[i], rec.ChoiceNeeded) and steps[i].player == player  # type: ignore[attr-defined]
+    ]
+    if len(answers) != len(asked):
+        pytest.xfail(f"cannot tell which answers go to the play of {current.text}")
+    dropped.update(e.number for e in answers)
+    unasked.update(asked)
+    choices = (*current.choices, *(c for e in answers for c in e.choices), outcome)
+    _put(place, _made(current, choices=choices), replaced, before)
+
+
+def _at(place: Place, by_number: dict[int, Event], replaced: dict[int, Event], before: dict[int, list[Event]]) -> Event:
+    where, number, k = place
+    return before[number][k] if where == "before" else replaced.get(number, by_number[number])
+
+
+def _put(place: Place, event: Event, replaced: dict[int, Event], before: dict[int, list[Event]]) -> None:
+    where, number, k = place
+    if where == "before":
+        before[number][k] = event
+    else:
+        replaced[number] = event
 
 
 def _the_answer(events: list[Event], after: int, player: str, answers: list[str]) -> int | None:
