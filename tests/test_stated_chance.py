@@ -148,11 +148,15 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
                 choices = list(stated_before)
                 # a forced play stated before event `made` is answered by that event at the earliest
                 after = made - 1 if place[0] == "before" else made
-                answer = _the_answer(events, after, current.player, stated_before)
+                asked = [  # what the play asked its player (nothing: the only other player)
+                    i
+                    for i in range(inner, at)
+                    if isinstance(steps[i], rec.ChoiceNeeded) and steps[i].player == player  # type: ignore[attr-defined]
+                ]
+                answer = _the_answer(events, after, current.player, stated_before) if asked else None
                 if answer is not None:
                     dropped.add(answer)
-                    asked = next(i for i in reversed(range(at)) if isinstance(steps[i], rec.ChoiceNeeded))
-                    unasked.add(asked)  # now stated on the play: nothing asks it
+                    unasked.add(asked[-1])  # now stated on the play: nothing asks it
             _put(place, _made(current, choices=(*choices, outcome)), replaced, before)
         else:
             raise AssertionError(f"no known form to state: {step.text}")
