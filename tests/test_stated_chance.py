@@ -112,7 +112,7 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             stated = _made(
                 by_number[number], player=forced["player"], action="play", card=card, choices=(), at_random=True
             )
-            if by_number[number].action == "begin_turn" and by_number[number].player == forced["player"]:
+            if _begins_her_turn(by_number[number], forced["player"]):
                 replaced[number] = stated  # it begins her turn as `P begins` did, and makes the forced play
             else:
                 before.setdefault(number, []).append(stated)
@@ -120,7 +120,11 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
         outcome = seen.pop(0)
         if step.how == chance.SHUFFLED_HOW:
             inserted = sum(forced < at for forced in ends.get(number, ((), 0))[0])
-            if number in ends and at < ends[number][1] and number not in replaced:
+            if (
+                number in ends
+                and at < ends[number][1]
+                and not _begins_her_turn(by_number[number], _picked_for(steps, ends, number))
+            ):
                 # shuffled before the event's own step (a turn begun, a forced play resolved): the
                 # stated forced play, an event of its own now, makes that shuffle
                 forced_shuffles.setdefault((number, max(inserted - 1, 0)), []).append(outcome)
@@ -174,6 +178,18 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             event = _made(event, shuffled=(*event.shuffled, *shuffles[event.number]))
         written.append(event)
     return written, unasked
+
+
+def _begins_her_turn(event: Event, player: str | None = None) -> bool:
+    """`P begins` whose forced play P's stated one replaces (it begins her turn as `P begins` did)."""
+    return event.action == "begin_turn" and event.player == player
+
+
+def _picked_for(steps: list[rec.Step], ends: dict[int, tuple[list[int], int]], number: int) -> str:
+    """The player whose forced play was picked first in event `number`."""
+    first = FORCED.match(steps[ends[number][0][0]].how)  # type: ignore[attr-defined]
+    assert first is not None
+    return first["player"]
 
 
 def _forced_play_ends(steps: list[rec.Step], by_number: dict[int, Event]) -> dict[int, tuple[list[int], int]]:
