@@ -55,7 +55,9 @@ def pick(
             game.step(rec.Chance, what=what, outcome=str(copy), stated=True, rulings=rulings)
             return copy
         refuse(game, impossible, rulings)
-    card = options[game.rng.randrange(len(options))]
+    # The first of its copies among the options: the one the outcome stated by name takes, so that
+    # stating it never changes which place in a hand the card leaves (copies are alike otherwise).
+    card = the_copy(options[game.rng.randrange(len(options))], options) or options[0]
     game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how, rulings=rulings)
     return card
 
