@@ -10,11 +10,12 @@ give). Replayed under another seed, the game must take the same steps to the sam
 the chance steps say "as the table stated" instead of "left to chance", and nothing else differs.
 
 A few games on every run; the nightly profile (.ci/nightly) plays 1,000 new ones
-(`ADJUDICATOR_STATED_CHANCE_GAMES`). A chance step that the log says to state on a play no event
-makes (a card Wormhole, Mystery Play or Use What You Take played) is a known fault: xfail.
-Left for later (in 300 games of seed 7, 7 diverge): a forced play picked at random deep inside
-an event (an extra turn begun there, a play after the event's own) cannot be stated by an event of
-its own, and a shuffle inside such an event is then stated on the wrong one.
+(`ADJUDICATOR_STATED_CHANCE_GAMES`). A forced play's own chance is stated on the stated forced
+play (`P plays CARD at random -> ...`); a card another card played (Mystery Play, Wormhole, Use
+What You Take, Let's Do That Again!) on the event that played or used the first card, its answers
+going on in order (docs/scenario-format.md). Positions are compared with each copy of a card as
+the card. One known limit is xfail: an answer moved onto its play had closed the play's window, and
+a Surprise right after it then answers the play (300 games of seed 11: 1; of seed 7: none).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from adjudicator.engine.game import Game
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
-from adjudicator.model.cards import AtRandom, Card
+from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.events import Event
 
 NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
@@ -102,7 +103,7 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
     unasked: set[int] = set()
     by_number = {event.number: event for event in events}
     steps = game.steps
-    ends = _forced_play_ends(steps, by_number)
+    forced_picks = _forced_picks(steps)
     for at, step in enumerate(steps):
         if not isinstance(step, rec.Chance) or step.stated:
             continue
@@ -120,15 +121,12 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             continue
         outcome = seen.pop(0)
         if step.how == chance.SHUFFLED_HOW:
-            inserted = sum(forced < at for forced in ends.get(number, ((), 0))[0])
-            if (
-                number in ends
-                and at < ends[number][1]
-                and not _begins_her_turn(by_number[number], _picked_for(steps, ends, number))
-            ):
-                # shuffled before the event's own step (a turn begun, a forced play resolved): the
-                # stated forced play, an event of its own now, makes that shuffle
-                forced_shuffles.setdefault((number, max(inserted - 1, 0)), []).append(outcome)
+            picks = forced_picks.get(number, [])
+            made = sum(pick < at for pick in picks)  # forced plays made before it in the event
+            if made < len(picks) and not _begins_her_turn(by_number[number], _picked_for(steps, forced_picks, number)):
+                # shuffled before the next forced play is made (a turn begun, the last one resolved):
+                # that stated forced play, an event of its own now, closes what is open and makes it
+                forced_shuffles.setdefault((number, made), []).append(outcome)
             else:
                 shuffles.setdefault(number, []).append(outcome)
         elif DISCARDED.match(step.how):
@@ -160,6 +158,7 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
                 ]
                 answer = _the_answer(events, after, current.player, stated_before) if asked else None
                 if answer is not None:
+                    _closes_no_window_a_surprise_needs(steps, events, answer, current)
                     dropped.add(answer)
                     unasked.add(asked[-1])  # now stated on the play: nothing asks it
             _put(place, _made(current, choices=(*choices, outcome)), replaced, before)
@@ -186,35 +185,21 @@ def _begins_her_turn(event: Event, player: str | None = None) -> bool:
     return event.action == "begin_turn" and event.player == player
 
 
-def _picked_for(steps: list[rec.Step], ends: dict[int, tuple[list[int], int]], number: int) -> str:
+def _picked_for(steps: list[rec.Step], picks: dict[int, list[int]], number: int) -> str:
     """The player whose forced play was picked first in event `number`."""
-    first = FORCED.match(steps[ends[number][0][0]].how)  # type: ignore[attr-defined]
+    first = FORCED.match(steps[picks[number][0]].how)  # type: ignore[attr-defined]
     assert first is not None
     return first["player"]
 
 
-def _forced_play_ends(steps: list[rec.Step], by_number: dict[int, Event]) -> dict[int, tuple[list[int], int]]:
-    """For each event in which a forced play was picked at random: where the picks are (by place in
-    the log), and where the event's own step begins (its own card played; else the last pick), the
-    steps before which the stated forced plays, events of their own before it, now make."""
-    ends: dict[int, tuple[list[int], int]] = {}
+def _forced_picks(steps: list[rec.Step]) -> dict[int, list[int]]:
+    """For each event in which a forced play was picked at random, where the picks are (by place
+    in the log): the stated forced plays, events of their own before it now, make them."""
+    picks: dict[int, list[int]] = {}
     for at, step in enumerate(steps):
         if isinstance(step, rec.Chance) and not step.stated and FORCED.match(step.how) and step.event is not None:
-            ends.setdefault(step.event, ([], 0))[0].append(at)
-    for number, (picks, _) in list(ends.items()):
-        own = by_number[number]
-        plays = [
-            at
-            for at, step in enumerate(steps)
-            if at > picks[-1]
-            and step.event == number
-            and isinstance(step, rec.Played)
-            and own.action == "play"
-            and own.card is not None
-            and step.card.name == own.card.name
-        ]
-        ends[number] = (picks, plays[-1] if plays else picks[-1])
-    return ends
+            picks.setdefault(step.event, []).append(at)
+    return picks
 
 
 Place = tuple[str, int, int]  # ("event", number, 0) or ("before", number, which forced play before it)
@@ -307,6 +292,29 @@ def _put(place: Place, event: Event, replaced: dict[int, Event], before: dict[in
         before[number][k] = event
     else:
         replaced[number] = event
+
+
+def _closes_no_window_a_surprise_needs(steps: list[rec.Step], events: list[Event], answer: int, play: Event) -> None:
+    """The answer moved onto the play closed the play's window; a Surprise right after it answered
+    the card the play went on to play. Without the answer, that Surprise would come while the
+    play's own window is open and answer the play: the known limit of the form (nothing but the
+    answer closed that window; an event that only closes it, `P passes`, is on its way)."""
+    closed = any(
+        s.event == answer
+        and isinstance(s, rec.WindowClosed)
+        and play.card is not None
+        and s.card.name == play.card.name
+        for s in steps
+    )
+    after = next((e for e in events if e.number == answer + 1), None)
+    if (
+        closed
+        and after is not None
+        and after.action == "play"
+        and after.card is not None
+        and after.card.type is CardType.SURPRISE
+    ):
+        pytest.xfail(f"stating chance on `{play.text}` leaves its window open to `{after.text}`")
 
 
 def _the_answer(events: list[Event], after: int, player: str, answers: list[str]) -> int | None:
