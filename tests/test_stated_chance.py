@@ -116,6 +116,9 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             )
             if _begins_her_turn(by_number[number], forced["player"]):
                 replaced[number] = stated  # it begins her turn as `P begins` did, and makes the forced play
+            elif number == events[-1].number and by_number[number].action == "use":
+                # made after her free action, as the events ran out (`finish`): an event after it
+                before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
             else:
                 before.setdefault(number, []).append(stated)
             continue
@@ -177,6 +180,8 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
         if event.number in shuffles:
             event = _made(event, shuffled=(*event.shuffled, *shuffles[event.number]))
         written.append(event)
+    if events:
+        written += before.get(events[-1].number + 1, [])
     return written, unasked
 
 
@@ -310,6 +315,7 @@ def _closes_no_window_a_surprise_needs(steps: list[rec.Step], events: list[Event
     if (
         closed
         and after is not None
+        and after.player != play.player
         and after.action == "play"
         and after.card is not None
         and after.card.type is CardType.SURPRISE
@@ -366,6 +372,10 @@ def check_game(settings: sim.Settings, index: int) -> int:
     scenario = parse_scenario(result.scenario, f"<game {index}>")
     with outcomes_seen() as seen:
         game = replay(scenario)
+    refused = [f"event {s.event}: {s.text}" for s in game.steps if isinstance(s, rec.Rejected)]
+    assert not refused, "the saved game does not replay as it was played (no chance stated yet):\n" + "\n".join(
+        refused[:3]
+    )
     events, unasked = restated(game, list(scenario.events), [outcome for taken, outcome in seen if taken is game])
     data = sim.scenario_data(
         settings,
