@@ -115,7 +115,17 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
                 by_number[number], player=forced["player"], action="play", card=card, choices=(), at_random=True
             )
             if _begins_her_turn(by_number[number], forced["player"]):
-                replaced[number] = stated  # it begins her turn as `P begins` did, and makes the forced play
+                # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
+                # did, and makes the forced play
+                replaced[number] = stated
+                declined = f"{forced['player']} declines:"
+                unasked.update(  # no decline is said when the play it let come is stated instead
+                    i
+                    for i in range(at)
+                    if steps[i].event == number
+                    and isinstance(steps[i], rec.Note)
+                    and steps[i].text.startswith(declined)
+                )
             elif number == events[-1].number and by_number[number].action == "use":
                 # made after her free action, as the events ran out (`finish`): an event after it
                 before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
@@ -186,8 +196,8 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
 
 
 def _begins_her_turn(event: Event, player: str | None = None) -> bool:
-    """`P begins` whose forced play P's stated one replaces (it begins her turn as `P begins` did)."""
-    return event.action == "begin_turn" and event.player == player
+    """`P begins` (or `P declines`) whose forced play P's stated one replaces."""
+    return event.action in ("begin_turn", "decline") and event.player == player
 
 
 def _picked_for(steps: list[rec.Step], picks: dict[int, list[int]], number: int) -> str:
