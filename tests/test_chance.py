@@ -37,6 +37,22 @@ EXPECTED = {
             "`Alice plays Use What You Take -> Bob, CARD`",
         ),
     ],
+    "a-card-another-card-plays-states-its-chance-there.yaml": [  # Random Tax, turned up by Mystery Play
+        (1, "no other player holds The Moon: Bob's hand is Bread, Time; Carol's hand is Cookies, Sleep"),
+        (2, "the card Alice takes from Bob's hand: Time, as the table stated"),
+        (2, "the card Alice takes from Carol's hand: Sleep, as the table stated"),
+    ],
+    "copies-a-pick-takes-the-first-copy.yaml": [
+        (
+            2,
+            "the card Alice takes from Bob's hand is left to chance (the seed): E; to state it, write "
+            "`Alice plays Random Tax -> CARD, ...` (the card taken from each other hand)",
+        ),
+        (3, "the card Bob takes from Alice's hand: E, as the table stated"),
+    ],
+    "first-play-random-stated-surprise-is-no-answer.yaml": [
+        (2, "the card First Play Random picks for Bob's play: It's A Trap!, as the table stated"),
+    ],
     "copies-stated-by-name.yaml": [  # the copy nearest Alice is hers; the copy taken is Bob's
         (1, "the card Alice takes from Bob's hand: Letter E, as the table stated"),
         (1, "the card Alice takes from Carol's hand: Sleep, as the table stated"),

@@ -55,9 +55,22 @@ def pick(
             game.step(rec.Chance, what=what, outcome=str(copy), stated=True, rulings=rulings)
             return copy
         refuse(game, impossible, rulings)
-    card = options[game.rng.randrange(len(options))]
-    game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how, rulings=rulings)
+    # The first of its copies among the options: the one the outcome stated by name takes, so that
+    # stating it never changes which place in a hand the card leaves (copies are alike otherwise).
+    card = the_copy(options[game.rng.randrange(len(options))], options) or options[0]
+    game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how + _played_by(game), rulings=rulings)
     return card
+
+
+def _played_by(game: GameView) -> str:
+    """Where a card another card played states its chance: it has no event of its own, so on the
+    event that played or used the first card, whose answers go on in order to the card it plays."""
+    play = game.resolving
+    source = play.played_from if play is not None else None
+    if play is None or source is None or " by " not in source:
+        return ""
+    first = source.rsplit(" by ", 1)[1]
+    return f"; {play.card} was played by {first}: write it on the event that played or used {first}, after its answers"
 
 
 def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: tuple[str, ...] = ()) -> None:

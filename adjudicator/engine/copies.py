@@ -5,8 +5,10 @@ card's first copy. Before an event is applied, each card it names that has other
 copies is bound to the copy the event can act on: the copies are tried nearest
 first (the player's temporary hand and hand, the options of a choice waiting for
 her, her cards in play, other players' cards in play, the rules and Goals, the
-piles), and the first binding the engine accepts (`verify_*`, which changes
-nothing) is used; copies that already fit are kept. Copies of one card are alike in
+piles; in a zone, its first copy first), and the first binding the engine accepts
+(`verify_*`, which changes nothing) is used: which copy the event's card object is
+plays no part, so one line acts on one place in the zone whether it was read or
+listed (hand order decides a later pick at random). Copies of one card are alike in
 every way, so when several fit, any of them does the same; where whose copy matters
 (`Trash a Keeper -> E` with an E in front of two players), write `E of Bob`. A name
 given twice in one event is two different copies.
@@ -57,9 +59,10 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
     if (
         all(owner is None for _card, owner in slots)
         and len({id(c) for c, _o in slots}) == len(slots)
+        and all(_first_where_it_lies(game, event, card) for card, _o in slots)
         and accepted(game, event)
     ):
-        return event  # the copies it names already fit (an event built from the game itself)
+        return event  # the copies it names already fit (an event built from the game itself, or bound)
     ranked = [sorted(copies, key=lambda c: _distance(game, event, c)) for copies in options]
     nearest = _rebuild(event, _nearest_distinct(ranked))
     if accepted(game, nearest):
@@ -122,18 +125,44 @@ def _rebuild(event: Event, cards: list[Card]) -> Event:
     return dataclasses.replace(event, card=card, choices=tuple(choices))
 
 
-def _distance(game: GameView, event: Event, card: Card) -> int:
+def _distance(game: GameView, event: Event, card: Card) -> tuple[int, int]:
+    """How near the copy is to the event's player, then its place in that zone: the first copy
+    a zone holds is the one meant, whichever copy the event's card object is (a listed event
+    holds one, a read event the first), so that one line acts on one place however it was made."""
     table, player = game.table, event.player
     if game.temp_hands and game.temp_hands[-1].player == player and card in game.temp_hands[-1].cards:
-        return 0
+        return 0, _place(game.temp_hands[-1].cards, card)
     if card in table.hands.get(player, ()):
-        return 1
-    if any(c.player == player and card in c.options for c in game.pending):
-        return 1
+        return 1, _place(table.hands[player], card)
+    for choice in game.pending:
+        if choice.player == player and card in choice.options:
+            return 1, _place(choice.options, card)
     if card in table.in_play.get(player, ()):
-        return 2
-    if any(card in cards for cards in table.in_play.values()):
-        return 3
+        return 2, _place(table.in_play[player], card)
+    for cards in table.in_play.values():
+        if card in cards:
+            return 3, _place(cards, card)
     if card in table.rules or card in table.goals:
-        return 4
-    return 5 if card in table.discard else 6
+        return 4, _place(table.rules, card) if card in table.rules else _place(table.goals, card)
+    return (5, _place(table.discard, card)) if card in table.discard else (6, _place(table.draw_pile, card))
+
+
+def _first_where_it_lies(game: GameView, event: Event, card: Card) -> bool:
+    """Whether no other copy of the card lies before it in the zone that holds it (the options of a
+    choice are no zone: they list copies from several): a copy the event already names is kept then
+    (`E of Bob`, bound once, stays Bob's), never for its identity alone."""
+    zones = (
+        *(f.cards for f in game.temp_hands),
+        *game.table.hands.values(),
+        *game.table.in_play.values(),
+        game.table.rules,
+        game.table.goals,
+        game.table.discard,
+        game.table.draw_pile,
+    )
+    zone = next((cards for cards in zones if any(c is card for c in cards)), ())
+    return next((c for c in zone if c.qualified == card.qualified), card) is card
+
+
+def _place(cards: Sequence[Any], card: Card) -> int:
+    return next((at for at, c in enumerate(cards) if c is card), len(cards))

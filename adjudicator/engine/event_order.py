@@ -74,7 +74,8 @@ class EventOrder(GameView):
             carry_out(self, event)
             return
         card = event.card
-        if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE:
+        # `P plays CARD at random` states a forced play, never an answer to the card in the window
+        if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE and not event.at_random:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):

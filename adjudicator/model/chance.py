@@ -17,13 +17,12 @@ def stated_card(answer: Any) -> Card | None:
 
 
 def the_copy(stated: Card, options: Sequence[Card]) -> Card | None:
-    """The option the table stated: the card itself, else a copy of it among the options. An
-    event names a card by name and is bound to the copy nearest its player (engine/copies.py)
-    before its chance is drawn, so the copy a random step reaches may be another; copies are
-    alike in every way, so stating one states any."""
-    if any(stated is option for option in options):
-        return stated
-    return next((option for option in options if option.qualified == stated.qualified), None)
+    """The option the table stated: the first of its copies among the options (the card itself
+    when it is the only one). An event names a card by name, not which copy of it came up;
+    copies are alike in every way but their place (in a hand, the order a later pick at random
+    reads), so a stated card takes the first place it can, and so does the seed's own pick
+    (engine/chance.pick): stating the outcome never moves a card to another place."""
+    return next((option for option in options if option is stated or option.qualified == stated.qualified), None)
 
 
 def names(cards: Sequence[Any]) -> str:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model.cards import Card
+from adjudicator.model.chance import the_copy
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -243,7 +244,11 @@ class FirstPlayRandom(RuleKind):
             return None
         hand = game.table.hands[turn.player]
         stated = game.stated_at_random  # `P plays CARD at random`: the table says which card came up
-        pick = stated if stated is not None and any(stated is c for c in hand) else game.rng.choice(hand)
+        if stated is not None and any(stated is c for c in hand):
+            pick = stated
+        else:  # the seed's pick, as the first of its copies in the hand: the one `P plays CARD at random` takes
+            drawn = game.rng.choice(hand)
+            pick = the_copy(drawn, hand) or drawn
         return (
             pick,
             (
