@@ -33,11 +33,12 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
-from adjudicator.cards.kinds.host import CardHost
+from adjudicator.cards.kinds.host import CardHost, RuleNumber
 from adjudicator.engine import derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
@@ -273,13 +274,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def play_rule(self, player: str | None = None) -> PlayQuota:
         return derived.play_rule(self, player or self.turn.player)
 
-    def rule_in_slot(self, slot: str) -> Card | None:
-        """The New Rule in play that fills `slot` ("draw", "play", "hand_limit", ...), if any."""
-        return derived.slot_card(self, slot)
-
-    def bonus_givers(self, player: str, what: str) -> list[Card]:
-        """The cards in play that give player bonus draws or plays (`what`: "draw" or "play")."""
-        return derived.bonus_givers(self, player, what)
+    def number(self, name: RuleNumber, player: str | None = None) -> int:
+        """A number the rules in force make now (`RuleNumber` lists them), for player (by default
+        the one whose turn it is): what a card's kind reads of the rules (engine/derived.py)."""
+        return _RULE_NUMBERS[name](self, player or self.turn.player)
 
     def bonus_rulings(self, player: str, what: str) -> tuple[str, ...]:
         """The rulings behind those bonuses."""
@@ -301,10 +299,6 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def goal_slots(self) -> int:
         return derived.goal_slots(self)
-
-    def goals_read_hands(self) -> bool:
-        """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
-        return derived.goals_read_hands(self)
 
     #: 1 while turns pass clockwise, -1 the other way (the derived function itself, as `numeral_bonus`)
     turn_direction = derived.turn_direction
@@ -335,28 +329,6 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     @property
     def goals_won(self) -> dict[str, int]:
         return {p: len(cards) for p, cards in self.table.scored.items()}
-
-    def keepers_of(self, player: str) -> list[Card]:
-        return [c for c in self.table.in_play[player] if c.type is CardType.KEEPER]
-
-    def creepers_of(self, player: str) -> list[Card]:
-        return [c for c in self.table.in_play[player] if c.type is CardType.CREEPER]
-
-    def owner_of(self, card: Card) -> str | None:
-        for player in self.players:
-            if card in self.table.in_play[player]:
-                return player
-        return None
-
-    def cards_in_play(self) -> Iterable[tuple[str | None, Card]]:
-        """Every card on the table with its owner (None for rules and goals)."""
-        for card in self.table.rules:
-            yield None, card
-        for card in self.table.goals:
-            yield None, card
-        for player in self.players:
-            for card in self.table.in_play[player]:
-                yield player, card
 
     # ------------------------------------------------------------- the log
     @property
@@ -402,6 +374,28 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         for i, frame in enumerate(self.temp_hands):
             zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
         return zones
+
+
+def _draw_before_bonus(game: Game, _player: str) -> int:
+    card = derived.slot_card(game, "draw")
+    return kind_of(card).number(game, card, "value") if card else game.basic("draw")
+
+
+def _play_bonus(game: Game, player: str) -> int:
+    return sum(kind_of(card).play_bonus(game, card, player) for _owner, card in derived.holding(game, "play_bonus"))
+
+
+#: How `Game.number` finds each number (`RuleNumber`): given the game and the player.
+_RULE_NUMBERS: dict[str, Callable[[Game, str], int]] = {
+    "basic_draw": lambda game, _player: game.basic("draw"),
+    "basic_play": lambda game, _player: game.basic("play"),
+    "draw": derived.draw_rule,
+    "draw_before_bonus": _draw_before_bonus,
+    "play_bonus": _play_bonus,
+    "plays_left": lambda game, _player: game.plays_left(),
+    "goal_slots": lambda game, _player: derived.goal_slots(game),
+    "turn_direction": lambda game, _player: derived.turn_direction(game),
+}
 
 
 if TYPE_CHECKING:

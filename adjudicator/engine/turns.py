@@ -196,7 +196,7 @@ class TurnStructure(GameView):
         game = self.game  # (a property: asked once)
         for slot in derived.limit_slots(game):
             limit = derived.limit(game, slot, player)
-            zone = self.table.hands[player] if slot == "hand_limit" else self.keepers_of(player)
+            zone = self.table.hands[player] if slot == "hand_limit" else self.table.keepers_of(player)
             if not self.pending and (limit is None or len(zone) <= limit):
                 continue  # the common case: within the limit, and no discard asked to withdraw
             key = (slot, player)
@@ -215,7 +215,7 @@ class TurnStructure(GameView):
             if limit is None or len(zone) <= limit:
                 continue
             excess = len(zone) - limit
-            cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
+            cites = (*rulings, "R64") if slot == "keeper_limit" and self.table.creepers_of(player) else rulings
             self.ask(
                 player,
                 f"comply with the {label} of {limit}: discard {excess}",
