@@ -62,12 +62,22 @@ class CardMoves(GameView):
             cards.append(card)
 
     def shuffled(
-        self, cards: Iterable[Card], *, what: str, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+        self,
+        cards: Iterable[Card],
+        *,
+        what: str,
+        how: str = SHUFFLED_HOW,
+        rulings: tuple[str, ...] = (),
+        into: str | None = None,
     ) -> list[Card]:
         """Cards in a new order, top or first card first: the order the event states (`; shuffled A,
-        B`), else one from the seed; logged either way (engine/chance.py). Nothing moves."""
+        B`), else one from the seed; logged either way (engine/chance.py). `into`: the pile that then
+        holds these cards, in that order, and no other (a pile shuffled, or made anew); else nothing
+        moves."""
         order = list(cards)
         chance.shuffle(self.game, order, what=what, how=how, rulings=rulings)
+        if into is not None:
+            self.zone(into)[:] = order
         return order
 
     def at_random(self, options: Sequence[Card]) -> Card:

@@ -129,9 +129,15 @@ class CardHost(Protocol):
         """One of options at random (`stated` when the event says which), logged; nothing moves."""
 
     def shuffled(
-        self, cards: Sequence[Card], *, what: str, how: str = ..., rulings: tuple[str, ...] = ()
+        self,
+        cards: Sequence[Card],
+        *,
+        what: str,
+        how: str = ...,
+        rulings: tuple[str, ...] = (),
+        into: str | None = None,
     ) -> list[Card]:
-        """Cards in a new order (the event's stated order, else the seed's), logged; nothing moves."""
+        """Cards in a new order (stated, else the seed's), logged; `into`: the pile then holding them."""
 
     def at_random(self, options: Sequence[Card]) -> Card:
         """One of options for a rule that picks before its play (stated, else the seed's); unlogged."""

@@ -23,15 +23,6 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
-def new_draw_pile(game: CardHost, cards: list[Card]) -> None:
-    """The draw pile becomes cards, top card first (shuffled): every card there is lifted, then
-    cards are put in; the next step's moves name only the cards that changed place."""
-    for card in list(game.table.draw_pile):
-        game.take(card, "draw_pile")
-    for card in cards:
-        game.put(card, "draw_pile")
-
-
 @register
 class ShareTheWealth(ActionKind):
     """Gather every Keeper in play, shuffle them (engine/chance.py) and deal them back into play one at a
@@ -150,8 +141,7 @@ class EmptyTheTrash(ActionKind):
         trash = list(game.table.discard)
         for card in trash:
             game.take(card, "discard")
-        pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})")
-        new_draw_pile(game, pile)
+        pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})", into="draw_pile")
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -271,7 +261,7 @@ class FetchAndEndTurn(ActionKind):
             rulings=("R16",),
         )
         if from_draw_pile:
-            new_draw_pile(game, game.shuffled(game.table.draw_pile, what="the draw pile", rulings=("R16",)))
+            game.shuffled(game.table.draw_pile, what="the draw pile", rulings=("R16",), into="draw_pile")
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
 
 
