@@ -33,8 +33,8 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, assert_never
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
@@ -277,7 +277,26 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def number(self, name: RuleNumber, player: str | None = None) -> int:
         """A number the rules in force make now (`RuleNumber` lists them), for player (by default
         the one whose turn it is): what a card's kind reads of the rules (engine/derived.py)."""
-        return _RULE_NUMBERS[name](self, player or self.turn.player)
+        match name:  # (compared in turn, the commonest first: no call in between)
+            case "plays_left":
+                return self.plays_left()
+            case "goal_slots":
+                return derived.goal_slots(self)
+            case "draw":
+                return derived.draw_rule(self, player or self.turn.player)
+            case "draw_before_bonus":
+                card = derived.slot_card(self, "draw")
+                return kind_of(card).number(self, card, "value") if card else self.basic("draw")
+            case "play_bonus":
+                holders = derived.holding(self, "play_bonus")
+                return sum(kind_of(card).play_bonus(self, card, player or self.turn.player) for _o, card in holders)
+            case "turn_direction":
+                return derived.turn_direction(self)
+            case "basic_draw":
+                return self.basic("draw")
+            case "basic_play":
+                return self.basic("play")
+        assert_never(name)
 
     def bonus_rulings(self, player: str, what: str) -> tuple[str, ...]:
         """The rulings behind those bonuses."""
@@ -374,28 +393,6 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         for i, frame in enumerate(self.temp_hands):
             zones[f"temporary hand {i + 1} of {frame.player}"] = list(frame.cards)
         return zones
-
-
-def _draw_before_bonus(game: Game, _player: str) -> int:
-    card = derived.slot_card(game, "draw")
-    return kind_of(card).number(game, card, "value") if card else game.basic("draw")
-
-
-def _play_bonus(game: Game, player: str) -> int:
-    return sum(kind_of(card).play_bonus(game, card, player) for _owner, card in derived.holding(game, "play_bonus"))
-
-
-#: How `Game.number` finds each number (`RuleNumber`): given the game and the player.
-_RULE_NUMBERS: dict[str, Callable[[Game, str], int]] = {
-    "basic_draw": lambda game, _player: game.basic("draw"),
-    "basic_play": lambda game, _player: game.basic("play"),
-    "draw": derived.draw_rule,
-    "draw_before_bonus": _draw_before_bonus,
-    "play_bonus": _play_bonus,
-    "plays_left": lambda game, _player: game.plays_left(),
-    "goal_slots": lambda game, _player: derived.goal_slots(game),
-    "turn_direction": lambda game, _player: derived.turn_direction(game),
-}
 
 
 if TYPE_CHECKING:
