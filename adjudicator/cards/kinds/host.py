@@ -100,20 +100,20 @@ class CardHost(Protocol):
         key: Any = None,
         at_least: int | None = None,
     ) -> None:
-        """Ask player to pick count of options; `then` (`Kind.then`) gets the answer (`key`: not twice)."""
+        """Ask player to pick count of options (a victim, cards to give); `then` gets the answer."""
 
     def schedule_after(self, *tasks: Then) -> None:
-        """Run these continuations after everything already waiting (an effect that comes last)."""
+        """Run these continuations after everything already waiting: a Surprise's effect that comes last."""
 
     def check_state(self) -> None:
-        """Run the state-based check now (limits, Creeper triggers, the win) before going on."""
+        """Run the state-based check now (limits, triggers, the win): a start-of-turn power before the draw."""
 
     def copy(self) -> CardHost:
-        """An independent copy to try something on (what runs on it leaves this game alone)."""
+        """A copy to try something on, leaving this game alone: would a canceled Keeper have won (R52)?"""
 
     # -- citing ---------------------------------------------------------------------------------
     def step(self, cls: type[rec.Step], **fields: Any) -> None:
-        """Log a step record with its rulings (`rec.Note` for a sentence; the cards moved are added)."""
+        """Log what a card did with the rulings behind it (`rec.Note` for a sentence; moves are added)."""
 
     # -- chance ---------------------------------------------------------------------------------
     def pick_at_random(
@@ -126,7 +126,7 @@ class CardHost(Protocol):
         impossible: str = "",
         rulings: tuple[str, ...] = (),
     ) -> Card:
-        """One of options at random (`stated` when the event says which), logged; nothing moves."""
+        """A card picked at random (a steal from a hand): `stated` when the event says which; logged."""
 
     def shuffled(
         self,
@@ -137,26 +137,26 @@ class CardHost(Protocol):
         rulings: tuple[str, ...] = (),
         into: str | None = None,
     ) -> list[Card]:
-        """Cards in a new order (stated, else the seed's), logged; `into`: the pile then holding them."""
+        """Cards shuffled (Keepers dealt out, a pile made anew, `into` it): stated, else the seed's; logged."""
 
     def at_random(self, options: Sequence[Card]) -> Card:
-        """One of options for a rule that picks before its play (stated, else the seed's); unlogged."""
+        """A card picked at random for a rule that forces a play (First Play Random); its play logs it."""
 
     def refuse_stated(self, reason: str, rulings: tuple[str, ...] = ()) -> None:
-        """A stated outcome of chance that cannot be: refused, or left to chance with a note."""
+        """A stated random outcome the hands make impossible: refused when tried, else left to chance."""
 
     # -- moving cards ---------------------------------------------------------------------------
     def take(self, card: Card, zone: str, player: str | None = None) -> Card:
-        """Lift card out of a zone (named by the table's field; a player's for hands/in_play)."""
+        """Lift card out of a zone (the table's field; a player's hand or in_play): to move it, or play it."""
 
     def put(self, card: Card, zone: str, player: str | None = None, *, on_top: bool = False) -> None:
-        """Put card into a zone, after the cards there or on top."""
+        """Put a card lifted into a zone, after the cards there or on top: a card given, dealt, put back."""
 
     def move_in_play(self, card: Card, source: str | None, target: str, why: str, rulings: tuple[str, ...]) -> None:
         """Move a Keeper or Creeper from one player's area to another's, logged (steals, gifts)."""
 
     def pass_hands(self, receiver_of: Mapping[str, str]) -> None:
-        """Whole hands change players at once: each giver's to `receiver_of[giver]`."""
+        """Whole hands change players at once (Trade Hands, Rotate Hands): each giver's to its receiver."""
 
     # -- drawing and discarding -----------------------------------------------------------------
     def draw(
@@ -170,7 +170,7 @@ class CardHost(Protocol):
         rulings: tuple[str, ...] = (),
         log: bool = True,
     ) -> list[Card]:
-        """Draw n cards for player (a Creeper drawn goes in front of her and is replaced)."""
+        """Draw n cards for player, as an Action or a bonus says (a Creeper drawn is placed and replaced)."""
 
     def discard(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
         """Player's cards (from her hand or from in front of her) go to the discard pile, logged."""
@@ -193,22 +193,22 @@ class CardHost(Protocol):
         """Play a card that is not in player's hand (from `source`, said in the log): replays, flips."""
 
     def open_temp_hand(self, play: Play, rulings: tuple[str, ...], basis: str = "") -> TempHand:
-        """Open a temporary hand for a compound Action (its numbers: `Kind.compound_terms`)."""
+        """Open a compound Action's temporary hand (Draw 2 and Use 'Em); its numbers: `compound_terms`."""
 
     def cancel_play(
         self, target: Play, by: Play, outcome: str, rulings: tuple[str, ...], to_player: str | None = None
     ) -> None:
-        """A card in the response chain is canceled (to the discard pile, or in front of to_player)."""
+        """A Surprise cancels a card in the response chain (to the discard pile, or in front of to_player)."""
 
     # -- the turn and the replay ----------------------------------------------------------------
     def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
-        """End the active player's turn now."""
+        """End the active player's turn now: a card that says so (Get On With It!, Time Portal)."""
 
     def grant_extra_turn(self, card: Card) -> None:
-        """The active player takes another turn after this one, because of card."""
+        """The active player takes another turn after this one, because of card (Take Another Turn)."""
 
     def skip_next_turn(self, player: str, card: Card) -> None:
-        """Player misses her next turn because of card."""
+        """Player misses her next turn because of card (Field of Poppies)."""
 
     def halt(self, reason: str, rulings: tuple[str, ...]) -> None:
         """The replay cannot go on (a `?` card must be named first): stop it, saying why."""
