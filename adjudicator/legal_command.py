@@ -157,6 +157,8 @@ def _grouped(events: Sequence[Event], game: Game) -> list[tuple[str, list[str], 
     """(the bare event, its `-> choices` variants, the forms stating its chance), in the
     generator's order: a play or use and its stated-choice forms on one line; the answers to a
     choice by verb."""
+    from adjudicator.engine.legal import what_declining_does
+
     groups: dict[tuple, tuple[str, list[str], list[str]]] = {}
     for event in events:
         if event.action in CARD_ACTIONS:
@@ -170,7 +172,10 @@ def _grouped(events: Sequence[Event], game: Game) -> list[tuple[str, list[str], 
             key = (event.action, "")
             verb = event.text.split(" ")[1] if " " in event.text else event.action
             head, variants, _ = groups.setdefault(key, (f"{event.player} {verb}", [], []))
-            variants.append(", ".join(map(str, event.choices)) or "(nothing)")
+            if event.action == Action.DECLINE:
+                variants.append(f"({what_declining_does(game, event.number) or 'nothing waits'})")
+            else:
+                variants.append(", ".join(map(str, event.choices)) or "(nothing)")
     return list(groups.values())
 
 

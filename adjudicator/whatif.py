@@ -58,9 +58,11 @@ def _continue(game: Game, events: Sequence[Event]) -> Game:
 
 
 def _legal(game: Game, number: int) -> list[Event]:
+    """The events that could come instead: not `P declines`, which lets the game go on as leaving
+    out the event does (the alternative "leave out event N" says it)."""
     from adjudicator.engine.legal import explore
 
-    return explore(game, number).events
+    return [event for event in explore(game, number).events if event.action != Action.DECLINE]
 
 
 # ------------------------------------------------------------- verdicts

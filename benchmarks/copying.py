@@ -1,7 +1,7 @@
 """How long one copy of a game takes (`Game.copy`), at the positions where the legal-event
 generator really copies (not a test).
 
-Plays random legal games as benchmarks/games.py does (its `play`, the whole deck) (`legal.next_events`), keeping each
+Plays random legal games as benchmarks/games.py does (its `play`, the whole deck) (`Game.decision`), keeping each
 position that `legal.py` copies on the way; then times copying all those positions again,
 several rounds, and prints the best round's µs per copy (CPU time) and the copies per game.
 

@@ -11,7 +11,9 @@
    The peer's code is not part of this project: it is run from its own checkout, driven by the
    small loop `_peer_process` below (its legal actions read off its phase stack, as its own
    action mask does).
-2. In this process: the share of time listing legal events and pushing them, per deck.
+2. In this process: the share of time of the forced steps the decisions take (up to where
+   someone must decide), of reading the legal events off the game at rest, and of pushing them,
+   per deck.
 3. Engine-only scenario replays per second (every bundled scenario).
 
 The 100,000-event replay without rendering is benchmarks/long_log.py.
@@ -120,38 +122,57 @@ def _peer_process(folder: str, games: int) -> None:
 
 
 # ------------------------------------------------------------ in this process
-def play(seed: int, decks: tuple[str, ...] = WHOLE) -> tuple[int, float, float]:
+def play(seed: int, decks: tuple[str, ...] = WHOLE) -> tuple[int, float, float, float]:
     """One random game played here as simulate plays (no log, `Game.decision`, `Game.push`): (turns,
-    wall seconds listing events, wall seconds pushing them)."""
+    wall seconds of the forced steps the decisions took, wall seconds reading the legal events off
+    the game at rest, wall seconds pushing them). The forced steps are timed by wrapping
+    `deciding.come_to_rest` (a benchmark's instrument, not the engine's)."""
+    from adjudicator.engine import deciding
     from adjudicator.engine.game import Game
     from adjudicator.model import records as rec
     from adjudicator.simulate import Settings, dealt_scenario
 
     rng = random.Random(seed)
     game = Game(dealt_scenario(Settings(players=("Alice", "Bob"), decks=decks), rng), undo=False, log=False)
-    listing = pushing = 0.0
-    for _ in range(1, CAP + 1):
-        mark = time.perf_counter()  # a share: wall time is close enough, and cheaper to read
-        events = game.legal_events()
-        listing += time.perf_counter() - mark
-        if game.winner or not events:
-            break
+    forced = [0.0]
+    come_to_rest = deciding.come_to_rest
+
+    def timed(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - passed through as they are
         mark = time.perf_counter()
-        game.push(rng.choice(events))
-        pushing += time.perf_counter() - mark
-        if game.winner:
-            break
-    return sum(isinstance(step, rec.TurnBegan) for step in game.steps), listing, pushing
+        try:
+            return come_to_rest(*args, **kwargs)
+        finally:
+            forced[0] += time.perf_counter() - mark
+
+    deciding.come_to_rest = timed  # type: ignore[assignment]
+    listing = pushing = 0.0
+    try:
+        for _ in range(1, CAP + 1):
+            mark = time.perf_counter()  # a share: wall time is close enough, and cheaper to read
+            events = game.legal_events()
+            listing += time.perf_counter() - mark
+            if game.winner or not events:
+                break
+            mark = time.perf_counter()
+            game.push(rng.choice(events))
+            pushing += time.perf_counter() - mark
+            if game.winner:
+                break
+    finally:
+        deciding.come_to_rest = come_to_rest  # type: ignore[assignment]
+    turns = sum(isinstance(step, rec.TurnBegan) for step in game.steps)
+    return turns, forced[0], listing - forced[0], pushing
 
 
-def split(decks: tuple[str, ...], games: int) -> tuple[float, float, float, int]:
-    """(CPU seconds, share listing, share pushing, turns) of random games played here."""
+def split(decks: tuple[str, ...], games: int) -> tuple[float, float, float, float, int]:
+    """(CPU seconds, share of forced steps, share reading the legal events, share pushing, turns) of
+    random games played here."""
     start_cpu, start = time.process_time(), time.perf_counter()
     results = [play(seed, decks) for seed in range(games)]
     elapsed = time.perf_counter() - start
     turns = sum(r[0] for r in results)
-    listing, pushing = sum(r[1] for r in results), sum(r[2] for r in results)
-    return time.process_time() - start_cpu, listing / elapsed, pushing / elapsed, turns
+    forced, reading, pushing = (sum(r[i] for r in results) / elapsed for i in (1, 2, 3))
+    return time.process_time() - start_cpu, forced, reading, pushing, turns
 
 
 def replays_per_second(repeat: int = 5) -> float:
@@ -199,10 +220,11 @@ def main() -> None:
     if not has_peer:
         print(f"  (peer not found at {args.peer}: fetch sudo-pel/fluxx_sim there or pass --peer)")
     for label, decks in (("fluxx5", ("fluxx5",)), ("whole deck", WHOLE)):
-        cpu, listing, pushing, turns = split(decks, args.games)
+        cpu, forced, reading, pushing, turns = split(decks, args.games)
         print(
-            f"in process, {label}: {cpu / turns * 1e6:,.0f} µs per turn; listing legal events {listing:.0%}, "
-            f"pushing {pushing:.0%}, the rest (dealing) {1 - listing - pushing:.0%}"
+            f"in process, {label}: {cpu / turns * 1e6:,.0f} µs per turn; the decisions' forced steps {forced:.0%}, "
+            f"reading the legal events {reading:.0%}, pushing {pushing:.0%}, "
+            f"the rest (dealing) {1 - forced - reading - pushing:.0%}"
         )
     print(f"engine-only scenario replays: {replays_per_second():,.0f} replays/s")
 

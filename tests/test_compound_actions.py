@@ -10,6 +10,7 @@ from pathlib import Path
 from adjudicator.engine.replay import play_events, replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
+from adjudicator.model.events import Action, Event
 from adjudicator.model.position import TempHand
 from adjudicator.verdict import build_verdict
 
@@ -97,5 +98,8 @@ def test_a_surprise_in_a_temporary_hand_still_owed_a_play_counters_for_generator
     text = NESTED.read_text().replace("Love]}", "Love], Bob: [Stop That!]}")
     text = text.replace("  - Carol plays It's A Trap!", "  - Bob plays Stop That!")
     scenario = parse_scenario(text, "nested.yaml")
-    listed = _listed_and_replayed(scenario, 5)
-    assert "Carol plays It's A Trap!" in listed and "Carol plays Bread" in listed
+    # The window on Bob's answer: Carol counters it, or lets it be (`Carol declines`) and plays on
+    assert _listed_and_replayed(scenario, 5) == ["Carol plays It's A Trap!", "Carol declines"]
+    declines = Event.made(6, "Carol", Action.DECLINE, None, ())
+    after = play_events(scenario, [*scenario.events[:5], declines]).legal_events()
+    assert "Carol plays Bread" in [e.text for e in after]

@@ -12,7 +12,7 @@ from test_copying import fingerprint
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.engine.game import Game
-from adjudicator.engine.legal import MAX_ANSWERS, legal_events, make_event, next_events
+from adjudicator.engine.legal import MAX_ANSWERS, legal_events, make_event
 from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE
 from adjudicator.simulate import Settings, dealt_scenario
@@ -42,7 +42,7 @@ def brute_force(game: Game, number: int) -> set[tuple] | None:
         cards.update((id(c), c) for c in frame.cards)
     candidates = []
     for player in game.players:
-        candidates.append(make_event(number, player, "begin_turn"))
+        candidates += [make_event(number, player, "begin_turn"), make_event(number, player, "decline")]
         for card in cards.values():
             candidates += [make_event(number, player, "play", card), make_event(number, player, "use", card)]
     settled = game.copy()
@@ -62,7 +62,9 @@ def brute_force(game: Game, number: int) -> set[tuple] | None:
 
 
 def key(event) -> tuple:
-    return event.player, event.action, event.card and event.card.name, frozenset(map(str, event.choices))
+    # anyone may decline the open window, and it is one event whoever writes it (one is listed)
+    player = "anyone" if event.action == "decline" else event.player
+    return player, event.action, event.card and event.card.name, frozenset(map(str, event.choices))
 
 
 @pytest.mark.parametrize("decks", tables(), ids=lambda decks: "+".join(decks))
@@ -76,13 +78,16 @@ def test_the_generator_offers_what_push_accepts(decks):
         before = fingerprint(as_it_stood)
         offered = legal_events(as_it_stood, number, stated_choices=False)
         assert fingerprint(as_it_stood) == before, "legal_events changed the game it was asked about"
-        events = next_events(game, number)
+        events = game.legal_events()
         if game.winner or game.ended:
             # The forced steps the next event takes end the game: a driver that took them finds it
             # over; asked before them, the generator offers the event that takes them, `P begins`.
             assert not events and {e.action for e in offered} <= {"begin_turn"}, (decks, number)
             break
-        assert {key(e) for e in offered} == {key(e) for e in events}, (decks, number)
+        # The decision's events, and besides what comes once the game is let go on (`P declines`)
+        assert {key(e) for e in events} <= {key(e) for e in offered}, (decks, number)
+        later = {key(e) for e in _offered_after_declines(game)}
+        assert {key(e) for e in offered} - {key(e) for e in events} <= later, (decks, number)
         if not events:
             break
         if compared < BRUTE_POSITIONS and (number % 7 == 1 or as_it_stood.pending or as_it_stood.window):
@@ -92,6 +97,18 @@ def test_the_generator_offers_what_push_accepts(decks):
                 compared += 1
         game.push(rng.choice(events))
     assert compared >= 2
+
+
+def _offered_after_declines(game: Game, depth: int = 3) -> list:
+    """The events the decision offers once the game is let go on where it waits (`P declines`, up
+    to `depth` times), numbered as events taken now."""
+    decline = next((e for e in game.legal_events() if e.action == "decline"), None)
+    if decline is None or depth == 0:
+        return []
+    gone_on = game.copy()
+    gone_on.push(decline)
+    gone_on.move_stack.pop()  # what follows is numbered as an event taken now
+    return [*gone_on.legal_events(), *_offered_after_declines(gone_on, depth - 1)]
 
 
 #: Positions per deck compared with brute force (each pushes some hundreds of events on copies).

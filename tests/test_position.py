@@ -18,7 +18,7 @@ from test_legal_events import tables
 from adjudicator.cards.catalog import builtin
 from adjudicator.checking import scenario_files
 from adjudicator.engine.game import Game
-from adjudicator.engine.legal import legal_events, next_events
+from adjudicator.engine.legal import legal_events
 from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, CardId
@@ -35,7 +35,7 @@ def walk(decks: tuple[str, ...], events: int = 50) -> Iterator[tuple[Game, int, 
     rng = random.Random(seed)
     game = Game(dealt_scenario(Settings(players=("Alice", "Bob", "Carol")[: 2 + seed % 2], decks=decks), rng))
     for number in range(1, events + 1):
-        offered = next_events(game, number)
+        offered = game.legal_events()
         if game.winner or game.ended or not offered:
             return
         yield game, number, offered
@@ -220,7 +220,7 @@ def test_a_position_pickles_and_sets_a_game_in_another_process():
     import sys
 
     game = new_game()
-    game.push(next(e for e in next_events(game, 1) if e.card is not None and e.card.name == "Trade Hands"))
+    game.push(next(e for e in game.legal_events() if e.card is not None and e.card.name == "Trade Hands"))
     position = game.position()
     assert position.pending or position.window is not None
     assert pickle.loads(pickle.dumps(position)) == position
@@ -244,7 +244,7 @@ def test_a_play_is_named_by_its_index():
     """The open window, the response chain and the plays of the turn's history name plays by
     their index in `plays`, the being-played zone first; the cards by their ids."""
     game = new_game()
-    game.push(next(e for e in next_events(game, 1) if e.card is not None and e.card.name == "Milk"))
+    game.push(next(e for e in game.legal_events() if e.card is not None and e.card.name == "Milk"))
     position = game.position()
     assert position.being_played == 1 and position.window == 0
     assert position.plays[0].card == "Milk (fluxx5)" and type(position.plays[0].card) is CardId

@@ -112,8 +112,18 @@ def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Eve
             stated = _made(
                 by_number[number], player=forced["player"], action="play", card=card, choices=(), at_random=True
             )
-            if by_number[number].action == "begin_turn" and by_number[number].player == forced["player"]:
-                replaced[number] = stated  # it begins her turn as `P begins` did, and makes the forced play
+            if by_number[number].action in ("begin_turn", "decline") and by_number[number].player == forced["player"]:
+                # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
+                # did, and makes the forced play
+                replaced[number] = stated
+                declined = f"{forced['player']} declines:"
+                unasked.update(  # no decline is said when the play it let come is stated instead
+                    i
+                    for i in range(at)
+                    if steps[i].event == number
+                    and isinstance(steps[i], rec.Note)
+                    and steps[i].text.startswith(declined)
+                )
             else:
                 before.setdefault(number, []).append(stated)
             continue

@@ -34,8 +34,8 @@ def _verify_play(game: GameView, event: Event) -> None:
         game.verify_play(event.player, card, event.choices)
 
 
-def _play(game: GameView, event: Event) -> None:
-    game.play(event.player, event.card, event.choices)  # type: ignore[arg-type]  # a play names a card
+def _play(game: GameView, event: Event, listed: bool) -> None:
+    game.play(event.player, event.card, event.choices, verified=listed)  # type: ignore[arg-type]  # a play names a card
 
 
 def _verify_use(game: GameView, event: Event) -> None:
@@ -43,40 +43,45 @@ def _verify_use(game: GameView, event: Event) -> None:
         game.verify_use(event.player, event.card, event.choices)
 
 
-def _use(game: GameView, event: Event) -> None:
-    game.use(event.player, event.card, event.choices)  # type: ignore[arg-type]  # so does a use
+def _use(game: GameView, event: Event, listed: bool) -> None:
+    game.use(event.player, event.card, event.choices, verified=listed)  # type: ignore[arg-type]  # so does a use
 
 
 def _verify_answer(game: GameView, event: Event) -> None:
     game.verify_answer(event)
 
 
-def _answer(game: GameView, event: Event) -> None:
+def _answer(game: GameView, event: Event, listed: bool) -> None:
     game.verify_not_over()
     game.answer(event)
 
 
-def _discard(game: GameView, event: Event) -> None:
+def _discard(game: GameView, event: Event, listed: bool) -> None:
     if game.house_rules.may_discard and not game.pending:
         game.discard_at_will(event.player, event.choices)  # house rule: discarding at will
     else:
-        _answer(game, event)
+        _answer(game, event, listed)
 
 
-def _join(game: GameView, event: Event) -> None:
+def _join(game: GameView, event: Event, listed: bool) -> None:
     game.join(event.player)
 
 
-def _drop_out(game: GameView, event: Event) -> None:
+def _drop_out(game: GameView, event: Event, listed: bool) -> None:
     game.drop_out(event.player)
 
 
-def _begin_turn(game: GameView, event: Event) -> None:
+def _begin_turn(game: GameView, event: Event, listed: bool) -> None:
     # `P begins` that reaches here began no turn: say why
     raise game._not_begun(event.player)
 
 
-def _spell(game: GameView, event: Event) -> None:
+def _decline(game: GameView, event: Event, listed: bool) -> None:
+    # taken before the window closes: push sends it here first (`EventOrder.decline`)
+    game.decline(event)
+
+
+def _spell(game: GameView, event: Event, listed: bool) -> None:
     game.verify_claim(event.player, event.choices)
 
 
@@ -87,8 +92,10 @@ class Handler:
     #: Raise `Illegal` when the event cannot be taken now, changing nothing (the generator and
     #: copy binding ask it on the game as it stands).
     verify: Callable[[GameView, Event], None]
-    #: Take the event (raising `Illegal` when it cannot be): the game changes.
-    apply: Callable[[GameView, Event], None]
+    #: Take the event (raising `Illegal` when it cannot be): the game changes. Its flag: the event is
+    #: one the game's decision listed, in the position it was listed in (`EventOrder.push`), so
+    #: what `verify` checks holds and is not checked again (python-chess trusts a generated move).
+    apply: Callable[[GameView, Event, bool], None]
 
 
 HANDLERS: Mapping[Action, Handler] = MappingProxyType(
@@ -102,6 +109,7 @@ HANDLERS: Mapping[Action, Handler] = MappingProxyType(
         Action.DROP_OUT: Handler(_nothing_to_check, _drop_out),
         Action.SPELL: Handler(_nothing_to_check, _spell),
         Action.BEGIN_TURN: Handler(_nothing_to_check, _begin_turn),
+        Action.DECLINE: Handler(_nothing_to_check, _decline),
     }
 )
 _missing = set(Action) - set(HANDLERS)
@@ -109,9 +117,9 @@ if _missing:  # pragma: no cover - a new action without its handler
     raise RuntimeError(f"no handler for the actions {sorted(_missing)} (engine/actions.py)")
 
 
-def carry_out(game: GameView, event: Event) -> None:
-    """Take the event through its action's handler."""
-    HANDLERS[event.action].apply(game, event)
+def carry_out(game: GameView, event: Event, listed: bool = False) -> None:
+    """Take the event through its action's handler (`listed`: see `Handler.apply`)."""
+    HANDLERS[event.action].apply(game, event, listed)
 
 
 def accepted(game: GameView, event: Event) -> bool:

@@ -1,18 +1,19 @@
-"""Taking a game through the steps the next event forces whatever it is (`advance`), and
-gathering the legal events where those steps part ways (`gather`): a window some may answer, a
-forced play, free actions before the turn ends or before the next one begins. Copies are taken
-down the other way; a driver's push may go on from them (`Ahead`, `engine/deciding.py`)."""
+"""Taking a game through the steps the next event forces whatever it is (`advance_steps`, and
+`come_to_rest`: up to where someone must decide), the ways on where they part that `P declines`
+takes (`go_on`), and, for the listing for people, gathering the legal events past those
+partings (`gather`): a window some may answer, a forced play, free actions before the turn
+ends or before the next one begins, each way taken on a copy."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.engine.copying import chance_aside
-from adjudicator.engine.listing import Found, Keyed, event_key, make_event
-from adjudicator.model.cards import Card, CardType
+from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
+from adjudicator.model.cards import Card
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase
 
@@ -121,7 +122,12 @@ def advance(game: GameView, number: int) -> Advanced:
 
 
 def advance_steps(
-    game: GameView, number: int, begun: list[str], usable: dict[str, list[Card]], answers_now: Keyed | None = None
+    game: GameView,
+    number: int,
+    begun: list[str],
+    usable: dict[str, list[Card]],
+    answers_now: Keyed | None = None,
+    who: str | None = None,
 ) -> str | None:
     """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
@@ -131,7 +137,9 @@ def advance_steps(
     players whose turns it begins are added to `begun`; the active player's `Game.usable`
     cards, worked out to find a parting of the ways, to `usable` when advance stops there
     (the position they were worked out in is the one it leaves). `answers_now`: the answers to
-    the window open as game stands, where known already."""
+    the window open as game stands, where known already. `who`: the player of the event these
+    steps come before, when it is known (`P declines`): the next turn begins only for her, as
+    it begins only for an event of the next player (`Game._needs_next_turn`)."""
     game.event_no = number
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
@@ -174,6 +182,8 @@ def advance_steps(
             following = game.next_player()
             if _others_use_any_time(game, following):
                 return "before turn start"
+            if who is not None and who != following:
+                return None  # her event begins no turn: it meets the turn over
             game.begin_turn(following)
             game.run()
             begun.append(following)
@@ -182,31 +192,84 @@ def advance_steps(
     return "window" if game.window is not None and not game.stopped else None
 
 
-def gather(
-    game: GameView,
-    parent: Found,
-    before: Sequence[str] = (),
-    advanced: Advanced | None = None,
-    seen: Seen | None = None,
-) -> Keyed:
+#: Where the ways part at which `P declines` takes the way on (`go_on`).
+DECLINABLE = frozenset({"window", "before forced play", "before turn end"})
+
+
+def come_to_rest(
+    game: GameView, number: int, begun: list[str], usable: dict[str, list[Card]], who: str | None = None
+) -> tuple[str | None, bool]:
+    """`advance_steps` until the game waits for someone: a play a rule forced on the way is
+    answered or resolves (the steps go on from there). Returns where the ways part (as
+    `advance_steps`), and whether a forced play was made on the way: her free actions are then
+    judged before it by push, so none of hers can be the next event (`_after_forced_play`)."""
+    split = advance_steps(game, number, begun, usable, who=who)
+    forced = False
+    while split == "forced play":
+        forced = True
+        split = advance_steps(game, number, begun, usable, who=who)
+    return split, forced
+
+
+def declinable(game: GameView, split: str | None) -> bool:
+    """Whether `P declines` takes a way on where `advance_steps` stopped (`split`): a window
+    someone may answer (the one a forced play opened included), a play a rule forces now, her
+    optional free actions before her turn ends. Never while a choice waits for its answer."""
+    if game.pending:
+        return False
+    if split == "forced play":
+        if game.window is None:
+            return False
+        answers = Found(0, False, None)
+        answers.responses(game)
+        return bool(answers.events)
+    if split == "before forced play":
+        return forced_play_due(game)
+    return split in DECLINABLE
+
+
+#: What `P declines` does at each parting it takes (`go_on`), in words, and the rulings behind it.
+DECLINING = {
+    "window": "nobody answers: the window closes and the card resolves",
+    "before forced play": "the play the rule forces is made before any free action",
+    "before turn end": "the turn ends without the free actions left",
+}
+DECLINING_RULINGS = {
+    "window": ("B-surprises",),
+    "before forced play": ("B-first-play-random", "B-free-actions"),
+    "before turn end": ("B-free-actions", "B-turn-order"),
+}
+
+
+def go_on(game: GameView, split: str | None) -> None:
+    """The way on from a parting that `P declines` takes (`DECLINABLE`): the window closes, the
+    forced play is made, or the turn ends."""
+    if split == "window":
+        game.close_window()
+    elif split == "before forced play":
+        game.make_forced_plays()
+    elif split == "before turn end":
+        game.end_turn()
+    else:
+        raise ValueError(f"nothing to decline at {split!r}")
+
+
+def gather(game: GameView, parent: Found, before: Sequence[str] = (), advanced: Advanced | None = None) -> Keyed:
     """The legal events after advancing game (`advanced`: game was advanced already, by the
     caller, and is not to be changed); at a parting of the ways, the events judged as the
     position stands plus those of one copy taken down the other way. Where a turn was begun on
     the way (on either way), `P begins` is among them: it does what every event of hers does
     first, and no more (a forced play due waits for her next event). `before`: the players whose
-    turns were begun on the way to game (`_only_who_begins`). `seen`: told where the events were
-    read as the position stood, and whose turns were begun on the way there (`_keep_ahead`)."""
+    turns were begun on the way to game (`_only_who_begins`)."""
     begun = list(before) if advanced is None else list(advanced.begun)
-    events = _gather_on(game, parent, begun, advanced, seen)
+    events = _gather_on(game, parent, begun, advanced)
     if begun and not (game.winner or game.stopped or game.ended):  # what her turn's start asks waits for its answer
         begins = make_event(parent.number, begun[0], Action.BEGIN_TURN)
         events.setdefault(event_key(begins), begins)
     return events
 
 
-def _gather_on(
-    game: GameView, parent: Found, begun: list[str], advanced: Advanced | None = None, seen: Seen | None = None
-) -> Keyed:
+def _gather_on(game: GameView, parent: Found, begun: list[str], advanced: Advanced | None = None) -> Keyed:
     """`gather` but `P begins`; the players whose turns were begun on the way are added to `begun`."""
     number = parent.number
     if advanced is None:  # a copy of the search's own: advanced here
@@ -216,8 +279,6 @@ def _gather_on(
     else:
         was_active, turn, was_over = advanced.was_active, advanced.turn, advanced.was_over
         usable, split = advanced.usable, advanced.split
-        if split == "forced play":
-            game = game.copy()  # push goes on from there (`_after_forced_play`): on a copy, not the caller's game
 
     def judged(events: Keyed) -> Keyed:
         if game.turn is not turn and not was_over:
@@ -233,9 +294,7 @@ def _gather_on(
     if game.stopped or game.winner or game.ended:
         return {}
     if split == "forced play":
-        taken: Seen | None = [] if found.ahead is not None and advanced is not None else None  # the driver's game
-        _after_forced_play(game, found, begun, taken)
-        _keep_ahead(found, found.events, taken, game.turn.player, forced=True)
+        _after_forced_play(game, found, begun)
         return judged(found.events)
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -245,31 +304,24 @@ def _gather_on(
         if other_way.logged == game.logged:
             split = None  # the rule asked said it might force one; it did not
     if split is None:
-        _read(game, found, usable)
-        if seen is not None and advanced is None:
-            seen.append((game, begun))
+        read_as_it_stands(game, found, usable)
         return judged(found.events)
     active = game.turn.player
-    taken = [] if found.ahead is not None and advanced is not None else None  # the driver's own game parts ways
     if split == "window":
         found.responses(game)  # answers to the chain, judged before it closes
         other_way.close_window()
-        rest = gather(other_way, found, begun, seen=taken)
-        found.merge(rest)
-        _keep_ahead(found, rest, taken, active)
+        found.merge(gather(other_way, found, begun))
     elif split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))  # her free actions: no forced play before them
         forced = found.spawn()
-        _after_forced_play(other_way, forced, begun, taken)
+        _after_forced_play(other_way, forced, begun)
         found.merge(forced.events, lambda e: not (e.player == active and e.action == Action.USE))
-        _keep_ahead(found, forced.events, taken, active, forced=True)
     elif split == "before turn end":
         mine = [e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e)]
         found.add(mine)  # judged before the end-of-turn events
         other_way.end_turn()
-        rest = gather(other_way, found, begun, seen=taken)
+        rest = gather(other_way, found, begun)
         found.merge(rest, lambda e: not (e.player == active and game.is_optional_free_action(e)))
-        _keep_ahead(found, rest, taken, active)
     else:  # "before turn start"
         following = game.next_player()
         found.add(e for p in game.players if p != following for e in found.uses(game, p))
@@ -281,24 +333,12 @@ def _gather_on(
     return judged(found.events)
 
 
-def _read(game: GameView, found: Found, usable: dict[str, list[Card]] | None = None) -> None:
-    """The events of a position judged as it stands: answers to what is asked, or plays and uses
-    (`usable`: the `Game.usable` cards of players, where known already)."""
-    if game.pending:
-        found.answers(game, game.players)
-    elif not (game.stopped or game.winner or game.ended):
-        found.add(found.plays(game, game.turn.player))
-        known = usable or {}
-        for player in game.players:
-            found.add(found.uses(game, player, known.get(player)))
-
-
-def _after_forced_play(game: GameView, found: Found, begun: list[str], seen: Seen | None = None) -> None:
+def _after_forced_play(game: GameView, found: Found, begun: list[str]) -> None:
     """Push makes a forced play right before it judges the event and closes its window unless
     the event answers it: answers to the forced play, then the rest. When the forced play has
     used up the plays or ended the turn (a Goal claimed under Keep Going), push ends the turn
     before the event too (and may begin the next), as `gather` goes on from there. The active player's free actions are never among them:
-    push judges those before any forced play, when she had none (`advance`). `seen`: as `gather`'s."""
+    push judges those before any forced play, when she had none (`advance`)."""
     active = game.turn.player
     if game.window is not None:
         found.responses(game)
@@ -306,44 +346,12 @@ def _after_forced_play(game: GameView, found: Found, begun: list[str], seen: See
         game.close_window()
     if game.turn.phase in (Phase.PLAY_OVER, Phase.OVER) and not game.pending:
         # the forced play used up the plays, or ended the turn (a Goal claimed under Keep Going)
-        rest = gather(game, found, begun, seen=seen)
+        rest = gather(game, found, begun)
     else:
         after = found.spawn()
-        _read(game, after)
+        read_as_it_stands(game, after)
         rest = after.events
-        if seen is not None:
-            seen.append((game, begun))
     found.merge(rest, lambda e: not (e.player == active and e.action == Action.USE))
-
-
-#: Where `gather` read the events of a copy as it stood, and whose turns were begun on the way.
-Seen: TypeAlias = "list[tuple[GameView, list[str]]]"
-
-
-def _keep_ahead(found: Found, events: Keyed, taken: Seen | None, active: str, forced: bool = False) -> None:
-    """The driver's game parted ways in `active`'s turn, and `events` were read on a copy taken
-    down the other way, as it stood (`taken`, told by `gather`): push brings the game itself to
-    that copy's position before any of them that begins no turn but its player's
-    (`_only_who_begins`), so `take_listed` may go on from the copy. Not a Surprise of another
-    player than `active`: push may take it as an answer, or make a forced play first, before the
-    window closes. Nor, where a forced play was made on the way (`forced`), `P begins`: push
-    leaves that play open to answers."""
-    if not taken or found.ahead is None:
-        return
-    position, begun = taken[0]
-    for event in events.values():
-        card = event.card
-        if (
-            card is not None
-            and card.type is CardType.SURPRISE
-            and event.action == Action.PLAY
-            and event.player != active
-        ):
-            continue
-        if forced and event.action == Action.BEGIN_TURN:
-            continue
-        if all(player == event.player for player in begun):
-            found.ahead[id(event)] = (event, position, ())  # the game's stamp: set by `next_events`
 
 
 def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:

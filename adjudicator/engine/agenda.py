@@ -318,8 +318,10 @@ class Agenda(GameView):
             given = [o for o in choice.options if o not in given]  # "keeps X": the rest goes
         return choice, given
 
-    def answer(self, event: Event) -> None:
-        choice, given = self.verify_answer(event)
+    def answer(self, event: Event, checked: tuple[PendingChoice, list[Any]] | None = None) -> None:
+        """Take event as the answer to the pending choice it goes to; `checked`: what
+        `verify_answer` made of it already (the choice and the cards that go), not worked out twice."""
+        choice, given = self.verify_answer(event) if checked is None else checked
         self.pending.remove(choice)
         self.call(choice.then, given)
         if not self.agenda and not self.pending:

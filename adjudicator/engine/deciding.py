@@ -1,14 +1,18 @@
 """Where a game rests (`Game.decision`), and the outcomes of chance an event meets.
 
-`decision(game)` brings the game through every step the next event forces whatever it is --
-the window closing when nobody may answer it, the chain and the card resolving, the limits,
-the turn ending and the next one beginning, its draws (`legal.advance`, the steps `push` would
-take first anyway, so the log is the same) -- and reads off who must decide, what, and from
-which cards, with the legal events. It is kept until the game changes (`_stamp`); pushing one
-of its events goes on from where the listing left it (`take_listed`): where the legal events
-part ways (a window some may answer, a forced play, free actions before the turn's end) the
-listing took a copy down the other way, and an event listed there is applied to that copy's
-position, without taking those steps again.
+`decision(game)` brings the game itself through every step the next event forces whatever it
+is -- a window nobody may answer closing, the chain and the card resolving, the limits, the
+turn ending and the next one beginning, its draws, a play a rule forces (`advancing.come_to_rest`,
+the steps `push` would take first anyway, so the log is the same: they carry the next event's
+number) -- up to where someone must decide, and reads off who, what, and from which cards, with
+the legal events. Nothing is run ahead on a copy: where the game waits for someone who may also
+let it go on, the decision offers `P declines` (the window closes unanswered, the forced play is
+made, the turn ends), and what comes after is the next decision. It is kept until the game
+changes (`stamp`).
+
+An event listed is one that means the same pushed on this game or on the game before the steps
+were taken (a replay of the events written out): so where those steps closed a window, began a
+turn or made a forced play, what push would judge before them is left out (`_keep`).
 
 `chance_outcomes(game, event)` finds the first random step the event meets that it does not
 state (a trial on a copy whose generator records what it is asked), and lists its outcomes as
@@ -26,15 +30,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.engine.advancing import advance, stamp
+from adjudicator.engine.advancing import advance, come_to_rest, declinable, forced_play_due, stamp
 from adjudicator.engine.copying import fork
-from adjudicator.engine.legal import next_events
-from adjudicator.engine.listing import Ahead
+from adjudicator.engine.listing import Found, make_event, read_as_it_stands
 from adjudicator.model import records as rec
-from adjudicator.model.cards import AtRandom, Card
+from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind
-from adjudicator.model.events import Action, Event, one_line
-from adjudicator.model.position import Play
+from adjudicator.model.events import ANSWERS, Action, Event, one_line
+from adjudicator.model.position import Phase, Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -45,11 +48,14 @@ MAX_OUTCOMES = 40
 
 @dataclass
 class Decided:
-    """A decision and what its listing took on the way, valid while the game is as it was (`stamp`)."""
+    """A decision, valid while the game is as it was (`stamp`)."""
 
     stamp: tuple[int | None, ...]
     decision: Decision
-    ahead: Ahead
+
+    def lists(self, event: Event) -> bool:
+        """Whether event is one of the decision's own (the very object: a driver pushes what it was given)."""
+        return any(listed is event for listed in self.decision.events)
 
 
 def next_number(game: GameView) -> int:
@@ -62,18 +68,100 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
-    if game.is_over:
-        return Decision(DecisionKind.OVER, ())
-    ahead: Ahead = {}
-    events = next_events(game, next_number(game), ahead)
-    made = _classify(game, events)
-    game._decided = Decided(stamp(game), made, ahead)
+    made = Decision(DecisionKind.OVER, ()) if game.is_over else _come_to_a_decision(game, next_number(game))
+    game._decided = Decided(stamp(game), made)
     return made
 
 
-def _classify(game: GameView, events: list[Event]) -> Decision:
+def _come_to_a_decision(game: GameView, number: int) -> Decision:
+    # What push would judge before the steps below, taken as the game stands now (see `_keep`).
+    answering = frozenset(player for player in game.players if game.surprise_answers(player))
+    window, turn, turns_begun = game.window, game.turn, game.turns_begun
+    was_active, was_over = turn.player, turn.phase is Phase.OVER
+    begun: list[str] = []
+    usable: dict[str, list[Card]] = {}
+    forced = False
+
+    def keep(event: Event) -> bool:
+        """Whether event means the same pushed before the steps taken (`_keep`)."""
+        if event.action == Action.PLAY and event.card is not None and event.card.type is CardType.SURPRISE:
+            if event.player in answering or (game.turns_begun != turns_begun and event.player != game.turn.player):
+                return False  # push would read it as an answer to the window open before the steps
+        if forced and event.action == Action.USE and event.player == game.turn.player:
+            return False  # push judges her free actions before the forced play made on the way
+        if game.turn is not turn and not was_over and event.player == was_active:
+            if game.is_optional_free_action(event):
+                return False  # push judges it in her turn, before its end
+        return (
+            not begun
+            or all(player == event.player for player in begun)
+            or (
+                len(begun) == 1 and event.action in ANSWERS  # what the start of that turn asks (`_needs_next_turn`)
+            )
+        )
+
+    found = Found(number, False, None)
+    while True:
+        split, forced_now = come_to_rest(game, number, begun, usable)
+        forced = forced or forced_now
+        if split != "window":
+            break
+        if game.window is window and not begun:
+            found.responses(game)  # the window open as the game stood: push reads these as answers too
+            break
+        answers = found.spawn()
+        answers.responses(game)
+        found.merge(answers.events, keep)
+        if found.events:
+            break
+        game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
     if game.is_over:
-        return Decision(DecisionKind.OVER, tuple(events))
+        return Decision(DecisionKind.OVER, ())
+    if split is None and not (found.events or game.pending or begun or forced) and game.turn is turn:
+        return _classify(game, _plays_and_uses(game, number, usable, answering), split)
+    active = game.turn.player
+    if split == "before forced play" and not forced_play_due(game):
+        split = None  # no play is forced now after all: the position stands as it is
+    if split == "before forced play":
+        found.add(found.uses(game, active, usable.get(active)))
+    elif split == "before turn end":
+        found.add(e for e in found.uses(game, active, usable.get(active)) if game.is_optional_free_action(e))
+    elif split == "before turn start":
+        following = game.next_player()
+        found.add(e for player in game.players if player != following for e in found.uses(game, player))
+        found.add([make_event(number, following, Action.BEGIN_TURN)])
+    elif split is None or game.pending:  # (a choice may wait while a window is open: its answers)
+        read_as_it_stands(game, found, usable)
+    if begun:  # her event begins her turn: `P begins` does that and no more
+        found.add([make_event(number, begun[0], Action.BEGIN_TURN)])
+    if declinable(game, split):
+        found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
+    return _classify(game, [event for event in found.events.values() if split == "window" or keep(event)], split)
+
+
+def _plays_and_uses(
+    game: GameView, number: int, usable: dict[str, list[Card]], answering: frozenset[str]
+) -> list[Event]:
+    """The events of the commonest decision, in the turn it began in with nothing on the way: the
+    active player's plays, and every player's free actions (what `read_as_it_stands` finds
+    there, without the bookkeeping that merging several readings needs). A Surprise of hers is
+    no play when push would read it as an answer (`answering`)."""
+    made = Event.made
+    active = game.turn.player
+    events = [
+        made(number, active, Action.PLAY, card, ())
+        for card in game.playable(active)
+        if not (card.type is CardType.SURPRISE and active in answering)
+    ]
+    for player in game.players:
+        known = usable.get(player)
+        events += [
+            made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
+        ]
+    return events
+
+
+def _classify(game: GameView, events: list[Event], split: str | None) -> Decision:
     if not events:
         return Decision(DecisionKind.STUCK, ())
     pending = game.pending
@@ -85,29 +173,12 @@ def _classify(game: GameView, events: list[Event]) -> Decision:
             tuple(f"{choice.player} must {choice.prompt}" for choice in pending),
             tuple(option for choice in pending for option in choice.options),
         )
-    if game.window is not None:
+    if split == "window":
         return Decision(DecisionKind.RESPOND, tuple(events))
     for event in events:
         if event.action == Action.BEGIN_TURN:
             return Decision(DecisionKind.BEGIN_TURN, tuple(events))
     return Decision(DecisionKind.PLAY, tuple(events))
-
-
-def take_listed(game: GameView, event: Event) -> None:
-    """Before `push` takes event: when it is one the game's decision listed, judged on a copy the
-    listing brought where push would bring the game first, the game takes that copy's position
-    (its undo stack stays its own), as `pop` takes a snapshot's."""
-    decided = game._decided
-    game._decided = None
-    if decided is None:
-        return
-    found = decided.ahead.get(id(event))
-    if found is None or found[0] is not event or found[2] != stamp(game):
-        return
-    undo = game.undo
-    game.__dict__ = found[1].__dict__  # the copy is nobody else's: its fields become the game's
-    game.undo = undo
-    decided.ahead.clear()  # each copy is taken once
 
 
 # ------------------------------------------------------------------ chance

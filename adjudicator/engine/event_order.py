@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
+from adjudicator.engine.advancing import DECLINING, DECLINING_RULINGS, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
+from adjudicator.engine.undoing import Record
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
@@ -37,11 +39,11 @@ class EventOrder(GameView):
     def push(self, event: Event) -> None:
         """Take one event, in the order the contract fixes."""
         if self.undo is not None:
-            self.undo.append(self.copy())  # the position before it, for `pop`
-        if self._decided is not None:  # listed by `decision()`: go on from where the listing left it
-            from adjudicator.engine.deciding import take_listed
-
-            take_listed(self.game, event)
+            self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
+        # One the game's decision listed, in the position it was listed in: applied as listed,
+        # its card bound and its legality known (`Handler.apply`).
+        decided, self._decided = self._decided, None
+        listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self.game)
         self.move_stack.append(event)
         if self.stopped:
             return
@@ -52,7 +54,8 @@ class EventOrder(GameView):
             self.reject(event, self.not_playing(event.player))
             return
         # a card the deck holds several copies of: the copy meant
-        event = bind_copies(self.game, event, strict=False)
+        if not listed:
+            event = bind_copies(self.game, event, strict=False)
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
@@ -67,6 +70,9 @@ class EventOrder(GameView):
             self.stated_shuffles = list(event.shuffled)
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
+        if event.action == Action.DECLINE:  # it meets the game where it waits: nothing is closed first
+            carry_out(self, event)
+            return
         card = event.card
         if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE:
             if not self.is_active(event.player):
@@ -117,14 +123,14 @@ class EventOrder(GameView):
             return
         try:
             # the turn may have moved on: bind again where it stands now
-            event = bind_copies(self.game, event)
+            event = event if listed else bind_copies(self.game, event)
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
         if self._answered_or_stopped(event):
             return
         try:
-            carry_out(self, event)  # the action's own handler (engine/actions.py)
+            carry_out(self, event, listed)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
@@ -228,7 +234,7 @@ class EventOrder(GameView):
         if not self.pending:
             return False
         try:
-            self.verify_answer(event)
+            checked = self.verify_answer(event)
         except Illegal as illegal:
             if event.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE) and any(
                 c.player == event.player for c in self.pending
@@ -237,8 +243,48 @@ class EventOrder(GameView):
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
             return True
-        self.answer(event)
+        self.answer(event, checked)
         return True
+
+    def decline(self, event: Event) -> None:
+        """`P declines`: every forced step up to where the game waits for someone (`come_to_rest`,
+        the steps a driver's `decision` takes), then the way on from there: the open window closes
+        unanswered (anyone may decline it), or the active player makes the play a rule forces
+        before she uses a free action, or ends her turn instead of using one."""
+        split, _ = come_to_rest(self.game, event.number, [], {}, who=event.player)
+        try:
+            self.verify_not_over()
+            if self.pending:
+                choice = self.pending[0]
+                raise Illegal(
+                    "choice_pending", f"{choice.player} must {choice.prompt} first: declining answers no choice", ()
+                )
+            if not declinable(self.game, split) or (split != "window" and event.player != self.turn.player):
+                raise self._nothing_to_decline(event.player)
+        except Illegal as illegal:
+            self.reject(event, illegal)
+            return
+        self.note(f"{event.player} declines: {DECLINING[split]}", DECLINING_RULINGS[split])  # type: ignore[index]
+        go_on(self.game, split)
+        self.run()
+
+    def _nothing_to_decline(self, player: str) -> Illegal:
+        """Why `P declines` finds nothing waiting on player."""
+        turn = self.turn
+        if turn.player == player and turn.phase is Phase.PLAY:
+            left = self.plays_left()
+            return Illegal(
+                "nothing_to_decline",
+                f"nothing waits on {player}: no card can be answered now, and her turn goes on with "
+                f"{left} play{'' if left == 1 else 's'} left (a turn ends when its plays are done)",
+                ("B-turn-order", "B-play-rule"),
+            )
+        return Illegal(
+            "nothing_to_decline",
+            f"nothing waits on {player}: no card can be answered now, and it is not her turn to end "
+            f"({turn.player}'s turn; {self.next_player()} plays next)",
+            ("B-turn-order", "B-surprises"),
+        )
 
     def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when

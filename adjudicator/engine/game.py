@@ -47,6 +47,7 @@ from adjudicator.engine.goals import Goals
 from adjudicator.engine.moves import CardMoves
 from adjudicator.engine.playing import Playing
 from adjudicator.engine.turns import TurnStructure
+from adjudicator.engine.undoing import Record, previous_changes
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -55,7 +56,6 @@ from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
     from adjudicator.engine.deciding import Decided
-    from adjudicator.engine.view import GameView
     from adjudicator.model.day import Day
     from adjudicator.model.decision import ChanceOutcome, Decision, Driver
     from adjudicator.model.events import Event
@@ -70,15 +70,15 @@ LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
-        """`undo`: keep the position before each event pushed, so that `pop` can restore it (a
-        copy per event: a driver that never takes an event back, replay and simulate, goes without).
+        """`undo`: keep a record of what each event pushed changes, so that `pop` can take it back
+        (`engine/undoing.py`; a driver that never takes an event back, replay and simulate, goes without).
         `log`: write every step record (a replay, a check, explore's lines); without it (simulate)
         only the landmarks the drivers read are written -- turns begun, rejections, stops -- and
         the rulings cited are counted (`cited`)."""
         setup = scenario.setup
         self.scenario = scenario
-        #: the positions before each event pushed, latest last (None: not kept); copies keep none
-        self.undo: list[GameView] | None = [] if undo else None
+        #: what each event pushed changed, latest last (None: not kept); copies keep none
+        self.undo: list[Record] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         # (each zone takes its cards from the setup's tuples itself: no list in between)
@@ -239,16 +239,15 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         return bool(self.winner or self.ended or self.stopped)
 
     def pop(self) -> Event:
-        """Take back the last event pushed: the position before it is restored from the undo
-        stack (the copy `push` kept), log and random generator included."""
+        """Take back the last event pushed: the game is set as it was before it, log and random
+        generator included, from what `push` recorded it changed (`engine/undoing.py`)."""
         if not self.move_stack:
             raise IndexError("pop from an empty move stack")
         if not self.undo:
             raise ValueError("this game keeps no undo stack (made with undo=False, or a copy): pop is not possible")
         last = self.move_stack[-1]
-        undo = self.undo
-        self.__dict__ = undo.pop().__dict__  # the snapshot is nobody else's: its fields become the game's
-        self.undo = undo
+        self.undo.pop().take_back(self)
+        self.table.clock.undo = previous_changes(self)  # changes from here are the previous push's
         return last
 
     # ------------------------------------------------------------ properties

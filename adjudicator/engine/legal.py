@@ -23,9 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine import advancing
-from adjudicator.engine.advancing import Advanced, advance, gather, stamp
-from adjudicator.engine.listing import MAX_ANSWERS, Ahead, Found, Options, answers_to, event_key, make_event
+from adjudicator.engine.advancing import DECLINING, advance, come_to_rest, declinable, gather
+from adjudicator.engine.listing import MAX_ANSWERS, Found, Options, event_key, make_event
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, CardType
 from adjudicator.model.events import Action, Event, one_line
@@ -36,14 +35,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_ANSWERS",
-    "Ahead",
     "Options",
     "advance",
     "explore",
     "legal_events",
     "make_event",
-    "next_events",
     "scenario_item",
+    "what_declining_does",
     "settle",
 ]
 
@@ -126,58 +124,35 @@ def _begun(now: GameView, settled: GameView) -> str | None:
 
 # --------------------------------------------------------------- exploring
 def legal_events(
-    game: GameView,
-    number: int,
-    *,
-    stated_choices: bool = True,
-    newcomers: Sequence[str] | None = None,
-    advanced: Advanced | None = None,
-    ahead: Ahead | None = None,
+    game: GameView, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None
 ) -> list[Event]:
-    """Every legal event numbered `number` in the game as it stands, which is never changed: the
-    one generator, behind `explore`, `legal`, what-if, `next_events` and `simulate`.
+    """Every legal event numbered `number` in the game as it stands, which is never changed: for
+    people (`legal`, what-if, `explore`). Past the decision the game rests at (`Game.decision`,
+    which a driver reads), it looks ahead: where the game waits for someone who may let it go on
+    (`P declines`), the events after that way are listed too when pushing them now means the
+    same (the window closes first, the turn ends first: a copy is taken down that way).
     `stated_choices`: also offer plays and uses with `-> ...` answers. `newcomers`: offer seat
-    changes too: these players joining, and every seated player dropping out. `advanced`: what
-    `advance` found when the driver took this very game through the steps the next event forces
-    anyway (so the generator need not take a copy there itself). `ahead`: where the driver's
-    game parts ways, the copies taken down the other way that `take_listed` may go on from."""
-    return _explore(game, number, stated_choices, newcomers, advanced, ahead).events
+    changes too: these players joining, and every seated player dropping out."""
+    return _explore(game, number, stated_choices, newcomers).events
 
 
 def explore(
     game: GameView, number: int, *, stated_choices: bool = True, newcomers: Sequence[str] | None = None
 ) -> Options:
     """`legal_events`, with the pending choices that no event can answer."""
-    return _explore(game, number, stated_choices, newcomers, None)
+    return _explore(game, number, stated_choices, newcomers)
 
 
-def _explore(
-    game: GameView,
-    number: int,
-    stated_choices: bool,
-    newcomers: Sequence[str] | None,
-    advanced: Advanced | None,
-    ahead: Ahead | None = None,
-) -> Options:
+def _explore(game: GameView, number: int, stated_choices: bool, newcomers: Sequence[str] | None) -> Options:
     found = Found(number, stated_choices, newcomers)
     if game.stopped or game.winner or game.ended:
         return found.options()
-    asked = advanced is None
-    if advanced is None:
-        position = game.copy()  # taken through the steps the next event forces, whatever it is
-        advanced = advance(position, number)
-    else:
-        if advanced.number != number or advanced.stamp != stamp(game):
-            raise ValueError(f"the game has changed since it was advanced for event {advanced.number}")
-        position = game
-        found.ahead = ahead
-        if newcomers is None and not stated_choices:
-            plain = _plain(game, advanced)
-            if plain is not None:
-                return Options(plain)
+    position = game.copy()  # taken through the steps the next event forces, whatever it is
+    advanced = advance(position, number)
     found.merge(advanced.responses)
     if not (position.stopped or position.winner or position.ended):
         count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
+        declines = declinable(position, advanced.split)
         found.merge(
             gather(position, found, advanced=advanced),
             lambda e: (
@@ -189,83 +164,40 @@ def _explore(
                 )
             ),
         )
-    elif advanced.begun and position is not game and (position.winner or position.ended):
+        if declines:  # letting the game go on where it waits is an event too
+            begun = advanced.begun
+            found.add([make_event(number, begun[0] if begun else position.turn.player, Action.DECLINE)])
+    elif advanced.begun and (position.winner or position.ended):
         # The steps that begin her turn end the game (a win, a Solo deck running out): `P begins`
-        # is the event that takes them. A driver that advanced the game itself finds it over.
+        # is the event that takes them.
         found.add([make_event(number, advanced.begun[0], Action.BEGIN_TURN)])
     if newcomers is not None:
         _seat_changes(game, found)
     options = found.options()
-    if asked:  # for people (`legal`, what-if): answers to the chain first, then player by player
-        seats = {player: seat for seat, player in enumerate(game.players)}
-        options.events.sort(
-            key=lambda e: (
-                event_key(e) not in advanced.responses,
-                e.action in (Action.JOIN, Action.DROP_OUT),
-                seats.get(e.player, len(seats)),
-                ORDER.get(e.action, len(ORDER)),
-            )
+    # answers to the chain first, then player by player
+    seats = {player: seat for seat, player in enumerate(game.players)}
+    options.events.sort(
+        key=lambda e: (
+            event_key(e) not in advanced.responses,
+            e.action in (Action.JOIN, Action.DROP_OUT),
+            seats.get(e.player, len(seats)),
+            ORDER.get(e.action, len(ORDER)),
         )
+    )
     return options
 
 
-def _plain(game: GameView, advanced: Advanced) -> list[Event] | None:
-    """The events of a driver's game that `advance` left where every event is judged as the
-    position stands (no split, no answer to the chain): what `gather` and `_explore` find
-    there, in the same order, without their bookkeeping (the keys and filters that
-    merging positions needs). None: not such a position, `gather` finds them. A position where
-    her free actions come before a forced play is one, when no play is forced after all."""
-    split = advanced.split
-    if split not in (None, "before forced play") or advanced.responses or game.stopped or game.winner or game.ended:
+def what_declining_does(game: GameView, number: int) -> str | None:
+    """What `P declines` would do as event `number` (None: it is not legal now), in words."""
+    if game.is_over:
         return None
-    begun = advanced.begun
-    only = begun[0] if begun else None  # where turns began on the way, only her events (`_only_who_begins`)
-    if begun and (len(begun) > 1 and any(player != only for player in begun)):
-        return None
-    if split is not None and advancing.forced_play_due(game):
-        return None  # (`_gather_on`: a copy goes down the way of the forced play)
-    number = advanced.number
-    made = Event.made
-    if game.pending:
-        events = _plain_answers(game, number)
-        if len(begun) > 1:  # one player's turns, begun one after the other: only her answers
-            events = [event for event in events if event.player == only]
-    else:
-        events = []
-        active = game.turn.player
-        if only is None or only == active:
-            # a Surprise of a player who answers the chain is no play of hers (`_explore`'s `keep`)
-            answers_chain = active in advanced.answering
-            for card in dict.fromkeys(game.playable(active)):
-                if not (answers_chain and card.type is CardType.SURPRISE):
-                    events.append(made(number, active, Action.PLAY, card, ()))
-        # her optional free actions are judged before her turn ended, not after (`_gather_on`'s `judged`)
-        was_active = advanced.was_active if game.turn is not advanced.turn and not advanced.was_over else None
-        known = advanced.usable
-        for player in game.players:
-            if only is not None and player != only:
-                continue
-            cards = known.get(player)
-            for card in dict.fromkeys(game.usable(player) if cards is None else cards):
-                event = made(number, player, Action.USE, card, ())
-                if player != was_active or not game.is_optional_free_action(event):
-                    events.append(event)
-    if only is not None:
-        events.append(made(number, only, Action.BEGIN_TURN, None, ()))
-    return events
-
-
-def _plain_answers(game: GameView, number: int) -> list[Event]:
-    """`Found.answers` for every player, one event per `event_key` (the choices by name)."""
-    found: dict[tuple[str, str, tuple[str, ...]], Event] = {}
-    for choice in game.pending:
-        for event in answers_to(game, choice, number):
-            found.setdefault((event.player, event.action, tuple(map(str, event.choices))), event)
-    return list(found.values())
+    ahead = game.copy()
+    split, _ = come_to_rest(ahead, number, [], {})
+    return DECLINING.get(split or "") if declinable(ahead, split) else None
 
 
 #: The order of a player's events in a listing for people.
-ORDER = {"begin_turn": 0, "play": 1, "use": 2}
+ORDER = {"begin_turn": 0, "play": 1, "use": 2, "decline": 3}
 
 
 def _seat_changes(game: GameView, found: Found) -> None:
@@ -280,22 +212,3 @@ def _seat_changes(game: GameView, found: Found) -> None:
         if route not in positions:
             positions[route] = settle(game, found.number, player, "seat")
         found.events_of(positions[route], player, "seat", game)
-
-
-def next_events(game: GameView, number: int, ahead: Ahead | None = None) -> list[Event]:
-    """For a driver that goes on to push one of them (`simulate`, the benchmarks): the game is
-    advanced (`advance`, which changes only what the next push would change), then its legal
-    events are read off it (`legal_events`, which changes nothing). Plays and uses are offered
-    bare: the engine asks for what they need. None when the advance ended the game.
-    `ahead` (emptied first): for `take_listed`, the copies the listing took where the ways part."""
-    if ahead is not None:
-        ahead.clear()
-    events = legal_events(game, number, stated_choices=False, advanced=advance(game, number), ahead=ahead)
-    if ahead:  # only the events listed: a copy's events that another position's took the place of go
-        listed, listed_at = {id(event) for event in events}, stamp(game)
-        for key, (event, copy, _) in list(ahead.items()):
-            if key in listed:
-                ahead[key] = (event, copy, listed_at)  # the game as listed: `take_listed` takes a copy for no other
-            else:
-                del ahead[key]
-    return events

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import solo
@@ -49,11 +49,6 @@ def event_key(event: Event) -> EventKey:
 #: Events by their `event_key`, in the order found: passed on whole, so that no key is made twice.
 Keyed = dict[EventKey, Event]
 
-#: Events listed by `next_events` (by id, with the event) that were judged in a copy of the game
-#: brought where push brings the game before that event: push may go on from the copy, if the
-#: game is still as it was listed (its `stamp`; `engine/deciding.py`, `take_listed`).
-Ahead: TypeAlias = "dict[int, tuple[Event, GameView, tuple[int | None, ...]]]"
-
 
 @dataclass
 class Options:
@@ -72,13 +67,12 @@ class Found:
         self.events: Keyed = {}
         self.needed: dict[ChoiceKey, PendingChoice] = {}  # described only if left unanswered
         self.answered: set[ChoiceKey] = set()
-        self.ahead: Ahead | None = None  # the driver's: which events a copy met as push would
 
     def spawn(self) -> Found:
         """An empty list of events found the same way, for a position further on: the choices
         needed and answered are one ledger for the whole search."""
         child = Found(self.number, self.stated_choices, None)
-        child.needed, child.answered, child.ahead = self.needed, self.answered, self.ahead
+        child.needed, child.answered = self.needed, self.answered
         return child
 
     def options(self) -> Options:
@@ -221,6 +215,18 @@ class Found:
         for answers in islice(candidates, MAX_ANSWERS):
             if allowed(player, card, answers):
                 yield make_event(self.number, player, action, card, [whose.get(id(a), a) for a in answers])
+
+
+def read_as_it_stands(game: GameView, found: Found, usable: dict[str, list[Card]] | None = None) -> None:
+    """The events of a position judged as it stands: answers to what is asked, or plays and uses
+    (`usable`: the `Game.usable` cards of players, where known already)."""
+    if game.pending:
+        found.answers(game, game.players)
+    elif not (game.stopped or game.winner or game.ended):
+        found.add(found.plays(game, game.turn.player))
+        known = usable or {}
+        for player in game.players:
+            found.add(found.uses(game, player, known.get(player)))
 
 
 def _accepted(game: GameView, event: Event) -> bool:

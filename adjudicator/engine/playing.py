@@ -271,8 +271,17 @@ class Playing(GameView):
             return False
         return True
 
-    def play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
-        play = self.verify_play(player, card, answers)
+    def play(self, player: str, card: Card, answers: Sequence[Any] = (), *, verified: bool = False) -> Play:
+        """Play card from her hand (or the temporary hand). `verified`: the play is one the game's
+        decision listed, in the position it was listed in (python-chess pushes a generated move
+        unchecked): it is not checked again."""
+        if verified:
+            frame_now = self.temp_hands[-1] if self.temp_hands else None
+            play = Play(
+                player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=bool(frame_now)
+            )
+        else:
+            play = self.verify_play(player, card, answers)
         frame = self.temp_hands[-1] if play.from_temp_hand else None
         if frame is not None:
             frame.cards.remove(card)
@@ -377,8 +386,12 @@ class Playing(GameView):
             return False
         return True
 
-    def use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> None:
-        play = self.verify_use(player, card, answers)
+    def use(self, player: str, card: Card, answers: Sequence[Any] = (), *, verified: bool = False) -> None:
+        """Use the free action card grants. `verified`: as for `play`."""
+        if verified:
+            play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
+        else:
+            play = self.verify_use(player, card, answers)
         self.event_plays.append(play)
         self.turn.free_actions_used.add(card.name)
         self.last_use = play

@@ -35,7 +35,7 @@ GUESSED_WITHIN = 2000
 #: `P begins` may say what begins: `P begins her turn` (his, their) reads the same.
 _TURN_WORDS = ("", "turn", "her turn", "his turn", "their turn")
 _EVENT_RE = re.compile(
-    r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)"
+    r"^(?P<player>.+?)\s+(?P<verb>plays|uses|discards|keeps|chooses|joins|drops out|spells|begins|declines)"
     r"(?=\s|$)(?P<rest>.*)$",
     re.S,
 )
@@ -259,6 +259,10 @@ class EventReader(ReaderBase):
                     f"or '{player} begins her turn')"
                 )
             return Event(number, line, player, action, text=f"{player} begins")
+        if action == Action.DECLINE:
+            if card_name or choice_names:
+                raise ScenarioError(f"'{text}': 'declines' takes no card or choices (write '{player} declines')")
+            return Event(number, line, player, action, text=f"{player} declines")
         if action in (Action.JOIN, Action.DROP_OUT):
             if card_name or choice_names:
                 raise ScenarioError(f"'{action.replace('_', ' ')}' takes no card or choices")
@@ -426,7 +430,7 @@ _CARD_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 _FORMS = (
     "'PLAYER plays CARD', 'PLAYER uses CARD', 'PLAYER discards A, B', 'PLAYER keeps ...', "
-    "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD' or 'PLAYER begins'"
+    "'PLAYER chooses ...', 'PLAYER joins', 'PLAYER drops out', 'PLAYER spells WORD', 'PLAYER begins' or 'PLAYER declines'"
 )
 
 

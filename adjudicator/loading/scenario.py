@@ -353,4 +353,4 @@ def player_name_problem(name: str, earlier: Iterable[str]) -> str | None:
     return None
 
 
-_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|spells|begins)\s")
+_VERB_IN_NAME = re.compile(r"\s(plays|uses|discards|keeps|chooses|joins|drops out|spells|begins|declines)\s")

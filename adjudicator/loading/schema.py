@@ -148,7 +148,7 @@ class EventMapping(_Strict):
     """The mapping form of an event (the string form is 'Alice plays Milk')."""
 
     player: PlayerName
-    action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "spell"]
+    action: Literal["play", "use", "discard", "keep", "choose", "join", "drop_out", "begin_turn", "decline", "spell"]
     card: CardName | None = None
     choices: list[str | int] | str | None = Field(
         None,
@@ -170,7 +170,7 @@ EventText = Annotated[
     Field(
         min_length=1,
         description="'P plays CARD [-> CHOICE, ...]', 'P plays CARD at random', 'P uses CARD [-> ...]', "
-        "'P discards A, B', 'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', "
+        "'P discards A, B', 'P keeps A, B', 'P chooses A, B', 'P joins', 'P drops out', 'P begins', 'P declines', "
         "'P spells WORD'; any of them may end with '; shuffled A, B, ...' (the order of a pile it shuffles).",
     ),
 ]

@@ -31,14 +31,15 @@ if TYPE_CHECKING:
 class DecisionKind(StrEnum):
     """What sort of decision the game rests at."""
 
-    #: the active player plays a card from her hand, or someone uses a card in play (a free action)
+    #: the active player plays a card from her hand, or someone uses a card in play (a free action);
+    #: where a rule forces her play, or her plays are done, she may decline her free actions
     PLAY = "play"
     #: a player answers a choice the rules ask (which card, which player, ...)
     ANSWER = "answer"
     #: a player over a hand or Keeper limit discards down to it
     LIMIT = "limit"
-    #: a card was played and Surprises may answer it: a player who holds one may, or the next
-    #: event of the game goes on and closes the window (a "pass")
+    #: a card was played and Surprises may answer it: a player who holds one may, or the window
+    #: closes unanswered (`P declines`; in a file, any other event closes it too)
     RESPOND = "respond"
     #: a turn has begun and its player's first event comes next (`P begins`, or any event of hers)
     BEGIN_TURN = "begin_turn"

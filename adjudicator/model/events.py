@@ -26,6 +26,7 @@ class Action(StrEnum):
     DROP_OUT = "drop_out"  # a player leaves it
     SPELL = "spell"  # Word Fluxx: claim that words meet a Goal
     BEGIN_TURN = "begin_turn"  # begin one's turn (its forced steps)
+    DECLINE = "decline"  # let the game go on where it waits: a window closes, a forced play, the turn ends
 
 
 #: The actions that answer a pending choice (`PendingChoice.answer_verbs` holds some of them).
@@ -33,7 +34,7 @@ ANSWERS = frozenset({Action.DISCARD, Action.KEEP, Action.CHOOSE})
 #: The actions that name a card (and may state its choices after `->`).
 CARD_ACTIONS = frozenset({Action.PLAY, Action.USE})
 #: The actions that name neither a card nor choices.
-BARE_ACTIONS = frozenset({Action.JOIN, Action.DROP_OUT, Action.BEGIN_TURN})
+BARE_ACTIONS = frozenset({Action.JOIN, Action.DROP_OUT, Action.BEGIN_TURN, Action.DECLINE})
 
 VERBS = {
     "plays": Action.PLAY,
@@ -45,6 +46,7 @@ VERBS = {
     "drops out": Action.DROP_OUT,
     "spells": Action.SPELL,
     "begins": Action.BEGIN_TURN,
+    "declines": Action.DECLINE,
 }
 VERB_OF = {action: verb for verb, action in VERBS.items()}  # the verb that writes each action
 

@@ -11,6 +11,7 @@ as that end.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, Self, SupportsIndex
 
@@ -18,6 +19,42 @@ from adjudicator.model.cards import Card
 
 #: One move: the card, the zone it left, the zone it reached (None: outside the table).
 Move = tuple[Card, "str | None", "str | None"]
+
+
+#: How one change to the zones is taken back (`take_back`), kept in `Clock.undo` while a game
+#: keeps an undo stack: (ARRIVED, zone, index): the card that arrived at index leaves it;
+#: (LEFT, zone, index, card): card goes back to index; (REPLACED, zone, index, card): the card at
+#: index is card again; (GREW, zone, length): the cards added past length leave; (CONTENTS, zone,
+#: cards): the zone holds cards again (a change of many at once: a shuffle, a sort, a clear);
+#: (MAPPED, zones, key, zone): the player's zone is zone again (None: she had none);
+#: (LABELLED, zone, label, rules_read): a zone moved to another player has its old label again.
+Undo = tuple[Any, ...]
+ARRIVED, LEFT, REPLACED, GREW, CONTENTS, MAPPED, LABELLED = range(7)
+
+
+def take_back(changes: list[Undo]) -> None:
+    """Take back the changes, newest first, emptying the list: each zone's cards, in order, and
+    each player's zone as they were. The clock's readings and journal are the caller's to set."""
+    while changes:
+        change = changes.pop()
+        what, place = change[0], change[1]
+        if what == ARRIVED:
+            list.__delitem__(place, change[2])
+        elif what == LEFT:
+            list.insert(place, change[2], change[3])
+        elif what == REPLACED:
+            list.__setitem__(place, change[2], change[3])
+        elif what == GREW:
+            list.__delitem__(place, slice(change[2], None))
+        elif what == CONTENTS:
+            list.__setitem__(place, slice(None), change[2])
+        elif what == MAPPED:
+            if change[3] is None:
+                dict.pop(place, change[2], None)
+            else:
+                dict.__setitem__(place, change[2], change[3])
+        else:
+            place.label, place.rules_read = change[2], change[3]
 
 
 #: `Zone.rules_read` of the zones in front of the players: a card moving in or out of one bears
@@ -46,7 +83,7 @@ class Clock:
     (New Rules, Goals, Meta Rules, the cards in front of the players): drawing, playing from
     a hand or discarding leaves what is derived from those alone standing (`derived`)."""
 
-    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective")
+    __slots__ = ("ticks", "rule_ticks", "journal", "derived", "steps", "effective", "undo")
 
     def __init__(self) -> None:
         self.ticks = 0
@@ -58,6 +95,9 @@ class Clock:
         #: entered or left play, until they are next read. Never changed in place, so shared by
         #: copies. It says itself whether a card moving in front of a player bears on it (`bears_on`).
         self.effective: Any = None
+        #: how to take back every change to the zones since the game's last push, newest last
+        #: (`take_back`); None: not kept (a game without an undo stack, a copy)
+        self.undo: list[Undo] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Clock:
         clock = memo.get(id(self))
@@ -167,14 +207,20 @@ class Zone(list[Card]):
         label = self.label
         self.clock.journal += [(card, label, False) for card in cards]
 
-    # One card at a time is most of a game's moves: those write the journal directly.
+    # One card at a time is most of a game's moves: those write the journal directly. Each change
+    # also says how it is taken back when the clock keeps an undo journal (`Clock.undo`).
     def append(self, card: Card) -> None:
+        clock = self.clock
+        if clock.undo is not None:
+            clock.undo.append((ARRIVED, self, len(self)))
         self._tick_one(card)
-        self.clock.journal.append((card, self.label, True))
+        clock.journal.append((card, self.label, True))
         list.append(self, card)
 
     def extend(self, cards: Iterable[Card]) -> None:
         cards = list(cards)
+        if self.clock.undo is not None:
+            self.clock.undo.append((GREW, self, len(self)))
         self._arrive(cards)
         list.extend(self, cards)
 
@@ -183,35 +229,57 @@ class Zone(list[Card]):
         return self
 
     def insert(self, index: SupportsIndex, card: Card) -> None:
+        clock = self.clock
+        if clock.undo is not None:
+            at, length = operator.index(index), len(self)  # where list.insert puts it
+            clock.undo.append((ARRIVED, self, min(max(at + length, 0) if at < 0 else at, length)))
         self._tick_one(card)
-        self.clock.journal.append((card, self.label, True))
+        clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
     def remove(self, card: Card) -> None:
-        list.remove(self, card)
+        clock = self.clock
+        if clock.undo is None:
+            list.remove(self, card)
+        else:
+            index = list.index(self, card)
+            list.__delitem__(self, index)
+            clock.undo.append((LEFT, self, index, card))
         self._tick_one(card)
-        self.clock.journal.append((card, self.label, False))
+        clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
+        clock = self.clock
         card = list.pop(self, index)
+        if clock.undo is not None:
+            at = operator.index(index)
+            clock.undo.append((LEFT, self, at if at >= 0 else at + len(self) + 1, card))
         self._tick_one(card)
-        self.clock.journal.append((card, self.label, False))
+        clock.journal.append((card, self.label, False))
         return card
 
     def clear(self) -> None:
+        self._keep_contents()
         self._leave(list(self))
         list.clear(self)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._keep_contents()
         self._tick()
         list.sort(self, *args, **kwargs)
 
     def reverse(self) -> None:
+        self._keep_contents()
         self._tick()
         list.reverse(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         old = self[index]
+        if self.clock.undo is not None:
+            if isinstance(index, slice):
+                self._keep_contents()
+            else:
+                self.clock.undo.append((REPLACED, self, range(len(self))[index], old))
         self._leave(old if isinstance(index, slice) else (old,))
         value = list(value) if isinstance(index, slice) else value
         self._arrive(value if isinstance(index, slice) else (value,))
@@ -219,8 +287,14 @@ class Zone(list[Card]):
 
     def __delitem__(self, index: Any) -> None:
         old = self[index]
+        self._keep_contents()
         list.__delitem__(self, index)
         self._leave(old if isinstance(index, slice) else (old,))
+
+    def _keep_contents(self) -> None:
+        """Before a change of many cards at once (a shuffle, a sort): how to take it back."""
+        if self.clock.undo is not None:
+            self.clock.undo.append((CONTENTS, self, tuple(self)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Zone:
         return self.copy_onto(self.clock.__deepcopy__(memo), memo)
@@ -255,9 +329,14 @@ class ZoneMap(dict[Any, Zone]):
 
     def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
         label = self.label.format(key)
+        undo = self.clock.undo
+        if undo is not None:
+            undo.append((MAPPED, self, key, dict.get(self, key)))
         if type(cards) is Zone:
             zone = cards
             if zone.label != label:
+                if undo is not None:
+                    undo.append((LABELLED, zone, zone.label, zone.rules_read))
                 zone._leave(zone)
                 zone.label, zone.rules_read = label, self.rules_read
                 zone._arrive(zone)
@@ -278,6 +357,8 @@ class ZoneMap(dict[Any, Zone]):
         if key not in self:
             return dict.pop(self, key, *default)
         zone = dict.pop(self, key)
+        if self.clock.undo is not None:
+            self.clock.undo.append((MAPPED, self, key, zone))
         zone._leave(zone)
         return zone
 

@@ -1,0 +1,149 @@
+"""Taking an event back (`Game.pop`) without a copy of the game.
+
+`Game.push` keeps one `Record` per event on the undo stack: what the push may change, in the
+form that is cheapest to put back.
+
+- The zones, most of a position, are not copied: while the record is the newest, the table's
+  clock keeps an undo journal (`Clock.undo`), each change to a zone saying how it is taken back
+  (`zones.take_back`: a card put back at its index, a shuffled pile's old order, ...).
+- The log and the events pushed only grow: their lengths are kept, and cut back to.
+- The clock's readings (its ticks, the derived rules worked out, the moves not logged yet), the
+  table's players and missed turns: small, kept as they were.
+- The random generator: not read (625 numbers) unless the push draws. The game goes on with a
+  generator waiting for its first draw to take the old one's state (`copying.ForkedRandom`); the
+  record keeps that snapshot.
+- Every other field of the game -- the turn, the plays being played, the window and the chain,
+  the agenda, the pending choices, the temporary hands, the winner, the memos of the checks --
+  is small, and some of its objects are changed in place: a structural copy of them is kept
+  (`position.duplicate`, each object once), and becomes the game's again.
+
+Anything a push changes is in one of these, so `pop` leaves the game as it was before the
+push: its position, its log and its generator (tests/test_undo.py pushes and pops every legal
+event of random games and compares all three).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.engine.copying import ForkedRandom, Snapshot
+from adjudicator.model import zones
+from adjudicator.model.position import ATOMS, duplicate
+
+if TYPE_CHECKING:
+    from adjudicator.engine.view import GameView
+    from adjudicator.model.zones import Undo
+
+#: Fields put back as the very objects they held: set right in place where a push changes them
+#: (the table, the lists that only grow), the generator's own way (`_chance`), or values that are
+#: replaced, never changed in place, and hold no object of the position (the memos of the checks:
+#: clock readings, card ids, choice keys, names; the decision listed, kept without the copies
+#: its listing took).
+_AS_THEY_ARE = frozenset(
+    {
+        *("scenario", "house_rules", "undo", "table", "steps", "move_stack", "cited", "_rng", "_decided"),
+        *("_win_signature", "_win_stamp", "_state_checked", "_goals_seen", "co_winners"),
+    }
+)
+
+
+class Record:
+    """What `pop` needs to take back one push (see the module's doc)."""
+
+    __slots__ = ("names", "values", "table", "clock", "changes", "logged", "moves", "cited", "chance")
+
+    def __init__(self, game: GameView) -> None:
+        state = game.__dict__
+        table = game.table
+        clock = table.clock
+        #: the game's fields, names and values apart (the names are most often the last record's):
+        #: each object of the position outside the table copied once, the others as they are
+        names = tuple(state)
+        stack = game.undo
+        if stack and stack[-1].names == names:
+            names = stack[-1].names
+        self.names = names
+        memo: dict[int, Any] = {}
+        atoms, kept = ATOMS, _AS_THEY_ARE
+        values = [
+            value if type(value) in atoms or name in kept else duplicate(value, memo) for name, value in state.items()
+        ]
+        self.values = tuple(values)
+        #: the table's fields (a missed turn's dict copied: changed in place), and its players
+        self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
+        self.clock = (
+            clock.ticks,
+            clock.rule_ticks,
+            clock.steps,
+            zones.Memo(clock.derived),
+            clock.effective,
+            clock.journal[:],
+        )
+        #: how to take back the zones' changes from here: the clock writes it (`Clock.undo`)
+        self.changes: list[Undo] = []
+        clock.undo = self.changes
+        self.logged = len(game.steps)
+        self.moves = len(game.move_stack)
+        cited = game.cited
+        self.cited = None if cited is None else cited.copy()
+        self.chance = _chance(game)
+
+    def take_back(self, game: GameView) -> None:
+        """Set game as it was when the record was made."""
+        fields = dict(zip(self.names, self.values, strict=True))
+        zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
+        table = fields["table"]
+        table_fields, skips, players = self.table
+        table.__dict__.update(table_fields)
+        table.skips = skips
+        list.__setitem__(table.players, slice(None), players)
+        clock = table.clock
+        clock.ticks, clock.rule_ticks, clock.steps, clock.derived, clock.effective, journal = self.clock
+        clock.journal[:] = journal
+        del fields["steps"][self.logged :]
+        del fields["move_stack"][self.moves :]
+        if self.cited is not None:
+            fields["cited"] = self.cited
+        chance = self.chance
+        if isinstance(chance, Snapshot):
+            rng = game.__dict__.get("_rng")
+            if type(rng) is not ForkedRandom or rng.snapshot is not chance:  # it drew: its state is gone
+                fields["_rng"] = ForkedRandom(chance)
+            else:
+                fields["_rng"] = rng
+        else:
+            fields["_rng"] = chance
+        state = game.__dict__
+        state.clear()
+        state.update(fields)
+
+
+def _chance(game: GameView) -> Any:
+    """The generator as the record keeps it: the snapshot of its state that the game's generator
+    now waits on (None: not made yet, made from the seed again when needed)."""
+    rng = game.__dict__.get("_rng")
+    if rng is None:
+        return None
+    cls = type(rng)
+    if cls is ForkedRandom:
+        return rng.snapshot  # it has not drawn since: the state it waits for is the one to keep
+    if cls is random.Random:
+        snapshot = Snapshot(rng)  # the old generator is not drawn from again: read when needed
+        game.__dict__["_rng"] = ForkedRandom(snapshot)
+        return snapshot
+    # another generator (a trial's, which keeps no undo stack): its state
+    copied = random.Random()
+    copied.setstate(rng.getstate())
+    return copied
+
+
+def previous_changes(game: GameView) -> list[Undo] | None:
+    """The undo journal the table's clock goes on with once the newest record is taken back: the
+    record before it, if it was made on this table (a push may go on on a listing's copy)."""
+    stack = game.undo
+    if not stack:
+        return None
+    record = stack[-1]
+    assert isinstance(record, Record)
+    return record.changes if record.table[0]["clock"] is game.table.clock else None
