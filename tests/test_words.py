@@ -434,7 +434,7 @@ def test_random_word_fluxx_games(data):
         return
     won = next(s for s in game.steps if isinstance(s, rec.Won))
     words = tuple(won.how.removeprefix("by spelling ").split(" (")[0].split(" and "))
-    letters = [c.params["letter"] for c in game.keepers_of(game.winner) if c.kind == "letter"]
+    letters = [c.params["letter"] for c in game.table.keepers_of(game.winner) if c.kind == "letter"]
     assert not letters_missing(words, "".join(letters))
     seen = len(game.steps)
     game.push(Event(99, None, game.winner, "spell", None, words, f"{game.winner} spells {', '.join(words)}"))

@@ -242,9 +242,12 @@ class Agenda(GameView):
         """Get a choice: automatic when there is nothing to choose, from the event's `->`
         answers when it gave them, otherwise the replay waits for an answering event.
         With `at_least`, any number from at_least to count may be picked ("up to"); the
-        card's kind reads such answers from its own play, so here it is only ever asked."""
+        card's kind reads such answers from its own play, so here it is only ever asked.
+        `key` names the question: one asked with the key of a choice still waiting is not asked again."""
         if not isinstance(then, Then):
             raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
+        if key is not None and self.pending and any(c.key == key for c in self.pending):
+            return  # the question is already waiting for its answer
         options = list(options)
         count = min(count, len(options))
         if at_least is not None and count == 0:

@@ -10,8 +10,8 @@ is rejected with the reason and nothing changes; in the replay itself (a Surpris
 card in between and the position moved) the outcome is left to chance with a note saying why.
 
 Every random step goes through `pick` or `shuffle`; docs/scenario-format.md lists them all. Card
-kinds reach them through the game's narrow methods (`Game.pick_at_random`, `take_at_random`,
-`shuffled`, `shuffle`, `refuse_stated`: engine/moves.py).
+kinds reach them through the game's methods (`Game.pick_at_random`, `shuffled`, `at_random`,
+`refuse_stated`: engine/moves.py).
 """
 
 from __future__ import annotations

@@ -33,11 +33,12 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, assert_never
 
+from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
-from adjudicator.cards.kinds.host import CardHost
+from adjudicator.cards.kinds.host import CardHost, RuleNumber
 from adjudicator.engine import derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
@@ -272,13 +273,29 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def play_rule(self, player: str | None = None) -> PlayQuota:
         return derived.play_rule(self, player or self.turn.player)
 
-    def rule_in_slot(self, slot: str) -> Card | None:
-        """The New Rule in play that fills `slot` ("draw", "play", "hand_limit", ...), if any."""
-        return derived.slot_card(self, slot)
-
-    def bonus_givers(self, player: str, what: str) -> list[Card]:
-        """The cards in play that give player bonus draws or plays (`what`: "draw" or "play")."""
-        return derived.bonus_givers(self, player, what)
+    def number(self, name: RuleNumber, player: str | None = None) -> int:
+        """A number the rules in force make now (`RuleNumber` lists them), for player (by default
+        the one whose turn it is): what a card's kind reads of the rules (engine/derived.py)."""
+        match name:  # (compared in turn, the commonest first: no call in between)
+            case "plays_left":
+                return self.plays_left()
+            case "goal_slots":
+                return derived.goal_slots(self)
+            case "draw":
+                return derived.draw_rule(self, player or self.turn.player)
+            case "draw_before_bonus":
+                card = derived.slot_card(self, "draw")
+                return kind_of(card).number(self, card, "value") if card else self.basic("draw")
+            case "play_bonus":
+                holders = derived.holding(self, "play_bonus")
+                return sum(kind_of(card).play_bonus(self, card, player or self.turn.player) for _o, card in holders)
+            case "turn_direction":
+                return derived.turn_direction(self)
+            case "basic_draw":
+                return self.basic("draw")
+            case "basic_play":
+                return self.basic("play")
+        assert_never(name)
 
     def bonus_rulings(self, player: str, what: str) -> tuple[str, ...]:
         """The rulings behind those bonuses."""
@@ -300,10 +317,6 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def goal_slots(self) -> int:
         return derived.goal_slots(self)
-
-    def goals_read_hands(self) -> bool:
-        """Whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)."""
-        return derived.goals_read_hands(self)
 
     #: 1 while turns pass clockwise, -1 the other way (the derived function itself, as `numeral_bonus`)
     turn_direction = derived.turn_direction
@@ -334,28 +347,6 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     @property
     def goals_won(self) -> dict[str, int]:
         return {p: len(cards) for p, cards in self.table.scored.items()}
-
-    def keepers_of(self, player: str) -> list[Card]:
-        return [c for c in self.table.in_play[player] if c.type is CardType.KEEPER]
-
-    def creepers_of(self, player: str) -> list[Card]:
-        return [c for c in self.table.in_play[player] if c.type is CardType.CREEPER]
-
-    def owner_of(self, card: Card) -> str | None:
-        for player in self.players:
-            if card in self.table.in_play[player]:
-                return player
-        return None
-
-    def cards_in_play(self) -> Iterable[tuple[str | None, Card]]:
-        """Every card on the table with its owner (None for rules and goals)."""
-        for card in self.table.rules:
-            yield None, card
-        for card in self.table.goals:
-            yield None, card
-        for player in self.players:
-            for card in self.table.in_play[player]:
-                yield player, card
 
     # ------------------------------------------------------------- the log
     @property

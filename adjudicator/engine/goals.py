@@ -60,7 +60,7 @@ class Goals(GameView):
             cites += ["Q-tag-creepers-2"] if solo.is_solo(game) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
-            creepers = self.creepers_of(player)
+            creepers = self.table.creepers_of(player)
             if any(not any(c.is_called(n) for n in named) for c in creepers):
                 if self.house_rules.creepers_block_wins:
                     cites.append("R59")
@@ -183,11 +183,11 @@ class Goals(GameView):
             kind_of(c).blocks_win(self.game, c, goal)
             and not any(c.is_called(n) for n in named)
             and not any(kind.waives_creepers(self.game, rule, c) for kind, rule in rules)
-            for c in self.creepers_of(player)
+            for c in self.table.creepers_of(player)
         ):
             return True
         needed = (kind.win_needs(self.game, rule) for kind, rule in rules)
-        return any(card is not None and self.owner_of(card) != player for card in needed)
+        return any(card is not None and self.table.owner_of(card) != player for card in needed)
 
     # ------------------------------------------------------ the Goals in play
     def set_goal(self, play: Play) -> None:

@@ -15,7 +15,7 @@ from adjudicator.engine import chance
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
-from adjudicator.model.chance import SHUFFLED_HOW
+from adjudicator.model.chance import SHUFFLED_HOW, the_copy
 from adjudicator.model.zones import Zone
 
 
@@ -32,24 +32,6 @@ class CardMoves(GameView):
         """Lift card out of a zone, for the caller to put somewhere or play at once."""
         self.zone(zone, player).remove(card)
         return card
-
-    def take_at_random(
-        self,
-        zone: str,
-        player: str | None = None,
-        *,
-        stated: Card | None = None,
-        what: str,
-        how: str,
-        impossible: str = "",
-        rulings: tuple[str, ...] = (),
-    ) -> Card | None:
-        """A card of the zone picked at random (`pick_at_random`) and lifted out; None when empty."""
-        cards = self.zone(zone, player)
-        if not cards:
-            return None
-        card = self.pick_at_random(cards, stated, what=what, how=how, impossible=impossible, rulings=rulings)
-        return self.take(card, zone, player)
 
     def pick_at_random(
         self,
@@ -79,36 +61,35 @@ class CardMoves(GameView):
         else:
             cards.append(card)
 
-    def take_all(self, zone: str, player: str | None = None) -> list[Card]:
-        """Empty a zone; its cards, in order, for the caller to put somewhere."""
-        cards = self.zone(zone, player)
-        taken = list(cards)
-        cards.clear()
-        return taken
-
-    def put_all(self, cards: Iterable[Card], zone: str, player: str | None = None) -> None:
-        """Put cards into a zone after the cards there, in order."""
-        self.zone(zone, player).extend(cards)
-
-    def refill(self, zone: str, cards: Iterable[Card]) -> None:
-        """What the zone holds becomes cards, in that order (a pile shuffled with others)."""
-        self.zone(zone)[:] = cards
-
     def shuffled(
-        self, cards: Iterable[Card], *, what: str, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
+        self,
+        cards: Iterable[Card],
+        *,
+        what: str,
+        how: str = SHUFFLED_HOW,
+        rulings: tuple[str, ...] = (),
+        into: str | None = None,
     ) -> list[Card]:
         """Cards in a new order, top or first card first: the order the event states (`; shuffled A,
-        B`), else one from the seed; logged either way (engine/chance.py). Nothing moves."""
+        B`), else one from the seed; logged either way (engine/chance.py). `into`: the pile that then
+        holds these cards, in that order, and no other (a pile shuffled, or made anew); else nothing
+        moves."""
         order = list(cards)
         chance.shuffle(self.game, order, what=what, how=how, rulings=rulings)
+        if into is not None:
+            self.zone(into)[:] = order
         return order
 
-    def shuffle(
-        self, zone: str, *, what: str | None = None, how: str = SHUFFLED_HOW, rulings: tuple[str, ...] = ()
-    ) -> None:
-        """Shuffle a zone (`shuffled`): `what` names it in the log (by default, the zone)."""
-        order = self.shuffled(self.zone(zone), what=what or f"the {zone.replace('_', ' ')}", how=how, rulings=rulings)
-        self.refill(zone, order)
+    def at_random(self, options: Sequence[Card]) -> Card:
+        """One of options at random, for a rule that picks before its play is made (First Play
+        Random): the card `P plays CARD at random` states when it is one of them, else one drawn
+        from the seed. Nothing is logged here: the play made of it states or refuses the pick."""
+        stated = self.stated_at_random
+        if stated is not None and any(stated is c for c in options):
+            return stated
+        # the seed's pick, as the first of its copies among options: the one `P plays CARD at random` takes
+        drawn = self.rng.choice(options)
+        return the_copy(drawn, options) or drawn
 
     def pass_hands(self, receiver_of: Mapping[str, str]) -> None:
         """Whole hands change players all at once: each giver's hand goes to `receiver_of[giver]`."""

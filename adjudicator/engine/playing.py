@@ -36,32 +36,34 @@ class Playing(GameView):
         self.table.in_play[target].append(card)
         self.step(rec.Moved, card=card, source=source, target=target, why=why, rulings=rulings)
 
-    def discard_from_play(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+    def discard(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
+        """Player's cards, each in her hand or in front of her, go to the discard pile, logged (one
+        step). None: nobody's, and nothing happens (a card that is no longer in front of anyone)."""
         if player is None:
             return
+        hand, in_front = self.table.hands[player], self.table.in_play[player]
         for card in cards:
-            self.table.in_play[player].remove(card)
+            (hand if card in hand else in_front).remove(card)
         self.discard_cards(cards)
         self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
 
-    def discard_from_hand(self, player: str, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
-        for card in cards:
-            self.table.hands[player].remove(card)
-        self.discard_cards(cards)
-        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
+    #: The names a limit's discard gives in its continuation (turns.py), which positions record.
+    discard_from_hand = discard_from_play = discard
 
-    def discard_rules(self, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = "") -> None:
-        """Discard New Rules by the card `by` (the card acting, named by the step); `detail` says how many."""
-        for rule in rules:
-            self.table.rules.remove(rule)
-        self.discard_cards(rules)
-        self.step(
-            rec.ActionDone,
-            card=by,
-            what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
-            "a rule stops working once it leaves play",
-            rulings=(*rulings, "B-in-play"),
-        )
+    def settle(self, play: Play) -> None:
+        """The card played reaches its place, as its type says: a Keeper in front of its player, a
+        New Rule among the rules (replacing its slot's), a Goal among the Goals, anything else (an
+        Action, a Surprise) on the discard pile once it has done what it says."""
+        card_type = play.card.type
+        if card_type is CardType.KEEPER or card_type is CardType.CREEPER:
+            self.leave_being_played(play)
+            self.place_in_front(play.player, play.card, ("B-keeper-play",))
+        elif card_type is CardType.RULE:
+            self.add_rule(play)
+        elif card_type is CardType.GOAL:
+            self.set_goal(play)
+        else:
+            self.discard_played(play)
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
@@ -314,7 +316,7 @@ class Playing(GameView):
     def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may use the free action card grants now."""
         self.verify_not_over()
-        owner = self.owner_of(card)
+        owner = self.table.owner_of(card)
         if card not in self.table.rules and owner is None:
             raise Illegal(
                 "not_in_play", f"{card} is not in play, so its free action cannot be used", ("B-free-actions",)
@@ -427,7 +429,7 @@ class Playing(GameView):
                 f"{player} can discard only cards of her hand, each once ({', '.join(stray) or 'nothing named'})",
                 cites,
             )
-        self.discard_from_hand(player, list(cards), "she chose to (house rule may_discard)", cites)
+        self.discard(player, list(cards), "she chose to (house rule may_discard)", cites)
         self.check_state()
         self.run()
 
@@ -447,13 +449,28 @@ class Playing(GameView):
         counted: bool = False,
         answers: Sequence[Any] = (),
         rulings: tuple[str, ...] = (),
+        came: str = "",
     ) -> Play:
         """Play a card that is not in player's hand (the top of the draw pile for Mystery Play,
         the discard pile for an Action that replays a card). The caller has already taken it
         from `source` (said in the log). It goes through the being-played zone and opens a
         response window like any play, and resolves when the window closes. `counted`: whether
         it uses up one of the turn's plays. Raises Illegal (nothing changed) when the card cannot
-        be played or `answers` are not legal choices for it."""
+        be played or `answers` are not legal choices for it.
+
+        `came`: how a card known only now came (`is turned up`, `is taken`: at random), so that its
+        `answers` could not be checked before. When they do not fit it, the event tried first is
+        refused with the reason; in the replay itself they are set aside and the card is played
+        without them (its choices are asked)."""
+        if came:
+            try:
+                return self.play_from(player, card, source, counted=counted, answers=answers, rulings=rulings)
+            except Illegal as illegal:
+                if self.trying:  # the event is tried first: choices that do not fit the card refuse it
+                    raise Illegal(illegal.code, f"{card} {came}: {illegal.reason}", illegal.rulings) from None
+                reason = f"the choices given do not fit {card} ({illegal.reason}): they are set aside"
+                self.note(reason, illegal.rulings)
+                return self.play_from(player, card, source, counted=counted, rulings=rulings)
         if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)

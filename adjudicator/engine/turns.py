@@ -202,7 +202,7 @@ class TurnStructure(GameView):
             elif not self.pending and (limit is None or len(self.table.in_play[player]) <= limit):
                 continue  # (as below) no more cards in front of her than the limit, Keepers or not
             else:
-                zone = self.keepers_of(player)
+                zone = self.table.keepers_of(player)
             if not self.pending and (limit is None or len(zone) <= limit):
                 continue  # the common case: within the limit, and no discard asked to withdraw
             key = (slot, player)
@@ -221,7 +221,7 @@ class TurnStructure(GameView):
             if limit is None or len(zone) <= limit:
                 continue
             excess = len(zone) - limit
-            cites = (*rulings, "R64") if slot == "keeper_limit" and self.creepers_of(player) else rulings
+            cites = (*rulings, "R64") if slot == "keeper_limit" and self.table.creepers_of(player) else rulings
             self.ask(
                 player,
                 f"comply with the {label} of {limit}: discard {excess}",

@@ -10,12 +10,12 @@ import copy
 import functools
 import operator
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.model.cards import Card
+from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import Action
 from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap
 
@@ -268,6 +268,33 @@ class Table(Copied):
         for player in self.players:
             cards += self.hands[player] + self.in_play[player]
         return cards
+
+    # -- what the table shows: read by the engine and by card kinds alike -------------------------
+    def keepers_of(self, player: str) -> list[Card]:
+        """The Keepers in front of player."""
+        return [c for c in self.in_play[player] if c.type is CardType.KEEPER]
+
+    def creepers_of(self, player: str) -> list[Card]:
+        """The Creepers in front of player."""
+        return [c for c in self.in_play[player] if c.type is CardType.CREEPER]
+
+    def owner_of(self, card: Card) -> str | None:
+        """The player with card in front of her, if any."""
+        in_play = self.in_play
+        for player in self.players:
+            if card in in_play[player]:
+                return player
+        return None
+
+    def cards_in_play(self) -> Iterator[tuple[str | None, Card]]:
+        """Every card on the table with its owner (None for the New Rules and the Goals)."""
+        for card in self.rules:
+            yield None, card
+        for card in self.goals:
+            yield None, card
+        for player in self.players:
+            for card in self.in_play[player]:
+                yield player, card
 
 
 @dataclass

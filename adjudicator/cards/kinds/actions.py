@@ -10,7 +10,7 @@ many (or too few) rules rejects the whole play. Cards that remove New Rules may 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import (
@@ -45,7 +45,7 @@ class ActionKind(Kind):
     card_type = CardType.ACTION
 
     def finish(self, game: CardHost, play: Play) -> None:
-        game.discard_played(play)
+        game.settle(play)
 
     def ask_declared(self, game: CardHost, play: Play, then: Callable[..., None], none_left: str) -> None:
         """Ask for the card's one declared choice (`choices`), then call `then`; with nothing to
@@ -75,6 +75,23 @@ class TemporaryHand(ActionKind):
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
+def discard_new_rules(
+    game: CardHost, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = ""
+) -> None:
+    """New Rules discarded by the card `by` (named by the step); `detail` says how many were."""
+    for rule in rules:
+        game.take(rule, "rules")
+    for rule in rules:  # on the discard pile in that order, the last one on top
+        game.put(rule, "discard", on_top=True)
+    game.step(
+        rec.ActionDone,
+        card=by,
+        what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
+        "a rule stops working once it leaves play",
+        rulings=(*rulings, "B-in-play"),
+    )
+
+
 @register
 class TradeHands(ActionKind):
     name = "trade_hands"
@@ -82,7 +99,7 @@ class TradeHands(ActionKind):
     hands_over = True
 
     def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
-        others = tuple(p for p in game.players if p != play.player)
+        others = tuple(p for p in game.table.players if p != play.player)
         return [
             ChoiceSpec(
                 play.player,
@@ -125,7 +142,7 @@ class TargetsOneCard(ActionKind):
         types = _takes(play.card.params["takes"])
         return [
             c
-            for p in game.players
+            for p in game.table.players
             if not (self.others_only and p == play.player)
             for c in game.table.in_play[p]
             if c.type in types
@@ -159,8 +176,8 @@ def stated_victim(game: CardHost, play: Play, options: list[Card]) -> str | None
     only player it could be. None when that is not known before the steal resolves."""
     if play.answers:
         target = play.answers[0]
-        return game.owner_of(target) if isinstance(target, Card) and target.type is CardType.KEEPER else None
-    owners = {game.owner_of(c) for c in options if c.type is CardType.KEEPER}
+        return game.table.owner_of(target) if isinstance(target, Card) and target.type is CardType.KEEPER else None
+    owners = {game.table.owner_of(c) for c in options if c.type is CardType.KEEPER}
     return owners.pop() if len(owners) == 1 else None
 
 
@@ -177,7 +194,7 @@ class Steal(TargetsOneCard):
         return stated_victim(game, play, self.options(game, play))
 
     def apply(self, game: CardHost, play: Play, card: Card) -> None:
-        game.move_in_play(card, game.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
+        game.move_in_play(card, game.table.owner_of(card), play.player, f"{play.card}", ("B-action-discard",))
 
 
 @register
@@ -188,10 +205,10 @@ class Trash(TargetsOneCard):
     not_a_steal_rulings = ("Q907",)  # trashing your Keeper is not stealing it
 
     def apply(self, game: CardHost, play: Play, card: Card) -> None:
-        owner = game.owner_of(card)
+        owner = game.table.owner_of(card)
         # Only your own cards on the table: the Action still trashes one of them (Q241).
-        own_only = owner == play.player and all(game.owner_of(c) == owner for c in self.options(game, play))
-        game.discard_from_play(owner, [card], f"{play.card}", ("B-action-discard", *(("Q241",) if own_only else ())))
+        own_only = owner == play.player and all(game.table.owner_of(c) == owner for c in self.options(game, play))
+        game.discard(owner, [card], f"{play.card}", ("B-action-discard", *(("Q241",) if own_only else ())))
 
 
 @register
@@ -199,10 +216,10 @@ class CreeperSweeper(ActionKind):
     name = "creeper_sweeper"
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        for player in game.players:
-            creepers = game.creepers_of(player)
+        for player in game.table.players:
+            creepers = game.table.creepers_of(player)
             if creepers:
-                game.discard_from_play(player, creepers, f"{play.card}", ("B-action-discard",))
+                game.discard(player, creepers, f"{play.card}", ("B-action-discard",))
 
 
 @register
@@ -213,11 +230,11 @@ class MoveCreeper(ActionKind):
     needs_others = True
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        creepers = [c for p in game.players for c in game.creepers_of(p)]
+        creepers = [c for p in game.table.players for c in game.table.creepers_of(p)]
         if not creepers:
             nothing_happens(game, play, "no Creeper is in play")
             return
-        if len(game.players) < 2:  # the others have dropped out: nobody can receive it
+        if len(game.table.players) < 2:  # the others have dropped out: nobody can receive it
             nothing_happens(game, play, "there is no other player to move a Creeper to")
             return
 
@@ -226,11 +243,11 @@ class MoveCreeper(ActionKind):
     @continuation
     def pick_receiver(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         creeper = chosen[0]
-        owner = game.owner_of(creeper)
+        owner = game.table.owner_of(creeper)
         game.ask(
             play.player,
             f"choose who receives {creeper}",
-            [p for p in game.players if p != owner],
+            [p for p in game.table.players if p != owner],
             1,
             self.then(self.move, play, creeper, owner),
         )
@@ -253,8 +270,8 @@ class DiscardTagged(ActionKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         tag = play.card.params["tag"]
         swept = False
-        for player in game.players:
-            tagged = [k for k in game.keepers_of(player) if tag in k.param("tags", ())]
+        for player in game.table.players:
+            tagged = [k for k in game.table.keepers_of(player) if tag in k.param("tags", ())]
             if tagged:
                 swept = True
                 cites = (
@@ -262,7 +279,7 @@ class DiscardTagged(ActionKind):
                     if any(k.param("counts_as") for k in tagged)
                     else ("B-action-discard",)
                 )
-                game.discard_from_play(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
+                game.discard(player, tagged, f"{play.card} sweeps every {tag} Keeper", cites)
         if not swept:
             nothing_happens(game, play, f"no {tag} Keeper is in play")
 
@@ -292,7 +309,7 @@ def verify_goals_kept(game: CardHost, play: Play, removed: list[Card], named: li
     stray = [str(g) for g in named if g not in goals]
     if stray:
         raise Illegal("bad_choice", f"{', '.join(stray)} is not a Goal in play", ("R27",))
-    slots = game.goal_slots() - sum(kind_of(r).goal_slots(game, r) for r in removed)
+    slots = game.number("goal_slots") - sum(kind_of(r).goal_slots(game, r) for r in removed)
     if len(goals) <= slots:
         raise Illegal(
             "bad_choice",
@@ -320,7 +337,7 @@ class _DiscardsRules(ActionKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         rules = self.chosen_rules(game, play)
         if rules:
-            game.discard_rules(rules, play.card, ("B-action-discard",))
+            discard_new_rules(game, rules, play.card, ("B-action-discard",))
         else:
             nothing_happens(game, play, "no such rule is in play")
 
@@ -373,7 +390,7 @@ class TrashNewRule(ActionKind):
 
     @continuation
     def discard(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
-        game.discard_rules(chosen, play.card, ("B-action-discard",))
+        discard_new_rules(game, chosen, play.card, ("B-action-discard",))
 
 
 class DiscardsSomeRules(Kind):
@@ -403,7 +420,7 @@ class DiscardsSomeRules(Kind):
     ) -> None:
         chosen = [r for r in chosen if r in game.table.rules]
         if chosen:
-            game.discard_rules(chosen, play.card, (*cites, "B-action-discard"), f"{len(chosen)} of at most {most}")
+            discard_new_rules(game, chosen, play.card, (*cites, "B-action-discard"), f"{len(chosen)} of at most {most}")
         else:
             game.step(
                 rec.ActionDone,

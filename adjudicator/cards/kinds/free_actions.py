@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT_PARAM, continuation, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import count_of
@@ -46,7 +47,7 @@ class TurnEndingFreeAction(FreeActionRule):
         return True
 
     def verify_now(self, game: CardHost, play: Play) -> None:
-        if game.turn.phase is not Phase.PLAY or game.plays_left() == 0:
+        if game.turn.phase is not Phase.PLAY or game.number("plays_left") == 0:
             raise Illegal(
                 "no_plays_left",
                 f"{play.card} is used instead of plays, and {play.player} has none left",
@@ -57,7 +58,7 @@ class TurnEndingFreeAction(FreeActionRule):
     def end_turn(game: CardHost, play: Play) -> None:
         """Using the rule ends the turn at once, Play All or not (R22, R33); Creepers it drew stay
         until the player's next turn, since no moment of this turn is left to shed them."""
-        stuck = ("Q-tag-creepers",) if game.creepers_of(play.player) else ()
+        stuck = ("Q-tag-creepers",) if game.table.creepers_of(play.player) else ()
         game.end_turn(
             f"{play.card} was used: {play.player}'s turn ends now, whatever the Play rule says",
             ("R22", "R33", *stuck),
@@ -69,14 +70,15 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
     name = "swap_plays_for_draws"
 
     def use(self, game: CardHost, play: Play) -> None:
-        left = game.plays_left()
+        left = game.number("plays_left")
         cites: tuple[str, ...] = ("R38", "R37", "R19") if game.play_rule().mode != "count" else ("R38", "R19")
-        if game.bonus_givers(play.player, "play"):
+        if game.number("play_bonus", play.player):
             cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
-        game.note(
-            f"{play.player} swaps the {count_of(left, 'play')} that could still be made under {game.play_rule()} "
+        game.step(
+            rec.Note,
+            what=f"{play.player} swaps the {count_of(left, 'play')} that could still be made under {game.play_rule()} "
             f"with {count_of(len(game.table.hands[play.player]), 'card')} in hand",
-            cites,
+            rulings=cites,
         )
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
         self.end_turn(game, play)
@@ -93,7 +95,7 @@ class GetOnWithIt(TurnEndingFreeAction):
             raise Illegal("empty_hand", f"{play.card} needs a hand to discard", ("R18",))
 
     def use(self, game: CardHost, play: Play) -> None:
-        game.discard_from_hand(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
+        game.discard(play.player, list(game.table.hands[play.player]), f"{play.card}", ("R07",))
         game.draw(play.player, self.number(game, play.card, "draw"), why=f"{play.card}", rulings=("R07",))
         self.end_turn(game, play)
 
@@ -104,7 +106,7 @@ class Recycling(FreeActionRule):
     params = {"draw": COUNT_PARAM}
 
     def verify_now(self, game: CardHost, play: Play) -> None:
-        keepers = game.keepers_of(play.player)
+        keepers = game.table.keepers_of(play.player)
         if not keepers:
             raise Illegal("no_keeper", f"{play.player} has no Keeper to recycle", ("B-free-actions",))
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in keepers):
@@ -118,14 +120,14 @@ class Recycling(FreeActionRule):
         game.ask(
             play.player,
             f"choose a Keeper to discard for {play.card}",
-            game.keepers_of(play.player),
+            game.table.keepers_of(play.player),
             1,
             self.then(self.recycle, play),
         )
 
     @continuation
     def recycle(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
-        game.discard_from_play(play.player, chosen, f"{play.card}", ("R42",))
+        game.discard(play.player, chosen, f"{play.card}", ("R42",))
         game.draw(
             play.player,
             self.number(game, play.card, "draw"),
@@ -151,7 +153,7 @@ class GoalMill(FreeActionRule):
     def use(self, game: CardHost, play: Play) -> None:
         goals = list(play.answers)
         play.answers.clear()  # every one used
-        game.discard_from_hand(play.player, goals, f"{play.card}", ("B-free-actions",))
+        game.discard(play.player, goals, f"{play.card}", ("B-free-actions",))
         game.draw(play.player, len(goals), why=f"{play.card}", rulings=("B-free-actions", "Q129"))
 
 
@@ -166,7 +168,7 @@ class MysteryPlay(FreeActionRule):
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         needed = play.card.param("needs_in_play")
-        if needed and not any(c.is_called(needed) for _o, c in game.cards_in_play()):
+        if needed and not any(c.is_called(needed) for _o, c in game.table.cards_in_play()):
             raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
         table = game.table
         if not table.draw_pile and not table.discard:
@@ -190,36 +192,35 @@ class MysteryPlay(FreeActionRule):
         turned: list[Card] = []
         game.draw(play.player, 1, into=turned, why=f"{play.card}", log=False, rulings=("R65",))
         if not turned:
-            game.note(f"{play.card}: no card is left to turn up", ("R63",))
+            game.step(rec.Note, what=f"{play.card}: no card is left to turn up", rulings=("R63",))
             return
         needed = play.card.param("needs_in_play")
-        stand_in = next((c for _o, c in game.cards_in_play() if c.is_called(needed)), None) if needed else None
+        stand_in = next((c for _o, c in game.table.cards_in_play() if c.is_called(needed)), None) if needed else None
         if stand_in is not None and stand_in.name != needed:
-            game.note(f"{stand_in} counts as {needed} at all times, so {play.card} may be used", ("R29", "Q1354"))
+            game.step(
+                rec.Note,
+                what=f"{stand_in} counts as {needed} at all times, so {play.card} may be used",
+                rulings=("R29", "Q1354"),
+            )
         card = turned[0]
-        game.note(
-            f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
+        game.step(
+            rec.Note,
+            what=f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
             "joins the hand and is neither a draw nor a play",
             # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
-            (
+            rulings=(
                 "R63",
                 "Q129",
                 "R42",
-                *(("Q2193",) if game.goals_read_hands() else ()),
+                *(("Q2193",) if any(kind_of(goal).reads_hands for goal in game.table.goals) else ()),
             ),
         )
         source = f"the top of the draw pile, by {play.card}"
         answers = list(play.answers)
         play.answers.clear()  # they go with the card turned up, to be used (or left over) there
-        try:
-            game.play_from(play.player, card, source, answers=answers, rulings=("R63",))
-        except Illegal as illegal:
-            if card.is_unknown:  # turned up only after a reshuffle: the author must name it
-                game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
-                game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
-                return
-            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
-                raise Illegal(illegal.code, f"{card} is turned up: {illegal.reason}", illegal.rulings) from None
-            # Known only after a reshuffle, so not checked before: play it and ask instead.
-            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
-            game.play_from(play.player, card, source, rulings=("R63",))
+        if card.is_unknown:  # turned up only after a reshuffle: the author must name it
+            game.put(card, "draw_pile", on_top=True)  # back where it was turned up: no card is lost
+            game.halt(f"{play.card} turned up a `?` card: name the cards of the discard pile", ("R63",))
+            return
+        # Known only now (after a reshuffle), so its choices were not checked before: `came` says what then.
+        game.play_from(play.player, card, source, answers=answers, rulings=("R63",), came="is turned up")

@@ -14,6 +14,7 @@ from adjudicator.cards.kinds.base import (
     requirements_param,
     stated_choices_only,
 )
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import normalize
@@ -34,7 +35,7 @@ class GoalKind(Kind):
         if not play.answers:
             return
         goals = game.table.goals
-        if len(goals) < game.goal_slots():
+        if len(goals) < game.number("goal_slots"):
             raise Illegal("bad_choice", f"a Goal slot is open: {play.card} fills it and replaces nothing", ("R60",))
         if len(goals) < 2:
             raise Illegal(
@@ -51,12 +52,13 @@ class GoalKind(Kind):
 
     def resolve(self, game: CardHost, play: Play) -> None:
         if play.from_temp_hand:
-            game.note(
-                f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
+            game.step(
+                rec.Note,
+                what=f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
                 "before the next card is played",
-                ("B-rm-goals-one-at-a-time", "B-compound-action"),
+                rulings=("B-rm-goals-one-at-a-time", "B-compound-action"),
             )
-        game.set_goal(play)
+        game.settle(play)
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
         """Every Goal kind says who meets it."""
@@ -133,15 +135,17 @@ class KeepersGoal(GoalKind):
         Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
         groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
-        for player in game.players:
-            creepers = {c.name for c in game.creepers_of(player)}
+        for player in game.table.players:
+            creepers = {c.name for c in game.table.creepers_of(player)}
             if any(len(group & creepers) > 1 for group in groups):
                 cites.append("R31")
                 break
-        if counts_as_another([c for p in game.players for c in game.table.in_play[p]], list(card.params["requires"])):
+        if counts_as_another(
+            [c for p in game.table.players for c in game.table.in_play[p]], list(card.params["requires"])
+        ):
             cites.append("Q1354")
         named = self.named_cards(card)
-        if any(c.is_called(n) for p in self.candidates(game, card) for c in game.creepers_of(p) for n in named):
+        if any(c.is_called(n) for p in self.candidates(game, card) for c in game.table.creepers_of(p) for n in named):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 
@@ -150,15 +154,17 @@ class KeepersGoal(GoalKind):
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
         forbidden = card.param("forbids_anywhere", ())
-        if forbidden and any(c.is_called(n) for p in game.players for c in game.table.in_play[p] for n in forbidden):
+        if forbidden and any(
+            c.is_called(n) for p in game.table.players for c in game.table.in_play[p] for n in forbidden
+        ):
             return []
         required = required_names(card)
         found = []
-        for player in game.players:
+        for player in game.table.players:
             used = match(required, game.table.in_play[player])
             if used is None:
                 continue
-            if card.param("exclusive") and any(all(k is not u for u in used) for k in game.keepers_of(player)):
+            if card.param("exclusive") and any(all(k is not u for u in used) for k in game.table.keepers_of(player)):
                 continue
             found.append(player)
         return found
@@ -200,7 +206,7 @@ class KeepersCountGoal(GoalKind):
         return required + pool[: goal.params["pick"]] if len(pool) >= goal.params["pick"] else []
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        return [p for p in game.players if self.cards_used(game, card, p)]
+        return [p for p in game.table.players if self.cards_used(game, card, p)]
 
 
 @register
@@ -233,13 +239,13 @@ class KeepersWithSymbol(GoalKind):
         symbol = normalize(card.params["symbol"])
         marked = [
             k
-            for k in game.keepers_of(player)
+            for k in game.table.keepers_of(player)
             if all(k is not r for r in required) and any(normalize(s) == symbol for s in k.param("symbols", ()))
         ]
         return required + marked if len(marked) >= card.params["count"] else []
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        return [p for p in game.players if self.cards_used(game, card, p)]
+        return [p for p in game.table.players if self.cards_used(game, card, p)]
 
     def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
         return ("B-rm-symbols",)
@@ -256,7 +262,7 @@ class MostGoal(GoalKind):
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
         need = self.number(game, card, "value")
-        counts = {p: self.count(game, p) for p in game.players}
+        counts = {p: self.count(game, p) for p in game.table.players}
         best = max(counts.values(), default=0)
         if best < need:
             return []
@@ -266,7 +272,7 @@ class MostGoal(GoalKind):
         return unblocked if len(unblocked) == 1 else top
 
     def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
-        cites = ("Q818",) if any(game.creepers_of(p) for p in game.players) else ()
+        cites = ("Q818",) if any(game.table.creepers_of(p) for p in game.table.players) else ()
         return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
 
@@ -291,7 +297,7 @@ class MostKeepers(MostGoal):
     name = "most_keepers"
 
     def count(self, game: CardHost, player: str) -> int:
-        return len(game.keepers_of(player))
+        return len(game.table.keepers_of(player))
 
     def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
-        return game.keepers_of(player)  # every Keeper counts toward "the most"
+        return game.table.keepers_of(player)  # every Keeper counts toward "the most"

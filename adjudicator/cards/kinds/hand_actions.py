@@ -28,13 +28,13 @@ if TYPE_CHECKING:
 
 def seats_from(game: CardHost, player: str) -> list[str]:
     """Every player in clockwise order, starting with `player`."""
-    seat = game.players.index(player)
-    return game.players[seat:] + game.players[:seat]
+    seat = game.table.players.index(player)
+    return game.table.players[seat:] + game.table.players[:seat]
 
 
 def neighbour(game: CardHost, player: str, step: int) -> str:
     """The player one seat away: step 1 is clockwise (the next to play), -1 the other way."""
-    return game.players[(game.players.index(player) + step) % len(game.players)]
+    return game.table.players[(game.table.players.index(player) + step) % len(game.table.players)]
 
 
 def bad_choice(text: str, rulings: tuple[str, ...] = ()) -> Illegal:
@@ -44,10 +44,11 @@ def bad_choice(text: str, rulings: tuple[str, ...] = ()) -> Illegal:
 def note_real_hand(game: CardHost, play: Play) -> None:
     """Say which hand was meant when a temporary hand is open."""
     if game.temp_hands:
-        game.note(
-            f'{game.temp_hands[-1].source.card} is resolving: "hand" means the real, set-aside hand; '
+        game.step(
+            rec.Note,
+            what=f'{game.temp_hands[-1].source.card} is resolving: "hand" means the real, set-aside hand; '
             "the temporary hand is not part of it and stays as it is",
-            ("Q1056",),
+            rulings=("Q1056",),
         )
 
 
@@ -85,7 +86,7 @@ class RotateHands(ActionKind):
             )
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        if len(game.players) < 2:
+        if len(game.table.players) < 2:
             nothing_happens(game, play, "there is no other hand to pass to")
             return
         play.answers[:] = [self.target(game, play.player, a) for a in play.answers]
@@ -101,8 +102,8 @@ class RotateHands(ActionKind):
     @continuation
     def rotate(self, game: CardHost, play: Play, chosen: list[str]) -> None:
         step = 1 if chosen[0] == neighbour(game, play.player, 1) else -1
-        before = {p: len(game.table.hands[p]) for p in game.players}
-        game.pass_hands({p: neighbour(game, p, step) for p in game.players})
+        before = {p: len(game.table.hands[p]) for p in game.table.players}
+        game.pass_hands({p: neighbour(game, p, step) for p in game.table.players})
         way = "clockwise" if step == 1 else "counterclockwise"
         moves = "; ".join(
             f"{p}'s {count_of(before[p], 'card')} to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
@@ -132,7 +133,7 @@ class EverybodyGets1(ActionKind):
     def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers:
             return
-        players = game.players
+        players = game.table.players
         if not all(isinstance(a, Assignment) for a in play.answers):
             raise bad_choice(f"{play.card} takes `CARD to PLAYER` assignments, one for each player", ("R62",))
         receivers = [a.player for a in play.answers]
@@ -161,10 +162,10 @@ class EverybodyGets1(ActionKind):
 
     def resolve(self, game: CardHost, play: Play) -> None:
         drawn = play.held  # set apart from every hand until handed out
-        creepers_before = len(game.creepers_of(play.player))
-        game.draw(play.player, len(game.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
+        creepers_before = len(game.table.creepers_of(play.player))
+        game.draw(play.player, len(game.table.players), into=drawn, log=False, why="", rulings=("R62", "R40"))
         # Creepers turned up: the whole draw is dealt out before any win check (R03, the mixitallup tag)
-        whole = ("R03", "Q-tag-mixitallup") if len(game.creepers_of(play.player)) > creepers_before else ()
+        whole = ("R03", "Q-tag-mixitallup") if len(game.table.creepers_of(play.player)) > creepers_before else ()
         game.step(
             rec.Drew,
             player=play.player,
@@ -183,7 +184,7 @@ class EverybodyGets1(ActionKind):
                 stated.remove(match)
                 ordered.append(match)
         play.answers[:] = ordered
-        self.hand_out(game, play, list(game.players))
+        self.hand_out(game, play, list(game.table.players))
 
     def hand_out(self, game: CardHost, play: Play, receivers: list[str]) -> None:
         """Ask who receives the next card set apart (`play.held`), until every card is given."""
@@ -218,7 +219,7 @@ class DiscardAndDraw(ActionKind):
         hand = list(game.table.hands[play.player])
         note_real_hand(game, play)
         if hand:
-            game.discard_from_hand(play.player, hand, f"{play.card}: the rest of the hand", ("B-action-discard",))
+            game.discard(play.player, hand, f"{play.card}: the rest of the hand", ("B-action-discard",))
         game.draw(
             play.player,
             len(hand),
@@ -284,16 +285,17 @@ class RandomTax(ActionKind):
         stated = stated_from_hands(game, play, others)
         taken = []
         for other in others:
-            card = game.take_at_random(
-                "hands",
-                other,
-                stated=stated.get(other),
+            hand = game.table.hands[other]
+            if not hand:
+                taken.append(f"nothing from {other} (no cards)")
+                continue
+            card = game.pick_at_random(
+                hand,
+                stated.get(other),
                 what=f"the card {play.player} takes from {other}'s hand",
                 how=f"`{play.player} plays {play.card} -> CARD, ...` (the card taken from each other hand)",
             )
-            if card is None:
-                taken.append(f"nothing from {other} (no cards)")
-                continue
+            game.take(card, "hands", other)
             game.put(card, "hands", play.player)
             taken.append(f"{card} from {other}")
         game.step(
@@ -317,7 +319,7 @@ class RockPaperScissors(ActionKind):
     hands_over = True
 
     def verify_play(self, game: CardHost, play: Play) -> None:
-        others = [p for p in game.players if p != play.player]
+        others = [p for p in game.table.players if p != play.player]
         if not play.answers:
             return
         opponent = play.answers[0]
@@ -329,7 +331,7 @@ class RockPaperScissors(ActionKind):
             )
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        others = [p for p in game.players if p != play.player]
+        others = [p for p in game.table.players if p != play.player]
         if not others:
             nothing_happens(game, play, "there is nobody to challenge")
             return
@@ -355,8 +357,10 @@ class RockPaperScissors(ActionKind):
         won = winner[0]
         lost = opponent if won == play.player else play.player
         prize = list(game.table.hands[lost])
-        game.put_all(prize, "hands", won)  # before the loser's hand is emptied: the log says so
-        game.take_all("hands", lost)
+        for card in prize:  # into the winner's hand before the loser's is emptied: the log says so
+            game.put(card, "hands", won)
+        for card in prize:
+            game.take(card, "hands", lost)
         game.step(
             rec.ActionDone,
             card=play.card,

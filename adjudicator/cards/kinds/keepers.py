@@ -17,6 +17,7 @@ from adjudicator.cards.kinds.base import (
     name_param,
     register,
 )
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
@@ -37,13 +38,13 @@ class Keeper(Kind):
     params = {"tags": NAMES_PARAM, "counts_as": NAMES_PARAM, "symbols": NAMES_PARAM}
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        game.leave_being_played(play)
-        game.place_in_front(play.player, play.card, ("B-keeper-play",))
+        game.settle(play)  # in front of its player (B-keeper-play)
         if "speech" in play.card.param("symbols", ()):
-            game.note(
-                f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
+            game.step(
+                rec.Note,
+                what=f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
                 "else changes in the game)",
-                ("B-rm-symbols",),
+                rulings=("B-rm-symbols",),
             )
 
 
@@ -77,12 +78,11 @@ class CreeperEvicts(_PowerCreeper):
         target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
         if target is None:
             return  # the common case at a state-based check: nothing to evict
-        others = [p for p in game.players if p != owner]
+        others = [p for p in game.table.players if p != owner]
         key = ("evict", card.name)
-        if not others or any(c.key == key for c in game.pending):
-            return  # nowhere to send it, or the question is already waiting for its answer
-
-        game.ask(
+        if not others:
+            return  # nowhere to send it
+        game.ask(  # (not again while the question, named by its key, waits for its answer)
             owner,
             f"choose who receives {target} (it cannot stay beside {card})",
             others,
@@ -107,7 +107,7 @@ class CreeperDiscardPair(_PowerCreeper):
     any_time = True
 
     def verify_use(self, game: CardHost, play: Play) -> None:
-        owner = game.owner_of(play.card)
+        owner = game.table.owner_of(play.card)
         if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
             raise Illegal(
                 "nothing_to_pair",
@@ -117,7 +117,7 @@ class CreeperDiscardPair(_PowerCreeper):
 
     def use(self, game: CardHost, play: Play) -> None:
         pair = next(c for c in game.table.in_play[play.player] if c.is_called(play.card.params["pair"]))
-        game.discard_from_play(
+        game.discard(
             play.player, [pair, play.card], f"{play.card} is paid off with {pair}", ("B-creeper-powers", "R02", "Q2221")
         )
 
@@ -131,7 +131,7 @@ class CreeperShedByKeeper(_PowerCreeper):
     name = "creeper_shed_by_keeper"
 
     def verify_use(self, game: CardHost, play: Play) -> None:
-        keepers = game.keepers_of(play.player)
+        keepers = game.table.keepers_of(play.player)
         if not keepers:
             raise Illegal(
                 "no_keeper",
@@ -150,14 +150,14 @@ class CreeperShedByKeeper(_PowerCreeper):
         game.ask(
             play.player,
             f"choose a Keeper in play to discard with {play.card}",
-            game.keepers_of(play.player),
+            game.table.keepers_of(play.player),
             1,
             self.then(self.shed, play.player, play.card),
         )
 
     @continuation
     def shed(self, game: CardHost, player: str, problem: Card, chosen: list[Card]) -> None:
-        game.discard_from_play(
+        game.discard(
             player,
             [chosen[0], problem],
             f"{problem} is shed for {chosen[0]} (a free action, not a play)",
@@ -190,7 +190,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
 
     @continuation
     def take_toll(self, game: CardHost, card: Card, owner: str, chosen: list[Card]) -> None:
-        game.discard_from_play(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
+        game.discard(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
     def verify_use(self, game: CardHost, play: Play) -> None:
@@ -202,9 +202,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
             )
 
     def use(self, game: CardHost, play: Play) -> None:
-        game.discard_from_play(
-            play.player, [play.card], f"{play.card} was alone and is discarded", ("B-creeper-powers", "R02")
-        )
+        game.discard(play.player, [play.card], f"{play.card} was alone and is discarded", ("B-creeper-powers", "R02"))
 
 
 @register
@@ -215,12 +213,12 @@ class CreeperMovesOnGoalChange(_PowerCreeper):
     params = {"blocks_win": BOOL_PARAM, "direction": choice_param("counter_turn", "turn", default="counter_turn")}
 
     def on_goals_changed(self, game: CardHost, card: Card, owner: str | None) -> None:
-        if owner is None or len(game.players) < 2:
+        if owner is None or len(game.table.players) < 2:
             return
-        seat = game.players.index(owner)
-        turn = game.turn_direction()
+        seat = game.table.players.index(owner)
+        turn = game.number("turn_direction")
         step = -turn if card.param("direction", "counter_turn") == "counter_turn" else turn
-        receiver = game.players[(seat + step) % len(game.players)]
+        receiver = game.table.players[(seat + step) % len(game.table.players)]
         game.move_in_play(card, owner, receiver, "the Goals changed", ("B-creeper-powers", "Q-tag-4-0"))
 
 
@@ -238,13 +236,13 @@ class KeeperBonus(Keeper):
     }
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
-        return self.number(game, card, "draw") if game.owner_of(card) == player else 0
+        return self.number(game, card, "draw") if game.table.owner_of(card) == player else 0
 
     def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
-        return self.number(game, card, "play") if game.owner_of(card) == player else 0
+        return self.number(game, card, "play") if game.table.owner_of(card) == player else 0
 
     def limit_bonus(self, game: CardHost, card: Card, player: str, slot: str) -> int:
-        return self.number(game, card, "limits") if game.owner_of(card) == player else 0
+        return self.number(game, card, "limits") if game.table.owner_of(card) == player else 0
 
     def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         return ("R39", "Q230")
@@ -263,7 +261,11 @@ class KeeperPowerTake(Keeper):
     def options(self, game: CardHost, card: Card, player: str) -> list[Card]:
         wanted = card.params.get("takes", ())
         return [
-            c for p in game.players if p != player for c in game.keepers_of(p) if any(c.is_called(n) for n in wanted)
+            c
+            for p in game.table.players
+            if p != player
+            for c in game.table.keepers_of(p)
+            if any(c.is_called(n) for n in wanted)
         ]
 
     def verify_use(self, game: CardHost, play: Play) -> None:
@@ -285,7 +287,11 @@ class KeeperPowerTake(Keeper):
     def use(self, game: CardHost, play: Play) -> None:
         options = self.options(game, play.card, play.player)
         if not options:
-            game.note(f"{play.card}: the Keeper to take has left play; nothing happens", ("B-all-cards-playable",))
+            game.step(
+                rec.Note,
+                what=f"{play.card}: the Keeper to take has left play; nothing happens",
+                rulings=("B-all-cards-playable",),
+            )
             return
         game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then(self.take, play))
 
@@ -293,7 +299,7 @@ class KeeperPowerTake(Keeper):
     def take(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
         game.move_in_play(
             chosen[0],
-            game.owner_of(chosen[0]),
+            game.table.owner_of(chosen[0]),
             play.player,
             f"{play.card}'s power (a free action; {play.card} stays in play)",
             ("R12", "R13", "R02", "Q-tag-captain-1"),  # a Keeper taken from the table stays on the table
@@ -309,13 +315,13 @@ class KeeperPowerSend(Keeper):
     name = "keeper_power_send"
 
     def options(self, game: CardHost, card: Card, player: str) -> list[Card]:
-        return [c for c in game.keepers_of(player) if c is not card]
+        return [c for c in game.table.keepers_of(player) if c is not card]
 
     def verify_use(self, game: CardHost, play: Play) -> None:
         if play.card.name in game.turn.free_actions_used:
             raise Illegal("once_per_turn", f"{play.card}'s power may be used once per turn", ("R08",))
         options = self.options(game, play.card, play.player)
-        others = [p for p in game.players if p != play.player]
+        others = [p for p in game.table.players if p != play.player]
         if not options or not others:
             raise Illegal(
                 "nothing_to_send",
@@ -335,13 +341,17 @@ class KeeperPowerSend(Keeper):
     def use(self, game: CardHost, play: Play) -> None:
         options = self.options(game, play.card, play.player)
         if not options:
-            game.note(f"{play.card}: no other Keeper is left to send; nothing happens", ("B-all-cards-playable",))
+            game.step(
+                rec.Note,
+                what=f"{play.card}: no other Keeper is left to send; nothing happens",
+                rulings=("B-all-cards-playable",),
+            )
             return
         game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then(self.send_to, play))
 
     @continuation
     def send_to(self, game: CardHost, play: Play, chosen: list[Card]) -> None:
-        others = [p for p in game.players if p != play.player]
+        others = [p for p in game.table.players if p != play.player]
         game.ask(
             play.player, f"choose the player who receives {chosen[0]}", others, 1, self.then(self.send, play, chosen[0])
         )

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
 from adjudicator.cards.kinds.rules import RuleKind
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
-from adjudicator.model.chance import the_copy
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -58,12 +58,12 @@ class Bonus(RuleKind):
     def receiver(self, game: CardHost, card: Card) -> str | None | bool:
         """True: everybody gets it; a name: only that player; None: nobody."""
         needed = card.param("while_in_play")
-        if needed and not any(c.is_called(needed) for p in game.players for c in game.table.in_play[p]):
+        if needed and not any(c.is_called(needed) for p in game.table.players for c in game.table.in_play[p]):
             return None
         who = card.params["who"]
         if who == "everyone":
             return True
-        counts = {p: len(game.keepers_of(p)) for p in game.players}
+        counts = {p: len(game.table.keepers_of(p)) for p in game.table.players}
         extreme = (min if who == "poorest" else max)(counts.values())
         alone = [p for p, n in counts.items() if n == extreme]
         return alone[0] if len(alone) == 1 else None
@@ -82,7 +82,7 @@ class Bonus(RuleKind):
 
     def bonus_rulings(self, game: CardHost, card: Card, player: str, what: str) -> tuple[str, ...]:
         cites = ["B-bonus-rules"]
-        if card.params["who"] == "poorest" and not game.keepers_of(player):
+        if card.params["who"] == "poorest" and not game.table.keepers_of(player):
             cites.append("Q42")  # no Keepers at all is the fewest
         if what == "play" and card.params["who"] == "richest":
             cites.append("Q2105")
@@ -102,9 +102,10 @@ class Bonus(RuleKind):
         super().resolve(game, play)
         got = self.receiver(game, play.card)
         who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
-        game.note(
-            f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the Keepers change",
-            ("B-bonus-rules",),
+        game.step(
+            rec.Note,
+            what=f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the Keepers change",
+            rulings=("B-bonus-rules",),
         )
 
 
@@ -168,10 +169,10 @@ class DayBonus(RuleKind):
         if self.is_the_day(game, card):
             who = f"every player: today ({date.day if date else ''}) is the day"
         else:
-            holders = [p for p in game.players if self.gets_it(game, card, p)]
+            holders = [p for p in game.table.players if self.gets_it(game, card, p)]
             day = f"today ({date.day}) is not the day" if date and date.day else "the scenario gives no `date:`"
             who = f"{' and '.join(holders) or 'nobody'}: {day}, so only whoever has {card.params['holder']}"
-        game.note(f"{card} gives its bonus to {who}", ("Q-tag-rich-bonus",))
+        game.step(rec.Note, what=f"{card} gives its bonus to {who}", rulings=("Q-tag-rich-bonus",))
 
 
 @register
@@ -187,15 +188,20 @@ class Inflation(RuleKind):
 
     def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
-        game.note(
-            f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
-            f"(Basic Rules: Draw {game.basic('draw')}, Play {game.basic('play')})",
-            ("B-inflation",),
+        game.step(
+            rec.Note,
+            what=f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
+            f"(Basic Rules: Draw {game.number('basic_draw')}, Play {game.number('basic_play')})",
+            rulings=("B-inflation",),
         )
         bonus_given = game.turn.began_empty_handed and any(r.kind == "no_hand_bonus" for r in game.table.rules)
         if play.player == game.turn.player and bonus_given:
             # a bonus given at the start of the turn is not given again: nothing in Fluxx is retroactive
-            game.note("the No-Hand Bonus is a start-of-turn event: cards it gave are not topped up", ("Q108",))
+            game.step(
+                rec.Note,
+                what="the No-Hand Bonus is a start-of-turn event: cards it gave are not topped up",
+                rulings=("Q108",),
+            )
 
 
 @register
@@ -225,10 +231,11 @@ class DoubleAgenda(RuleKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
         super().resolve(game, play)
-        game.note(
-            f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
+        game.step(
+            rec.Note,
+            what=f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
             "still has to be played, and each costs a play",
-            ("R14", "Q1778") if replacing else ("R14",),
+            rulings=("R14", "Q1778") if replacing else ("R14",),
         )
 
 
@@ -240,20 +247,15 @@ class FirstPlayRandom(RuleKind):
 
     def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         turn = game.turn
-        if turn.played or game.plays_left() <= 1:
+        if turn.played or game.number("plays_left") <= 1:
             return None
         hand = game.table.hands[turn.player]
-        stated = game.stated_at_random  # `P plays CARD at random`: the table says which card came up
-        if stated is not None and any(stated is c for c in hand):
-            pick = stated
-        else:  # the seed's pick, as the first of its copies in the hand: the one `P plays CARD at random` takes
-            drawn = game.rng.choice(hand)
-            pick = the_copy(drawn, hand) or drawn
+        pick = game.at_random(hand)  # the card `P plays CARD at random` states, else the seed's
         return (
             pick,
             (
                 f"{card}: {turn.player}'s first play this turn is picked at random from "
-                f"{len(hand)} cards ({game.play_rule()} lets {game.plays_left()} be played): {pick}"
+                f"{len(hand)} cards ({game.play_rule()} lets {game.number('plays_left')} be played): {pick}"
             ),
             ("B-first-play-random",),
         )

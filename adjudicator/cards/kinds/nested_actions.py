@@ -94,7 +94,7 @@ class UseWhatYouTake(ActionKind):
     plays_a_card = True
 
     def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec]:
-        others = tuple(p for p in game.players if p != play.player)
+        others = tuple(p for p in game.table.players if p != play.player)
         return [
             ChoiceSpec(
                 play.player,
@@ -108,8 +108,8 @@ class UseWhatYouTake(ActionKind):
         self.ask_declared(game, play, self.take, "there is no other player")
 
     def _victims(self, game: CardHost, play: Play) -> list[str]:
-        named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.players]
-        return named or [p for p in game.players if p != play.player]
+        named = [a for a in play.answers[:1] if isinstance(a, str) and a in game.table.players]
+        return named or [p for p in game.table.players if p != play.player]
 
     def chance_forms(self, game: CardHost, play: Play) -> list[str]:
         stated = len(play.answers) > 1 and stated_card(play.answers[1]) is not None
@@ -120,7 +120,7 @@ class UseWhatYouTake(ActionKind):
         ]
 
     def chance_outcomes(self, game: CardHost, play: Play) -> list[list[Any]]:
-        if not play.answers or play.answers[0] not in game.players:
+        if not play.answers or play.answers[0] not in game.table.players:
             return []
         victim, rest = play.answers[0], list(play.answers[1:])
         if rest and stated_card(rest[0]) is not None:
@@ -165,13 +165,8 @@ class UseWhatYouTake(ActionKind):
         rest = list(play.answers)
         play.answers.clear()
         source = f"{victim}'s hand, by {play.card}"
-        try:
-            game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",))
-        except Illegal as illegal:  # the card was random, so its choices could not be checked before
-            if game.trying:  # the event is tried first: choices that do not fit the card refuse it
-                raise Illegal(illegal.code, f"{card} is taken: {illegal.reason}", illegal.rulings) from None
-            game.note(f"the choices given do not fit {card} ({illegal.reason}): they are set aside", illegal.rulings)
-            game.play_from(play.player, card, source, rulings=("B-compound-action",))
+        # the card was random, so its choices could not be checked before: `came` says what then
+        game.play_from(play.player, card, source, answers=rest, rulings=("B-compound-action",), came="is taken")
 
 
 OCCASIONS = ("birthday", "holiday", "otherwise")
@@ -223,7 +218,7 @@ class TodaysSpecial(ActionKind):
         if date is not None:
             if play.answers:
                 play.answers.pop(0)  # the stated day, which agrees with the date (verify_play)
-            game.note(f"the scenario's date: today is {date.describe(play.player)}", ("Q1074",))
+            game.step(rec.Note, what=f"the scenario's date: today is {date.describe(play.player)}", rulings=("Q1074",))
             self.start(game, play, [Word(date.occasion(play.player))])
             return
         game.ask(
@@ -239,9 +234,10 @@ class TodaysSpecial(ActionKind):
     def start(self, game: CardHost, play: Play, chosen: list[Word]) -> None:
         occasion = chosen[0].text
         draw, plays = self.compound_terms(game, play.card, occasion)
-        game.note(
-            f"the day counts as: {occasion}; {play.card} lets {play.player} play {plays} of the {draw} cards drawn",
-            ("Q1074",),
+        game.step(
+            rec.Note,
+            what=f"the day counts as: {occasion}; {play.card} lets {play.player} play {plays} of the {draw} cards drawn",
+            rulings=("Q1074",),
         )
         game.open_temp_hand(play, ("B-compound-action",), basis=occasion)
 
@@ -295,7 +291,7 @@ class SkipTurnUnless(ActionKind):
     params = {"unless": NAMES_PARAM}
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        others = [p for p in game.players if p != play.player]
+        others = [p for p in game.table.players if p != play.player]
         for player in others:
             game.skip_next_turn(player, play.card)
         game.step(
@@ -308,4 +304,4 @@ class SkipTurnUnless(ActionKind):
 
     def excuses(self, game: CardHost, card: Card, player: str) -> Card | None:
         wanted = card.params.get("unless", ())
-        return next((k for k in game.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)
+        return next((k for k in game.table.keepers_of(player) if any(k.is_called(n) for n in wanted)), None)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, kind_of, name_param, register
+from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, name_param, register
+from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.quota import PlayQuota
 
@@ -18,7 +19,7 @@ class RuleKind(Kind):
     card_type = CardType.RULE
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        game.add_rule(play)
+        game.settle(play)
 
 
 @register
@@ -29,11 +30,12 @@ class DrawRule(RuleKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         turn = game.turn
-        if play.player == turn.player and turn.drawn > game.draw_rule():
-            game.note(
-                f"{turn.player} has drawn {turn.drawn} this turn, already more than "
-                f"{game.draw_rule()}: nothing is given back",
-                ("B-draw-rule-change",),
+        if play.player == turn.player and turn.drawn > game.number("draw"):
+            game.step(
+                rec.Note,
+                what=f"{turn.player} has drawn {turn.drawn} this turn, already more than "
+                f"{game.number('draw')}: nothing is given back",
+                rulings=("B-draw-rule-change",),
             )
 
 
@@ -58,8 +60,7 @@ class PlayRule(RuleKind):
         """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
         if card.params["value"] != "all_but_1" or player != game.turn.player or not game.turn.began_empty_handed:
             return 0
-        draw = game.rule_in_slot("draw")
-        base = kind_of(draw).number(game, draw, "value") if draw else game.basic("draw")
+        base = game.number("draw_before_bonus")
         # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
         return 1 if base == 1 + game.numeral_bonus(card) else 0
 
@@ -73,9 +74,10 @@ class PlayRule(RuleKind):
             waiting = (
                 f"; the real hand's plays come once {game.temp_hands[0].source.card} is done" if game.temp_hands else ""
             )
-            game.note(
-                f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}{waiting}",
-                ("B-play-rule-change", "Q334", *(("Q51",) if waiting else ())),
+            game.step(
+                rec.Note,
+                what=f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}{waiting}",
+                rulings=("B-play-rule-change", "Q334", *(("Q51",) if waiting else ())),
             )
 
 
@@ -93,13 +95,14 @@ class KeeperLimit(RuleKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         limit = self.number(game, play.card, "value")
-        for player in game.players:
-            keepers, creepers = len(game.keepers_of(player)), len(game.creepers_of(player))
+        for player in game.table.players:
+            keepers, creepers = len(game.table.keepers_of(player)), len(game.table.creepers_of(player))
             if creepers and keepers <= limit < keepers + creepers:
-                game.note(
-                    f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
+                game.step(
+                    rec.Note,
+                    what=f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
                     f"toward the Keeper Limit",
-                    ("R64",),
+                    rulings=("R64",),
                 )
 
 
@@ -123,7 +126,7 @@ class NeedsCreeperToWin(RuleKind):
 
     def _creeper_in_play(self, game: CardHost, card: Card) -> Card | None:
         wanted = card.params["creeper"]
-        return next((c for p in game.players for c in game.creepers_of(p) if c.is_called(wanted)), None)
+        return next((c for p in game.table.players for c in game.table.creepers_of(p) if c.is_called(wanted)), None)
 
     def waives_creepers(self, game: CardHost, card: Card, creeper: Card) -> bool:
         return creeper is self._creeper_in_play(game, card)

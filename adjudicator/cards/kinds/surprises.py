@@ -45,8 +45,8 @@ CANCELS: dict[str, tuple[tuple[CardType, ...], str]] = {
 
 def _others(game: CardHost, player: str) -> list[str]:
     """The other players, clockwise from the one after player."""
-    seat = game.players.index(player)
-    return [game.players[(seat + i) % len(game.players)] for i in range(1, len(game.players))]
+    seat = game.table.players.index(player)
+    return [game.table.players[(seat + i) % len(game.table.players)] for i in range(1, len(game.table.players))]
 
 
 RANDOM = Word("random")
@@ -85,7 +85,7 @@ def _others_discard(game: CardHost, play: Play, types: tuple[CardType, ...] | No
                 f"`{play.player} plays {play.card} -> CARD` (the card {other} loses)",
             )
         else:
-            game.note(f"{other} has no cards to discard for {play.card}", ("B-surprises",))
+            game.step(rec.Note, what=f"{other} has no cards to discard for {play.card}", rulings=("B-surprises",))
 
 
 def _without_article(what: str) -> str:
@@ -112,7 +112,7 @@ def _discard_at_random(
         impossible=f"{player} has no {stated}: {player}'s hand is {names(hand)}",
         rulings=rulings,
     )
-    game.discard_from_hand(player, [card], why, rulings)
+    game.discard(player, [card], why, rulings)
 
 
 def _discard_goals_and_others_discard_goal(game: CardHost, play: Play) -> None:
@@ -120,7 +120,8 @@ def _discard_goals_and_others_discard_goal(game: CardHost, play: Play) -> None:
     if goals:
         for goal in goals:
             game.take(goal, "goals")
-        game.discard_cards(goals)
+        for goal in goals:  # on the discard pile in that order, the last one on top
+            game.put(goal, "discard", on_top=True)
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -170,7 +171,7 @@ IN_TURN: dict[str, Callable[[CardHost, Play], None]] = {
 
 
 def _stealable(game: CardHost, thief: str) -> list[Card]:
-    return [c for p in game.players if p != thief for c in game.keepers_of(p)]
+    return [c for p in game.table.players if p != thief for c in game.table.keepers_of(p)]
 
 
 def _surprise(play: Play) -> Surprise:
@@ -242,11 +243,11 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 f"`{player} discards CARD at random`",
             )
         else:
-            game.discard_from_hand(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
+            game.discard(player, chosen, why, ("B-surprises",) if types is None else ("R57",))
 
     @continuation
     def take_keeper(self, game: CardHost, player: str, why: str, chosen: list[Card]) -> None:
-        game.move_in_play(chosen[0], game.owner_of(chosen[0]), player, why, ("B-surprises",))
+        game.move_in_play(chosen[0], game.table.owner_of(chosen[0]), player, why, ("B-surprises",))
 
     @continuation
     def draw_two(self, game: CardHost, play: Play) -> None:
@@ -311,7 +312,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
             power = ("Q220",) if target.is_use else ()  # a Keeper power that takes is a steal too
             cites = ("R28", "B-surprises", *power, *kind_of(target.card).trapped_rulings)
             game.cancel_play(target, response, outcome=undone, rulings=cites)
-            options = game.keepers_of(target.player)
+            options = game.table.keepers_of(target.player)
             if options:
                 game.ask(
                     response.player,

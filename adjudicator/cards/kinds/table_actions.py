@@ -32,7 +32,7 @@ class ShareTheWealth(ActionKind):
     moves_keepers = True
 
     def chance_forms(self, game: CardHost, play: Play) -> list[str]:
-        keepers = [c for p in game.players for c in game.keepers_of(p)]
+        keepers = [c for p in game.table.players for c in game.table.keepers_of(p)]
         if len(keepers) < 2:
             return []
         return [
@@ -41,12 +41,12 @@ class ShareTheWealth(ActionKind):
 
     def resolve(self, game: CardHost, play: Play) -> None:
         seats = seats_from(game, play.player)
-        keepers = [c for p in seats for c in game.keepers_of(p)]
+        keepers = [c for p in seats for c in game.table.keepers_of(p)]
         if not keepers:
             nothing_happens(game, play, "no Keeper is in play")
             return
         for player in seats:
-            for card in game.keepers_of(player):
+            for card in game.table.keepers_of(player):
                 game.take(card, "in_play", player)
         keepers = game.shuffled(keepers, what=f"the Keepers {play.card} deals out", rulings=("R61",))
         dealt: dict[str, list[Card]] = {p: [] for p in seats}
@@ -74,8 +74,8 @@ class ExchangeKeepers(ActionKind):
     moves_keepers = True
 
     def sides(self, game: CardHost, player: str) -> tuple[list[Card], list[Card]]:
-        mine = game.keepers_of(player)
-        theirs = [c for p in game.players if p != player for c in game.keepers_of(p)]
+        mine = game.table.keepers_of(player)
+        theirs = [c for p in game.table.players if p != player for c in game.table.keepers_of(p)]
         return mine, theirs
 
     @stated_choices_only
@@ -118,7 +118,7 @@ class ExchangeKeepers(ActionKind):
 
     @continuation
     def swap(self, game: CardHost, play: Play, given: Card, taken: list[Card]) -> None:
-        other = game.owner_of(taken[0])
+        other = game.table.owner_of(taken[0])
         assert other is not None
         why = f"{play.card}: an exchange, not a steal"
         game.move_in_play(given, play.player, other, why, ("B-action-discard", "Q465"))
@@ -138,9 +138,10 @@ class EmptyTheTrash(ActionKind):
         return [f"`{play.player} plays {play.card}; shuffled CARD, ...` (the new draw pile, top card first)"]
 
     def resolve(self, game: CardHost, play: Play) -> None:
-        trash = game.take_all("discard")
-        pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})")
-        game.refill("draw_pile", pile)
+        trash = list(game.table.discard)
+        for card in trash:
+            game.take(card, "discard")
+        pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})", into="draw_pile")
         game.step(
             rec.ActionDone,
             card=play.card,
@@ -163,16 +164,16 @@ class ZapACard(TargetsOneCard):
 
     def steal_victim(self, game: CardHost, play: Play) -> str | None:
         """Zapping another player's Keeper into your hand steals it: It's A Trap! may answer."""
-        theirs = [c for c in self.options(game, play) if game.owner_of(c) not in (None, play.player)]
+        theirs = [c for c in self.options(game, play) if game.table.owner_of(c) not in (None, play.player)]
         victim = stated_victim(game, play, theirs)
         return None if victim == play.player else victim
 
     def options(self, game: CardHost, play: Play) -> list[Card]:
-        return [card for _owner, card in game.cards_in_play()]
+        return [card for _owner, card in game.table.cards_in_play()]
 
     def apply(self, game: CardHost, play: Play, card: Card) -> None:
         player = play.player
-        owner = game.owner_of(card)
+        owner = game.table.owner_of(card)
         if card.type is CardType.CREEPER:
             if owner == player:
                 game.step(
@@ -207,8 +208,12 @@ class ZapACard(TargetsOneCard):
             what=f"{player} takes {card} from {where} into their hand",
             rulings=("Q-tag-zap-a-card",),
         )
-        if card.type is CardType.RULE and len(game.players) == 1:  # Solo Fluxx
-            game.note(f"in Solo Fluxx {card} stays in the hand and may be played again later", ("Q-tag-zap-a-card-3",))
+        if card.type is CardType.RULE and len(game.table.players) == 1:  # Solo Fluxx
+            game.step(
+                rec.Note,
+                what=f"in Solo Fluxx {card} stays in the hand and may be played again later",
+                rulings=("Q-tag-zap-a-card-3",),
+            )
         note_real_hand(game, play)
 
 
@@ -256,7 +261,7 @@ class FetchAndEndTurn(ActionKind):
             rulings=("R16",),
         )
         if from_draw_pile:
-            game.shuffle("draw_pile", what="the draw pile", rulings=("R16",))
+            game.shuffled(game.table.draw_pile, what="the draw pile", rulings=("R16",), into="draw_pile")
         game.end_turn(f"{play.card} ends {play.player}'s turn", ("R16", "R21"))
 
 
@@ -271,7 +276,7 @@ class DistressCall(ActionKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         for player in seats_from(game, play.player):
             drawn = 0
-            while (owed := max(1, 2 * len(game.creepers_of(player))) - drawn) > 0:
+            while (owed := max(1, 2 * len(game.table.creepers_of(player))) - drawn) > 0:
                 got = game.draw(
                     player, owed, why=f"{play.card}: 2 cards for each Creeper, at least 1", rulings=("Q287",)
                 )

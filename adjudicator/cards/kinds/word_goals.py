@@ -59,7 +59,7 @@ class LetterKeeper(Keeper):
 
 def letter_cards(game: CardHost, player: str) -> list[Card]:
     """The letter Keepers in front of player, in the order they sit there."""
-    return [card for card in game.keepers_of(player) if card.kind == LetterKeeper.name]
+    return [card for card in game.table.keepers_of(player) if card.kind == LetterKeeper.name]
 
 
 def letters_of(cards: list[Card]) -> str:
@@ -145,10 +145,10 @@ class WordGoal(GoalKind):
 
     # -- the engine's goal hooks -------------------------------------------
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        return [p for p in game.players if self.words_found(game, card, p) is not None]
+        return [p for p in game.table.players if self.words_found(game, card, p) is not None]
 
     def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
-        spelled = [w for w in (self.words_found(game, card, p) for p in game.players) if w is not None]
+        spelled = [w for w in (self.words_found(game, card, p) for p in game.table.players) if w is not None]
         if not spelled:
             return ()
         rules = table_word_rules(game)
