@@ -75,14 +75,20 @@ class TemporaryHand(ActionKind):
         """The card stays in the being-played zone until its temporary hand is done."""
 
 
+def to_the_discard(game: CardHost, cards: Sequence[Card], zone: str) -> None:
+    """Cards of one zone of the table ("rules", "goals") onto the discard pile, in their order:
+    all of them leave first, then each goes on top (the last one ends on top)."""
+    for card in cards:
+        game.take(card, zone)
+    for card in cards:
+        game.put(card, "discard", on_top=True)
+
+
 def discard_new_rules(
     game: CardHost, rules: Sequence[Card], by: Card, rulings: tuple[str, ...], detail: str = ""
 ) -> None:
     """New Rules discarded by the card `by` (named by the step); `detail` says how many were."""
-    for rule in rules:
-        game.take(rule, "rules")
-    for rule in rules:  # on the discard pile in that order, the last one on top
-        game.put(rule, "discard", on_top=True)
+    to_the_discard(game, rules, "rules")
     game.step(
         rec.ActionDone,
         card=by,

@@ -19,6 +19,7 @@ from adjudicator.cards.kinds.actions import (
     DiscardsSomeRules,
     nothing_happens,
     stated_victim,
+    to_the_discard,
     verify_some_rules,
 )
 from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, continuation, kind_of, register
@@ -118,10 +119,7 @@ def _discard_at_random(
 def _discard_goals_and_others_discard_goal(game: CardHost, play: Play) -> None:
     goals = list(game.table.goals)
     if goals:
-        for goal in goals:
-            game.take(goal, "goals")
-        for goal in goals:  # on the discard pile in that order, the last one on top
-            game.put(goal, "discard", on_top=True)
+        to_the_discard(game, goals, "goals")
         game.step(
             rec.ActionDone,
             card=play.card,
