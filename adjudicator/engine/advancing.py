@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
-from adjudicator.model.cards import Card
-from adjudicator.model.events import Action
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.events import ANSWERS, Action, Event
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
@@ -63,7 +63,6 @@ def _others_use_any_time(game: GameView, but: str) -> bool:
 class Advanced:
     """What `advance` did to a game and found on the way, for `legal_events` to go on from."""
 
-    number: int
     #: where the legal events part ways (None: all are judged in the position advance leaves)
     split: str | None
     #: the players whose turns advance began
@@ -78,11 +77,10 @@ class Advanced:
     #: Surprises answering the open chain, judged before anything closed, and their players
     responses: Keyed
     answering: frozenset[str]
-    #: the game as advance left it (`stamp`): a game changed since is not the one advanced
-    stamp: tuple[int | None, ...] = ()
 
 
 def stamp(game: GameView) -> tuple[int | None, ...]:
+    """The game as it stands, as far as a decision read off it can tell: changed, it is another."""
     return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
 
 
@@ -113,11 +111,10 @@ def advance(game: GameView, number: int) -> Advanced:
                 found.responses(forced)
     turn = game.turn
     advanced = Advanced(
-        number, None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
+        None, [], {}, turn, turn.player, turn.phase is Phase.OVER, game.turns_begun, found.events, answering
     )
     if not (game.stopped or game.winner or game.ended):
         advanced.split = advance_steps(game, number, advanced.begun, advanced.usable, answers_now)
-    advanced.stamp = stamp(game)
     return advanced
 
 
@@ -192,10 +189,6 @@ def advance_steps(
     return "window" if game.window is not None and not game.stopped else None
 
 
-#: Where the ways part at which `P declines` takes the way on (`go_on`).
-DECLINABLE = frozenset({"window", "before forced play", "before turn end"})
-
-
 def come_to_rest(
     game: GameView, number: int, begun: list[str], usable: dict[str, list[Card]], who: str | None = None
 ) -> tuple[str | None, bool]:
@@ -225,24 +218,23 @@ def declinable(game: GameView, split: str | None) -> bool:
         return bool(answers.events)
     if split == "before forced play":
         return forced_play_due(game)
-    return split in DECLINABLE
+    return split in DECLINING
 
 
-#: What `P declines` does at each parting it takes (`go_on`), in words, and the rulings behind it.
-DECLINING = {
-    "window": "nobody answers: the window closes and the card resolves",
-    "before forced play": "the play the rule forces is made before any free action",
-    "before turn end": "the turn ends without the free actions left",
-}
-DECLINING_RULINGS = {
-    "window": ("B-surprises",),
-    "before forced play": ("B-first-play-random", "B-free-actions"),
-    "before turn end": ("B-free-actions", "B-turn-order"),
+#: The partings at which `P declines` takes the way on (`go_on`): what it does there, in words,
+#: and the rulings behind it.
+DECLINING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "window": ("nobody answers: the window closes and the card resolves", ("B-surprises",)),
+    "before forced play": (
+        "the play the rule forces is made before any free action",
+        ("B-first-play-random", "B-free-actions"),
+    ),
+    "before turn end": ("the turn ends without the free actions left", ("B-free-actions", "B-turn-order")),
 }
 
 
 def go_on(game: GameView, split: str | None) -> None:
-    """The way on from a parting that `P declines` takes (`DECLINABLE`): the window closes, the
+    """The way on from a parting that `P declines` takes (`DECLINING`): the window closes, the
     forced play is made, or the turn ends."""
     if split == "window":
         game.close_window()
@@ -355,14 +347,27 @@ def _after_forced_play(game: GameView, found: Found, begun: list[str]) -> None:
 
 
 def _only_who_begins(begun: list[str], events: Keyed) -> Keyed:
+    """The events that `begins_no_other_turn` keeps."""
+    if not begun:
+        return events
+    return {k: e for k, e in events.items() if begins_no_other_turn(begun, e)}
+
+
+def begins_no_other_turn(begun: Sequence[str], event: Event) -> bool:
     """Where turns were begun on the way, only an event of their player begins them (push) --
     or, where one turn was, an answer to what its start asks, which begins that turn alone
     (`Game._needs_next_turn`): nobody else's event comes after that point."""
-    if not begun:
-        return events
-    return {
-        k: e
-        for k, e in events.items()
-        if all(player == e.player for player in begun)
-        or (len(begun) == 1 and e.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE))
-    }
+    return not begun or all(player == event.player for player in begun) or (len(begun) == 1 and event.action in ANSWERS)
+
+
+def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed: bool, active: str) -> bool:
+    """Whether push would read event, listed after the steps taken, as an answer to the window
+    open before them: a Surprise of a player who could answer then (`answering`), or, once the
+    turn has changed on the way, of anyone but the player whose turn it is now."""
+    card = event.card
+    return (
+        event.action == Action.PLAY
+        and card is not None
+        and card.type is CardType.SURPRISE
+        and (event.player in answering or (turn_changed and event.player != active))
+    )

@@ -12,7 +12,7 @@ changes (`stamp`).
 
 An event listed is one that means the same pushed on this game or on the game before the steps
 were taken (a replay of the events written out): so where those steps closed a window, began a
-turn or made a forced play, what push would judge before them is left out (`_keep`).
+turn or made a forced play, what push would judge before them is left out (`keep`).
 
 `chance_outcomes(game, event)` finds the first random step the event meets that it does not
 state (a trial on a copy whose generator records what it is asked), and lists its outcomes as
@@ -30,13 +30,21 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.engine.advancing import advance, come_to_rest, declinable, forced_play_due, stamp
+from adjudicator.engine.advancing import (
+    advance,
+    answers_what_was_open,
+    begins_no_other_turn,
+    come_to_rest,
+    declinable,
+    forced_play_due,
+    stamp,
+)
 from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, make_event, read_as_it_stands
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind
-from adjudicator.model.events import ANSWERS, Action, Event, one_line
+from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Phase, Play
 
 if TYPE_CHECKING:
@@ -74,7 +82,7 @@ def decision(game: GameView) -> Decision:
 
 
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
-    # What push would judge before the steps below, taken as the game stands now (see `_keep`).
+    # What push would judge before the steps below, taken as the game stands now (see `keep`).
     answering = frozenset(player for player in game.players if game.surprise_answers(player))
     window, turn, turns_begun = game.window, game.turn, game.turns_begun
     was_active, was_over = turn.player, turn.phase is Phase.OVER
@@ -83,22 +91,15 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
     forced = False
 
     def keep(event: Event) -> bool:
-        """Whether event means the same pushed before the steps taken (`_keep`)."""
-        if event.action == Action.PLAY and event.card is not None and event.card.type is CardType.SURPRISE:
-            if event.player in answering or (game.turns_begun != turns_begun and event.player != game.turn.player):
-                return False  # push would read it as an answer to the window open before the steps
+        """Whether event means the same pushed before the steps taken (see the module's doc)."""
+        if answers_what_was_open(event, answering, game.turns_begun != turns_begun, game.turn.player):
+            return False
         if forced and event.action == Action.USE and event.player == game.turn.player:
             return False  # push judges her free actions before the forced play made on the way
         if game.turn is not turn and not was_over and event.player == was_active:
             if game.is_optional_free_action(event):
                 return False  # push judges it in her turn, before its end
-        return (
-            not begun
-            or all(player == event.player for player in begun)
-            or (
-                len(begun) == 1 and event.action in ANSWERS  # what the start of that turn asks (`_needs_next_turn`)
-            )
-        )
+        return begins_no_other_turn(begun, event)
 
     found = Found(number, False, None)
     while True:

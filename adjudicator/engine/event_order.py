@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
-from adjudicator.engine.advancing import DECLINING, DECLINING_RULINGS, come_to_rest, declinable, go_on, stamp
+from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
 from adjudicator.engine.copying import fork
 from adjudicator.engine.undoing import Record
@@ -265,7 +265,8 @@ class EventOrder(GameView):
         except Illegal as illegal:
             self.reject(event, illegal)
             return
-        self.note(f"{event.player} declines: {DECLINING[split]}", DECLINING_RULINGS[split])  # type: ignore[index]
+        what, rulings = DECLINING[split]  # type: ignore[index]  # (`declinable`: split is one of them)
+        self.note(f"{event.player} declines: {what}", rulings)
         go_on(self.game, split)
         self.run()
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.advancing import DECLINING, advance, come_to_rest, declinable, gather
+from adjudicator.engine.advancing import DECLINING, advance, answers_what_was_open, come_to_rest, declinable, gather
 from adjudicator.engine.listing import MAX_ANSWERS, Found, Options, event_key, make_event
 from adjudicator.model import records as rec
-from adjudicator.model.cards import UNKNOWN, CardType
+from adjudicator.model.cards import UNKNOWN
 from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Phase
 
@@ -153,16 +153,10 @@ def _explore(game: GameView, number: int, stated_choices: bool, newcomers: Seque
     if not (position.stopped or position.winner or position.ended):
         count, active, answering = advanced.turns_begun, position.turn.player, advanced.answering
         declines = declinable(position, advanced.split)
+        turn_changed = position.turns_begun != count
         found.merge(
             gather(position, found, advanced=advanced),
-            lambda e: (
-                not (
-                    e.action == Action.PLAY
-                    and e.card is not None
-                    and e.card.type is CardType.SURPRISE
-                    and (e.player in answering or position.turns_begun != count and e.player != active)
-                )
-            ),
+            lambda e: not answers_what_was_open(e, answering, turn_changed, active),
         )
         if declines:  # letting the game go on where it waits is an event too
             begun = advanced.begun
@@ -193,7 +187,7 @@ def what_declining_does(game: GameView, number: int) -> str | None:
         return None
     ahead = game.copy()
     split, _ = come_to_rest(ahead, number, [], {})
-    return DECLINING.get(split or "") if declinable(ahead, split) else None
+    return DECLINING[split][0] if split is not None and declinable(ahead, split) else None
 
 
 #: The order of a player's events in a listing for people.
