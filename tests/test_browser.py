@@ -8,6 +8,7 @@ is pointed at the system's Chromium.
 from pathlib import Path
 
 import pytest
+from chromium import CHROMIUM, launch
 from typer.testing import CliRunner
 
 from adjudicator.boards import cards_of
@@ -15,16 +16,6 @@ from adjudicator.cli import app
 from adjudicator.engine.replay import recorded_replay
 from adjudicator.loading.scenario import parse_scenario
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ROOT = Path(__file__).resolve().parents[1]
 DRAW3 = ROOT / "scenarios/examples/draw3-then-draw2.yaml"
 WORD = ROOT / "scenarios/word/spell-flux.yaml"
@@ -36,7 +27,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chrom
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install '.[test]')")
     with sync_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        launched = launch(driver)
         yield launched
         launched.close()
 

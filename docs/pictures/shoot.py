@@ -11,15 +11,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "tests"))
+from chromium import launch  # noqa: E402  (the browser as the browser tests launch it)
+
 REPORTS = {
     "dispute-5.0": ["replay", "--format", "html", "scenarios/examples/canceled-plans-at-a-table-of-three.yaml"],
     "word-fluxx": ["replay", "--format", "html", "scenarios/word/rhyme-two-words.yaml"],
@@ -31,7 +25,7 @@ WIDTHS = {"desktop": (1280, 860, 1), "phone": (390, 844, 2)}
 
 def main() -> None:
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(driver)
         for name, command in REPORTS.items():
             page_file = HERE / f"{name}.html"
             made = subprocess.run(
