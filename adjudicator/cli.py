@@ -61,6 +61,11 @@ def _house_rule_option(help_text: str) -> typer.models.OptionInfo:
     )
 
 
+def _format_option(formats: tuple[str, ...], help_text: str) -> typer.models.OptionInfo:
+    """`--format/-f`, its metavar the formats a command writes; only its help differs by command."""
+    return typer.Option("--format", "-f", metavar="|".join(formats), help=help_text)
+
+
 SIMULATE_HOUSE_RULE_OPTION = _house_rule_option("Play every game under a house rule (repeatable).")
 SIMULATE_FORMATS = ("text", "json", "html")  # and explore's
 HOUSE_RULE_OPTION = _house_rule_option("Play under a house rule, over the file's own value (repeatable).")
@@ -120,11 +125,8 @@ def replay(
     ] = False,
     output_format: Annotated[
         str,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="text|json|markdown|html",
-            help="text (default), json, markdown (for a chat) or html (one self-contained page).",
+        _format_option(
+            REPORT_FORMATS, "text (default), json, markdown (for a chat) or html (one self-contained page)."
         ),
     ] = "text",
     full: Annotated[
@@ -289,11 +291,9 @@ def explore(
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
     output_format: Annotated[
         str,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="text|json|html",
-            help="text (default), json (the same as --json) or html (the boards of the lines found, in one page).",
+        _format_option(
+            SIMULATE_FORMATS,
+            "text (default), json (the same as --json) or html (the boards of the lines found, in one page).",
         ),
     ] = "text",
 ) -> None:
@@ -335,9 +335,7 @@ def solve(
     ] = False,
     output_format: Annotated[
         str,
-        typer.Option(
-            "--format", "-f", metavar="text|json|markdown|html", help="text (default), json, markdown or html."
-        ),
+        _format_option(REPORT_FORMATS, "text (default), json, markdown or html."),
     ] = "text",
 ) -> None:
     """Could the player have won this turn? Search every line of her choices to the end of the turn."""
@@ -383,11 +381,8 @@ def simulate(
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
     output_format: Annotated[
         str,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="text|json|html",
-            help="text (default), json (the same as --json) or html (figures and tables in one page).",
+        _format_option(
+            SIMULATE_FORMATS, "text (default), json (the same as --json) or html (figures and tables in one page)."
         ),
     ] = "text",
     plot: Annotated[
