@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -152,62 +152,67 @@ def _seats(ax: Any, data: Mapping[str, Any], solo: bool) -> None:
         return
     runs = data["runs"]
     players = list(data["wins_by_seat"][runs[0]])
-    width = 0.8 / len(runs)
-    for i, label in enumerate(runs):
-        wins = data["wins_by_seat"][label]
-        bars = ax.bar(
-            [seat + i * width for seat in range(len(players))],
-            [wins.get(player, 0) for player in players],
-            width=width,
-            color=_colour(i),
-            label=label,
-        )
-        for player, bar in zip(players, bars, strict=True):
-            bar.set_gid(f"wins-{label}-{player}")
-    ax.set_xticks([seat + width * (len(runs) - 1) / 2 for seat in range(len(players))])
+    _grouped(
+        ax,
+        runs,
+        players,
+        range(len(players)),
+        lambda label: [data["wins_by_seat"][label].get(player, 0) for player in players],
+        "wins",
+    )
     ax.set_xticklabels([f"{seat}. {player}" for seat, player in enumerate(players, 1)])
     ax.set_title("Wins by seat")
     ax.set_ylabel("games won")
-    ax.legend()
 
 
 def _scored(ax: Any, data: Mapping[str, Any]) -> None:
-    runs, goals = data["runs"], data["scored"]["goals"]
-    width = 0.8 / len(runs)
-    for i, label in enumerate(runs):
-        bars = ax.bar(
-            [g + i * width for g in goals], data["scored"]["games"][label], width=width, color=_colour(i), label=label
-        )
-        for g, bar in zip(goals, bars, strict=True):
-            bar.set_gid(f"scored-{label}-{g}")
-    ax.set_xticks([g + width * (len(runs) - 1) / 2 for g in goals])
+    goals = data["scored"]["goals"]
+    _grouped(ax, data["runs"], goals, goals, lambda label: data["scored"]["games"][label], "scored")
     ax.set_xticklabels([str(g) for g in goals])
     ax.set_title("Goals scored (Solo Fluxx: no winner)")
     ax.set_xlabel("Goals scored")
     ax.set_ylabel("games")
+
+
+def _grouped(
+    ax: Any,
+    runs: Sequence[str],
+    names: Sequence[Any],
+    places: Sequence[float],
+    values_of: Callable[[str], Sequence[float]],
+    gid: str,
+    *,
+    across: bool = False,
+) -> None:
+    """One bar per run at each place, side by side (`across`: horizontal bars, one under
+    another), each named `GID-RUN-NAME` in an SVG; a tick under the middle of each group, and
+    the runs' legend."""
+    size = 0.8 / len(runs)
+    for i, label in enumerate(runs):
+        spots = [place + i * size for place in places]
+        if across:
+            bars = ax.barh(spots, values_of(label), height=size, color=_colour(i), label=label)
+        else:
+            bars = ax.bar(spots, values_of(label), width=size, color=_colour(i), label=label)
+        for name, bar in zip(names, bars, strict=True):
+            bar.set_gid(f"{gid}-{label}-{name}")
+    ticks = [place + size * (len(runs) - 1) / 2 for place in places]
+    if across:
+        ax.set_yticks(ticks)
+    else:
+        ax.set_xticks(ticks)
     ax.legend()
 
 
 def _rulings(ax: Any, data: Mapping[str, Any]) -> None:
     ids = data["rulings"]["ids"]
-    runs = data["runs"]
-    height = 0.8 / len(runs)
-    for i, label in enumerate(runs):
-        bars = ax.barh(
-            [row + i * height for row in range(len(ids))],
-            data["rulings"]["steps"][label],
-            height=height,
-            color=_colour(i),
-            label=label,
-        )
-        for rid, bar in zip(ids, bars, strict=True):
-            bar.set_gid(f"rulings-{label}-{rid}")
-    ax.set_yticks([row + height * (len(runs) - 1) / 2 for row in range(len(ids))])
+    _grouped(
+        ax, data["runs"], ids, range(len(ids)), lambda label: data["rulings"]["steps"][label], "rulings", across=True
+    )
     ax.set_yticklabels(ids)
     ax.invert_yaxis()  # the most cited on top
     ax.set_title(f"Rulings that decided most steps (top {len(ids)})")
     ax.set_xlabel("steps")
-    ax.legend()
 
 
 # ---------------------------------------------------------------- HTML
