@@ -5,11 +5,14 @@ Each rule kind contributes through hooks (`slot`, `draw_bonus`, `play_bonus`,
 
 Two tiers. What the cards in play alone decide -- which card fills each slot, the holders of
 each hook the engine runs over the table, the limits in force, the Goal slots, the turn
-direction, how much numerals are raised -- is one `Effective` value, made afresh when a card
-enters or leaves play (a zone the rules are read from: New Rules, Goals, Meta Rules, the cards
-in front of the players) and kept across turns. What also depends on the turn (the Draw and
-Play rules and the limits per player: Play All But 1 reads how the turn began) is remembered
-until the next change of those zones or the next turn (`remembered`, the clock's memo). So a
+direction, how much numerals are raised, and the Draw, Play and limits as the rules set them
+(`Printed`) -- is one `Effective` value, made afresh when a card enters or leaves play (a zone
+the rules are read from: New Rules, Goals, Meta Rules, the cards in front of the players) and
+kept across turns; a rule's own number or quota reads no more than the rules. What a card gives
+one player on top (`draw_bonus`, `play_bonus`, `limit_bonus`) also depends on the turn (Play
+All But 1 reads how the turn began): it is remembered until the next change of those zones or
+the next turn (`remembered`, the clock's memo), and only asked while some card in play holds
+such a hook, else the rule is the same for everyone and read off `Effective` at once. So a
 hook may read those zones, the scenario and the turn's player and start -- not the hands or
 the piles.
 """
@@ -103,11 +106,34 @@ def traits(card: Card) -> Traits:
     return known
 
 
+class Printed(NamedTuple):
+    """The Draw, Play and limits as the rules in play set them (their printed numbers, as Inflation
+    raises them), before what any card gives one player on top: the same for every player."""
+
+    draw: int
+    play: PlayQuota
+    limits: dict[str, int]  # "hand_limit", "keeper_limit" -> the limit a rule in play sets
+
+
 class Effective:
     """What the cards in play make of the rules, whoever's turn it is: made when first read after
     a card entered or left play (`effective`), and never changed after, so copies share it."""
 
-    __slots__ = ("slots", "holders", "limit_slots", "goals_read_hands", "numeral_rules", "goal_slots", "direction")
+    __slots__ = (
+        "slots",
+        "holders",
+        "limit_slots",
+        "goals_read_hands",
+        "numeral_rules",
+        "goal_slots",
+        "direction",
+        "printed",
+    )
+
+    #: the Draw, Play and limits as the rules in play set them, before any card's bonus: set by
+    #: `effective` at once after the rest, because a rule's number reads the rules through the
+    #: game (Inflation raises it)
+    printed: Printed
 
     def __init__(self, game: GameView) -> None:
         table = game.table
@@ -165,7 +191,21 @@ def effective(game: GameView) -> Effective:
     rules: Effective | None = clock.effective
     if rules is None:
         rules = clock.effective = Effective(game)
+        rules.printed = printed_numbers(game, rules)  # (before anything else reads it)
     return rules
+
+
+def printed_numbers(game: GameView, rules: Effective) -> Printed:
+    """The Draw, Play and limits that `rules`, the game's effective rules just made, set before
+    bonuses (a rule's number is read through the game: Inflation, a rule too, raises it)."""
+    slots = rules.slots
+    card = slots.get("draw")
+    draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
+    card = slots.get("play")
+    play = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
+    return Printed(
+        draw, play, {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in rules.limit_slots}
+    )
 
 
 def slot_card(game: GameView, slot: str) -> Card | None:
@@ -185,20 +225,41 @@ def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
     return (game.table.clock.effective or effective(game)).holders.get(hook, ())
 
 
-@remembered
 def draw_rule(game: GameView, player: str) -> int:
-    card = slot_card(game, "draw")
-    base = kind_of(card).number(game, card, "value") if card else game.basic("draw")
-    givers = holding(game, "draw_bonus")
-    return base + sum(kind_of(c).draw_bonus(game, c, player) for _owner, c in givers) if givers else base
+    """The Draw rule for player now: what the rules in play set, plus what cards in play give her."""
+    rules = game.table.clock.effective or effective(game)
+    draw = rules.printed.draw
+    return draw + bonuses(game, player, "draw").total if "draw_bonus" in rules.holders else draw
+
+
+def play_rule(game: GameView, player: str) -> PlayQuota:
+    """The Play rule for player now: what the rules in play set, plus what cards in play give her."""
+    rules = game.table.clock.effective or effective(game)
+    quota = rules.printed.play
+    return quota.with_bonus(bonuses(game, player, "play").total) if "play_bonus" in rules.holders else quota
+
+
+class Bonuses(NamedTuple):
+    """What the cards in play give one player on top of the Draw or Play rule now."""
+
+    total: int
+    givers: tuple[Card, ...]  # the cards that give some, in table order
 
 
 @remembered
-def play_rule(game: GameView, player: str) -> PlayQuota:
-    card = slot_card(game, "play")
-    quota = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
-    givers = holding(game, "play_bonus")
-    return quota.with_bonus(sum(kind_of(c).play_bonus(game, c, player) for _owner, c in givers)) if givers else quota
+def bonuses(game: GameView, player: str, what: str) -> Bonuses:
+    """What the cards in play give player on top of the `what` rule ("draw" or "play") now (their
+    `draw_bonus`, `play_bonus`). It reads the cards in front of the players and the turn (Rich
+    Bonus, Play All But 1), so it is remembered only until those change."""
+    draw = what == "draw"
+    total, givers = 0, []
+    for _owner, card in holding(game, "draw_bonus" if draw else "play_bonus"):
+        kind = kind_of(card)
+        amount = kind.draw_bonus(game, card, player) if draw else kind.play_bonus(game, card, player)
+        if amount:
+            total += amount
+            givers.append(card)
+    return Bonuses(total, tuple(givers))
 
 
 def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
@@ -217,8 +278,7 @@ def compound_plays_owed(game: GameView, frame: TempHand) -> int:
 
 def bonus_givers(game: GameView, player: str, what: str) -> list[Card]:
     """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
-    hook = "draw_bonus" if what == "draw" else "play_bonus"
-    return [card for _owner, card in holding(game, hook) if getattr(kind_of(card), hook)(game, card, player)]
+    return list(bonuses(game, player, what).givers)
 
 
 def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
@@ -240,7 +300,7 @@ def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
 def bonus_rulings(game: GameView, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
-    giving = bonus_givers(game, player, what)
+    giving = bonuses(game, player, what).givers
     cites: list[str] = []
     for rule in giving:
         cites += kind_of(rule).bonus_rulings(game, rule, player, what)
@@ -264,19 +324,20 @@ def limit_slots(game: GameView) -> tuple[str, ...]:
     return (game.table.clock.effective or effective(game)).limit_slots
 
 
-@remembered
 def limit(game: GameView, slot: str, player: str | None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
-    card = slot_card(game, slot)
-    if card is None:
-        return None
-    allowance = (
-        sum(kind_of(c).limit_bonus(game, c, player, slot) for _owner, c in holding(game, "limit_bonus"))
-        if player
-        else 0
-    )
-    return kind_of(card).number(game, card, "value") + allowance
+    rules = game.table.clock.effective or effective(game)
+    printed_limit = rules.printed.limits.get(slot)
+    if printed_limit is None or player is None or "limit_bonus" not in rules.holders:
+        return printed_limit
+    return printed_limit + limit_allowance(game, slot, player)
+
+
+@remembered
+def limit_allowance(game: GameView, slot: str, player: str) -> int:
+    """How far over the limit in `slot` the cards in play let player go now (The Computer)."""
+    return sum(kind_of(card).limit_bonus(game, card, player, slot) for _owner, card in holding(game, "limit_bonus"))
 
 
 def turn_direction(game: GameView) -> int:

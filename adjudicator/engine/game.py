@@ -36,7 +36,6 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, assert_never
 
-from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
 from adjudicator.cards.kinds.host import CardHost, RuleNumber
 from adjudicator.engine import derived
@@ -284,11 +283,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             case "draw":
                 return derived.draw_rule(self, player or self.turn.player)
             case "draw_before_bonus":
-                card = derived.slot_card(self, "draw")
-                return kind_of(card).number(self, card, "value") if card else self.basic("draw")
+                return derived.effective(self).printed.draw
             case "play_bonus":
-                holders = derived.holding(self, "play_bonus")
-                return sum(kind_of(card).play_bonus(self, card, player or self.turn.player) for _o, card in holders)
+                return derived.bonuses(self, player or self.turn.player, "play").total
             case "turn_direction":
                 return derived.turn_direction(self)
             case "basic_draw":
