@@ -208,11 +208,6 @@ def printed_numbers(game: GameView, rules: Effective) -> Printed:
     )
 
 
-def slot_card(game: GameView, slot: str) -> Card | None:
-    """The rule in play that fills `slot`, if any."""
-    return (game.table.clock.effective or effective(game)).slots.get(slot)
-
-
 def numeral_bonus(game: GameView, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
     raising = (game.table.clock.effective or effective(game)).numeral_rules
@@ -246,6 +241,9 @@ class Bonuses(NamedTuple):
     givers: tuple[Card, ...]  # the cards that give some, in table order
 
 
+NO_BONUS = Bonuses(0, ())
+
+
 @remembered
 def bonuses(game: GameView, player: str, what: str) -> Bonuses:
     """What the cards in play give player on top of the `what` rule ("draw" or "play") now (their
@@ -259,7 +257,7 @@ def bonuses(game: GameView, player: str, what: str) -> Bonuses:
         if amount:
             total += amount
             givers.append(card)
-    return Bonuses(total, tuple(givers))
+    return Bonuses(total, tuple(givers)) if givers else NO_BONUS
 
 
 def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
@@ -296,17 +294,23 @@ def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
     return total, " and ".join(parts)
 
 
-@remembered
 def bonus_rulings(game: GameView, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
-    giving = bonuses(game, player, what).givers
+    rules = game.table.clock.effective or effective(game)
+    giving = (
+        bonuses(game, player, what).givers
+        if ("draw_bonus" if what == "draw" else "play_bonus") in rules.holders
+        else ()
+    )
+    if not giving and not rules.numeral_rules:
+        return ()  # nothing in play raises it
     cites: list[str] = []
     for rule in giving:
         cites += kind_of(rule).bonus_rulings(game, rule, player, what)
     if len(giving) > 1:
         cites.append("Q1778")  # independent bonuses stack
-    base = slot_card(game, what)
+    base = rules.slots.get(what)
     if numeral_bonus(game, base) and (base is None or base.params.get("value") != "all"):
         cites.append("B-inflation")  # the printed number itself counts higher
     if what == "play" and giving and play_rule(game, player).mode != "count":
