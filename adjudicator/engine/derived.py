@@ -137,15 +137,19 @@ class Effective:
 
     def __init__(self, game: GameView) -> None:
         table = game.table
-        # One pass over the rules: most have no hook here, and those are passed over at once.
+        known = _TRAITS  # (most cards' kinds are known already: `traits` only for the others)
         slots: dict[str, Card] = {}
+        found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders so far
         numeral_rules: list[Card] = []
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
+        # One pass over each zone: most cards have no hook here, and those are passed over at once.
         for card in table.rules:
-            kind, slot, hooks, _table_hooks, _reads_hands = traits(card)
+            kind, slot, hooks, table_hooks, _reads_hands = known.get(card.kind) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
+            for hook in table_hooks:
+                found.setdefault(hook, []).append((None, card))
             if not hooks:
                 continue
             assert kind is not None  # (a kind with hooks of its own is registered)
@@ -155,21 +159,25 @@ class Effective:
                 goal_slots += kind.goal_slots(game, card)
             if "reverses_turn_order" in hooks:
                 reversals += kind.reverses_turn_order(game, card)
+        goals_read_hands = False
+        for card in table.goals:
+            _kind, _slot, _hooks, table_hooks, reads_hands = known.get(card.kind) or traits(card)
+            goals_read_hands = goals_read_hands or reads_hands
+            for hook in table_hooks:
+                found.setdefault(hook, []).append((None, card))
+        for player in table.players:
+            for card in table.in_play[player]:
+                for hook in (known.get(card.kind) or traits(card)).table_hooks:
+                    found.setdefault(hook, []).append((player, card))
         #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
         self.slots = slots
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-        #: table order, for the hooks some card has
-        found: dict[str, list[tuple[str | None, Card]]] = {}
-        known = _TRAITS  # (most cards' kinds are known already: `traits` only for the others)
-        for zone, owner in [(table.rules, None), (table.goals, None), *((table.in_play[p], p) for p in table.players)]:
-            for card in zone:
-                for hook in (known.get(card.kind) or traits(card)).table_hooks:
-                    found.setdefault(hook, []).append((owner, card))
+        #: table order (New Rules, Goals, then each player's), for the hooks some card has
         self.holders = {hook: tuple(cards) for hook, cards in found.items()}
         #: the limits that a card in play sets, in that order
         self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in slots)
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
-        self.goals_read_hands = any(traits(goal).reads_hands for goal in table.goals)
+        self.goals_read_hands = goals_read_hands
         #: the rules that raise printed numbers (Inflation)
         self.numeral_rules = tuple(numeral_rules)
         #: how many Goals may be in play at once
