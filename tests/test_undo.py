@@ -16,7 +16,7 @@ from nightly_games import DECK_SETS, HOUSE_RULES
 from adjudicator import simulate as sim
 from adjudicator.engine.game import Game
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap, take_back
+from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap, take_back
 
 #: Events pushed and popped at each position (the first listed and a random sample).
 PER_POSITION = 5
@@ -185,7 +185,7 @@ CHANGES = {
 def test_every_change_to_a_zone_is_taken_back(change):
     clock = Clock()
     pile = Zone(clock, "draw pile", _cards("D", "B", "E", "A", "C"))
-    zones = ZoneMap(clock, "in play of {}", {"Alice": _cards("F"), "Bob": _cards("G", "H")}, rules_read=IN_FRONT)
+    zones = ZoneMap(clock, "in play of {}", {"Alice": _cards("F"), "Bob": _cards("G", "H")}, rules_read=BY_CARD)
     before = (list(pile), {key: (zone, list(zone), zone.label, zone.rules_read) for key, zone in zones.items()})
     clock.undo = []
     change(pile, zones, _cards("X")[0])

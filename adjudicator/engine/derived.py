@@ -187,9 +187,11 @@ class Effective:
 
     @staticmethod
     def bears_on(card: Card) -> bool:
-        """Whether a card moving in or out of a zone in front of a player changes these rules
-        (`Clock.passed_in_front`): only one whose kind has a hook run over the table does."""
-        return bool(traits(card).table_hooks)
+        """Whether a card moving in or out of a zone in front of a player, or of the Goals, changes
+        these rules (`Clock.passed_by`): only one whose kind has a hook run over the table, or a
+        Goal looking at the hands, does."""
+        known = traits(card)
+        return bool(known.table_hooks) or known.reads_hands
 
 
 def effective(game: GameView) -> Effective:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import Action
-from adjudicator.model.zones import IN_FRONT, Clock, Zone, ZoneMap
+from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap
 
 if TYPE_CHECKING:
     from adjudicator.model.choices import ChoiceSpec
@@ -222,10 +222,10 @@ class Table(Copied):
         zone = Zone.holding  # (one table per game: a plain call each, without `Zone.__init__`)
         self.hands = ZoneMap(clock, "hand of {}", hands)
         self.in_play = ZoneMap(
-            clock, "in play of {}", in_play, rules_read=IN_FRONT
+            clock, "in play of {}", in_play, rules_read=BY_CARD
         )  # Keepers and Creepers in front of each player
         self.rules = zone(clock, "rules", rules, rules_read=True)
-        self.goals = zone(clock, "goals", goals, rules_read=True)
+        self.goals = zone(clock, "goals", goals, rules_read=BY_CARD)
         self.draw_pile = zone(clock, "draw pile", draw_pile)
         self.discard = zone(clock, "discard", discard)
         self.scored = ZoneMap(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)

@@ -57,11 +57,13 @@ def take_back(changes: list[Undo]) -> None:
             place.label, place.rules_read = change[2], change[3]
 
 
-#: `Zone.rules_read` of the zones in front of the players: a card moving in or out of one bears
-#: on the effective rules only if its kind has a hook the engine runs over the table.
-IN_FRONT: Final = "in front"
-#: Whether the effective rules are derived from a zone: yes, no, or IN_FRONT.
-RulesRead = bool | Literal["in front"]
+#: `Zone.rules_read` of the zones whose cards bear on the effective rules one by one, as their
+#: kinds say (`Effective.bears_on`): the cards in front of the players and the Goals. A Keeper
+#: or a Goal moving in or out changes them only if its kind has a hook the engine runs over the
+#: table (or, for a Goal, looks at the hands).
+BY_CARD: Final = "by card"
+#: Whether the effective rules are derived from a zone: yes, no, or BY_CARD.
+RulesRead = bool | Literal["by card"]
 
 
 class Memo(dict[str | tuple[Any, ...], Any]):
@@ -93,7 +95,7 @@ class Clock:
         self.derived = Memo()
         #: the effective rules of the cards in play (`derived.Effective`): None once a card has
         #: entered or left play, until they are next read. Never changed in place, so shared by
-        #: copies. It says itself whether a card moving in front of a player bears on it (`bears_on`).
+        #: copies. It says itself whether a card moving in or out of play bears on it (`bears_on`).
         self.effective: Any = None
         #: how to take back every change to the zones since the game's last push, newest last
         #: (`take_back`); None: not kept (a game without an undo stack, a copy)
@@ -118,9 +120,10 @@ class Clock:
         self.derived.clear()
         self.effective = None
 
-    def passed_in_front(self, card: Card) -> None:
-        """One card moved in or out of a zone in front of a player (a Keeper played, a Creeper
-        drawn): what it bears on is worked out again."""
+    def passed_by(self, card: Card) -> None:
+        """One card moved in or out of a zone whose cards bear on the effective rules as their
+        kinds say (`BY_CARD`: a Keeper played, a Creeper drawn, a Goal replaced): what it bears on
+        is worked out again."""
         self.ticks += 1
         self.rule_ticks += 1
         self.derived.clear()
@@ -190,8 +193,8 @@ class Zone(list[Card]):
     def _tick_one(self, card: Card) -> None:
         """`_tick` for one card moving (most of a game's moves)."""
         rules_read = self.rules_read
-        if rules_read is IN_FRONT:
-            self.clock.passed_in_front(card)
+        if rules_read is BY_CARD:
+            self.clock.passed_by(card)
         elif rules_read:
             self.clock.rules_moved()
         else:
