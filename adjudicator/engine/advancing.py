@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.engine import derived
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------- driving a game
 def _forces_plays(game: GameView) -> bool:
-    """Whether a rule in play may force a play on the active player (First Play Random)."""
-    return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
+    """Whether a card in play may force a play on the active player (First Play Random): one
+    holding `forced_play`, as `make_forced_plays` asks them, read off the effective rules."""
+    return bool(derived.holding(game, "forced_play"))
 
 
 def forced_play_due(game: GameView) -> bool:
