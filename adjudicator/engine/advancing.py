@@ -32,7 +32,7 @@ def _forces_plays(game: GameView) -> bool:
 def forced_play_due(game: GameView) -> bool:
     """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
     so that no copy is made to find out: in the plain case (nothing else due, no card on its
-    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
+    way) every rule in play holding `forced_play` is asked on the game itself, chance set aside (a rule draws at
     random the card it forces)."""
     turn = game.turn
     if (
@@ -48,7 +48,9 @@ def forced_play_due(game: GameView) -> bool:
     ):
         return True  # not the plain case: a copy finds out
     with chance_aside(game):
-        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
+        return any(
+            kind_of(rule).forced_play(game, rule) is not None for _o, rule in derived.holding(game, "forced_play")
+        )
 
 
 def _others_use_any_time(game: GameView, but: str) -> bool:
