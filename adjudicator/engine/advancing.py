@@ -32,8 +32,8 @@ def _forces_plays(game: GameView) -> bool:
 def forced_play_due(game: GameView) -> bool:
     """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
     so that no copy is made to find out: in the plain case (nothing else due, no card on its
-    way) every rule in play holding `forced_play` is asked on the game itself, chance set aside (a rule draws at
-    random the card it forces)."""
+    way) every rule in play holding `forced_play` is asked on the game itself, chance set aside
+    (a rule draws at random the card it forces)."""
     turn = game.turn
     if (
         game.agenda
