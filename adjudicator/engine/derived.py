@@ -36,45 +36,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def remembered(compute: F) -> F:
     """Remember compute(game, *args) until the zones it reads change (the clock's `derived`
-    memo, emptied whenever they do)."""
+    memo, emptied whenever they do), under (its name, *args)."""
     name = compute.__name__
-    arity = compute.__code__.co_argcount - 1  # the arguments besides the game
-
-    # Asked tens of times per event, so each arity has its own lookup, with no tuple to build
-    # for the common cases. The memo itself stands for "not worked out yet".
-    def lookup0(game: GameView) -> Any:
-        memo = game.table.clock.derived
-        value = memo.get(name, memo)
-        if value is memo:
-            value = memo[name] = compute(game)
-        return value
-
-    def lookup1(game: GameView, arg: Any) -> Any:
-        memo = game.table.clock.derived
-        key = (name, arg)
-        value = memo.get(key, memo)
-        if value is memo:
-            value = memo[key] = compute(game, arg)
-        return value
-
-    def lookup2(game: GameView, first: Any, second: Any) -> Any:
-        memo = game.table.clock.derived
-        key = (name, first, second)
-        value = memo.get(key, memo)
-        if value is memo:
-            value = memo[key] = compute(game, first, second)
-        return value
 
     def lookup(game: GameView, *args: Any) -> Any:
         memo = game.table.clock.derived
         key = (name, *args)
-        value = memo.get(key, memo)
+        value = memo.get(key, memo)  # (the memo itself stands for "not worked out yet")
         if value is memo:
             value = memo[key] = compute(game, *args)
         return value
 
-    chosen = (lookup0, lookup1, lookup2)[arity] if arity < 3 and not compute.__defaults__ else lookup
-    return functools.wraps(compute)(chosen)  # type: ignore[return-value]  # called as compute is
+    return functools.wraps(compute)(lookup)  # type: ignore[return-value]  # called as compute is
 
 
 class Traits(NamedTuple):
