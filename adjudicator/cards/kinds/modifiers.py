@@ -63,10 +63,10 @@ class Bonus(RuleKind):
         who = card.params["who"]
         if who == "everyone":
             return True
-        counts = {p: len(game.table.keepers_of(p)) for p in game.table.players}
-        extreme = (min if who == "poorest" else max)(counts.values())
-        alone = [p for p, n in counts.items() if n == extreme]
-        return alone[0] if len(alone) == 1 else None
+        players = game.table.players
+        counts = [len(game.table.keepers_of(p)) for p in players]
+        extreme = (min if who == "poorest" else max)(counts)
+        return players[counts.index(extreme)] if counts.count(extreme) == 1 else None
 
     def _bonus(self, game: CardHost, card: Card, player: str, key: str) -> int:
         if key not in card.params:
