@@ -58,6 +58,7 @@ class Traits(NamedTuple):
     rule_hooks: tuple[str, ...]  # its own versions of RULE_HOOKS
     table_hooks: tuple[str, ...]  # its own versions of TABLE_HOOKS
     reads_hands: bool  # a Goal met or not by what is in the hands
+    bears_on_rules: bool  # a card of the kind entering or leaving play changes `Effective`: table hooks, or reads_hands
 
 
 #: Kind name -> its `Traits`, worked out when first asked: the effective rules are made again
@@ -69,12 +70,15 @@ def traits(card: Card) -> Traits:
     known = _TRAITS.get(card.kind)
     if known is None:
         kind = REGISTRY.get(card.kind)
+        table_hooks = own_hooks(card, TABLE_HOOKS)
+        reads_hands = bool(kind is not None and kind.reads_hands)
         known = _TRAITS[card.kind] = Traits(
             kind,
             getattr(kind, "slot", None),
             own_hooks(card, RULE_HOOKS),
-            own_hooks(card, TABLE_HOOKS),
-            bool(kind is not None and kind.reads_hands),
+            table_hooks,
+            reads_hands,
+            bool(table_hooks) or reads_hands,
         )
     return known
 
@@ -118,7 +122,7 @@ class Effective:
         reversals = 0
         # One pass over each zone: most cards have no hook here, and those are passed over at once.
         for card in table.rules:
-            kind, slot, hooks, table_hooks, _reads_hands = known.get(card.kind) or traits(card)
+            kind, slot, hooks, table_hooks, _reads_hands, _bears = known.get(card.kind) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
             for hook in table_hooks:
@@ -134,7 +138,7 @@ class Effective:
                 reversals += kind.reverses_turn_order(game, card)
         goals_read_hands = False
         for card in table.goals:
-            _kind, _slot, _hooks, table_hooks, reads_hands = known.get(card.kind) or traits(card)
+            _kind, _slot, _hooks, table_hooks, reads_hands, _bears = known.get(card.kind) or traits(card)
             goals_read_hands = goals_read_hands or reads_hands
             for hook in table_hooks:
                 found.setdefault(hook, []).append((None, card))
@@ -163,8 +167,7 @@ class Effective:
         """Whether a card moving in or out of a zone in front of a player, or of the Goals, changes
         these rules (`Clock.passed_by`): only one whose kind has a hook run over the table, or a
         Goal looking at the hands, does."""
-        known = traits(card)
-        return bool(known.table_hooks) or known.reads_hands
+        return (_TRAITS.get(card.kind) or traits(card)).bears_on_rules
 
 
 def effective(game: GameView) -> Effective:
@@ -193,8 +196,10 @@ def printed_numbers(game: GameView, rules: Effective) -> Printed:
 
 def numeral_bonus(game: GameView, card: Card | None) -> int:
     """How much the printed numbers on `card` (None: the Basic Rules) are raised."""
-    raising = (game.table.clock.effective or effective(game)).numeral_rules
-    return sum(kind_of(rule).numeral_bonus(game, rule, card) for rule in raising) if raising else 0
+    raised = 0
+    for rule in (game.table.clock.effective or effective(game)).numeral_rules:
+        raised += kind_of(rule).numeral_bonus(game, rule, card)
+    return raised
 
 
 def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
