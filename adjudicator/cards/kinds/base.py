@@ -178,7 +178,8 @@ class Kind:
 
     @continuation
     def finish(self, game: CardHost, play: Play) -> None:
-        """After resolution: where the played card ends up (Actions are discarded)."""
+        """After resolution: where the played card ends up (Actions are discarded). Scheduled
+        only for a kind with its own (`has_hook`): by default the card is where it belongs."""
 
     def compound_terms(self, game: CardHost, card: Card, basis: str) -> tuple[int, int]:
         """A compound Action's numbers as they count now (Inflation raises them): the cards drawn
