@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds import REGISTRY, Kind, kind_of
+from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.engine import derived
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------- driving a game
 def _forces_plays(game: GameView) -> bool:
     """Whether a rule in play may force a play on the active player (First Play Random)."""
-    return any(type(kind_of(rule)).forced_play is not Kind.forced_play for rule in game.table.rules)
+    return bool(derived.holding(game, "forced_play"))
 
 
 def forced_play_due(game: GameView) -> bool:
@@ -46,7 +47,9 @@ def forced_play_due(game: GameView) -> bool:
     ):
         return True  # not the plain case: a copy finds out
     with chance_aside(game):
-        return any(kind_of(rule).forced_play(game, rule) is not None for rule in list(game.table.rules))
+        return any(
+            kind_of(rule).forced_play(game, rule) is not None for _, rule in derived.holding(game, "forced_play")
+        )
 
 
 def _others_use_any_time(game: GameView, but: str) -> bool:
@@ -357,7 +360,8 @@ def begins_no_other_turn(begun: Sequence[str], event: Event) -> bool:
     """Where turns were begun on the way, only an event of their player begins them (push) --
     or, where one turn was, an answer to what its start asks, which begins that turn alone
     (`Game._needs_next_turn`): nobody else's event comes after that point."""
-    return not begun or all(player == event.player for player in begun) or (len(begun) == 1 and event.action in ANSWERS)
+    all_hers = begun.count(event.player) == len(begun)  # every turn begun is the event's player's
+    return not begun or all_hers or (len(begun) == 1 and event.action in ANSWERS)
 
 
 def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed: bool, active: str) -> bool:

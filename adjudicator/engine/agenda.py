@@ -186,7 +186,7 @@ class Agenda(GameView):
         if playing and self.temp_hands and self.keep_temp_hands_current():
             return True
         if playing:
-            missing = derived.draw_rule(self.game, turn.player) - turn.drawn
+            missing = derived.draw_rule(self, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(
                     turn.player,
@@ -195,8 +195,8 @@ class Agenda(GameView):
                     why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
                     rulings=(
                         "B-draw-rule-change",
-                        *derived.bonus_rulings(self.game, turn.player, "draw"),
-                        *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
+                        *derived.bonus_rulings(self, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
                         *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
@@ -205,7 +205,7 @@ class Agenda(GameView):
         temp_hands = self.temp_hands
         if temp_hands:  # the play phase goes on while one is open
             frame = temp_hands[-1]
-            done = not frame.cards or frame.plays_made >= derived.compound_terms(self.game, frame)[1]
+            done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
             if done and self.being_played[-1] is frame.source:
                 self._close_temp_hand()
                 return True

@@ -78,7 +78,7 @@ class ResponseChain(GameView):
         meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
         try:
-            what(self.game, play)
+            what(self, play)
             if play.answers:
                 # What the card did may make a rule ask its player more (a stolen War: where does
                 # Peace go?): the state-based check runs now, so its stated answers go on in order.
