@@ -84,7 +84,8 @@ class Advanced:
 
 def stamp(game: GameView) -> tuple[int | None, ...]:
     """The game as it stands, as far as a decision read off it can tell: changed, it is another."""
-    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
+    clock = game.table.clock  # (its steps: `Game.logged`, read without the property's call)
+    return clock.ticks, clock.steps, len(game.move_stack), game.turns_begun, game.event_no
 
 
 def advance(game: GameView, number: int) -> Advanced:
