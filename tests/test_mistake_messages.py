@@ -258,7 +258,8 @@ def message_of(text: str) -> str:
         (
             event_file("Alice passes"),
             "s.yaml:7: event 1: unknown verb 'passes' in 'Alice passes': ending a turn is not an event: a turn ends "
-            "when its plays are done and the next player's event comes ('Bob plays ...' or 'Bob begins')",
+            "when its plays are done and the next player's event comes ('Bob plays ...' or 'Bob begins'); to let a "
+            "window close unanswered or to leave free actions unused, write 'Alice declines'",
         ),
         (
             event_file("Alice steals Bread"),

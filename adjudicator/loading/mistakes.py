@@ -248,7 +248,8 @@ _NOT_EVENTS = (
     (
         ("passes", "ends", "ended", "skips", "finishes"),
         "ending a turn is not an event: a turn ends when its plays are done and the next player's event "
-        "comes ('{next} plays ...' or '{next} begins')",
+        "comes ('{next} plays ...' or '{next} begins'); to let a window close unanswered or to leave free "
+        "actions unused, write '{player} declines'",
     ),
     (
         (

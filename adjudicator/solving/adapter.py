@@ -29,7 +29,7 @@ from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.replay import play_events
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.events import Action, Event
+from adjudicator.model.events import ANSWERS, Action, Event
 from adjudicator.model.position import Phase
 from adjudicator.solving.scripted import Scripted
 
@@ -260,13 +260,13 @@ def decision(game: Game, player: str, number: int, passed: bool) -> Decision:
     return Decision(None, "forced", [end])
 
 
-ANSWERS = ("discard", "keep", "choose")
-OWN = ("play", "use", "discard")
+#: What the solving player does of her own will: play a card, use one, discard at will (a house rule).
+OWN = frozenset({Action.PLAY, Action.USE, Action.DISCARD})
 
 
 def begins_none(number: int, player: str, card: object) -> Event:
     """A bare free action (the engine asks for what it needs)."""
-    return Event.made(number, player, "use", card, ())  # type: ignore[arg-type]  # a card
+    return Event.made(number, player, Action.USE, card, ())  # type: ignore[arg-type]  # a card
 
 
 def renumbered(event: Event, number: int) -> Event:

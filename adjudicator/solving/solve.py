@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.goals import required_names
-from adjudicator.model.events import Action
+from adjudicator.model.events import ANSWERS, Action
 from adjudicator.solving import adapter, chance
 from adjudicator.solving.search import SURE, Limits, Search, Searched, Stats
 
@@ -238,7 +238,7 @@ def compact(root: Game, events: list[Event], replies: list[Reply]) -> tuple[list
     while i < len(events):
         event = events[i]
         j = i + 1
-        while j < len(events) and events[j].player == event.player and events[j].action in adapter.ANSWERS:
+        while j < len(events) and events[j].player == event.player and events[j].action in ANSWERS:
             j += 1
         kept[i] = len(out)
         taken = [adapter.renumbered(e, number + k) for k, e in enumerate(events[i:j])]
