@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.kinds import kind_of
 from adjudicator.engine import derived
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
@@ -53,12 +53,11 @@ def forced_play_due(game: GameView) -> bool:
 
 
 def _others_use_any_time(game: GameView, but: str) -> bool:
-    """Whether a player other than `but` may use an any-time free action now (Taxes)."""
+    """Whether a player other than `but` may use an any-time free action now (Taxes): asked of
+    the cards in front of the players that grant a free action, kept with the effective rules."""
     return any(
-        card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
-        for player in game.players
-        if player != but
-        for card in game.table.in_play[player]
+        owner is not None and owner != but and kind_of(card).any_time and game.can_use(owner, card)
+        for owner, card in derived.holding(game, "verify_use")
     )
 
 

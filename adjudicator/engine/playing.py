@@ -293,7 +293,7 @@ class Playing(GameView):
             self.table.hands[player].remove(card)
             self.turn.played += 1
             quota = self.play_rule()
-            counted = f"play {self.turn.played} under {quota}"
+            counted = f"play {self.turn.played} under {quota}" if self.log else ""  # words for the log alone
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
             rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
