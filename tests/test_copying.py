@@ -26,6 +26,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
 from adjudicator.model.events import Event
 from adjudicator.model.house_rules import HouseRules
+from adjudicator.model.position import Then
 from adjudicator.model.scenario import Scenario
 from adjudicator.model.zones import Memo
 
@@ -192,6 +193,9 @@ def mutable_objects(game: Game) -> dict[int, str]:
         visited.add(id(value))
         if isinstance(value, (tuple, frozenset)):
             stack += [(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            continue
+        if isinstance(value, Then):  # never changed once made; its function is the class's or kind's
+            stack.append((value.args, f"{path}.args"))
             continue
         frozen = getattr(getattr(type(value), "__dataclass_params__", None), "frozen", False)
         if not frozen:

@@ -87,7 +87,9 @@ def shape(value: Any, inside: tuple[int, ...] = ()) -> Any:
     if isinstance(value, dict):
         return frozenset((shape(key, inside), shape(item, inside)) for key, item in value.items())
     if type(value).__module__.startswith("adjudicator.model.position"):
-        return (type(value).__name__, shape(vars(value), inside))
+        slots = getattr(type(value), "__slots__", None)  # (a `Then`)
+        fields = vars(value) if slots is None else {name: getattr(value, name) for name in slots}
+        return (type(value).__name__, shape(fields, inside))
     return value
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds import REGISTRY, kind_of
+from adjudicator.cards.kinds import kind_of
 from adjudicator.engine import derived
 from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
@@ -24,16 +24,15 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------- driving a game
 def _forces_plays(game: GameView) -> bool:
-    """Whether a card in play may force a play on the active player (First Play Random): one
-    holding `forced_play`, as `make_forced_plays` asks them, read off the effective rules."""
+    """Whether a rule in play may force a play on the active player (First Play Random)."""
     return bool(derived.holding(game, "forced_play"))
 
 
 def forced_play_due(game: GameView) -> bool:
     """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
     so that no copy is made to find out: in the plain case (nothing else due, no card on its
-    way) every rule in play holding `forced_play` is asked on the game itself, chance set aside
-    (a rule draws at random the card it forces)."""
+    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
+    random the card it forces)."""
     turn = game.turn
     if (
         game.agenda
@@ -49,17 +48,16 @@ def forced_play_due(game: GameView) -> bool:
         return True  # not the plain case: a copy finds out
     with chance_aside(game):
         return any(
-            kind_of(rule).forced_play(game, rule) is not None for _o, rule in derived.holding(game, "forced_play")
+            kind_of(rule).forced_play(game, rule) is not None for _, rule in derived.holding(game, "forced_play")
         )
 
 
 def _others_use_any_time(game: GameView, but: str) -> bool:
-    """Whether a player other than `but` may use an any-time free action now (Taxes)."""
+    """Whether a player other than `but` may use an any-time free action now (Taxes): asked of
+    the cards in front of the players that grant a free action, kept with the effective rules."""
     return any(
-        card.kind in REGISTRY and kind_of(card).any_time and game.can_use(player, card)
-        for player in game.players
-        if player != but
-        for card in game.table.in_play[player]
+        owner is not None and owner != but and kind_of(card).any_time and game.can_use(owner, card)
+        for owner, card in derived.holding(game, "verify_use")
     )
 
 
@@ -85,7 +83,8 @@ class Advanced:
 
 def stamp(game: GameView) -> tuple[int | None, ...]:
     """The game as it stands, as far as a decision read off it can tell: changed, it is another."""
-    return game.table.clock.ticks, game.logged, len(game.move_stack), game.turns_begun, game.event_no
+    clock = game.table.clock  # (its steps: `Game.logged`, read without the property's call)
+    return clock.ticks, clock.steps, len(game.move_stack), game.turns_begun, game.event_no
 
 
 def advance(game: GameView, number: int) -> Advanced:
@@ -361,7 +360,8 @@ def begins_no_other_turn(begun: Sequence[str], event: Event) -> bool:
     """Where turns were begun on the way, only an event of their player begins them (push) --
     or, where one turn was, an answer to what its start asks, which begins that turn alone
     (`Game._needs_next_turn`): nobody else's event comes after that point."""
-    return not begun or all(player == event.player for player in begun) or (len(begun) == 1 and event.action in ANSWERS)
+    all_hers = begun.count(event.player) == len(begun)  # every turn begun is the event's player's
+    return not begun or all_hers or (len(begun) == 1 and event.action in ANSWERS)
 
 
 def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed: bool, active: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.cards.kinds.base import CONTINUATIONS, REGISTRY, marked_continuations
+from adjudicator.cards.kinds.base import marked_continuations
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -44,19 +44,16 @@ class Agenda(GameView):
         """A continuation that calls one of the game's own methods marked `@continuation` (or
         its name); see `Kind.then` for kinds."""
         name = method if isinstance(method, str) else method.__name__
-        if name not in self.continuations:
+        function = self.continuations.get(name)
+        if function is None:
             raise TypeError(f"Game.{name} is no continuation: mark it @continuation")
-        return Then("game", name, args)
+        return Then("game", name, args, function)
 
     def call(self, then: Then, *extra: Any) -> None:
-        """Carry out a continuation; a choice's answer comes as `extra`. The method is the one
-        recorded for the continuation's name when its class was defined or its kind registered."""
-        if not isinstance(then, Then):
-            raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
-        if then.owner == "game":
-            self.continuations[then.method](self, *then.args, *extra)
-        else:
-            CONTINUATIONS[then.owner, then.method](REGISTRY[then.owner], self, *then.args, *extra)
+        """Carry out a continuation; a choice's answer comes as `extra`. Its function is the one
+        recorded for its name when its class was defined or its kind registered (`Then.function`);
+        only a `Then` gets this far (`schedule`, `ask`)."""
+        then.function(self, *then.args, *extra)
 
     def schedule(self, *tasks: Then) -> None:
         """Run these next, before anything already waiting (nested effects finish first)."""
@@ -189,7 +186,7 @@ class Agenda(GameView):
         if playing and self.temp_hands and self.keep_temp_hands_current():
             return True
         if playing:
-            missing = derived.draw_rule(self.game, turn.player) - turn.drawn
+            missing = derived.draw_rule(self, turn.player) - turn.drawn
             if missing > 0 and (self.table.draw_pile or self.table.discard):
                 self.draw(
                     turn.player,
@@ -198,8 +195,8 @@ class Agenda(GameView):
                     why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
                     rulings=(
                         "B-draw-rule-change",
-                        *derived.bonus_rulings(self.game, turn.player, "draw"),
-                        *(("Q872",) if derived.bonus_givers(self.game, turn.player, "draw") else ()),  # bonus on top
+                        *derived.bonus_rulings(self, turn.player, "draw"),
+                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
                         *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
                         *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
                     ),
@@ -208,7 +205,7 @@ class Agenda(GameView):
         temp_hands = self.temp_hands
         if temp_hands:  # the play phase goes on while one is open
             frame = temp_hands[-1]
-            done = not frame.cards or frame.plays_made >= derived.compound_terms(self.game, frame)[1]
+            done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
             if done and self.being_played[-1] is frame.source:
                 self._close_temp_hand()
                 return True

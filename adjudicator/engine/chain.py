@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.cards.kinds.base import continuation
+from adjudicator.cards.kinds.base import continuation, has_hook
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -55,12 +55,13 @@ class ResponseChain(GameView):
             canceled.add(id(below))
             tasks.append(self.then(self._cancel_by, above, below))
         if id(play) not in canceled and not landed:
-            kind = kind_of(play.card)
-            tasks += (
-                [self.then(self._resolve_use, play)]
-                if play.is_use
-                else [self.then(self._resolve, play), kind.then(kind.finish, play)]
-            )
+            if play.is_use:
+                tasks.append(self.then(self._resolve_use, play))
+            else:
+                tasks.append(self.then(self._resolve, play))
+                if has_hook(play.card, "finish"):  # (most kinds' cards are where they belong once resolved)
+                    kind = kind_of(play.card)
+                    tasks.append(kind.then(kind.finish, play))
         self.schedule(*tasks)
         self.run()
 
@@ -77,7 +78,7 @@ class ResponseChain(GameView):
         meanwhile its `->` answers are the ones `ask` reads."""
         self.resolving = play
         try:
-            what(self.game, play)
+            what(self, play)
             if play.answers:
                 # What the card did may make a rule ask its player more (a stolen War: where does
                 # Peace go?): the state-based check runs now, so its stated answers go on in order.

@@ -43,7 +43,7 @@ class EventOrder(GameView):
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
         decided, self._decided = self._decided, None
-        listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self.game)
+        listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self)
         self.move_stack.append(event)
         if self.stopped:
             return
@@ -55,7 +55,7 @@ class EventOrder(GameView):
             return
         # a card the deck holds several copies of: the copy meant
         if not listed:
-            event = bind_copies(self.game, event, strict=False)
+            event = bind_copies(self, event, strict=False)
         if not self.trying and self._states_something(event):
             refusal = self._tried(event)
             if refusal is not None:
@@ -86,7 +86,7 @@ class EventOrder(GameView):
         if not event.shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
-            event = bind_copies(self.game, event, strict=False)
+            event = bind_copies(self, event, strict=False)
         if (
             event.action == Action.BEGIN_TURN
             and self.turn.player == event.player
@@ -124,7 +124,7 @@ class EventOrder(GameView):
             return
         try:
             # the turn may have moved on: bind again where it stands now
-            event = event if listed else bind_copies(self.game, event)
+            event = event if listed else bind_copies(self, event)
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return

@@ -286,16 +286,16 @@ class Playing(GameView):
         if frame is not None:
             frame.cards.remove(card)
             frame.plays_made += 1
-            allowed = derived.compound_terms(self.game, frame)[1]
+            allowed = derived.compound_terms(self, frame)[1]
             counted = f"play {frame.plays_made} of {allowed} from {frame.source.card}"
             rulings: tuple[str, ...] = ("B-compound-action",)
         else:
             self.table.hands[player].remove(card)
             self.turn.played += 1
             quota = self.play_rule()
-            counted = f"play {self.turn.played} under {quota}"
+            counted = f"play {self.turn.played} under {quota}" if self.log else ""  # words for the log alone
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
-            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self.game, player, "play"))
+            rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
 
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
@@ -307,7 +307,7 @@ class Playing(GameView):
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=play.card)
-        if derived.goals_read_hands(self.game) and not self.pending:
+        if derived.goals_read_hands(self) and not self.pending:
             # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
             self.check_win()
         return play

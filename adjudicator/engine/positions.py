@@ -83,7 +83,7 @@ class _Builder:
         if value is NO_CHOICE:
             return _NONE
         if cls is Then:
-            return Then(value.owner, value.method, self.plain(value.args))
+            return value.with_args(self.plain(value.args))
         params = getattr(cls, "__dataclass_params__", None)
         if params is not None and params.frozen:
             names = cls.__dataclass_fields__
@@ -239,7 +239,7 @@ class _Restorer:
         if cls is Members:
             return {self.value(item) for item in value}
         if cls is Then:
-            return Then(value.owner, value.method, self.value(value.args))
+            return value.with_args(self.value(value.args))
         if cls is Record:
             if value == _NONE:
                 return NO_CHOICE

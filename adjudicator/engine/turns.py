@@ -41,7 +41,7 @@ class TurnStructure(GameView):
             card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
                 # Both piles empty: draw what there is and carry on (Q88); Solo Fluxx ends instead.
-                exhausted = ("B-reshuffle",) if solo.is_solo(self.game) else ("B-reshuffle", "Q88")
+                exhausted = ("B-reshuffle",) if solo.is_solo(self) else ("B-reshuffle", "Q88")
                 self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=exhausted)
                 break
             if card.type is CardType.CREEPER:
@@ -80,8 +80,8 @@ class TurnStructure(GameView):
 
     def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
-        if not table.draw_pile and solo.is_solo(self.game):
-            solo.main_deck_empty(self.game)  # Solo Fluxx: no reshuffle, the game is over
+        if not table.draw_pile and solo.is_solo(self):
+            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
             return None
         if not table.draw_pile and table.discard:
             pile = table.discard[:]
@@ -90,7 +90,7 @@ class TurnStructure(GameView):
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
             self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
             chance.shuffle(
-                self.game, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
+                self, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
             )
         return table.draw_pile.pop(0) if table.draw_pile else None
 
@@ -110,8 +110,8 @@ class TurnStructure(GameView):
         self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
-        for owner, card in derived.holding(self.game, "on_turn_start"):
-            kind_of(card).on_turn_start(self.game, card, owner)
+        for owner, card in derived.holding(self, "on_turn_start"):
+            kind_of(card).on_turn_start(self, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
         self.schedule_after(self.then(self._draw_phase))
 
@@ -120,12 +120,12 @@ class TurnStructure(GameView):
         if self.winner:
             return  # a start-of-turn event decided the game
         player = self.turn.player
-        for _owner, card in derived.holding(self.game, "before_draw_phase"):
-            kind_of(card).before_draw_phase(self.game, card, player)
+        for _owner, card in derived.holding(self, "before_draw_phase"):
+            kind_of(card).before_draw_phase(self, card, player)
         n = self.draw_rule()
         why = ""
         if self.log:  # the sentence is written to the log alone
-            bonus, source = derived.bonus_explained(self.game, player, "draw")  # a draw above the Draw rule
+            bonus, source = derived.bonus_explained(self, player, "draw")  # a draw above the Draw rule
             why = f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")")
         # The whole draw phase is one event: the win check runs only after it (R03).
         self.draw(
@@ -133,7 +133,7 @@ class TurnStructure(GameView):
             n,
             counted=True,
             why=why,
-            rulings=("B-draw-rule", *derived.bonus_rulings(self.game, player, "draw")),
+            rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
         )
         self.turn.phase = Phase.PLAY
 
@@ -158,17 +158,15 @@ class TurnStructure(GameView):
     def _pass_turn(self) -> None:
         player = self.turn.player
         self.turn.phase = Phase.OVER
-        limit = (
-            derived.limit(self.game, "hand_limit", player) if "hand_limit" in derived.limit_slots(self.game) else None
-        )
+        limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         following = self.next_player()
         self.step(rec.TurnEnded, player=player, next_player=following, rulings=("B-turn-order", *under))
         if not self.turn.extra_turns:
             self.turn.next_up = self._who_plays_next(following)
-        if solo.is_solo(self.game):
-            solo.after_turn(self.game)
+        if solo.is_solo(self):
+            solo.after_turn(self)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
@@ -304,8 +302,8 @@ class TurnStructure(GameView):
         ):
             return
         # The rules whose kind forces plays, kept with the effective rules (in table order).
-        for _owner, rule in derived.holding(self.game, "forced_play"):
-            forced = kind_of(rule).forced_play(self.game, rule)
+        for _owner, rule in derived.holding(self, "forced_play"):
+            forced = kind_of(rule).forced_play(self, rule)
             if forced is None:
                 continue
             card, why, rulings = forced

@@ -356,17 +356,49 @@ class TempHand(Copied):
     announced: tuple[int, int] = (0, 0)
 
 
-@dataclass(frozen=True)
 class Then:
     """A continuation as data: what the engine does next, or with a choice once it is made.
 
-    `owner` is a kind's name (the method is the kind's, called with the game first) or "game"
-    (a method of the game). A choice's answer is passed after `args`. Being plain data, a
-    game's agenda and pending choices copy with the rest of the position (`Game.copy`)."""
+    `owner` is a kind's name (the method is the kind's) or "game" (a method of the game); the
+    game is passed first, then `args`, then a choice's answer. `function` is the callable that
+    (owner, method) names, recorded when the kind was registered or `Game` defined and handed
+    in by whoever makes the continuation (`Game.then`, `Kind.then`): carrying it out
+    (`Game.call`) looks nothing up. It is no part of the value -- equality, hashing and the
+    words (`repr`) are those of (owner, method, args) -- so a continuation is plain data that
+    copies with the rest of the position (`Game.copy`). Never changed once made; slotted,
+    since the engine makes a few for every card played."""
+
+    __slots__ = ("owner", "method", "args", "function")
 
     owner: str
     method: str
-    args: tuple[Any, ...] = ()
+    args: tuple[Any, ...]
+    function: Callable[..., None]
+
+    def __init__(self, owner: str, method: str, args: tuple[Any, ...], function: Callable[..., None]) -> None:
+        self.owner = owner
+        self.method = method
+        self.args = args
+        self.function = function
+
+    def with_args(self, args: tuple[Any, ...]) -> Then:
+        """The same continuation with other arguments (a position's plain copies of them)."""
+        return Then(self.owner, self.method, args, self.function)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Then:
+            return NotImplemented
+        return self.owner == other.owner and self.method == other.method and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.owner, self.method, self.args))
+
+    def __repr__(self) -> str:
+        return f"Then(owner={self.owner!r}, method={self.method!r}, args={self.args!r})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Then:
+        args = duplicate(self.args, memo)
+        return self if args is self.args else Then(self.owner, self.method, args, self.function)
 
 
 @dataclass

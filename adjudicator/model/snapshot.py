@@ -204,6 +204,8 @@ def is_plain(value: Any) -> bool:
         return True
     if isinstance(value, (tuple, frozenset)):
         return all(map(is_plain, value))
+    if type(value) is Then:  # its function is no part of its value (`Then`)
+        return is_plain(value.args)
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:
         return all(is_plain(getattr(value, name)) for name in type(value).__dataclass_fields__)

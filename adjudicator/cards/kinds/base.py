@@ -117,8 +117,8 @@ def over_the_rules(hook: _Hook) -> _Hook:
     return hook
 
 
-#: (kind name, method name) -> the function a kind's continuation calls (with the kind, then the
-#: game), recorded when the kind is registered.
+#: (kind name, method name) -> what a kind's continuation calls (with the game first): the method
+#: bound to the kind's one instance, recorded when the kind is registered.
 CONTINUATIONS: dict[tuple[str, str], Callable[..., None]] = {}
 
 
@@ -151,11 +151,12 @@ class Kind:
         """A continuation that calls this kind's `method` (with the game first, a choice's answer
         last): one of its methods marked `@continuation` (or its name)."""
         name = method if isinstance(method, str) else method.__name__
-        if (self.name, name) not in CONTINUATIONS:
+        function = CONTINUATIONS.get((self.name, name))
+        if function is None:
             raise TypeError(
                 f"{type(self).__name__}.{name} is no continuation of kind {self.name!r}: mark it @continuation"
             )
-        return Then(self.name, name, args)
+        return Then(self.name, name, args, function)
 
     # -- playing ----------------------------------------------------------
     def choices(self, game: CardHost, play: Play) -> list[ChoiceSpec] | None:
@@ -177,7 +178,8 @@ class Kind:
 
     @continuation
     def finish(self, game: CardHost, play: Play) -> None:
-        """After resolution: where the played card ends up (Actions are discarded)."""
+        """After resolution: where the played card ends up (Actions are discarded). Scheduled
+        only for a kind with its own (`has_hook`): by default the card is where it belongs."""
 
     def compound_terms(self, game: CardHost, card: Card, basis: str) -> tuple[int, int]:
         """A compound Action's numbers as they count now (Inflation raises them): the cards drawn
@@ -405,9 +407,9 @@ REGISTRY: dict[str, Kind] = {}
 def register(cls: type[Kind]) -> type[Kind]:
     if cls.name in REGISTRY:
         raise ValueError(f"kind {cls.name!r} registered twice")
-    REGISTRY[cls.name] = cls()
+    kind = REGISTRY[cls.name] = cls()
     for name, function in marked_continuations(cls).items():
-        CONTINUATIONS[cls.name, name] = function
+        CONTINUATIONS[cls.name, name] = function.__get__(kind)  # bound: called with the game first
     return cls
 
 
