@@ -40,12 +40,12 @@ from adjudicator.engine.advancing import (
     stamp,
 )
 from adjudicator.engine.copying import fork
-from adjudicator.engine.listing import Found, make_event, read_as_it_stands
+from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind
 from adjudicator.model.events import Action, Event, one_line
-from adjudicator.model.position import Phase, Play
+from adjudicator.model.position import Phase, Play, Turn
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -118,11 +118,14 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
     if game.is_over:
         return Decision(DecisionKind.OVER, ())
-    if split is None and not (found.events or game.pending or begun or forced) and game.turn is turn:
-        return _classify(game, _plays_and_uses(game, number, usable, answering), split)
     active = game.turn.player
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
+    if split is None:  # judged as it stands: each player's events read at once, `keep` worked out a player at a time
+        if game.pending:
+            return _classify(game, _answers(game, number, begun), split)
+        crossed = _Crossed(begun, forced, turn, was_over, answering)
+        return _classify(game, _plays_and_uses(game, number, usable, crossed), split)
     if split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))
     elif split == "before turn end":
@@ -131,7 +134,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         following = game.next_player()
         found.add(e for player in game.players if player != following for e in found.uses(game, player))
         found.add([make_event(number, following, Action.BEGIN_TURN)])
-    elif split is None or game.pending:  # (a choice may wait while a window is open: its answers)
+    elif game.pending:  # (a choice may wait while a window is open: its answers)
         read_as_it_stands(game, found, usable)
     if begun:  # her event begins her turn: `P begins` does that and no more
         found.add([make_event(number, begun[0], Action.BEGIN_TURN)])
@@ -140,25 +143,73 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
     return _classify(game, [event for event in found.events.values() if split == "window" or keep(event)], split)
 
 
-def _plays_and_uses(
-    game: GameView, number: int, usable: dict[str, list[Card]], answering: frozenset[str]
-) -> list[Event]:
-    """The events of the commonest decision, in the turn it began in with nothing on the way: the
-    active player's plays, and every player's free actions (what `read_as_it_stands` finds
-    there, without the bookkeeping that merging several readings needs). A Surprise of hers is
-    no play when push would read it as an answer (`answering`)."""
+@dataclass
+class _Crossed:
+    """What the steps taken on the way to a position judged as it stands crossed, for
+    `_plays_and_uses` to keep what `keep` keeps: the turns begun, a forced play made, the turn
+    as it was (and whether it was over), the players a Surprise of whom push reads as an answer."""
+
+    begun: list[str]
+    forced: bool
+    turn: Turn
+    was_over: bool
+    answering: frozenset[str]
+
+    def begins_no_other_turn(self, player: str) -> bool:
+        """`begins_no_other_turn` for a play or a use of player's."""
+        begun = self.begun
+        return not begun or begun.count(player) == len(begun)
+
+
+def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], crossed: _Crossed) -> list[Event]:
+    """The events of a position judged as it stands with nothing asked: the active player's plays,
+    and every player's free actions, with `P begins` where a turn was begun on the way -- those of
+    them that `keep` keeps, worked out a player at a time (no event made only to be dropped, and
+    no merging: each event is found once). A Surprise of hers is no play when push would read
+    it as an answer (`answering`)."""
     made = Event.made
     active = game.turn.player
-    events = [
-        made(number, active, Action.PLAY, card, ())
-        for card in game.playable(active)
-        if not (card.type is CardType.SURPRISE and active in answering)
-    ]
+    events: list[Event] = []
+    if crossed.begins_no_other_turn(active):
+        answering = active in crossed.answering
+        events = [
+            made(number, active, Action.PLAY, card, ())
+            for card in game.playable(active)
+            if not (answering and card.type is CardType.SURPRISE)
+        ]
+    # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
+    turn_passed = game.turn is not crossed.turn and not crossed.was_over
     for player in game.players:
+        if (crossed.forced and player == active) or not crossed.begins_no_other_turn(player):
+            continue  # her free actions come before the forced play made on the way; or no turn of hers begun
         known = usable.get(player)
-        events += [
+        uses = [
             made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
         ]
+        if turn_passed and player == crossed.turn.player:
+            uses = [event for event in uses if not game.is_optional_free_action(event)]
+        events += uses
+    begun = crossed.begun
+    if begun and crossed.begins_no_other_turn(begun[0]):  # her event begins her turn: `P begins` does that and no more
+        events.append(made(number, begun[0], Action.BEGIN_TURN, None, ()))
+    return events
+
+
+def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
+    """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
+    `keep` keeps, with `P begins` where a turn was begun on the way."""
+    found: Keyed = {}
+    for choice in game.pending:
+        if choice.player not in game.players:
+            continue  # (`Found.answers`: the choices of the players still in the game)
+        for event in answers_to(game, choice, number):
+            if begins_no_other_turn(begun, event):
+                found.setdefault(event_key(event), event)
+    events = list(found.values())
+    if begun:
+        begins = Event.made(number, begun[0], Action.BEGIN_TURN, None, ())
+        if begins_no_other_turn(begun, begins):
+            events.append(begins)
     return events
 
 
