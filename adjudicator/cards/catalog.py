@@ -103,6 +103,11 @@ class Catalog:
         """Whether some card has several copies (if not, no event needs its copies bound)."""
         return any(card.copy > 1 for card in self.all_cards())
 
+    @cached_property
+    def holds_surprises(self) -> bool:
+        """Whether some card is a Surprise (if not, no play is ever read as an answer to the chain)."""
+        return any(card.type is CardType.SURPRISE for card in self.all_cards())
+
     def copies_of(self, card: Card) -> tuple[Card, ...]:
         """Every copy of card's definition, the first copy first (asked before every event)."""
         copies = self._copies.get(card)

@@ -207,10 +207,11 @@ def come_to_rest(
     return split, forced
 
 
-def declinable(game: GameView, split: str | None) -> bool:
+def declinable(game: GameView, split: str | None, forced_due: bool | None = None) -> bool:
     """Whether `P declines` takes a way on where `advance_steps` stopped (`split`): a window
     someone may answer (the one a forced play opened included), a play a rule forces now, her
-    optional free actions before her turn ends. Never while a choice waits for its answer."""
+    optional free actions before her turn ends. Never while a choice waits for its answer.
+    `forced_due`: `forced_play_due`, where the caller knows it already."""
     if game.pending:
         return False
     if split == "forced play":
@@ -220,7 +221,7 @@ def declinable(game: GameView, split: str | None) -> bool:
         answers.responses(game)
         return bool(answers.events)
     if split == "before forced play":
-        return forced_play_due(game)
+        return forced_play_due(game) if forced_due is None else forced_due
     return split in DECLINING
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +83,7 @@ def decision(game: GameView) -> Decision:
 
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
     # What push would judge before the steps below, taken as the game stands now (see `keep`).
-    answering = frozenset(player for player in game.players if game.surprise_answers(player))
+    answering = _answering(game)
     window, turn, turns_begun = game.window, game.turn, game.turns_begun
     was_active, was_over = turn.player, turn.phase is Phase.OVER
     begun: list[str] = []
@@ -118,14 +118,17 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
     if game.is_over:
         return Decision(DecisionKind.OVER, ())
-    active = game.turn.player
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split is None:  # judged as it stands: each player's events read at once, `keep` worked out a player at a time
         if game.pending:
             return _classify(game, _answers(game, number, begun), split)
-        crossed = _Crossed(begun, forced, turn, was_over, answering)
-        return _classify(game, _plays_and_uses(game, number, usable, crossed), split)
+        events = _plays_and_uses(game, number, usable, _Crossed(begun, forced, turn, was_over, answering))
+        if not events:
+            return Decision(DecisionKind.STUCK, ())
+        begins = events[-1].action == Action.BEGIN_TURN  # (`P begins` comes last, where it comes)
+        return Decision(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
+    active = game.turn.player
     if split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))
     elif split == "before turn end":
@@ -138,9 +141,17 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         read_as_it_stands(game, found, usable)
     if begun:  # her event begins her turn: `P begins` does that and no more
         found.add([make_event(number, begun[0], Action.BEGIN_TURN)])
-    if declinable(game, split):
+    if declinable(game, split, forced_due=True):  # (a forced play is due where the split still says so: asked above)
         found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
     return _classify(game, [event for event in found.events.values() if split == "window" or keep(event)], split)
+
+
+def _answering(game: GameView) -> frozenset[str]:
+    """The players a Surprise of whom push would read as an answer to the chain, as the game
+    stands (`Game.surprise_answers`): nobody, where the cards hold no Surprise."""
+    if not game.scenario.catalog.holds_surprises:
+        return frozenset()
+    return frozenset(player for player in game.players if game.surprise_answers(player))
 
 
 @dataclass
@@ -155,11 +166,6 @@ class _Crossed:
     was_over: bool
     answering: frozenset[str]
 
-    def begins_no_other_turn(self, player: str) -> bool:
-        """`begins_no_other_turn` for a play or a use of player's."""
-        begun = self.begun
-        return not begun or begun.count(player) == len(begun)
-
 
 def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], crossed: _Crossed) -> list[Event]:
     """The events of a position judged as it stands with nothing asked: the active player's plays,
@@ -169,8 +175,15 @@ def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], 
     it as an answer (`answering`)."""
     made = Event.made
     active = game.turn.player
+    begun = crossed.begun
+    players: Sequence[str] = game.players
+    if begun:
+        # Where turns were begun on the way, only an event of their player begins them: she acts
+        # alone, if they are all hers (`begins_no_other_turn`).
+        hers = begun.count(begun[0]) == len(begun)
+        players = [begun[0]] if hers and begun[0] in players else []
     events: list[Event] = []
-    if crossed.begins_no_other_turn(active):
+    if active in players:
         answering = active in crossed.answering
         events = [
             made(number, active, Action.PLAY, card, ())
@@ -179,9 +192,9 @@ def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], 
         ]
     # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
     turn_passed = game.turn is not crossed.turn and not crossed.was_over
-    for player in game.players:
-        if (crossed.forced and player == active) or not crossed.begins_no_other_turn(player):
-            continue  # her free actions come before the forced play made on the way; or no turn of hers begun
+    for player in players:
+        if crossed.forced and player == active:
+            continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
         uses = [
             made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
@@ -189,23 +202,26 @@ def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], 
         if turn_passed and player == crossed.turn.player:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
-    begun = crossed.begun
-    if begun and crossed.begins_no_other_turn(begun[0]):  # her event begins her turn: `P begins` does that and no more
+    if begun and hers:  # her event begins her turn: `P begins` does that and no more
         events.append(made(number, begun[0], Action.BEGIN_TURN, None, ()))
     return events
 
 
 def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
     """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
-    `keep` keeps, with `P begins` where a turn was begun on the way."""
-    found: Keyed = {}
+    `keep` keeps, with `P begins` where a turn was begun on the way. Two answers are one
+    (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
+    events: list[Event] = []
     for choice in game.pending:
-        if choice.player not in game.players:
-            continue  # (`Found.answers`: the choices of the players still in the game)
-        for event in answers_to(game, choice, number):
-            if begins_no_other_turn(begun, event):
-                found.setdefault(event_key(event), event)
-    events = list(found.values())
+        if choice.player in game.players:  # (`Found.answers`: the choices of the players still in the game)
+            events += answers_to(game, choice, number)
+    if begun:
+        events = [event for event in events if begins_no_other_turn(begun, event)]
+    if game.scenario.catalog.holds_copies:
+        keyed: Keyed = {}
+        for event in events:
+            keyed.setdefault(event_key(event), event)
+        events = list(keyed.values())
     if begun:
         begins = Event.made(number, begun[0], Action.BEGIN_TURN, None, ())
         if begins_no_other_turn(begun, begins):

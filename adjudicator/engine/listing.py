@@ -251,8 +251,8 @@ def answers_to(game: GameView, choice: PendingChoice, number: int) -> Iterator[E
         whose = told_apart(game, choice.options)
         for given in islice(spec.selections(), MAX_ANSWERS):
             if alone or game.answered_choice(choice.player, verb, given) is choice:
-                named = [whose.get(id(g), g) for g in given] if whose else given
-                yield make_event(number, choice.player, verb, None, named)
+                named = tuple(whose.get(id(g), g) for g in given) if whose else given
+                yield Event.made(number, choice.player, verb, None, named)
 
 
 def told_apart(game: GameView, options: Sequence[Any]) -> dict[int, Whose]:

@@ -20,6 +20,9 @@ from adjudicator.model.events import Action
 from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play, TempHand
 
+#: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
+UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
+
 
 class Playing(GameView):
     """Playing a card, using one, where it goes, temporary hands."""
@@ -228,7 +231,7 @@ class Playing(GameView):
 
     @staticmethod
     def _verify_playable_card(card: Card) -> None:
-        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+        if card.kind not in REGISTRY or card.type in UNPLAYABLE:
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
 
     def playable(self, player: str) -> list[Card]:
@@ -243,13 +246,13 @@ class Playing(GameView):
             return []
         playable = []
         for card in list(frame.cards if frame is not None else self.table.hands[player]):
-            try:
-                if checks_unstated_play(card):
+            if checks_unstated_play(card):
+                try:
                     self._verify_card_play(player, card, (), frame)
-                else:
-                    self._verify_playable_card(card)  # `Kind.verify_play` checks only stated choices
-            except Illegal:
-                continue
+                except Illegal:
+                    continue
+            elif card.kind not in REGISTRY or card.type in UNPLAYABLE:
+                continue  # (`_verify_playable_card`, asked without raising; `Kind.verify_play` checks only stated choices)
             playable.append(card)
         return playable
 

@@ -99,7 +99,13 @@ class Event:
         """An event made in code rather than read: most are listed and never shown, so its text
         is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
         event = object.__new__(cls)
-        event.__dict__.update(number=number, line=None, player=player, action=action, card=card, choices=choices)
+        fields = event.__dict__  # (one store a field: faster than `update` with keywords)
+        fields["number"] = number
+        fields["line"] = None
+        fields["player"] = player
+        fields["action"] = action
+        fields["card"] = card
+        fields["choices"] = choices
         return event
 
     def __getattr__(self, name: str) -> Any:

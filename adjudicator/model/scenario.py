@@ -26,6 +26,10 @@ class CardSource(Protocol):
     def holds_copies(self) -> bool:
         """Whether some card name has several copies."""
 
+    @property
+    def holds_surprises(self) -> bool:
+        """Whether some card is a Surprise."""
+
     def all_cards(self) -> list[Card]:
         """Every card, in catalog order."""
 
