@@ -101,12 +101,13 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
                 return False  # push judges it in her turn, before its end
         return begins_no_other_turn(begun, event)
 
-    found = Found(number, False, None)
+    found: Found | None = None  # the ledger of a reading that merges: made where one is needed
     while True:
         split, forced_now = come_to_rest(game, number, begun, usable)
         forced = forced or forced_now
         if split != "window":
             break
+        found = found or Found(number, False, None)
         if game.window is window and not begun:
             found.responses(game)  # the window open as the game stood: push reads these as answers too
             break
@@ -123,12 +124,13 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
     if split is None:  # judged as it stands: each player's events read at once, `keep` worked out a player at a time
         if game.pending:
             return _classify(game, _answers(game, number, begun), split)
-        events = _plays_and_uses(game, number, usable, _Crossed(begun, forced, turn, was_over, answering))
+        events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering)
         if not events:
             return Decision(DecisionKind.STUCK, ())
         begins = events[-1].action == Action.BEGIN_TURN  # (`P begins` comes last, where it comes)
         return Decision(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
     active = game.turn.player
+    found = found or Found(number, False, None)
     if split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))
     elif split == "before turn end":
@@ -154,28 +156,24 @@ def _answering(game: GameView) -> frozenset[str]:
     return frozenset(player for player in game.players if game.surprise_answers(player))
 
 
-@dataclass
-class _Crossed:
-    """What the steps taken on the way to a position judged as it stands crossed, for
-    `_plays_and_uses` to keep what `keep` keeps: the turns begun, a forced play made, the turn
-    as it was (and whether it was over), the players a Surprise of whom push reads as an answer."""
-
-    begun: list[str]
-    forced: bool
-    turn: Turn
-    was_over: bool
-    answering: frozenset[str]
-
-
-def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], crossed: _Crossed) -> list[Event]:
+def _plays_and_uses(
+    game: GameView,
+    number: int,
+    usable: dict[str, list[Card]],
+    begun: list[str],
+    forced: bool,
+    turn: Turn,
+    was_over: bool,
+    answering: frozenset[str],
+) -> list[Event]:
     """The events of a position judged as it stands with nothing asked: the active player's plays,
     and every player's free actions, with `P begins` where a turn was begun on the way -- those of
-    them that `keep` keeps, worked out a player at a time (no event made only to be dropped, and
-    no merging: each event is found once). A Surprise of hers is no play when push would read
-    it as an answer (`answering`)."""
+    them that `keep` keeps, worked out a player at a time from what the steps taken crossed (no
+    event made only to be dropped, and no merging: each event is found once): the turns `begun`,
+    a `forced` play made, the `turn` as it was (`was_over`: over already), the players a Surprise
+    of whom push reads as an answer (`answering`: a Surprise of hers is no play then)."""
     made = Event.made
     active = game.turn.player
-    begun = crossed.begun
     players: Sequence[str] = game.players
     if begun:
         # Where turns were begun on the way, only an event of their player begins them: she acts
@@ -184,22 +182,22 @@ def _plays_and_uses(game: GameView, number: int, usable: dict[str, list[Card]], 
         players = [begun[0]] if hers and begun[0] in players else []
     events: list[Event] = []
     if active in players:
-        answering = active in crossed.answering
+        answers = active in answering
         events = [
             made(number, active, Action.PLAY, card, ())
             for card in game.playable(active)
-            if not (answering and card.type is CardType.SURPRISE)
+            if not (answers and card.type is CardType.SURPRISE)
         ]
     # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
-    turn_passed = game.turn is not crossed.turn and not crossed.was_over
+    turn_passed = game.turn is not turn and not was_over
     for player in players:
-        if crossed.forced and player == active:
+        if forced and player == active:
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
         uses = [
             made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
         ]
-        if turn_passed and player == crossed.turn.player:
+        if turn_passed and player == turn.player:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if begun and hers:  # her event begins her turn: `P begins` does that and no more

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.kinds.base import checks_unstated_play
+from adjudicator.cards.kinds.base import Kind, checks_unstated_play
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -349,8 +349,12 @@ class Playing(GameView):
                 f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
                 ("R32", "Q-tag-draw2useem"),
             )
+        return self._verify_kind_allows_use(player, card, answers, kind)
+
+    def _verify_kind_allows_use(self, player: str, card: Card, answers: Sequence[Any], kind: Kind) -> Play:
+        """What the card's kind says of its use, the rest checked."""
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
-        kind_of(card).verify_use(self.game, play)
+        kind.verify_use(self.game, play)
         return play
 
     def _in_free_action_time(self, player: str) -> bool:
@@ -362,10 +366,11 @@ class Playing(GameView):
     def usable(self, player: str) -> list[Card]:
         """The cards whose free action player may use now as they are (no stated choices): the rules
         and her own cards in play that `can_use` accepts, worked out together."""
-        try:
-            self.verify_not_over()
-        except Illegal:
-            return []
+        if self.winner or self.ended:
+            return []  # (`verify_not_over`)
+        turn = self.turn
+        if self.temp_hands and player == turn.player:
+            return []  # a compound Action resolving: each free action of hers waits (`_verify_use_of_own`)
         her_time = self._in_free_action_time(player)
         usable = []
         # The cards granting a free action, kept with the effective rules: the rules in play, then
@@ -373,10 +378,12 @@ class Playing(GameView):
         for owner, card in derived.holding(self.game, "verify_use"):
             if owner != player and (owner is not None or card.type is CardType.GOAL):
                 continue
-            if not her_time and not kind_of(card).any_time:
+            kind = kind_of(card)
+            if not her_time and not kind.any_time:
                 continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
+            # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
             try:
-                self._verify_use_of_own(player, card, ())
+                self._verify_kind_allows_use(player, card, (), kind)
             except Illegal:
                 continue
             usable.append(card)
