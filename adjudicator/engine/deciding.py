@@ -153,7 +153,8 @@ def _answering(game: GameView) -> frozenset[str]:
     stands (`Game.surprise_answers`): nobody, where the cards hold no Surprise."""
     if not game.scenario.catalog.holds_surprises:
         return frozenset()
-    return frozenset(player for player in game.players if game.surprise_answers(player))
+    answers = game.surprise_answers
+    return frozenset([player for player in game.players if answers(player)])
 
 
 def _plays_and_uses(

@@ -144,6 +144,8 @@ class Found:
         """Surprises answering the open chain: the replay tries them before the window closes."""
         if game.chain_top() is None:
             return  # nothing to answer: `verify_respond` refuses every card (after working out why)
+        if not game.scenario.catalog.holds_surprises:
+            return  # no card can answer (asked of every card played: most decks hold no Surprise)
         for player in game.players:
             if not game.surprise_answers(player):
                 continue  # `is_response`, asked once per player: her Surprises are plays, not answers
