@@ -237,10 +237,9 @@ class Playing(GameView):
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices): those of her hand -- or of
         the temporary hand being played from -- that `can_play` accepts, worked out together."""
-        try:
-            self._verify_playing_now(player, None)
-        except Illegal:
-            return []
+        turn = self.turn
+        if player != turn.player or turn.phase is not Phase.PLAY or self.winner or self.ended:
+            return []  # `_verify_playing_now` refuses every card (asked without raising)
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []
