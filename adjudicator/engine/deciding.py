@@ -176,7 +176,6 @@ def _plays_and_uses(
     event made only to be dropped, and no merging: each event is found once): the turns `begun`,
     a `forced` play made, the `turn` as it was (`was_over`: over already), the players a Surprise
     of whom push reads as an answer (`answering`: a Surprise of hers is no play then)."""
-    made = Event.made
     active = game.turn.player
     players: Sequence[str] = game.players
     if begun:
@@ -186,26 +185,22 @@ def _plays_and_uses(
         players = [begun[0]] if hers and begun[0] in players else []
     events: list[Event] = []
     if active in players:
-        answers = active in answering
-        events = [
-            made(number, active, Action.PLAY, card, ())
-            for card in game.playable(active)
-            if not (answers and card.type is CardType.SURPRISE)
-        ]
+        plays = game.playable(active)
+        if active in answering:
+            plays = [card for card in plays if card.type is not CardType.SURPRISE]
+        events = Event.made_each(number, active, Action.PLAY, plays)
     # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
     turn_passed = game.turn is not turn and not was_over
     for player in players:
         if forced and player == active:
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
-        uses = [
-            made(number, player, Action.USE, card, ()) for card in (game.usable(player) if known is None else known)
-        ]
+        uses = Event.made_each(number, player, Action.USE, game.usable(player) if known is None else known)
         if turn_passed and player == turn.player:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if begun and hers:  # her event begins her turn: `P begins` does that and no more
-        events.append(made(number, begun[0], Action.BEGIN_TURN, None, ()))
+        events.append(Event.made(number, begun[0], Action.BEGIN_TURN, None, ()))
     return events
 
 

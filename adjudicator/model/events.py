@@ -6,6 +6,7 @@ The loader reads these from YAML; the engine takes them and never reads YAML its
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -107,6 +108,21 @@ class Event:
         fields["card"] = card
         fields["choices"] = choices
         return event
+
+    @classmethod
+    def made_each(cls, number: int, player: str, action: Action, cards: Iterable[Card]) -> list[Event]:
+        """`made` for each of cards, stating no choice (a decision's plays and uses): the fields
+        they share are set at once."""
+        shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
+        new = object.__new__
+        events = []
+        for card in cards:
+            event = new(cls)
+            fields = event.__dict__
+            fields.update(shared)
+            fields["card"] = card
+            events.append(event)
+        return events
 
     def __getattr__(self, name: str) -> Any:
         """Only the text of a `made` event can be missing: the one-line form, kept once said."""
