@@ -231,12 +231,12 @@ def _classify(game: GameView, events: list[Event], split: str | None) -> Decisio
         return Decision(DecisionKind.STUCK, ())
     pending = game.pending
     if pending:
-        limit = all(choice.keep_means_complement for choice in pending)
+        limit = all([choice.keep_means_complement for choice in pending])  # (lists: no generator to run)
         return Decision(
             DecisionKind.LIMIT if limit else DecisionKind.ANSWER,
             tuple(events),
-            tuple(f"{choice.player} must {choice.prompt}" for choice in pending),
-            tuple(option for choice in pending for option in choice.options),
+            tuple([f"{choice.player} must {choice.prompt}" for choice in pending]),
+            tuple([option for choice in pending for option in choice.options]),
         )
     if split == "window":
         return Decision(DecisionKind.RESPOND, tuple(events))

@@ -250,11 +250,13 @@ def answers_to(game: GameView, choice: PendingChoice, number: int) -> Iterator[E
             continue  # "keeps" with nothing named cannot be written
         # The only choice this answer could go to: no need to ask pick by pick.
         alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
+        picks: Iterable[tuple[Any, ...]] = islice(spec.selections(), MAX_ANSWERS)
+        if not alone:
+            picks = [given for given in picks if game.answered_choice(choice.player, verb, given) is choice]
         whose = told_apart(game, choice.options)
-        for given in islice(spec.selections(), MAX_ANSWERS):
-            if alone or game.answered_choice(choice.player, verb, given) is choice:
-                named = tuple(whose.get(id(g), g) for g in given) if whose else given
-                yield Event.made(number, choice.player, verb, None, named)
+        if whose:
+            picks = [tuple(whose.get(id(g), g) for g in given) for given in picks]
+        yield from Event.made_answering(number, choice.player, verb, picks)
 
 
 def told_apart(game: GameView, options: Sequence[Any]) -> dict[int, Whose]:

@@ -124,6 +124,20 @@ class Event:
             events.append(event)
         return events
 
+    @classmethod
+    def made_answering(cls, number: int, player: str, action: Action, picks: Iterable[tuple[Any, ...]]) -> list[Event]:
+        """`made` for each of picks, naming no card (the answers to a choice), as `made_each`."""
+        shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
+        new = object.__new__
+        events = []
+        for choices in picks:
+            event = new(cls)
+            fields = event.__dict__
+            fields.update(shared)
+            fields["choices"] = choices
+            events.append(event)
+        return events
+
     def __getattr__(self, name: str) -> Any:
         """Only the text of a `made` event can be missing: the one-line form, kept once said."""
         if name != "text":
