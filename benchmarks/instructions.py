@@ -7,22 +7,32 @@ and once full, so the difference is the workload alone (start-up and imports can
 with string hashing fixed (PYTHONHASHSEED=0):
 
 - `games`: the six recorded random games in benchmarks/recorded/ (5.0 + Creeper Pack +
-  Surprises, 2 players; 658 events), played as `simulate` plays them (no log): before each
-  recorded event, `Game.decision` lists the legal events, then the event listed is pushed. Per event.
+  Surprises, 2 players; 1,028 events; `--record` writes them anew with this engine's `simulate`,
+  so that every recorded event is one the decision lists), played as
+  `simulate` plays them (no log): before each recorded event, `Game.decision` lists the legal
+  events, then the event listed is pushed. Per event.
 - `pushes`: the same events pushed alone, nothing listed (the forced steps run inside push):
   `games` minus `pushes` is what listing costs.
 - `scenarios`: every bundled scenario replayed (engine only). Per replay.
 - `long`: the Jackpot! passed back and forth (benchmarks/long_log.py), 1,000 events. Per event.
+- `process` and `peer`: the issue's figure in instructions: a whole `adjudicator simulate
+  --decks fluxx5 --players 2 --workers 1` process (start-up, dealing, listing, pushing, the
+  report), and a whole process of the peer engine fluxx_sim playing random legal games on its
+  5.0 deck (benchmarks/games.py's loop; `--peer DIR`, default /tmp/fluxx_sim or $FLUXX_SIM),
+  the same number of games each. Per turn, counted whole (nothing subtracted), then the ratio.
 
 The recorded games are fixed files, so two versions of the engine are compared on the same
 events even when their generators would pick differently.
 
-Run: python benchmarks/instructions.py [games|scenarios|long ...]   (needs valgrind)
+Run: python benchmarks/instructions.py [games|pushes|scenarios|long|process ...]   (needs valgrind)
+     python benchmarks/instructions.py --record     (write benchmarks/recorded/ anew)
 """
 
 from __future__ import annotations
 
+import compileall
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -34,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = sorted((ROOT / "benchmarks" / "recorded").glob("game-*.yaml"))
 LONG_EVENTS = 1000
+PROCESS_GAMES = 30  # games per whole process (`process`): about 1,000 turns
 
 
 def run_workload(name: str, full: bool) -> int:
@@ -52,7 +63,9 @@ def run_workload(name: str, full: bool) -> int:
             for event in scenario.events:
                 if name == "games":  # the decision listed, and the listed event pushed, as simulate does
                     listed = game.decision().events
-                    event = next((e for e in listed if e.text == event.text), event)  # noqa: PLW2901
+                    # (player and action first: a listed event's text is made only when asked)
+                    same = (e for e in listed if e.action is event.action and e.player == event.player)
+                    event = next((e for e in same if e.text == event.text), event)  # noqa: PLW2901
                 game.push(event)
                 events += 1
         return events
@@ -73,43 +86,91 @@ def run_workload(name: str, full: bool) -> int:
     return LONG_EVENTS
 
 
-def instructions(name: str, full: bool) -> tuple[int, int]:
-    """(instructions, units) of a run of the workload in a process of its own under callgrind."""
-    python = Path(sys.executable).resolve()  # the interpreter itself: valgrind would count a shim script
+def callgrind(command: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    """(instructions, stdout) of a command run to its end under callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={folder}/out",
-                str(python),
-                __file__,
-                "--run",
-                name,
-                "full" if full else "empty",
-            ],
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", *command],
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+            env={**(env or os.environ), "PYTHONHASHSEED": "0"},
         )  # string hashing varies the count a little otherwise
-    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[-1])
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
+
+
+def instructions(name: str, full: bool) -> tuple[int, int]:
+    """(instructions, units) of a run of the workload in a process of its own under callgrind."""
+    python = str(Path(sys.executable).resolve())  # the interpreter itself: valgrind would count a shim script
+    count, out = callgrind([python, __file__, "--run", name, "full" if full else "empty"])
+    return count, int(out.split()[-1])
+
+
+def whole_processes(peer_folder: Path) -> None:
+    """Instructions per turn of a whole `simulate` process and of a whole peer process, and the ratio."""
+    python = str(Path(sys.executable).resolve())
+    compileall.compile_dir(ROOT / "adjudicator", quiet=1)  # both start from bytecode, as installed code does
+    command = [python, "-m", "adjudicator", "simulate", "--players", "2", "--workers", "1", "--decks", "fluxx5"]
+    ours, out = callgrind([*command, "--games", str(PROCESS_GAMES), "--json"], {**os.environ, "PYTHONPATH": str(ROOT)})
+    per_turn = ours / json.loads(out)["turns_played"]
+    print(f"process    {per_turn / 1000:8,.0f} thousand instructions per turn, whole simulate process, fluxx5")
+    if not (peer_folder / "src" / "game" / "Game.py").is_file():
+        print(f"  (peer not found at {peer_folder}: fetch sudo-pel/fluxx_sim there or pass --peer)")
+        return
+    compileall.compile_dir(peer_folder / "src", quiet=1)
+    theirs, out = callgrind(
+        [python, str(ROOT / "benchmarks" / "games.py"), "--peer-process", str(peer_folder), str(PROCESS_GAMES)]
+    )
+    peer_per_turn = theirs / int(out.split()[-1])
+    print(
+        f"peer       {peer_per_turn / 1000:8,.0f} thousand instructions per turn, whole fluxx_sim process, its 5.0 deck"
+    )
+    print(f"ratio      {per_turn / peer_per_turn:8.2f}x (ours / peer)")
+
+
+def record() -> None:
+    """Write benchmarks/recorded/ anew: six random games of this engine's `simulate` (seeds 0, 1 and
+    4-7: seed 2's game is capped at 1,000 events and seed 3's has 841, most of the sample alone)."""
+    sys.path.insert(0, str(ROOT))
+    import yaml
+
+    from adjudicator import simulate as sim
+
+    for file, seed in enumerate((0, 1, 4, 5, 6, 7)):
+        settings = sim.Settings(players=("Alice", "Bob"), decks=("fluxx5", "creeper_pack", "surprises"), seed=seed)
+        text = sim.play_game(settings, 0, keep_scenario=True).scenario
+        assert text is not None
+        data = {"title": f"A recorded random legal game (benchmarks/instructions.py), seed {seed}"}
+        data |= {key: value for key, value in yaml.safe_load(text).items() if key != "title"}
+        (ROOT / "benchmarks" / "recorded" / f"game-{file}.yaml").write_text(sim.scenario_text(data))
 
 
 def main() -> None:
     if sys.argv[1:2] == ["--run"]:
         print(run_workload(sys.argv[2], sys.argv[3] == "full"))
         return
+    if sys.argv[1:2] == ["--record"]:
+        record()
+        return
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: this benchmark counts instructions with callgrind")
         return
+    arguments = sys.argv[1:]
+    peer_folder = Path(os.environ.get("FLUXX_SIM", "/tmp/fluxx_sim"))
+    if "--peer" in arguments:
+        at = arguments.index("--peer")
+        peer_folder = Path(arguments[at + 1])
+        del arguments[at : at + 2]
     units = {
         "games": "event (list the legal events, then push)",
         "pushes": "event (pushed alone)",
         "scenarios": "scenario replay",
         "long": "event of the long log",
     }
-    for name in sys.argv[1:] or list(units):
+    for name in arguments or [*units, "process"]:
+        if name == "process":
+            whole_processes(peer_folder)
+            continue
         # Set up once outside valgrind: a tree that has not built the on-disk deck cache yet would
         # build it in whichever of the two counted runs comes first, and skew the difference.
         subprocess.run([sys.executable, __file__, "--run", name, "empty"], capture_output=True, check=True)
