@@ -124,14 +124,14 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         return Decision(DecisionKind.OVER, ())
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
-    if split is None:  # judged as it stands: each player's events read at once, `keep` worked out a player at a time
-        if game.pending:
-            return _classify(game, _answers(game, number, begun), split)
-        events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering)
+    if split in AT_REST and not game.pending:  # each player's events read at once, `keep` worked out a player at a time
+        events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering, split)
         if not events:
             return Decision(DecisionKind.STUCK, ())
-        begins = events[-1].action == Action.BEGIN_TURN  # (`P begins` comes last, where it comes)
+        begins = any([event.action == Action.BEGIN_TURN for event in events])
         return Decision(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
+    if split is None:  # judged as it stands: the answers to what is asked
+        return _classify(game, _answers(game, number, begun), split)
     active = game.turn.player
     found = found or Found(number, False, None)
     if split == "before forced play":
@@ -160,6 +160,12 @@ def _answering(game: GameView) -> frozenset[str]:
     return frozenset([player for player in game.players if answers(player)])
 
 
+#: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
+#: position judged as it stands (None), and the partings before which only the active player's
+#: free actions come, then `P declines`.
+AT_REST = (None, "before forced play", "before turn end")
+
+
 def _plays_and_uses(
     game: GameView,
     number: int,
@@ -169,13 +175,16 @@ def _plays_and_uses(
     turn: Turn,
     was_over: bool,
     answering: frozenset[str],
+    split: str | None = None,
 ) -> list[Event]:
     """The events of a position judged as it stands with nothing asked: the active player's plays,
     and every player's free actions, with `P begins` where a turn was begun on the way -- those of
     them that `keep` keeps, worked out a player at a time from what the steps taken crossed (no
     event made only to be dropped, and no merging: each event is found once): the turns `begun`,
     a `forced` play made, the `turn` as it was (`was_over`: over already), the players a Surprise
-    of whom push reads as an answer (`answering`: a Surprise of hers is no play then)."""
+    of whom push reads as an answer (`answering`: a Surprise of hers is no play then). Where the
+    ways part before a forced play or her turn's end (`split`), her free actions alone (before its
+    end, the optional ones), then `P declines`: the way on (a forced play due, asked already)."""
     active = game.turn.player
     players: Sequence[str] = game.players
     if begun:
@@ -183,8 +192,10 @@ def _plays_and_uses(
         # alone, if they are all hers (`begins_no_other_turn`).
         hers = begun.count(begun[0]) == len(begun)
         players = [begun[0]] if hers and begun[0] in players else []
+    if split is not None:
+        players = [player for player in players if player == active]
     events: list[Event] = []
-    if active in players:
+    if active in players and split is None:
         plays = game.playable(active)
         if active in answering:
             plays = [card for card in plays if card.type is not CardType.SURPRISE]
@@ -196,11 +207,15 @@ def _plays_and_uses(
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
         uses = Event.made_each(number, player, Action.USE, game.usable(player) if known is None else known)
+        if split == "before turn end":
+            uses = [event for event in uses if game.is_optional_free_action(event)]
         if turn_passed and player == turn.player:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if begun and hers:  # her event begins her turn: `P begins` does that and no more
         events.append(Event.made(number, begun[0], Action.BEGIN_TURN, None, ()))
+    if split is not None and (not begun or hers):  # (`declinable`: no choice waits)
+        events.append(Event.made(number, begun[0] if begun else active, Action.DECLINE, None, ()))
     return events
 
 
