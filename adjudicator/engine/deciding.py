@@ -128,7 +128,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering, split)
         if not events:
             return Decision(DecisionKind.STUCK, ())
-        begins = any([event.action == Action.BEGIN_TURN for event in events])
+        begins = bool(begun) and begun.count(begun[0]) == len(begun)  # `P begins` among them
         return Decision(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, begun), split)
@@ -159,6 +159,9 @@ def _answering(game: GameView) -> frozenset[str]:
     answers = game.surprise_answers
     return frozenset([player for player in game.players if answers(player)])
 
+
+#: The actions of `_plays_and_uses`, read once (an Enum member read off its class is a lookup each time).
+_PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN, Action.DECLINE
 
 #: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
 #: position judged as it stands (None), and the partings before which only the active player's
@@ -199,23 +202,23 @@ def _plays_and_uses(
         plays = game.playable(active)
         if active in answering:
             plays = [card for card in plays if card.type is not CardType.SURPRISE]
-        events = Event.made_each(number, active, Action.PLAY, plays)
+        events = Event.made_each(number, active, _PLAY, plays)
     # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
     turn_passed = game.turn is not turn and not was_over
     for player in players:
         if forced and player == active:
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
-        uses = Event.made_each(number, player, Action.USE, game.usable(player) if known is None else known)
+        uses = Event.made_each(number, player, _USE, game.usable(player) if known is None else known)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
         if turn_passed and player == turn.player:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if begun and hers:  # her event begins her turn: `P begins` does that and no more
-        events.append(Event.made(number, begun[0], Action.BEGIN_TURN, None, ()))
+        events.append(Event.made(number, begun[0], _BEGIN_TURN, None, ()))
     if split is not None and (not begun or hers):  # (`declinable`: no choice waits)
-        events.append(Event.made(number, begun[0] if begun else active, Action.DECLINE, None, ()))
+        events.append(Event.made(number, begun[0] if begun else active, _DECLINE, None, ()))
     return events
 
 
