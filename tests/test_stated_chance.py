@@ -26,23 +26,26 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import nightly_games
 import pytest
+import yaml
 
 from adjudicator import simulate as sim
 from adjudicator.engine import chance
 from adjudicator.engine.game import Game
+from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.listing import Found
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
 from adjudicator.model.events import ANSWERS, Event
+from adjudicator.model.scenario import Scenario
 
 NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
 GAMES = int(os.environ.get("ADJUDICATOR_STATED_CHANCE_GAMES", 1000)) if NIGHTLY else 24
@@ -450,7 +453,26 @@ def check_game(settings: sim.Settings, index: int) -> int:
     many outcomes were stated."""
     result = sim.play_game(settings, index, keep_scenario=True)
     assert result.scenario is not None and result.ending not in sim.PROBLEMS, result.problem
+
+    def written(events: list[Event], seed: int) -> str:
+        return sim.scenario_text(
+            sim.scenario_data(
+                settings,
+                seed,
+                sim._written(scenario.setup.draw_pile, settings.decks),
+                sim._written_events(events, settings.decks),
+                sim._written(scenario.setup.rules_pile, settings.decks),
+            )
+        )
+
     scenario = parse_scenario(result.scenario, f"<game {index}>")
+    return check_scenario(scenario, written)[0]
+
+
+def check_scenario(scenario: Scenario, written: Callable[[list[Event], int], str]) -> tuple[int, str]:
+    """State the chance of a scenario's replay and replay it under another seed, written as
+    `written` writes events (and a seed): the same game. Returns how many outcomes were stated,
+    and the file stated."""
     with outcomes_seen() as seen, answers_seen() as answered:
         game = replay(scenario)
     refused = [f"event {s.event}: {s.text}" for s in game.steps if isinstance(s, rec.Rejected)]
@@ -461,16 +483,9 @@ def check_game(settings: sim.Settings, index: int) -> int:
     events, unasked, declines = restated(
         game, list(scenario.events), [outcome for taken, outcome in seen if taken is game], answers
     )
-    data = sim.scenario_data(
-        settings,
-        scenario.seed + 1,
-        sim._written(scenario.setup.draw_pile, settings.decks),
-        sim._written_events(events, settings.decks),
-        sim._written(scenario.setup.rules_pile, settings.decks),
-    )
-    text = sim.scenario_text(data)
-    written = parse_scenario(text, "<restated>")
-    again = replay(written)
+    text = written(events, scenario.seed + 1)
+    stated = parse_scenario(text, "<restated>")
+    again = replay(stated)
     unstated = [
         f"event {s.event}: {s.text}"
         for s in again.steps
@@ -478,13 +493,75 @@ def check_game(settings: sim.Settings, index: int) -> int:
     ]
     assert not unstated, "stated chance refused or left to the seed:\n" + "\n".join(unstated[:3]) + "\n" + text
     first = what_happened(game, unasked)
-    second = what_happened(again, declines={written.events[at].number for at in declines})
+    second = what_happened(again, declines={stated.events[at].number for at in declines})
     if first != second:
         steps = [(a, b) for a, b in zip(first[0], second[0], strict=False) if a != b][:3]
         raise AssertionError(f"the stated game differs: {steps or 'position'}\n{text}")
-    return sum(taken is game for taken, _ in seen)
+    return sum(taken is game for taken, _ in seen), text
 
 
 @pytest.mark.parametrize(("settings", "index"), list(games(GAMES, 2029 if not NIGHTLY else random.randrange(10**9))))
 def test_stating_chance_never_changes_what_happened(settings: sim.Settings, index: int) -> None:
     check_game(settings, index)
+
+
+CHAINED = """
+title: Let's Do That Again! plays Use What You Take, which takes Jackpot! from Bob; Carol stops it
+players: [Alice, Bob, Carol]
+seed: 3
+setup:
+  turn: Alice
+  hands:
+    Alice: [Let's Do That Again!, Sleep]
+    Bob: [Jackpot!, Milk]
+    Carol: [Stop That!]
+  discard: [Use What You Take, Draw 2]
+  draw_pile: [Bread, Time, Peace, War, Love, Dreams]
+events:
+  - Alice plays Let's Do That Again!
+  - Alice chooses Use What You Take
+  - Alice chooses Bob
+  - Carol plays Stop That!
+"""
+
+
+@pytest.mark.parametrize(
+    ("changes", "stated"),
+    [
+        # Carol's Stop That! could answer either Action: each answer moved onto the first play closed
+        # a window she could answer, and `Alice declines` closes it in its place
+        (
+            {},
+            [
+                "Alice plays Let's Do That Again! -> Use What You Take, Bob, Jackpot!",
+                "Alice declines",
+                "Alice declines",
+            ],
+        ),
+        # the only Action in the discard pile and the only other player: nothing asked, both written
+        (
+            {
+                "players: [Alice, Bob, Carol]": "players: [Alice, Bob]",
+                "    Carol: [Stop That!]\n": "",
+                "  discard: [Use What You Take, Draw 2]": "  discard: [Use What You Take]",
+                "  - Alice chooses Use What You Take\n  - Alice chooses Bob\n  - Carol plays Stop That!\n": "",
+            },
+            ["Alice plays Let's Do That Again! -> Use What You Take, Bob, Jackpot!"],
+        ),
+    ],
+)
+def test_answers_stated_on_the_first_card_of_a_chain(changes: dict[str, str], stated: list[str]) -> None:
+    """The answers a card played by another card was asked, and those nothing asked, go on the event
+    that played the first card, in order (docs/scenario-format.md)."""
+    text = CHAINED
+    for old, new in changes.items():
+        assert old in text
+        text = text.replace(old, new)
+
+    def written(events: list[Event], seed: int) -> str:
+        data = yaml.safe_load(text)
+        data.update(seed=seed, events=[scenario_item(event, str) for event in events])
+        return yaml.safe_dump(data, sort_keys=False)
+
+    _, restated_text = check_scenario(parse_scenario(text, "<chained>"), written)
+    assert yaml.safe_load(restated_text)["events"][: len(stated)] == stated
