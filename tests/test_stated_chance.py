@@ -94,9 +94,6 @@ def _made(event: Event, **changes: Any) -> Event:
     return made
 
 
-# Events after which, not before, a forced play is made: a free action of the active player comes
-# first, and an answer makes none (the next event, or `finish`, does).
-AFTER_ITS_ACTION = ("use", "discard", "keep", "choose")
 FORCED = re.compile(r"^`(?P<player>.+) plays CARD at random`$")
 DISCARDED = re.compile(r"^`(?P<player>.+) discards CARD at random`$")
 ON_THE_PLAY = re.compile(r"^`(?P<player>.+?) plays (?P<card>.+?) -> (?P<before>(?:.+, )?)CARD(?P<more>, \.\.\.)?`")
@@ -106,10 +103,12 @@ ON_THE_PLAY = re.compile(r"^`(?P<player>.+?) plays (?P<card>.+?) -> (?P<before>(
 class Answers:
     """How the replay took its answers: which event answered each question (by the place of its
     `ChoiceNeeded` step in the log), and the answers that came while a window someone could
-    answer was open (a Surprise): each closed that window."""
+    answer was open (a Surprise): each closed that window. And where in the log the events ran
+    out: the steps from there on (`finish`) come after the last event, not in it."""
 
     by: dict[int, int] = field(default_factory=dict)
     at_an_open_window: set[int] = field(default_factory=set)
+    ran_out: int | None = None
 
 
 @contextmanager
@@ -118,7 +117,7 @@ def answers_seen() -> Iterator[list[tuple[Game, Answers]]]:
     first or look ahead push theirs too: only the replayed game's are wanted)."""
     seen: list[tuple[Game, Answers]] = []
     asked: dict[int, tuple[Any, int]] = {}  # id(choice) -> (the choice, kept alive; its place in the log)
-    ask, answer, push = Game.ask, Game.answer, Game.push
+    ask, answer, push, finish = Game.ask, Game.answer, Game.push, Game.finish
 
     def answers_of(game: Game) -> Answers:
         found = next((a for g, a in seen if g is game), None)
@@ -148,11 +147,16 @@ def answers_seen() -> Iterator[list[tuple[Game, Answers]]]:
                 answers_of(game).at_an_open_window.add(event.number)
         push(game, event)
 
-    Game.ask, Game.answer, Game.push = asking, answering, pushing  # type: ignore[method-assign]
+    def finishing(game: Game) -> None:
+        if not game.trying:
+            answers_of(game).ran_out = len(game.steps)
+        finish(game)
+
+    Game.ask, Game.answer, Game.push, Game.finish = asking, answering, pushing, finishing  # type: ignore[method-assign]
     try:
         yield seen
     finally:
-        Game.ask, Game.answer, Game.push = ask, answer, push  # type: ignore[method-assign]
+        Game.ask, Game.answer, Game.push, Game.finish = ask, answer, push, finish  # type: ignore[method-assign]
 
 
 Place = tuple[str, int, int]  # ("event", number, 0) or ("before", number, which forced play before it)
@@ -210,14 +214,25 @@ class Restating:
                 and isinstance(self.steps[i], rec.Note)
                 and self.steps[i].text.startswith(declined)
             )
-        elif number == self.events[-1].number and self.by_number[number].action in AFTER_ITS_ACTION:
-            # made after her free action or an answer, as the events ran out (`finish`): an event after it
+        elif self._after_the_events(at):
+            # made as the events ran out (`finish`: after her free action, an answer): an event after them
             self.before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
         else:
             self.before.setdefault(number, []).append(stated)
 
+    def _after_the_events(self, at: int) -> bool:
+        """Whether the step at place `at` came as the events ran out (`finish`)."""
+        return self.answers.ran_out is not None and at >= self.answers.ran_out
+
     def _shuffled(self, at: int, number: int, outcome: tuple[Card, ...]) -> None:
         picks = self.forced_picks.get(number, [])
+        after = [pick for pick in picks if self._after_the_events(pick)]
+        if after and self._after_the_events(at):
+            # the forced play made as the events ran out is an event after them now: it makes the
+            # steps that came then, this shuffle among them (before it or in its play)
+            made = max(sum(pick < at for pick in after) - 1, 0)
+            self.forced_shuffles.setdefault((number + 1, made), []).append(outcome)
+            return
         made = sum(pick < at for pick in picks)  # forced plays made before it in the event
         if made < len(picks) and not _begins_her_turn(self.by_number[number], _picked_for(self.steps, picks)):
             # shuffled before the next forced play is made (a turn begun, the last one resolved):
@@ -367,7 +382,11 @@ class Restating:
                 event = _made(event, shuffled=(*event.shuffled, *self.shuffles[event.number]))
             written.append(event)
         if self.events:
-            written += self.before.get(self.events[-1].number + 1, [])
+            after = self.events[-1].number + 1
+            written += [
+                _made(made, shuffled=self.forced_shuffles.get((after, k), ()))
+                for k, made in enumerate(self.before.get(after, []))
+            ]
         return written, declines
 
 
