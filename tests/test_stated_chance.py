@@ -3,10 +3,10 @@
 A random game of `simulate` (every deck set, house rules, one to six players) is replayed with
 its log; every random step the seed decided is then written into the events in the form the log
 prints (`to state it, write ...`): `P plays CARD at random` before the event that made the forced
-play, `; shuffled A, B, ...` after the event under which the log puts the shuffle (the whole
-order: the log shows its first cards), `P discards CARD at random` for the answer `random`, and a
-play's `-> ..., CARD` (the play's own answers first, which its answering events then no longer
-give). Replayed under another seed, the game must take the same steps to the same position:
+play (after the last, where it came as the events ran out), `; shuffled A, B, ...` after the
+event under which the log puts the shuffle (the whole order: the log shows its first cards),
+`P discards CARD at random` for the answer `random`, and a play's `-> ..., CARD` (the play's own
+answers first, which its answering events then no longer give). Replayed under another seed, the game must take the same steps to the same position:
 the chance steps say "as the table stated" instead of "left to chance", and nothing else differs.
 
 A few games on every run; the nightly profile (.ci/nightly) plays 1,000 new ones
