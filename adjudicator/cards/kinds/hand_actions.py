@@ -240,6 +240,8 @@ def stated_from_hands(game: CardHost, play: Play, players: list[str], who: str =
         if card is not None:
             play.answers.remove(answer)
             stated.append(card)
+    if not stated:
+        return {}  # (the common case: nothing stated, every card left to chance)
     holders: list[list[tuple[str, Card]]] = []
     for card in stated:
         held = [(p, copy) for p in players if (copy := the_copy(card, game.table.hands[p])) is not None]
