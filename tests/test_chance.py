@@ -57,6 +57,10 @@ EXPECTED = {
         (1, "the card Alice takes from Bob's hand: Letter E, as the table stated"),
         (1, "the card Alice takes from Carol's hand: Sleep, as the table stated"),
     ],
+    "copies-in-several-hands-one-card-from-each.yaml": [  # Letter E could be Bob's; Letter R is only Bob's
+        (1, "the card Alice takes from Bob's hand: Letter R, as the table stated"),
+        (1, "the card Alice takes from Carol's hand: Letter E, as the table stated"),
+    ],
     "random-tax-stated.yaml": [
         (1, "no other player holds Bread: Bob's hand is Milk, Time; Carol's hand is Cookies, Sleep"),
         (2, "Random Tax takes one card from each hand: Milk and Time are both Bob's"),

@@ -3,19 +3,22 @@
 A random game of `simulate` (every deck set, house rules, one to six players) is replayed with
 its log; every random step the seed decided is then written into the events in the form the log
 prints (`to state it, write ...`): `P plays CARD at random` before the event that made the forced
-play, `; shuffled A, B, ...` after the event under which the log puts the shuffle (the whole
-order: the log shows its first cards), `P discards CARD at random` for the answer `random`, and a
-play's `-> ..., CARD` (the play's own answers first, which its answering events then no longer
-give). Replayed under another seed, the game must take the same steps to the same position:
+play (after the last, where it came as the events ran out), `; shuffled A, B, ...` after the
+event under which the log puts the shuffle (the whole order: the log shows its first cards),
+`P discards CARD at random` for the answer `random`, and a play's `-> ..., CARD` (the play's own
+answers first, which its answering events then no longer give). Replayed under another seed, the game must take the same steps to the same position:
 the chance steps say "as the table stated" instead of "left to chance", and nothing else differs.
 
 A few games on every run; the nightly profile (.ci/nightly) plays 1,000 new ones
 (`ADJUDICATOR_STATED_CHANCE_GAMES`). A forced play's own chance is stated on the stated forced
 play (`P plays CARD at random -> ...`); a card another card played (Mystery Play, Wormhole, Use
 What You Take, Let's Do That Again!) on the event that played or used the first card, its answers
-going on in order (docs/scenario-format.md). Positions are compared with each copy of a card as
-the card. One known limit is xfail: an answer moved onto its play had closed the play's window, and
-a Surprise right after it then answers the play (300 games of seed 11: 1; of seed 7: none).
+going on in order (docs/scenario-format.md). An answer asked on the way moves onto that event
+too; which question each event answered is seen as the replay takes it (`answers_seen`). Where
+such an answer closed a window someone could answer, `P declines` closes it in its place, so a
+Surprise after it answers what it answered before. Positions are compared with each copy of a card
+as the card, and steps without those the restated game no longer takes (the question now stated,
+the note of such a `P declines`).
 """
 
 from __future__ import annotations
@@ -23,21 +26,26 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import nightly_games
 import pytest
+import yaml
 
 from adjudicator import simulate as sim
 from adjudicator.engine import chance
 from adjudicator.engine.game import Game
+from adjudicator.engine.legal import scenario_item
+from adjudicator.engine.listing import Found
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
-from adjudicator.model.cards import AtRandom, Card, CardType
-from adjudicator.model.events import Event
+from adjudicator.model.cards import AtRandom, Card
+from adjudicator.model.events import ANSWERS, Event
+from adjudicator.model.scenario import Scenario
 
 NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
 GAMES = int(os.environ.get("ADJUDICATOR_STATED_CHANCE_GAMES", 1000)) if NIGHTLY else 24
@@ -91,108 +99,316 @@ DISCARDED = re.compile(r"^`(?P<player>.+) discards CARD at random`$")
 ON_THE_PLAY = re.compile(r"^`(?P<player>.+?) plays (?P<card>.+?) -> (?P<before>(?:.+, )?)CARD(?P<more>, \.\.\.)?`")
 
 
-def restated(game: Game, events: list[Event], seen: list[Any]) -> tuple[list[Event], set[int]]:
-    """The events with every outcome of chance in the game written in, as its log says, and the
-    steps (by place in the log) that asked what a play now states (its player, taken from: Use What You Take)."""
-    seen = list(seen)
-    before: dict[int, list[Event]] = {}  # event number -> events put before it
-    shuffles: dict[int, list[tuple[Card, ...]]] = {}
-    forced_shuffles: dict[tuple[int, int], list[tuple[Card, ...]]] = {}  # (event, which forced play before it)
-    replaced: dict[int, Event] = {}
-    dropped: set[int] = set()
-    unasked: set[int] = set()
-    by_number = {event.number: event for event in events}
-    steps = game.steps
-    forced_picks = _forced_picks(steps)
-    for at, step in enumerate(steps):
-        if not isinstance(step, rec.Chance) or step.stated:
-            continue
+@dataclass
+class Answers:
+    """How the replay took its answers: which event answered each question (by the place of its
+    `ChoiceNeeded` step in the log), and the answers that came while a window someone could
+    answer was open (a Surprise): each closed that window. And where in the log the events ran
+    out: the steps from there on (`finish`) come after the last event, not in it."""
+
+    by: dict[int, int] = field(default_factory=dict)
+    at_an_open_window: set[int] = field(default_factory=set)
+    ran_out: int | None = None
+
+
+@contextmanager
+def answers_seen() -> Iterator[list[tuple[Game, Answers]]]:
+    """The `Answers` of every game the replay pushes its events to (the copies that try an event
+    first or look ahead push theirs too: only the replayed game's are wanted)."""
+    seen: list[tuple[Game, Answers]] = []
+    asked: dict[int, tuple[Any, int]] = {}  # id(choice) -> (the choice, kept alive; its place in the log)
+    ask, answer, push, finish = Game.ask, Game.answer, Game.push, Game.finish
+
+    def answers_of(game: Game) -> Answers:
+        found = next((a for g, a in seen if g is game), None)
+        if found is None:
+            found = Answers()
+            seen.append((game, found))
+        return found
+
+    def asking(game: Game, *args: Any, **how: Any) -> None:
+        waiting = len(game.pending)
+        ask(game, *args, **how)
+        if len(game.pending) > waiting and isinstance(game.steps[-1], rec.ChoiceNeeded):
+            asked[id(game.pending[-1])] = (game.pending[-1], len(game.steps) - 1)
+
+    def answering(game: Game, event: Event, checked: Any = None) -> None:
+        if not game.trying:
+            choice = (checked or game.verify_answer(event))[0]
+            if id(choice) in asked:
+                answers_of(game).by[asked[id(choice)][1]] = event.number
+        answer(game, event, checked)
+
+    def pushing(game: Game, event: Event) -> None:
+        if not game.trying and event.action in ANSWERS and game.window is not None and not game.pending:
+            open_to = Found(event.number, False, None)
+            open_to.responses(game)  # as `P declines` asks them (engine/advancing.py: advance_steps)
+            if open_to.events:
+                answers_of(game).at_an_open_window.add(event.number)
+        push(game, event)
+
+    def finishing(game: Game) -> None:
+        if not game.trying:
+            answers_of(game).ran_out = len(game.steps)
+        finish(game)
+
+    Game.ask, Game.answer, Game.push, Game.finish = asking, answering, pushing, finishing  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        Game.ask, Game.answer, Game.push, Game.finish = ask, answer, push, finish  # type: ignore[method-assign]
+
+
+Place = tuple[str, int, int]  # ("event", number, 0) or ("before", number, which forced play before it)
+
+
+class Restating:
+    """The events of a replayed game with every outcome of chance in it written in, as its log
+    says (`restated`)."""
+
+    def __init__(self, game: Game, events: list[Event], answers: Answers) -> None:
+        self.steps = game.steps
+        self.events = events
+        self.by_number = {event.number: event for event in events}
+        self.answers = answers
+        self.forced_picks = _forced_picks(game.steps)
+        self.before: dict[int, list[Event]] = {}  # event number -> events put before it
+        self.shuffles: dict[int, list[tuple[Card, ...]]] = {}
+        self.forced_shuffles: dict[tuple[int, int], list[tuple[Card, ...]]] = {}  # (event, which forced play)
+        self.replaced: dict[int, Event] = {}
+        self.dropped: set[int] = set()
+        self.taken: set[int] = set()  # cards a card took from the discard pile, stated (by place in the log)
+        self.declined: set[int] = set()  # answers moved onto a play that closed a window: `P declines` now
+        self.unasked: set[int] = set()  # steps (by place in the log) the restated game no longer takes
+
+    def state(self, at: int, outcome: Any) -> None:
+        """Write in the outcome of the chance step at place `at` of the log."""
+        step = self.steps[at]
+        assert isinstance(step, rec.Chance)
         number = step.event
         assert number is not None, f"chance before the first event cannot be stated: {step.text}"
-        if forced := FORCED.match(step.how):
-            card = next(s.card for s in steps[at:] if isinstance(s, rec.Played))
-            stated = _made(
-                by_number[number], player=forced["player"], action="play", card=card, choices=(), at_random=True
-            )
-            if _begins_her_turn(by_number[number], forced["player"]):
-                # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
-                # did, and makes the forced play
-                replaced[number] = stated
-                declined = f"{forced['player']} declines:"
-                unasked.update(  # no decline is said when the play it let come is stated instead
-                    i
-                    for i in range(at)
-                    if steps[i].event == number
-                    and isinstance(steps[i], rec.Note)
-                    and steps[i].text.startswith(declined)
-                )
-            elif number == events[-1].number and by_number[number].action == "use":
-                # made after her free action, as the events ran out (`finish`): an event after it
-                before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
-            else:
-                before.setdefault(number, []).append(stated)
-            continue
-        outcome = seen.pop(0)
         if step.how == chance.SHUFFLED_HOW:
-            picks = forced_picks.get(number, [])
-            made = sum(pick < at for pick in picks)  # forced plays made before it in the event
-            if made < len(picks) and not _begins_her_turn(by_number[number], _picked_for(steps, forced_picks, number)):
-                # shuffled before the next forced play is made (a turn begun, the last one resolved):
-                # that stated forced play, an event of its own now, closes what is open and makes it
-                forced_shuffles.setdefault((number, made), []).append(outcome)
-            else:
-                shuffles.setdefault(number, []).append(outcome)
+            self._shuffled(at, number, outcome)
         elif DISCARDED.match(step.how):
-            replaced[number] = _made(by_number[number], action="discard", choices=(AtRandom(outcome),))
+            self.replaced[number] = _made(self.by_number[number], action="discard", choices=(AtRandom(outcome),))
         elif on_play := ON_THE_PLAY.match(step.how):
-            player, card = on_play["player"], on_play["card"]
-            inner = next(  # the play whose card drew this chance: the last one before it
-                p
-                for p in reversed(range(at))
-                if isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card
-            )
-            made = steps[inner].event
-            assert made is not None
-            place = _the_play(events, made, player, card, replaced, before)
-            if place is None:  # a card another card played: stated on the event that played the first
-                _state_on_the_root(steps, inner, at, events, by_number, replaced, before, dropped, unasked, outcome)
-                continue
-            current = _at(place, by_number, replaced, before)
-            stated_before = [name for name in on_play["before"].split(", ") if name]
-            choices = list(current.choices)
-            if stated_before and not choices:
-                choices = list(stated_before)
-                # a forced play stated before event `made` is answered by that event at the earliest
-                after = made - 1 if place[0] == "before" else made
-                asked = [  # what the play asked its player (nothing: the only other player)
-                    i
-                    for i in range(inner, at)
-                    if isinstance(steps[i], rec.ChoiceNeeded) and steps[i].player == player  # type: ignore[attr-defined]
-                ]
-                answer = _the_answer(events, after, current.player, stated_before) if asked else None
-                if answer is not None:
-                    _closes_no_window_a_surprise_needs(steps, events, answer, current)
-                    dropped.add(answer)
-                    unasked.add(asked[-1])  # now stated on the play: nothing asks it
-            _put(place, _made(current, choices=(*choices, outcome)), replaced, before)
+            self._on_the_play(at, on_play, outcome)
         else:
             raise AssertionError(f"no known form to state: {step.text}")
-    assert not seen, f"outcomes with no step: {seen}"
-    written: list[Event] = []
-    for event in events:
-        written += [
-            _made(made, shuffled=forced_shuffles.get((event.number, k), ()))
-            for k, made in enumerate(before.get(event.number, []))
+
+    def forced(self, at: int, player: str) -> None:
+        """The forced play picked at place `at` of the log, stated as `P plays CARD at random`."""
+        number = self.steps[at].event
+        assert number is not None
+        card = next(s.card for s in self.steps[at:] if isinstance(s, rec.Played))
+        stated = _made(self.by_number[number], player=player, action="play", card=card, choices=(), at_random=True)
+        if _begins_her_turn(self.by_number[number], player):
+            # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
+            # did, and makes the forced play
+            self.replaced[number] = stated
+            declined = f"{player} declines:"
+            self.unasked.update(  # no decline is said when the play it let come is stated instead
+                i
+                for i in range(at)
+                if self.steps[i].event == number
+                and isinstance(self.steps[i], rec.Note)
+                and self.steps[i].text.startswith(declined)
+            )
+        elif self._after_the_events(at):
+            # made as the events ran out (`finish`: after her free action, an answer): an event after them
+            self.before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
+        else:
+            self.before.setdefault(number, []).append(stated)
+
+    def _after_the_events(self, at: int) -> bool:
+        """Whether the step at place `at` came as the events ran out (`finish`)."""
+        return self.answers.ran_out is not None and at >= self.answers.ran_out
+
+    def _shuffled(self, at: int, number: int, outcome: tuple[Card, ...]) -> None:
+        picks = self.forced_picks.get(number, [])
+        after = [pick for pick in picks if self._after_the_events(pick)]
+        if after and self._after_the_events(at):
+            # the forced play made as the events ran out is an event after them now: it makes the
+            # steps that came then, this shuffle among them (before it or in its play)
+            made = max(sum(pick < at for pick in after) - 1, 0)
+            self.forced_shuffles.setdefault((number + 1, made), []).append(outcome)
+            return
+        made = sum(pick < at for pick in picks)  # forced plays made before it in the event
+        if made < len(picks) and not _begins_her_turn(self.by_number[number], _picked_for(self.steps, picks)):
+            # shuffled before the next forced play is made (a turn begun, the last one resolved):
+            # that stated forced play, an event of its own now, closes what is open and makes it
+            self.forced_shuffles.setdefault((number, made), []).append(outcome)
+        else:
+            self.shuffles.setdefault(number, []).append(outcome)
+
+    def _on_the_play(self, at: int, on_play: re.Match[str], outcome: Any) -> None:
+        """`P plays CARD -> ..., OUTCOME`: on the play's event, or on the event that played the
+        card that played it."""
+        steps = self.steps
+        player, card = on_play["player"], on_play["card"]
+        named = [name for name in on_play["before"].split(", ") if name]  # the play's answers before it
+        inner = next(  # the play whose card drew this chance: the last one before it
+            p
+            for p in reversed(range(at))
+            if isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card  # type: ignore[attr-defined]
+        )
+        made = steps[inner].event
+        assert made is not None
+        place = self._the_play(made, player, card)
+        if place is None:  # a card another card played: stated on the event that played the first
+            self._on_the_root(inner, at, named, outcome)
+            return
+        current = self._at(place)
+        choices = list(current.choices)
+        if named and not choices:
+            choices = list(named)
+            asked = self._asked(player, inner, at)
+            if asked:  # (nothing asked: the only other player)
+                self._move_answer(asked[-1])
+        self._put(place, _made(current, choices=(*choices, outcome)))
+
+    def _asked(self, player: str, since: int, at: int) -> list[int]:
+        """The questions (by place in the log) asked of player from place `since` to `at`, not yet
+        stated on a play."""
+        return [
+            i
+            for i in range(since, at)
+            if i not in self.unasked and isinstance(self.steps[i], rec.ChoiceNeeded) and self.steps[i].player == player  # type: ignore[attr-defined]
         ]
-        if event.number in dropped:
+
+    def _move_answer(self, question: int) -> Event:
+        """The answer to the question at place `question` of the log is now stated on the play that
+        asked it: its event is left out, or, where it closed a window someone could answer (a
+        Surprise), `P declines` closes it in its place. Returns the answer."""
+        answer = self._answered_by(question)
+        number = answer.number
+        (self.declined if number in self.answers.at_an_open_window else self.dropped).add(number)
+        self.unasked.add(question)  # now stated on the play: nothing asks it
+        return answer
+
+    def _answered_by(self, question: int) -> Event:
+        """The event that answered the question at place `question` of the log: the chance after
+        it came from the position that answer made, so something did."""
+        number = self.answers.by.get(question)
+        assert number is not None, f"nothing answered: {self.steps[question].text}"
+        return self.by_number[number]
+
+    def _the_play(self, number: int, player: str, card: str) -> Place | None:
+        """Where the event is that played the card whose chance a later step drew (the play was made
+        in event `number`): that event, if it is that play, or the forced play stated before it.
+        None: a card another card played."""
+
+        def plays(e: Event) -> bool:
+            return e.player == player and e.action in ("play", "use") and e.card is not None and e.card.name == card
+
+        forced = [k for k, e in enumerate(self.before.get(number, [])) if plays(e)]
+        if forced:  # a forced play stated before the event: the last one made so far
+            return ("before", number, forced[-1])
+        if number in self.by_number and plays(self.replaced.get(number, self.by_number[number])):
+            return ("event", number, 0)
+        return None
+
+    def _on_the_root(self, inner: int, at: int, named: list[str], outcome: Any) -> None:
+        """A card played by another card (Mystery Play, Wormhole, Use What You Take, Let's Do That
+        Again!) takes its choices, and its chance, from the play of the first: on the event that
+        played or used that card, every answer in order (docs/scenario-format.md). The answers
+        asked of its player since, by `chooses` events, move onto that event with the outcome; so
+        do the answers nothing asked: a card taken from the discard pile (the only Action there for
+        Let's Do That Again!), and, before the outcome, those the log names (`named`: `-> Bob,
+        CARD`: the only other player)."""
+        steps = self.steps
+        step = steps[inner]
+        assert isinstance(step, rec.Played)
+        player, place, root = step.player, None, inner
+        taken: list[tuple[float, tuple[Any, ...]]] = []  # (place in the log, answers nothing asked)
+        while place is None:
+            by = BY.match(f"({steps[root].counted})") if isinstance(steps[root], rec.Played) else None  # type: ignore[attr-defined]
+            if by is None:
+                raise AssertionError(f"no event plays {steps[root].text}")
+            card, link = by["card"], root
+            root = next(
+                p
+                for p in reversed(range(root))
+                if (isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card)  # type: ignore[attr-defined]
+                or (isinstance(steps[p], rec.Note) and steps[p].text.startswith(f"{player} uses {card}:"))
+            )
+            if steps[link].counted.startswith("from the discard pile") and link not in self.taken:  # type: ignore[attr-defined]
+                self.taken.add(link)
+                if not any(isinstance(s, rec.ChoiceNeeded) and s.player == player for s in steps[root:link]):
+                    taken.append((link, (steps[link].card,)))  # type: ignore[attr-defined]
+            number = steps[root].event
+            assert number is not None
+            place = self._the_play(number, player, card)
+        current = self._at(place)
+        asked = [  # what the cards asked on the way that a `chooses` answered (a limit's discard stays)
+            q for q in self._asked(player, root, at) if self._answered_by(q).action == "choose"
+        ]
+        unnamed = tuple(named[sum(q > inner for q in asked) :])  # the card's own answers nothing asked
+        answers = sorted(
+            [*((q, self._move_answer(q).choices) for q in asked), *taken, (at - 0.5, unnamed)], key=lambda a: a[0]
+        )
+        choices = (*current.choices, *(c for _, given in answers for c in given), outcome)
+        self._put(place, _made(current, choices=choices))
+
+    def _at(self, place: Place) -> Event:
+        where, number, k = place
+        return self.before[number][k] if where == "before" else self.replaced.get(number, self.by_number[number])
+
+    def _put(self, place: Place, event: Event) -> None:
+        where, number, k = place
+        if where == "before":
+            self.before[number][k] = event
+        else:
+            self.replaced[number] = event
+
+    def written(self) -> tuple[list[Event], set[int]]:
+        """The events as written now, and where (by place in them) a `P declines` stands for an
+        answer moved onto its play."""
+        written: list[Event] = []
+        declines: set[int] = set()
+        for event in self.events:
+            written += [
+                _made(made, shuffled=self.forced_shuffles.get((event.number, k), ()))
+                for k, made in enumerate(self.before.get(event.number, []))
+            ]
+            if event.number in self.dropped:
+                continue
+            if event.number in self.declined:
+                declines.add(len(written))
+                written.append(_made(event, action="decline", card=None, choices=()))
+                continue
+            event = self.replaced.get(event.number, event)
+            if event.number in self.shuffles:
+                event = _made(event, shuffled=(*event.shuffled, *self.shuffles[event.number]))
+            written.append(event)
+        if self.events:
+            after = self.events[-1].number + 1
+            written += [
+                _made(made, shuffled=self.forced_shuffles.get((after, k), ()))
+                for k, made in enumerate(self.before.get(after, []))
+            ]
+        return written, declines
+
+
+def restated(
+    game: Game, events: list[Event], seen: list[Any], answers: Answers
+) -> tuple[list[Event], set[int], set[int]]:
+    """The events with every outcome of chance in the game written in, as its log says; the steps
+    (by place in the log) that asked what a play now states (its player, taken from: Use What You
+    Take); and where (by place in the events written) `P declines` closes a window as the answer
+    now stated on its play did."""
+    seen = list(seen)
+    restating = Restating(game, events, answers)
+    for at, step in enumerate(game.steps):
+        if not isinstance(step, rec.Chance) or step.stated:
             continue
-        event = replaced.get(event.number, event)
-        if event.number in shuffles:
-            event = _made(event, shuffled=(*event.shuffled, *shuffles[event.number]))
-        written.append(event)
-    if events:
-        written += before.get(events[-1].number + 1, [])
-    return written, unasked
+        if forced := FORCED.match(step.how):
+            restating.forced(at, forced["player"])
+        else:
+            restating.state(at, seen.pop(0))
+    assert not seen, f"outcomes with no step: {seen}"
+    written, declines = restating.written()
+    return written, restating.unasked, declines
 
 
 def _begins_her_turn(event: Event, player: str | None = None) -> bool:
@@ -200,9 +416,9 @@ def _begins_her_turn(event: Event, player: str | None = None) -> bool:
     return event.action in ("begin_turn", "decline") and event.player == player
 
 
-def _picked_for(steps: list[rec.Step], picks: dict[int, list[int]], number: int) -> str:
-    """The player whose forced play was picked first in event `number`."""
-    first = FORCED.match(steps[picks[number][0]].how)  # type: ignore[attr-defined]
+def _picked_for(steps: list[rec.Step], picks: list[int]) -> str:
+    """The player whose forced play was picked first (`picks`: places in the log)."""
+    first = FORCED.match(steps[picks[0]].how)  # type: ignore[attr-defined]
     assert first is not None
     return first["player"]
 
@@ -217,143 +433,20 @@ def _forced_picks(steps: list[rec.Step]) -> dict[int, list[int]]:
     return picks
 
 
-Place = tuple[str, int, int]  # ("event", number, 0) or ("before", number, which forced play before it)
-
-
-def _the_play(
-    events: list[Event], number: int, player: str, card: str, replaced: dict[int, Event], before: dict[int, list[Event]]
-) -> Place | None:
-    """Where the event is that played the card whose chance a later step drew (the play was made in
-    event `number`): that event, if it is that play, or the forced play stated before it. None: a
-    card another card played."""
-
-    def plays(e: Event) -> bool:
-        return e.player == player and e.action in ("play", "use") and e.card is not None and e.card.name == card
-
-    forced = [k for k, e in enumerate(before.get(number, [])) if plays(e)]
-    if forced:  # a forced play stated before the event: the last one made so far
-        return ("before", number, forced[-1])
-    if any(e.number == number and plays(replaced.get(number, e)) for e in events):
-        return ("event", number, 0)
-    return None
-
-
 BY = re.compile(r"^\(from .*, by (?P<card>.+?); ")
 
 
-def _state_on_the_root(
-    steps: list[rec.Step],
-    inner: int,
-    at: int,
-    events: list[Event],
-    by_number: dict[int, Event],
-    replaced: dict[int, Event],
-    before: dict[int, list[Event]],
-    dropped: set[int],
-    unasked: set[int],
-    outcome: Any,
-) -> None:
-    """A card played by another card (Mystery Play, Wormhole, Use What You Take, Let's Do That
-    Again!) takes its choices, and its chance, from the play of the first: on the event that played
-    or used that card, every answer in order (docs/scenario-format.md). The answers asked of its
-    player since, by `chooses` events, move onto that event with the outcome."""
-    step = steps[inner]
-    assert isinstance(step, rec.Played)
-    player, place, root = step.player, None, inner
-    while place is None:
-        by = BY.match(f"({steps[root].counted})") if isinstance(steps[root], rec.Played) else None  # type: ignore[attr-defined]
-        if by is None:
-            raise AssertionError(f"no event plays {steps[root].text}")
-        card = by["card"]
-        root = next(
-            p
-            for p in reversed(range(root))
-            if (isinstance(steps[p], rec.Played) and steps[p].player == player and steps[p].card.name == card)  # type: ignore[attr-defined]
-            or (isinstance(steps[p], rec.Note) and steps[p].text.startswith(f"{player} uses {card}:"))
-        )
-        number = steps[root].event
-        assert number is not None
-        place = _the_play(events, number, player, card, replaced, before)
-    current = _at(place, by_number, replaced, before)
-    first = place[1] if place[0] == "before" else place[1] + 1
-    last = steps[at].event
-    assert last is not None
-    answers = [
-        e
-        for e in events
-        if first <= e.number <= last and e.number not in dropped and e.player == player and e.action == "choose"
-    ]
-    asked = [
-        i
-        for i in range(root, at)
-        if i not in unasked and isinstance(steps[i], rec.ChoiceNeeded) and steps[i].player == player  # type: ignore[attr-defined]
-    ]
-    if len(answers) != len(asked):
-        pytest.xfail(f"cannot tell which answers go to the play of {current.text}")
-    dropped.update(e.number for e in answers)
-    unasked.update(asked)
-    choices = (*current.choices, *(c for e in answers for c in e.choices), outcome)
-    _put(place, _made(current, choices=choices), replaced, before)
-
-
-def _at(place: Place, by_number: dict[int, Event], replaced: dict[int, Event], before: dict[int, list[Event]]) -> Event:
-    where, number, k = place
-    return before[number][k] if where == "before" else replaced.get(number, by_number[number])
-
-
-def _put(place: Place, event: Event, replaced: dict[int, Event], before: dict[int, list[Event]]) -> None:
-    where, number, k = place
-    if where == "before":
-        before[number][k] = event
-    else:
-        replaced[number] = event
-
-
-def _closes_no_window_a_surprise_needs(steps: list[rec.Step], events: list[Event], answer: int, play: Event) -> None:
-    """The answer moved onto the play closed the play's window; a Surprise right after it answered
-    the card the play went on to play. Without the answer, that Surprise would come while the
-    play's own window is open and answer the play: the known limit of the form (nothing but the
-    answer closed that window; an event that only closes it, `P passes`, is on its way)."""
-    closed = any(
-        s.event == answer
-        and isinstance(s, rec.WindowClosed)
-        and play.card is not None
-        and s.card.name == play.card.name
-        for s in steps
-    )
-    after = next((e for e in events if e.number == answer + 1), None)
-    if (
-        closed
-        and after is not None
-        and after.player != play.player
-        and after.action == "play"
-        and after.card is not None
-        and after.card.type is CardType.SURPRISE
-    ):
-        pytest.xfail(f"stating chance on `{play.text}` leaves its window open to `{after.text}`")
-
-
-def _the_answer(events: list[Event], after: int, player: str, answers: list[str]) -> int | None:
-    """The event that answered what the play asked, now stated on the play itself."""
-    found = next(
-        (
-            e.number
-            for e in events
-            if e.number > after and e.player == player and e.action == "choose" and list(map(str, e.choices)) == answers
-        ),
-        None,
-    )
-    return found  # None: nothing asked it (the only other player)
-
-
-def what_happened(game: Game, unasked: set[int] = set()) -> tuple[Any, ...]:  # noqa: B006  (only read)
-    """The steps (a chance step by what it decided, stated or not; not those `unasked`, by place) and
-    the position, each copy of a card as the card: an event names a card, not which of its copies
+def what_happened(game: Game, unasked: set[int] = set(), declines: set[int] = set()) -> tuple[Any, ...]:  # noqa: B006  (only read)
+    """The steps (a chance step by what it decided, stated or not; not those `unasked`, by place,
+    nor the note of a `P declines` written for an answer, events `declines` by number) and the
+    position, each copy of a card as the card: an event names a card, not which of its copies
     chance reached (copies are alike in every way: model/chance.the_copy)."""
     steps = tuple(
         (type(s).__name__, s.what if isinstance(s, rec.Chance) else s.text)
         for at, s in enumerate(game.steps)
-        if s.event is not None and at not in unasked
+        if s.event is not None
+        and at not in unasked
+        and not (s.event in declines and isinstance(s, rec.Note) and " declines: " in s.text)
     )
     return steps, COPY.sub("", repr(game.position()))
 
@@ -379,36 +472,115 @@ def check_game(settings: sim.Settings, index: int) -> int:
     many outcomes were stated."""
     result = sim.play_game(settings, index, keep_scenario=True)
     assert result.scenario is not None and result.ending not in sim.PROBLEMS, result.problem
+
+    def written(events: list[Event], seed: int) -> str:
+        return sim.scenario_text(
+            sim.scenario_data(
+                settings,
+                seed,
+                sim._written(scenario.setup.draw_pile, settings.decks),
+                sim._written_events(events, settings.decks),
+                sim._written(scenario.setup.rules_pile, settings.decks),
+            )
+        )
+
     scenario = parse_scenario(result.scenario, f"<game {index}>")
-    with outcomes_seen() as seen:
+    return check_scenario(scenario, written)[0]
+
+
+def check_scenario(scenario: Scenario, written: Callable[[list[Event], int], str]) -> tuple[int, str]:
+    """State the chance of a scenario's replay and replay it under another seed, written as
+    `written` writes events (and a seed): the same game. Returns how many outcomes were stated,
+    and the file stated."""
+    with outcomes_seen() as seen, answers_seen() as answered:
         game = replay(scenario)
     refused = [f"event {s.event}: {s.text}" for s in game.steps if isinstance(s, rec.Rejected)]
     assert not refused, "the saved game does not replay as it was played (no chance stated yet):\n" + "\n".join(
         refused[:3]
     )
-    events, unasked = restated(game, list(scenario.events), [outcome for taken, outcome in seen if taken is game])
-    data = sim.scenario_data(
-        settings,
-        scenario.seed + 1,
-        sim._written(scenario.setup.draw_pile, settings.decks),
-        sim._written_events(events, settings.decks),
-        sim._written(scenario.setup.rules_pile, settings.decks),
+    answers = next((a for taken, a in answered if taken is game), Answers())
+    events, unasked, declines = restated(
+        game, list(scenario.events), [outcome for taken, outcome in seen if taken is game], answers
     )
-    text = sim.scenario_text(data)
-    again = replay(parse_scenario(text, "<restated>"))
+    text = written(events, scenario.seed + 1)
+    stated = parse_scenario(text, "<restated>")
+    again = replay(stated)
     unstated = [
         f"event {s.event}: {s.text}"
         for s in again.steps
         if isinstance(s, rec.Rejected) or (isinstance(s, rec.Chance) and not s.stated) or "left to chance" in s.text
     ]
     assert not unstated, "stated chance refused or left to the seed:\n" + "\n".join(unstated[:3]) + "\n" + text
-    first, second = what_happened(game, unasked), what_happened(again)
+    first = what_happened(game, unasked)
+    second = what_happened(again, declines={stated.events[at].number for at in declines})
     if first != second:
         steps = [(a, b) for a, b in zip(first[0], second[0], strict=False) if a != b][:3]
         raise AssertionError(f"the stated game differs: {steps or 'position'}\n{text}")
-    return sum(taken is game for taken, _ in seen)
+    return sum(taken is game for taken, _ in seen), text
 
 
 @pytest.mark.parametrize(("settings", "index"), list(games(GAMES, 2029 if not NIGHTLY else random.randrange(10**9))))
 def test_stating_chance_never_changes_what_happened(settings: sim.Settings, index: int) -> None:
     check_game(settings, index)
+
+
+CHAINED = """
+title: Let's Do That Again! plays Use What You Take, which takes Jackpot! from Bob; Carol stops it
+players: [Alice, Bob, Carol]
+seed: 3
+setup:
+  turn: Alice
+  hands:
+    Alice: [Let's Do That Again!, Sleep]
+    Bob: [Jackpot!, Milk]
+    Carol: [Stop That!]
+  discard: [Use What You Take, Draw 2]
+  draw_pile: [Bread, Time, Peace, War, Love, Dreams]
+events:
+  - Alice plays Let's Do That Again!
+  - Alice chooses Use What You Take
+  - Alice chooses Bob
+  - Carol plays Stop That!
+"""
+
+
+@pytest.mark.parametrize(
+    ("changes", "stated"),
+    [
+        # Carol's Stop That! could answer either Action: each answer moved onto the first play closed
+        # a window she could answer, and `Alice declines` closes it in its place
+        (
+            {},
+            [
+                "Alice plays Let's Do That Again! -> Use What You Take, Bob, Jackpot!",
+                "Alice declines",
+                "Alice declines",
+            ],
+        ),
+        # the only Action in the discard pile and the only other player: nothing asked, both written
+        (
+            {
+                "players: [Alice, Bob, Carol]": "players: [Alice, Bob]",
+                "    Carol: [Stop That!]\n": "",
+                "  discard: [Use What You Take, Draw 2]": "  discard: [Use What You Take]",
+                "  - Alice chooses Use What You Take\n  - Alice chooses Bob\n  - Carol plays Stop That!\n": "",
+            },
+            ["Alice plays Let's Do That Again! -> Use What You Take, Bob, Jackpot!"],
+        ),
+    ],
+)
+def test_answers_stated_on_the_first_card_of_a_chain(changes: dict[str, str], stated: list[str]) -> None:
+    """The answers a card played by another card was asked, and those nothing asked, go on the event
+    that played the first card, in order (docs/scenario-format.md)."""
+    text = CHAINED
+    for old, new in changes.items():
+        assert old in text
+        text = text.replace(old, new)
+
+    def written(events: list[Event], seed: int) -> str:
+        data = yaml.safe_load(text)
+        data.update(seed=seed, events=[scenario_item(event, str) for event in events])
+        return yaml.safe_dump(data, sort_keys=False)
+
+    _, restated_text = check_scenario(parse_scenario(text, "<chained>"), written)
+    assert yaml.safe_load(restated_text)["events"][: len(stated)] == stated

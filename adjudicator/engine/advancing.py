@@ -238,10 +238,11 @@ DECLINING: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def go_on(game: GameView, split: str | None) -> None:
-    """The way on from a parting that `P declines` takes (`DECLINING`): the window closes, the
-    forced play is made, or the turn ends."""
+    """The way on from a parting that `P declines` takes (`DECLINING`): the window closes (the
+    card resolves), the forced play is made, or the turn ends."""
     if split == "window":
-        game.close_window()
+        # this window only: one the card then plays at once opens anew, for answers nobody declined yet
+        game.close_one_window()
     elif split == "before forced play":
         game.make_forced_plays()
     elif split == "before turn end":

@@ -230,29 +230,52 @@ class DiscardAndDraw(ActionKind):
 
 def stated_from_hands(game: CardHost, play: Play, players: list[str], who: str = "other player") -> dict[str, Card]:
     """The cards a play's choices state that chance took from other hands, one per player at
-    most, by the player whose hand holds each (`Random Tax -> Milk, Time`). The choices are used
-    up; a card no such hand holds, or two from one hand, is refused (engine/chance.py)."""
-    stated: dict[str, Card] = {}
+    most, by the player whose hand holds each (`Random Tax -> Milk, Time`): where copies of a card
+    are in several hands, each stated card goes to a hand of its own that holds it (the card
+    itself first, else a copy). The choices are used up; a card no such hand holds, or more cards
+    than the hands holding them, is refused (engine/chance.py)."""
+    stated: list[Card] = []
     for answer in list(play.answers):
         card = stated_card(answer)
-        if card is None:
-            continue
-        play.answers.remove(answer)
-        # the card itself, else a copy of it (copies are alike): the first hand not yet taken from
+        if card is not None:
+            play.answers.remove(answer)
+            stated.append(card)
+    if not stated:
+        return {}  # (the common case: nothing stated, every card left to chance)
+    holders: list[list[tuple[str, Card]]] = []
+    for card in stated:
         held = [(p, copy) for p in players if (copy := the_copy(card, game.table.hands[p])) is not None]
-        held.sort(key=lambda found: (found[1] is not card, found[0] in stated))
-        holder: str | None = held[0][0] if held else None
-        card = held[0][1] if held else card
-        if holder is None:
+        if not held:
             hands = "; ".join(f"{p}'s hand is {names(game.table.hands[p])}" for p in players)
             game.refuse_stated(f"no {who} holds {card}: {hands or 'there is none'}", ())
-        elif holder in stated:
+        held.sort(key=lambda found, card=card: found[1] is not card)  # type: ignore[misc]
+        holders.append(held)
+    matched = _one_hand_each([held for held in holders if held], {})
+    if matched is not None:
+        return matched
+    taken: dict[str, Card] = {}  # no hand of its own for each: the first card whose hands are taken says why
+    for held in holders:
+        free = [(p, copy) for p, copy in held if p not in taken]
+        if free:
+            taken[free[0][0]] = free[0][1]
+        elif held:
+            holder, card = held[0]
             game.refuse_stated(
-                f"{play.card} takes one card from each hand: {stated[holder]} and {card} are both {holder}'s", ()
+                f"{play.card} takes one card from each hand: {taken[holder]} and {card} are both {holder}'s", ()
             )
-        else:
-            stated[holder] = card
-    return stated
+    return taken
+
+
+def _one_hand_each(holders: list[list[tuple[str, Card]]], taken: dict[str, Card]) -> dict[str, Card] | None:
+    """Each stated card (its holders, in the order preferred) from a hand of its own, or None."""
+    if not holders:
+        return dict(taken)
+    for player, card in holders[0]:
+        if player not in taken:
+            found = _one_hand_each(holders[1:], {**taken, player: card})
+            if found is not None:
+                return found
+    return None
 
 
 @register
