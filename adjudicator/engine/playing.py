@@ -15,6 +15,7 @@ from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.chance import first_copies
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
 from adjudicator.model.names import count_of
@@ -236,7 +237,8 @@ class Playing(GameView):
 
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices): those of her hand -- or of
-        the temporary hand being played from -- that `can_play` accepts, worked out together."""
+        the temporary hand being played from -- that `can_play` accepts, worked out together (one
+        copy of a card: `first_copies`)."""
         turn = self.turn
         if player != turn.player or turn.phase is not Phase.PLAY or self.winner or self.ended:
             return []  # `_verify_playing_now` refuses every card (asked without raising)
@@ -244,7 +246,7 @@ class Playing(GameView):
         if frame is None and self.plays_left() == 0:
             return []
         playable = []
-        for card in list(frame.cards if frame is not None else self.table.hands[player]):
+        for card in first_copies(list(frame.cards if frame is not None else self.table.hands[player])):
             if checks_unstated_play(card):
                 try:
                     self._verify_card_play(player, card, (), frame)

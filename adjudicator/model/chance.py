@@ -3,7 +3,7 @@ words the log and `legal` use for a random step (engine/chance.py does the picki
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from adjudicator.model.cards import AtRandom, Card
@@ -23,6 +23,17 @@ def the_copy(stated: Card, options: Sequence[Card]) -> Card | None:
     reads), so a stated card takes the first place it can, and so does the seed's own pick
     (engine/chance.pick): stating the outcome never moves a card to another place."""
     return next((option for option in options if option is stated or option.qualified == stated.qualified), None)
+
+
+def first_copies(cards: Iterable[Card]) -> Iterator[Card]:
+    """The cards, each copy after the first of a card left out: copies in one place are one
+    choice, the first copy (the one an event naming the card binds to, `the_copy`), so a game
+    listed and written out replays with its cards in the same places."""
+    seen: set[str] = set()
+    for card in cards:
+        if card.qualified not in seen:
+            seen.add(card.qualified)
+            yield card
 
 
 def names(cards: Sequence[Any]) -> str:
