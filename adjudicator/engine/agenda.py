@@ -115,38 +115,53 @@ class Agenda(GameView):
         clock = self.table.clock
         checked = self._state_checked
         if checked == clock.rule_ticks or (
-            type(checked) is tuple and checked[0] == clock.ticks and checked == self._state_signature()
+            type(checked) is tuple and checked[0] == clock.rule_ticks and checked == self._state_signature()
         ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
-        reads_all = True
         try:
             ticks = None
             while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):
                 ticks = clock.ticks  # again while a pass moves cards (a Solo Goal scored)
-                reads_all = self._check_state()
+                self._check_state()
         finally:
             if self.winner and self.pending:
                 # The game is over: nothing waits for an answer any more (a limit's discard asked in
                 # the same pass as the win, whose cards a Keep Going claim may have taken since).
                 self.pending.clear()
-            self._state_checked = self._state_signature() if reads_all else clock.rule_ticks
+            self._state_checked = self._state_signature()
 
-    def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
-        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+    def _state_signature(self) -> tuple[Any, ...] | int:
+        """What the state-based check reads, as the position stands: what it finds in play decides.
+        With no Creeper trigger, no limit, one Goal and none counting the hands, only the zones the
+        effective rules are derived from (`Clock.rule_ticks`: not every card drawn or discarded).
+        With limits alone and no choice waiting, those zones, whether the active player is bound
+        too (her turn is over) and, under a Hand Limit, how many cards each bound player holds:
+        not the cards she draws and plays in her own turn, nor the phases it goes through.
+        Otherwise every zone (the clock), the phase and the choices waiting."""
+        clock = self.table.clock
+        rules = clock.effective or derived.effective(self)
+        goals = len(self.table.goals)
+        reads_hands = rules.goals_read_hands or "state_trigger" in rules.holders
+        if not (rules.limit_slots or reads_hands or goals > 1):
+            return clock.rule_ticks
         pending = self.pending
-        return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
+        turn = self._turn
+        if pending or reads_hands or goals > 1:
+            return clock.rule_ticks, clock.ticks, turn.phase, tuple(c.key for c in pending)
+        bound = turn.phase is Phase.OVER or self.house_rules.limits_on_own_turn
+        if "hand_limit" not in rules.limit_slots:
+            return clock.rule_ticks, bound
+        active, hands = turn.player, self.table.hands
+        return clock.rule_ticks, bound, tuple(len(hands[p]) for p in self.players if bound or p != active)
 
-    def _check_state(self) -> bool:
-        """One pass of the check. False when what it found in play makes it depend on the zones
-        the effective rules are derived from alone (no Creeper trigger, no limit, one Goal, none
-        counting the hands): then the next check is due only once one of those zones has changed
-        (`Clock.rule_ticks`), not after every card drawn or discarded."""
-        rules = derived.effective(self.game)
+    def _check_state(self) -> None:
+        """One pass of the check."""
+        rules = derived.effective(self)
         triggers = rules.holders.get("state_trigger")  # `holding`, with the rules already in hand
         if triggers:
             for owner, card in triggers:
-                kind_of(card).state_trigger(self.game, card, owner)
-            rules = derived.effective(self.game)  # the triggers may have moved cards
+                kind_of(card).state_trigger(self, card, owner)
+            rules = derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
@@ -158,15 +173,14 @@ class Agenda(GameView):
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         goals: Sequence[Card] = self.table.goals
         if len(goals) > 1 and self._settle_goal_slots():
-            return True  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
-            for owner, card in derived.holding(self.game, "on_goals_changed"):
-                kind_of(card).on_goals_changed(self.game, card, owner)
+            for owner, card in derived.holding(self, "on_goals_changed"):
+                kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
-        return bool(triggers or rules.limit_slots or rules.goals_read_hands or len(goals) > 1)
 
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw

@@ -174,7 +174,7 @@ class TurnStructure(GameView):
             card = self.table.skips.pop(candidate, None)
             if card is None:
                 break
-            keeper = kind_of(card).excuses(self.game, card, candidate)
+            keeper = kind_of(card).excuses(self, card, candidate)
             if keeper is not None:
                 self.note(
                     f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
@@ -191,7 +191,7 @@ class TurnStructure(GameView):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        game = self.game  # (a property: asked once)
+        game = self
         for slot in derived.limit_slots(game):
             limit = derived.limit(game, slot, player)
             zone: list[Card]
@@ -243,7 +243,7 @@ class TurnStructure(GameView):
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
-        if solo.is_solo(self.game):
+        if solo.is_solo(self):
             raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
@@ -323,7 +323,7 @@ class TurnStructure(GameView):
         answers, self.stated_at_random, self.at_random_answers = self.at_random_answers, None, []
         if stated is not None and card is not stated:
             hand = self.table.hands[player]
-            chance.refuse(self.game, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
+            chance.refuse(self, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
         self.step(
             rec.Chance,
             what=f"the card {rule} picks for {player}'s play",
