@@ -131,26 +131,29 @@ class Agenda(GameView):
             self._state_checked = self._state_signature()
 
     def _state_signature(self) -> tuple[Any, ...] | int:
-        """What the state-based check reads, as the position stands: what it finds in play decides.
-        With no Creeper trigger, no limit, one Goal and none counting the hands, only the zones the
-        effective rules are derived from (`Clock.rule_ticks`: not every card drawn or discarded).
-        With limits alone and no choice waiting, those zones, whether the active player is bound
-        too (her turn is over) and, under a Hand Limit, how many cards each bound player holds:
-        not the cards she draws and plays in her own turn, nor the phases it goes through.
-        Otherwise every zone (the clock), the phase and the choices waiting."""
+        """What the state-based check reads, as the position stands (what is in play decides): the
+        zones the effective rules are derived from (`Clock.rule_ticks`: the cards in play, which
+        Creeper triggers read too); every zone (the clock) under a Goal counting the hands; under
+        limits, whether the active player is bound too (her turn is over) and, under a Hand Limit,
+        how many cards each bound player holds -- not the cards she draws and plays in her own
+        turn, nor the phases it goes through. While a choice waits or more Goals are out than
+        their slots, every zone, the phase and the choices waiting."""
         clock = self.table.clock
         rules = clock.effective or derived.effective(self)
-        goals = len(self.table.goals)
-        reads_hands = rules.goals_read_hands or "state_trigger" in rules.holders
-        if not (rules.limit_slots or reads_hands or goals > 1):
+        limits = rules.limit_slots
+        reads_hands = rules.goals_read_hands
+        unsettled = len(self.table.goals) > rules.goal_slots  # (R27: the player responsible chooses)
+        if not (limits or reads_hands or unsettled):
             return clock.rule_ticks
         pending = self.pending
         turn = self._turn
-        if pending or reads_hands or goals > 1:
+        if pending or unsettled:
             return clock.rule_ticks, clock.ticks, turn.phase, tuple(c.key for c in pending)
+        if not limits:
+            return clock.rule_ticks, clock.ticks
         bound = turn.phase is Phase.OVER or self.house_rules.limits_on_own_turn
-        if "hand_limit" not in rules.limit_slots:
-            return clock.rule_ticks, bound
+        if reads_hands or "hand_limit" not in limits:
+            return clock.rule_ticks, clock.ticks if reads_hands else None, bound
         active, hands = turn.player, self.table.hands
         return clock.rule_ticks, bound, tuple(len(hands[p]) for p in self.players if bound or p != active)
 
