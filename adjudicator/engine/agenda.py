@@ -74,7 +74,8 @@ class Agenda(GameView):
         clock = self.table.clock
         while not (self.winner or self.stopped or self.ended or self.pending):  # the game-over gate
             if agenda:
-                self.call(agenda.popleft())
+                task = agenda.popleft()
+                task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
             elif not self._turn_structure_step():
                 return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)

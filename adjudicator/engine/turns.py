@@ -37,7 +37,15 @@ class TurnStructure(GameView):
         at once and is replaced; it never counts as a draw."""
         got: list[Card] = []
         creepers = 0
+        pile = self.table.draw_pile
         while len(got) < n:
+            wanted = n - len(got)
+            if wanted > 1 and len(pile) >= wanted:
+                top = pile[:wanted]
+                if not any(card.type is CardType.CREEPER for card in top):
+                    del pile[:wanted]  # none of them a Creeper: all taken in one move
+                    got += top
+                    break
             card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
                 # Both piles empty: draw what there is and carry on (Q88); Solo Fluxx ends instead.
