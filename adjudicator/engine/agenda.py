@@ -192,43 +192,38 @@ class Agenda(GameView):
         if self.window or self.winner or self.ended:
             return False
         turn = self.turn
-        playing = turn.phase is Phase.PLAY
+        temp_hands = self.temp_hands
+        if turn.phase is not Phase.PLAY:
+            return bool(temp_hands) and self._close_finished_temp_hand()
         reading = None
-        if playing and not self.temp_hands and not self.being_played:
+        if not temp_hands and not self.being_played:
             # What the answer reads -- the Draw and Play rules, the hand, the piles (the clock), the
             # cards drawn and played -- is as it was when it was last "nothing is due": so it still is.
             clock = self.table.clock
             reading = (clock.ticks, turn.drawn, turn.played)
             if clock.derived.get("play_goes_on") == reading:
                 return False
-        if playing and self.temp_hands and self.keep_temp_hands_current():
+        elif temp_hands and self.keep_temp_hands_current():
             return True
-        if playing:
-            missing = derived.draw_rule(self, turn.player) - turn.drawn
-            if missing > 0 and (self.table.draw_pile or self.table.discard):
-                self.draw(
-                    turn.player,
-                    missing,
-                    counted=True,
-                    why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                    rulings=(
-                        "B-draw-rule-change",
-                        *derived.bonus_rulings(self, turn.player, "draw"),
-                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
-                        *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
-                        *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
-                    ),
-                )  # a temporary hand's cards are extras
-                return True
-        temp_hands = self.temp_hands
+        missing = derived.draw_rule(self, turn.player) - turn.drawn
+        if missing > 0 and (self.table.draw_pile or self.table.discard):
+            self.draw(
+                turn.player,
+                missing,
+                counted=True,
+                why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
+                rulings=(
+                    "B-draw-rule-change",
+                    *derived.bonus_rulings(self, turn.player, "draw"),
+                    *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
+                    *(("Q129", "Q51") if temp_hands else ()),  # the set-aside hand catches up at once
+                    *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
+                ),
+            )  # a temporary hand's cards are extras
+            return True
         if temp_hands:  # the play phase goes on while one is open
-            frame = temp_hands[-1]
-            done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
-            if done and self.being_played[-1] is frame.source:
-                self._close_temp_hand()
-                return True
-            return False
-        if playing and not self.being_played and self.plays_left() == 0:
+            return self._close_finished_temp_hand()
+        if not self.being_played and self.plays_left() == 0:
             turn.phase = Phase.PLAY_OVER
             why = ""
             if self.log:  # the sentence is written to the log alone
@@ -237,6 +232,16 @@ class Agenda(GameView):
             return True
         if reading is not None:
             self.table.clock.derived["play_goes_on"] = reading
+        return False
+
+    def _close_finished_temp_hand(self) -> bool:
+        """Close the innermost temporary hand once it is done with (True when it was): its cards all
+        played, or the plays its Action allows now made."""
+        frame = self.temp_hands[-1]
+        done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
+        if done and self.being_played[-1] is frame.source:
+            self._close_temp_hand()
+            return True
         return False
 
     # --------------------------------------------------------------- choices

@@ -32,7 +32,6 @@ class Goals(GameView):
         # only for a Goal that counts them -- has not changed: neither has its outcome. Not the
         # turn: a new turn moves `rule_ticks` with no card moving (`Clock.turn_moved`), and so
         # does `turns_begun`, which the stamp takes off.
-        game = self
         clock = self.table.clock
         moved = clock.rule_ticks - self.turns_begun
         stamp = (moved, clock.ticks) if (clock.effective or derived.effective(self)).goals_read_hands else moved
@@ -43,7 +42,7 @@ class Goals(GameView):
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
         for goal in goals:
-            for player in kind_of(goal).candidates(game, goal):
+            for player in kind_of(goal).candidates(self, goal):
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
@@ -54,13 +53,13 @@ class Goals(GameView):
         if signature == self._win_signature:
             return
         self._win_signature = signature
-        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(game, goal)]
+        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
         for line in halves:
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
-            cites += ["Q-tag-creepers-2"] if solo.is_solo(game) else []  # Creepers block in Solo Fluxx too
+            cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             creepers = self.table.creepers_of(player)
@@ -71,12 +70,12 @@ class Goals(GameView):
                     cites += ["H-creepers_block_wins", "R04"]
             elif creepers:
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
-                if solo.is_solo(game):
+                if solo.is_solo(self):
                     cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
-        if len(meeting) == 1 and solo.is_solo(game):
-            solo.score(game, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
+        if len(meeting) == 1 and solo.is_solo(self):
+            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
             return
-        if len(meeting) == 1 and derived.goals_to_win(game) is not None:
+        if len(meeting) == 1 and derived.goals_to_win(self) is not None:
             self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
             return
         if len(meeting) == 1:
@@ -88,12 +87,12 @@ class Goals(GameView):
                 rec.Won,
                 player=self.winner,
                 goal=self.winning_goal,
-                how=kind_of(self.winning_goal).how_met(game, self.winning_goal, self.winner),
+                how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                 rulings=("B-instant-win", *dict.fromkeys(cites)),
             )
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
-        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(game) is None:
+        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
             self.winner, self.co_winners = meeting[0], tuple(meeting)
             self.winning_goal = goal_of[self.winner]
             self.note(

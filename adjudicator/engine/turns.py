@@ -199,9 +199,8 @@ class TurnStructure(GameView):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        game = self
-        for slot in derived.limit_slots(game):
-            limit = derived.limit(game, slot, player)
+        for slot in derived.limit_slots(self):
+            limit = derived.limit(self, slot, player)
             zone: list[Card]
             if slot == "hand_limit":
                 zone = self.table.hands[player]
