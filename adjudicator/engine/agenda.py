@@ -74,7 +74,8 @@ class Agenda(GameView):
         clock = self.table.clock
         while not (self.winner or self.stopped or self.ended or self.pending):  # the game-over gate
             if agenda:
-                self.call(agenda.popleft())
+                task = agenda.popleft()
+                task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
             elif not self._turn_structure_step():
                 return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
@@ -115,38 +116,56 @@ class Agenda(GameView):
         clock = self.table.clock
         checked = self._state_checked
         if checked == clock.rule_ticks or (
-            type(checked) is tuple and checked[0] == clock.ticks and checked == self._state_signature()
+            type(checked) is tuple and checked[0] == clock.rule_ticks and checked == self._state_signature()
         ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
-        reads_all = True
         try:
             ticks = None
             while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):
                 ticks = clock.ticks  # again while a pass moves cards (a Solo Goal scored)
-                reads_all = self._check_state()
+                self._check_state()
         finally:
             if self.winner and self.pending:
                 # The game is over: nothing waits for an answer any more (a limit's discard asked in
                 # the same pass as the win, whose cards a Keep Going claim may have taken since).
                 self.pending.clear()
-            self._state_checked = self._state_signature() if reads_all else clock.rule_ticks
+            self._state_checked = self._state_signature()
 
-    def _state_signature(self) -> tuple[int, Phase, tuple[Any, ...]]:
-        """What the state-based check depends on: the position (its clock), the phase, the choices waiting."""
+    def _state_signature(self) -> tuple[Any, ...] | int:
+        """What the state-based check reads, as the position stands (what is in play decides): the
+        zones the effective rules are derived from (`Clock.rule_ticks`: the cards in play, which
+        Creeper triggers read too); every zone (the clock) under a Goal counting the hands; under
+        limits, whether the active player is bound too (her turn is over) and, under a Hand Limit,
+        how many cards each bound player holds -- not the cards she draws and plays in her own
+        turn, nor the phases it goes through. While a choice waits or more Goals are out than
+        their slots, every zone, the phase and the choices waiting."""
+        clock = self.table.clock
+        rules = clock.effective or derived.effective(self)
+        limits = rules.limit_slots
+        reads_hands = rules.goals_read_hands
+        unsettled = len(self.table.goals) > rules.goal_slots  # (R27: the player responsible chooses)
+        if not (limits or reads_hands or unsettled):
+            return clock.rule_ticks
         pending = self.pending
-        return self.table.clock.ticks, self._turn.phase, tuple(c.key for c in pending) if pending else ()
+        turn = self._turn
+        if pending or unsettled:
+            return clock.rule_ticks, clock.ticks, turn.phase, tuple(c.key for c in pending)
+        if not limits:
+            return clock.rule_ticks, clock.ticks
+        bound = turn.phase is Phase.OVER or self.house_rules.limits_on_own_turn
+        if reads_hands or "hand_limit" not in limits:
+            return clock.rule_ticks, clock.ticks if reads_hands else None, bound
+        active, hands = turn.player, self.table.hands
+        return clock.rule_ticks, bound, tuple(len(hands[p]) for p in self.players if bound or p != active)
 
-    def _check_state(self) -> bool:
-        """One pass of the check. False when what it found in play makes it depend on the zones
-        the effective rules are derived from alone (no Creeper trigger, no limit, one Goal, none
-        counting the hands): then the next check is due only once one of those zones has changed
-        (`Clock.rule_ticks`), not after every card drawn or discarded."""
-        rules = derived.effective(self.game)
+    def _check_state(self) -> None:
+        """One pass of the check."""
+        rules = derived.effective(self)
         triggers = rules.holders.get("state_trigger")  # `holding`, with the rules already in hand
         if triggers:
             for owner, card in triggers:
-                kind_of(card).state_trigger(self.game, card, owner)
-            rules = derived.effective(self.game)  # the triggers may have moved cards
+                kind_of(card).state_trigger(self, card, owner)
+            rules = derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
@@ -158,15 +177,14 @@ class Agenda(GameView):
                 self._enforce_limits(player, ("B-limits-other-players", "Q738"))
         goals: Sequence[Card] = self.table.goals
         if len(goals) > 1 and self._settle_goal_slots():
-            return True  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
+            return  # which Goals stay is not settled yet: no Goal change and no win check until it is (R27)
         goals = tuple(goals)
         if goals != self._goals_seen:  # cards compare by identity
             # The Goal change and what it triggers count as one moment: one win check after both.
             self._goals_seen = goals
-            for owner, card in derived.holding(self.game, "on_goals_changed"):
-                kind_of(card).on_goals_changed(self.game, card, owner)
+            for owner, card in derived.holding(self, "on_goals_changed"):
+                kind_of(card).on_goals_changed(self, card, owner)
         self.check_win()
-        return bool(triggers or rules.limit_slots or rules.goals_read_hands or len(goals) > 1)
 
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
@@ -174,43 +192,38 @@ class Agenda(GameView):
         if self.window or self.winner or self.ended:
             return False
         turn = self.turn
-        playing = turn.phase is Phase.PLAY
+        temp_hands = self.temp_hands
+        if turn.phase is not Phase.PLAY:
+            return bool(temp_hands) and self._close_finished_temp_hand()
         reading = None
-        if playing and not self.temp_hands and not self.being_played:
+        if not temp_hands and not self.being_played:
             # What the answer reads -- the Draw and Play rules, the hand, the piles (the clock), the
             # cards drawn and played -- is as it was when it was last "nothing is due": so it still is.
             clock = self.table.clock
             reading = (clock.ticks, turn.drawn, turn.played)
             if clock.derived.get("play_goes_on") == reading:
                 return False
-        if playing and self.temp_hands and self.keep_temp_hands_current():
+        elif temp_hands and self.keep_temp_hands_current():
             return True
-        if playing:
-            missing = derived.draw_rule(self, turn.player) - turn.drawn
-            if missing > 0 and (self.table.draw_pile or self.table.discard):
-                self.draw(
-                    turn.player,
-                    missing,
-                    counted=True,
-                    why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
-                    rulings=(
-                        "B-draw-rule-change",
-                        *derived.bonus_rulings(self, turn.player, "draw"),
-                        *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
-                        *(("Q129", "Q51") if self.temp_hands else ()),  # the set-aside hand catches up at once
-                        *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
-                    ),
-                )  # a temporary hand's cards are extras
-                return True
-        temp_hands = self.temp_hands
+        missing = derived.draw_rule(self, turn.player) - turn.drawn
+        if missing > 0 and (self.table.draw_pile or self.table.discard):
+            self.draw(
+                turn.player,
+                missing,
+                counted=True,
+                why=f"the Draw rule is now {self.draw_rule()} and {turn.drawn} were drawn this turn",
+                rulings=(
+                    "B-draw-rule-change",
+                    *derived.bonus_rulings(self, turn.player, "draw"),
+                    *(("Q872",) if derived.bonus_givers(self, turn.player, "draw") else ()),  # bonus on top
+                    *(("Q129", "Q51") if temp_hands else ()),  # the set-aside hand catches up at once
+                    *(("Q-tag-play-all",) if self.play_rule().mode == "all" else ()),  # these are played too
+                ),
+            )  # a temporary hand's cards are extras
+            return True
         if temp_hands:  # the play phase goes on while one is open
-            frame = temp_hands[-1]
-            done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
-            if done and self.being_played[-1] is frame.source:
-                self._close_temp_hand()
-                return True
-            return False
-        if playing and not self.being_played and self.plays_left() == 0:
+            return self._close_finished_temp_hand()
+        if not self.being_played and self.plays_left() == 0:
             turn.phase = Phase.PLAY_OVER
             why = ""
             if self.log:  # the sentence is written to the log alone
@@ -219,6 +232,16 @@ class Agenda(GameView):
             return True
         if reading is not None:
             self.table.clock.derived["play_goes_on"] = reading
+        return False
+
+    def _close_finished_temp_hand(self) -> bool:
+        """Close the innermost temporary hand once it is done with (True when it was): its cards all
+        played, or the plays its Action allows now made."""
+        frame = self.temp_hands[-1]
+        done = not frame.cards or frame.plays_made >= derived.compound_terms(self, frame)[1]
+        if done and self.being_played[-1] is frame.source:
+            self._close_temp_hand()
+            return True
         return False
 
     # --------------------------------------------------------------- choices

@@ -150,7 +150,7 @@ class ResponseChain(GameView):
                 )
             del response.answers[0]  # `-> CARD`: the card it answers, used
         try:
-            kind_of(card).verify_response(self.game, response)
+            kind_of(card).verify_response(self, response)
         except Illegal as illegal:
             raise self._too_late(player, card, exclude=top) or illegal from None
         return response
@@ -203,7 +203,7 @@ class ResponseChain(GameView):
     def _cancel_by(self, response: Play, target: Play) -> None:
         self.resolving = response
         try:
-            kind_of(response.card).cancel(self.game, response, target)
+            kind_of(response.card).cancel(self, response, target)
         finally:
             self.resolving = None
         self.discard_played(response)
@@ -289,7 +289,7 @@ class ResponseChain(GameView):
                 continue
             trial = Play(player=player, card=card, event=self.event_no, responds_to=earlier)
             try:
-                kind_of(card).verify_response(self.game, trial)
+                kind_of(card).verify_response(self, trial)
             except Illegal:
                 continue
             return earlier

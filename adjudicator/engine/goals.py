@@ -28,11 +28,13 @@ class Goals(GameView):
         if self.winner or not goals:
             self._win_signature = None
             return
-        # What the check reads -- Goals, rules, the cards in front of the players, the turn, and
-        # the hands only for a Goal that counts them -- has not changed: neither has its outcome.
-        game = self.game  # (a property: asked once)
+        # What the check reads -- Goals, rules, the cards in front of the players, and the hands
+        # only for a Goal that counts them -- has not changed: neither has its outcome. Not the
+        # turn: a new turn moves `rule_ticks` with no card moving (`Clock.turn_moved`), and so
+        # does `turns_begun`, which the stamp takes off.
         clock = self.table.clock
-        stamp = (clock.rule_ticks, clock.ticks if derived.goals_read_hands(game) else None)
+        moved = clock.rule_ticks - self.turns_begun
+        stamp = (moved, clock.ticks) if (clock.effective or derived.effective(self)).goals_read_hands else moved
         if stamp == self._win_stamp:
             return
         self._win_stamp = stamp
@@ -40,7 +42,7 @@ class Goals(GameView):
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
         for goal in goals:
-            for player in kind_of(goal).candidates(game, goal):
+            for player in kind_of(goal).candidates(self, goal):
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
@@ -51,13 +53,13 @@ class Goals(GameView):
         if signature == self._win_signature:
             return
         self._win_signature = signature
-        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(game, goal)]
+        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
         for line in halves:
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
-            cites += ["Q-tag-creepers-2"] if solo.is_solo(game) else []  # Creepers block in Solo Fluxx too
+            cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             named = kind_of(goal_of[player]).named_cards(goal_of[player])
             creepers = self.table.creepers_of(player)
@@ -68,12 +70,12 @@ class Goals(GameView):
                     cites += ["H-creepers_block_wins", "R04"]
             elif creepers:
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
-                if solo.is_solo(game):
+                if solo.is_solo(self):
                     cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
-        if len(meeting) == 1 and solo.is_solo(game):
-            solo.score(game, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
+        if len(meeting) == 1 and solo.is_solo(self):
+            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
             return
-        if len(meeting) == 1 and derived.goals_to_win(game) is not None:
+        if len(meeting) == 1 and derived.goals_to_win(self) is not None:
             self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
             return
         if len(meeting) == 1:
@@ -85,12 +87,12 @@ class Goals(GameView):
                 rec.Won,
                 player=self.winner,
                 goal=self.winning_goal,
-                how=kind_of(self.winning_goal).how_met(game, self.winning_goal, self.winner),
+                how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
                 rulings=("B-instant-win", *dict.fromkeys(cites)),
             )
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
-        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(game) is None:
+        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
             self.winner, self.co_winners = meeting[0], tuple(meeting)
             self.winning_goal = goal_of[self.winner]
             self.note(
@@ -121,7 +123,7 @@ class Goals(GameView):
         failures = []
         for goal in self.table.goals:
             try:
-                text, rulings = kind_of(goal).verify_claim(self.game, goal, player, tuple(words))
+                text, rulings = kind_of(goal).verify_claim(self, goal, player, tuple(words))
             except Illegal as illegal:
                 failures.append(illegal)
                 continue
@@ -135,7 +137,7 @@ class Goals(GameView):
         """House rule goals_per_deck: players holding two half-Goals meet a Goal too (added to
         `meeting`, or to `blocked` when a Creeper neither Goal names blocks them); one line each."""
         lines = []
-        for player, first, second in derived.half_goals(self.game):
+        for player, first, second in derived.half_goals(self):
             if player in meeting or player in blocked:
                 continue
             if self.creeper_blocks(player, first) and self.creeper_blocks(player, second):
@@ -152,14 +154,14 @@ class Goals(GameView):
     def _claim_goal(self, player: str, goal: Card, cites: tuple[str, ...]) -> None:
         """Keep Going: the player claims the met Goal (it leaves play and she keeps it), discards the
         Keepers and Creepers she used to meet it, and her turn ends; N claimed Goals win."""
-        target = derived.goals_to_win(self.game)
+        target = derived.goals_to_win(self)
         assert target is not None
         keep_going = ("B-keep-going", *self.house_rules.cite("keep_going"))
-        used = kind_of(goal).cards_used(self.game, goal, player)
+        used = kind_of(goal).cards_used(self, goal, player)
         self.table.goals.remove(goal)
         scored = self.table.scored.setdefault(player, [])
         scored.append(goal)
-        how = kind_of(goal).how_met(self.game, goal, player)  # taken before the cards used leave play
+        how = kind_of(goal).how_met(self, goal, player)  # taken before the cards used leave play
         self.note(
             f"{player} meets {goal}{' ' + how if how else ''} and claims it instead of winning: "
             f"{len(scored)} of {target} claimed Goals",
@@ -180,13 +182,13 @@ class Goals(GameView):
         named = kind_of(goal).named_cards(goal)
         blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
         if blocking and any(
-            kind_of(c).blocks_win(self.game, c, goal)
+            kind_of(c).blocks_win(self, c, goal)
             and not any(c.is_called(n) for n in named)
-            and not any(kind.waives_creepers(self.game, rule, c) for kind, rule in rules)
+            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
             for c in self.table.creepers_of(player)
         ):
             return True
-        needed = (kind.win_needs(self.game, rule) for kind, rule in rules)
+        needed = (kind.win_needs(self, rule) for kind, rule in rules)
         return any(card is not None and self.table.owner_of(card) != player for card in needed)
 
     # ------------------------------------------------------ the Goals in play

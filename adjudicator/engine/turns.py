@@ -37,7 +37,15 @@ class TurnStructure(GameView):
         at once and is replaced; it never counts as a draw."""
         got: list[Card] = []
         creepers = 0
+        pile = self.table.draw_pile
         while len(got) < n:
+            wanted = n - len(got)
+            if wanted > 1 and len(pile) >= wanted:
+                top = pile[:wanted]
+                if not any(card.type is CardType.CREEPER for card in top):
+                    del pile[:wanted]  # none of them a Creeper: all taken in one move
+                    got += top
+                    break
             card = self._take_top(mid_draw=bool(got or creepers))
             if card is None:
                 # Both piles empty: draw what there is and carry on (Q88); Solo Fluxx ends instead.
@@ -174,7 +182,7 @@ class TurnStructure(GameView):
             card = self.table.skips.pop(candidate, None)
             if card is None:
                 break
-            keeper = kind_of(card).excuses(self.game, card, candidate)
+            keeper = kind_of(card).excuses(self, card, candidate)
             if keeper is not None:
                 self.note(
                     f"{candidate} has {keeper} now that the turn comes round, so {card} does not make "
@@ -191,9 +199,8 @@ class TurnStructure(GameView):
         self._enforce_limits(self.turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        game = self.game  # (a property: asked once)
-        for slot in derived.limit_slots(game):
-            limit = derived.limit(game, slot, player)
+        for slot in derived.limit_slots(self):
+            limit = derived.limit(self, slot, player)
             zone: list[Card]
             if slot == "hand_limit":
                 zone = self.table.hands[player]
@@ -243,7 +250,7 @@ class TurnStructure(GameView):
         self.verify_not_over()
         if player in self.players:
             raise Illegal("already_playing", f"{player} is already in the game", ("B-jump-in",))
-        if solo.is_solo(self.game):
+        if solo.is_solo(self):
             raise Illegal("solo_game", f"Solo Fluxx is played alone: {player} cannot jump in", ("B-solo",))
         last = self.players[-1]
         self.players.append(player)
@@ -323,7 +330,7 @@ class TurnStructure(GameView):
         answers, self.stated_at_random, self.at_random_answers = self.at_random_answers, None, []
         if stated is not None and card is not stated:
             hand = self.table.hands[player]
-            chance.refuse(self.game, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
+            chance.refuse(self, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
         self.step(
             rec.Chance,
             what=f"the card {rule} picks for {player}'s play",

@@ -257,7 +257,9 @@ class Kind:
 
     @over_the_table
     def state_trigger(self, game: CardHost, card: Card, owner: str | None) -> None:
-        """Part of the state-based check: what the card forces whenever it holds (War)."""
+        """Part of the state-based check: what the card forces whenever it holds (War). It reads
+        the cards in play, not the hands or the piles: the check runs again only once those have
+        changed (`Agenda._state_signature`)."""
 
     @over_the_table
     def on_goals_changed(self, game: CardHost, card: Card, owner: str | None) -> None:
