@@ -23,6 +23,7 @@ the note of such a `P declines`).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -44,7 +45,8 @@ from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
-from adjudicator.model.events import ANSWERS, Event
+from adjudicator.model.decision import DecisionKind
+from adjudicator.model.events import ANSWERS, Action, Event
 from adjudicator.model.scenario import Scenario
 
 NIGHTLY = os.environ.get("ADJUDICATOR_PROPERTY") == "nightly"
@@ -179,6 +181,10 @@ class Restating:
         self.dropped: set[int] = set()
         self.taken: set[int] = set()  # cards a card took from the discard pile, stated (by place in the log)
         self.declined: set[int] = set()  # answers moved onto a play that closed a window: `P declines` now
+        self.moved: set[int] = set()  # answers moved onto their plays
+        #: Where (place in the events written, player) an answer moved onto its play was left out:
+        #: `P declines` stands there if the game stated waits at a window there (`_declines_where_it_waits`).
+        self.left_out: list[tuple[int, str]] = []
         self.unasked: set[int] = set()  # steps (by place in the log) the restated game no longer takes
 
     def state(self, at: int, outcome: Any) -> None:
@@ -283,6 +289,7 @@ class Restating:
         answer = self._answered_by(question)
         number = answer.number
         (self.declined if number in self.answers.at_an_open_window else self.dropped).add(number)
+        self.moved.add(number)
         self.unasked.add(question)  # now stated on the play: nothing asks it
         return answer
 
@@ -372,6 +379,8 @@ class Restating:
                 for k, made in enumerate(self.before.get(event.number, []))
             ]
             if event.number in self.dropped:
+                if event.number in self.moved:
+                    self.left_out.append((len(written), event.player))
                 continue
             if event.number in self.declined:
                 declines.add(len(written))
@@ -392,7 +401,7 @@ class Restating:
 
 def restated(
     game: Game, events: list[Event], seen: list[Any], answers: Answers
-) -> tuple[list[Event], set[int], set[int]]:
+) -> tuple[list[Event], set[int], set[int], list[tuple[int, str]]]:
     """The events with every outcome of chance in the game written in, as its log says; the steps
     (by place in the log) that asked what a play now states (its player, taken from: Use What You
     Take); and where (by place in the events written) `P declines` closes a window as the answer
@@ -408,7 +417,34 @@ def restated(
             restating.state(at, seen.pop(0))
     assert not seen, f"outcomes with no step: {seen}"
     written, declines = restating.written()
-    return written, restating.unasked, declines
+    return written, restating.unasked, declines, restating.left_out
+
+
+def _declines_where_it_waits(
+    written: Callable[[list[Event], int], str],
+    events: list[Event],
+    seed: int,
+    declines: set[int],
+    left_out: list[tuple[int, str]],
+) -> tuple[list[Event], set[int]]:
+    """Where an answer moved onto its play was left out, `P declines` in its place when the game
+    stated waits there at a window (`Game.decision`): a Surprise may answer the card the play now
+    states it plays at once, which the play left unstated could not (a choice came first)."""
+    scenario = parse_scenario(written(events, seed), "<restated>")
+    game = Game(dataclasses.replace(scenario, events=()), undo=False)
+    out: list[Event] = []
+    placed: set[int] = set()  # the declines, by place in the events now
+    moved = dict(left_out)
+    for place, event in enumerate([*scenario.events, None]):
+        if place in moved and game.decision().kind is DecisionKind.RESPOND:
+            placed.add(len(out))
+            out.append(Event.made(len(out) + 1, moved[place], Action.DECLINE))
+            game.push(out[-1])
+        if event is not None:
+            placed |= {len(out)} if place in declines else set()
+            out.append(events[place])
+            game.push(event)
+    return out, placed
 
 
 def _begins_her_turn(event: Event, player: str | None = None) -> bool:
@@ -499,9 +535,11 @@ def check_scenario(scenario: Scenario, written: Callable[[list[Event], int], str
         refused[:3]
     )
     answers = next((a for taken, a in answered if taken is game), Answers())
-    events, unasked, declines = restated(
+    events, unasked, declines, left_out = restated(
         game, list(scenario.events), [outcome for taken, outcome in seen if taken is game], answers
     )
+    if left_out:
+        events, declines = _declines_where_it_waits(written, events, scenario.seed + 1, declines, left_out)
     text = written(events, scenario.seed + 1)
     stated = parse_scenario(text, "<restated>")
     again = replay(stated)
