@@ -97,7 +97,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         """Whether event means the same pushed before the steps taken (see the module's doc)."""
         if answers_what_was_open(event, answering, game.turns_begun != turns_begun, game.turn.player):
             return False
-        if forced and event.action == Action.USE and event.player == game.turn.player:
+        if forced and event.action == _USE and event.player == game.turn.player:
             return False  # push judges her free actions before the forced play made on the way
         if game.turn is not turn and not was_over and event.player == was_active:
             if game.is_optional_free_action(event):
@@ -238,7 +238,7 @@ def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
             keyed.setdefault(event_key(event), event)
         events = list(keyed.values())
     if begun:
-        begins = Event.made(number, begun[0], Action.BEGIN_TURN, None, ())
+        begins = Event.made(number, begun[0], _BEGIN_TURN, None, ())
         if begins_no_other_turn(begun, begins):
             events.append(begins)
     return events
@@ -259,7 +259,7 @@ def _classify(game: GameView, events: list[Event], split: str | None) -> Decisio
     if split == "window":
         return Decision(DecisionKind.RESPOND, tuple(events))
     for event in events:
-        if event.action == Action.BEGIN_TURN:
+        if event.action == _BEGIN_TURN:
             return Decision(DecisionKind.BEGIN_TURN, tuple(events))
     return Decision(DecisionKind.PLAY, tuple(events))
 

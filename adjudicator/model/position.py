@@ -422,7 +422,7 @@ class PendingChoice(Copied):
         choice is never changed, only answered)."""
         from adjudicator.model.choices import ChoiceSpec
 
-        return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
+        return ChoiceSpec.made(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
 
     def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
@@ -433,8 +433,8 @@ class PendingChoice(Copied):
         """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
         from adjudicator.model.choices import ChoiceSpec
 
-        return ChoiceSpec(
-            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, rulings=self.rulings
+        return ChoiceSpec.made(
+            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, None, self.rulings
         )
 
     def spec_for(self, verb: Action) -> ChoiceSpec:
