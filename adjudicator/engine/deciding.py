@@ -209,7 +209,10 @@ def _plays_and_uses(
         if forced and player == active:
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
-        uses = Event.made_each(number, player, _USE, game.usable(player) if known is None else known)
+        cards = game.usable(player) if known is None else known
+        if not cards:
+            continue  # (most players most of the time: no event to make)
+        uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
         if turn_passed and player == turn.player:
