@@ -22,10 +22,7 @@ from adjudicator.model.position import Phase, Play, TempHand
 
 #: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
 UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
-#: Read once, for `usable` and `playable` (asked for every player at every decision): an Enum
-#: member read off its class is a lookup each time.
-_PLAY, _GOAL = Phase.PLAY, CardType.GOAL
-_FREE_ACTION_TIME = (Phase.PLAY, Phase.PLAY_OVER)
+_PLAY, _GOAL, _FREE_ACTION_TIME = Phase.PLAY, CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER)  # read once (Enum lookups)
 
 
 class Playing(GameView):
