@@ -240,6 +240,23 @@ def test_chance_set_aside_leaves_the_generator_where_it_was():
         assert game.rng.random() == other.rng.random()
 
 
+def test_chance_set_aside_gives_the_generator_back():
+    """A look that draws nothing gives the game its own generator back (no snapshot for its next
+    draw to read); a copy made during the look, which waits on the generator's state, still
+    draws what the game would have, however much the game draws first."""
+    game = new_game(0, ["Alice", "Bob"])
+    game.rng.random()  # made and drawn from: a plain generator
+    own = game.rng
+    with chance_aside(game):
+        assert game.rng is not own
+    assert game.rng is own
+    with chance_aside(game):
+        copy = game.copy()
+    assert game.rng is own
+    expected = [game.rng.random() for _ in range(3)]
+    assert [copy.rng.random() for _ in range(3)] == expected
+
+
 def test_no_copy_is_skipped_where_a_forced_play_is_due():
     """The listings ask whether a forced play (First Play Random) is due without a copy; wherever it
     says none is, making the forced plays on a copy changes nothing."""

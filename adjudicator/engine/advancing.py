@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from adjudicator.engine.view import GameView  # a game is handed in: never made here
 
 
+#: The phases the steps below test on every pass, read once (an Enum member read off its class
+#: is a lookup each time).
+_PLAY, _PLAY_OVER, _OVER = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
+_TURN_DONE = (Phase.PLAY_OVER, Phase.OVER)
+
+
 # ---------------------------------------------------------- driving a game
 def _forces_plays(game: GameView) -> bool:
     """Whether a rule in play may force a play on the active player (First Play Random)."""
@@ -43,7 +49,7 @@ def forced_play_due(game: GameView) -> bool:
         or game.winner
         or game.stopped
         or game.ended
-        or turn.phase is not Phase.PLAY
+        or turn.phase is not _PLAY
     ):
         return True  # not the plain case: a copy finds out
     with chance_aside(game):
@@ -145,7 +151,7 @@ def advance_steps(
         turn = game.turn
         if (
             turn.begun_by == number
-            and turn.phase in (Phase.PLAY_OVER, Phase.OVER)
+            and turn.phase in _TURN_DONE
             and game.window is None
             and game.next_player() != turn.player
         ):
@@ -162,7 +168,7 @@ def advance_steps(
                 return "window"
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
-        elif turn.phase is Phase.PLAY:
+        elif turn.phase is _PLAY:
             if _forces_plays(game) and not game.being_played and not game.temp_hands:
                 cards = game.usable(turn.player)
                 if cards:
@@ -172,13 +178,13 @@ def advance_steps(
                 if game.window is not None:
                     return "forced play"  # push makes it right before judging the event, and goes no further
             return None
-        elif turn.phase is Phase.PLAY_OVER:
+        elif turn.phase is _PLAY_OVER:
             cards = game.usable(turn.player)
             if any(not kind_of(card).needs_a_play(game, card) for card in cards):
                 usable[turn.player] = cards
                 return "before turn end"
             game.end_turn()
-        elif turn.phase is Phase.OVER:
+        elif turn.phase is _OVER:
             following = game.next_player()
             if _others_use_any_time(game, following):
                 return "before turn start"

@@ -29,11 +29,12 @@ class Snapshot:
     from there until each first draws. It is read from the old generator -- which no game draws
     from any more -- only when one of them does (most copies never draw)."""
 
-    __slots__ = ("source", "_state")
+    __slots__ = ("source", "_state", "lent")
 
     def __init__(self, source: random.Random) -> None:
         self.source = source
         self._state: tuple[Any, ...] | None = None
+        self.lent = False  # a copy of the game waits on it (`ForkedRandom.__deepcopy__`)
 
     @property
     def state(self) -> tuple[Any, ...]:
@@ -77,6 +78,7 @@ class ForkedRandom(random.Random):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ForkedRandom:
         """One more generator of the snapshot (it has not drawn since: it would be a Random)."""
+        self.snapshot.lent = True
         return ForkedRandom(self.snapshot)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -129,33 +131,40 @@ def fork(game: G, *, history: bool = True) -> G:
     return clone
 
 
+#: The field holding a game's generator (`Game.rng`: None until chance is first needed).
+RNG = "_rng"
+
+
 class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib's
     """`with chance_aside(game):` a look at the game that may draw at random (a rule picking the
     card it would force) leaves the game's random generator where it was: the draws come from
-    a fork of it, or from a generator made meanwhile (made lazily), unmade afterwards."""
+    a fork of it, or from a generator made meanwhile (made lazily), unmade afterwards. Where the
+    look drew nothing, the game gets its own generator back (no snapshot for its next draw to
+    read), the state read first for the copies of the game made meanwhile that wait on it."""
 
     def __init__(self, game: GameView) -> None:
         self.fields = game.__dict__
 
     def __enter__(self) -> None:
         fields = self.fields
-        self.snapshots: dict[str, Snapshot] = {}
-        self.unset: list[str] = []  # fields holding None: a generator made lazily may land there
-        for name, value in fields.items():
-            cls = type(value)
-            if cls is random.Random:
-                snapshot = self.snapshots[name] = Snapshot(value)
-                fields[name] = ForkedRandom(snapshot)
-            elif cls is ForkedRandom:
-                self.snapshots[name] = value.snapshot
-            elif value is None:
-                self.unset.append(name)
+        rng: Any = fields.get(RNG)
+        self.own = rng
+        cls = type(rng)
+        self.snapshot: Snapshot | None = None  # (another generator, a trial's: drawn from as it is)
+        if cls is random.Random:
+            self.snapshot = Snapshot(rng)
+            fields[RNG] = ForkedRandom(self.snapshot)
+        elif cls is ForkedRandom:
+            self.snapshot = rng.snapshot
 
     def __exit__(self, *exception: object) -> None:
-        fields = self.fields
-        for name, snapshot in self.snapshots.items():
-            if type(fields[name]) is not ForkedRandom:  # it drew: a fresh fork of the same state
-                fields[name] = ForkedRandom(snapshot)
-        for name in self.unset:
-            if isinstance(fields[name], random.Random):
-                fields[name] = None  # made meanwhile: unmade (it is made again the same)
+        fields, snapshot, own = self.fields, self.snapshot, self.own
+        if snapshot is None:
+            if own is None:
+                fields[RNG] = None  # made meanwhile, if it was: unmade (it is made again the same)
+        elif type(fields[RNG]) is not ForkedRandom:  # it drew: a fresh fork of the same state (read)
+            fields[RNG] = ForkedRandom(snapshot)
+        elif type(own) is random.Random:  # never drawn from since it was set aside
+            if snapshot.lent:
+                snapshot.state  # noqa: B018 -- read now: the copies' draws start from it
+            fields[RNG] = own

@@ -79,7 +79,7 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
-    made = Decision(DecisionKind.OVER, ()) if game.is_over else _come_to_a_decision(game, next_number(game))
+    made = Decision.made(DecisionKind.OVER, ()) if game.is_over else _come_to_a_decision(game, next_number(game))
     game._decided = Decided(stamp(game), made)
     return made
 
@@ -97,7 +97,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         """Whether event means the same pushed before the steps taken (see the module's doc)."""
         if answers_what_was_open(event, answering, game.turns_begun != turns_begun, game.turn.player):
             return False
-        if forced and event.action == Action.USE and event.player == game.turn.player:
+        if forced and event.action == _USE and event.player == game.turn.player:
             return False  # push judges her free actions before the forced play made on the way
         if game.turn is not turn and not was_over and event.player == was_active:
             if game.is_optional_free_action(event):
@@ -121,15 +121,15 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
             break
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
     if game.is_over:
-        return Decision(DecisionKind.OVER, ())
+        return Decision.made(DecisionKind.OVER, ())
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once, `keep` worked out a player at a time
         events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering, split)
         if not events:
-            return Decision(DecisionKind.STUCK, ())
+            return Decision.made(DecisionKind.STUCK, ())
         begins = bool(begun) and begun.count(begun[0]) == len(begun)  # `P begins` among them
-        return Decision(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
+        return Decision.made(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, begun), split)
     active = game.turn.player
@@ -209,7 +209,10 @@ def _plays_and_uses(
         if forced and player == active:
             continue  # her free actions come before the forced play made on the way
         known = usable.get(player)
-        uses = Event.made_each(number, player, _USE, game.usable(player) if known is None else known)
+        cards = game.usable(player) if known is None else known
+        if not cards:
+            continue  # (most players most of the time: no event to make)
+        uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
         if turn_passed and player == turn.player:
@@ -238,7 +241,7 @@ def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
             keyed.setdefault(event_key(event), event)
         events = list(keyed.values())
     if begun:
-        begins = Event.made(number, begun[0], Action.BEGIN_TURN, None, ())
+        begins = Event.made(number, begun[0], _BEGIN_TURN, None, ())
         if begins_no_other_turn(begun, begins):
             events.append(begins)
     return events
@@ -246,22 +249,22 @@ def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
 
 def _classify(game: GameView, events: list[Event], split: str | None) -> Decision:
     if not events:
-        return Decision(DecisionKind.STUCK, ())
+        return Decision.made(DecisionKind.STUCK, ())
     pending = game.pending
     if pending:
         limit = all([choice.keep_means_complement for choice in pending])  # (lists: no generator to run)
-        return Decision(
+        return Decision.made(
             DecisionKind.LIMIT if limit else DecisionKind.ANSWER,
             tuple(events),
             tuple([f"{choice.player} must {choice.prompt}" for choice in pending]),
             tuple([option for choice in pending for option in choice.options]),
         )
     if split == "window":
-        return Decision(DecisionKind.RESPOND, tuple(events))
+        return Decision.made(DecisionKind.RESPOND, tuple(events))
     for event in events:
-        if event.action == Action.BEGIN_TURN:
-            return Decision(DecisionKind.BEGIN_TURN, tuple(events))
-    return Decision(DecisionKind.PLAY, tuple(events))
+        if event.action == _BEGIN_TURN:
+            return Decision.made(DecisionKind.BEGIN_TURN, tuple(events))
+    return Decision.made(DecisionKind.PLAY, tuple(events))
 
 
 # ------------------------------------------------------------------ chance

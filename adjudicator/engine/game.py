@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from adjudicator.cards.kinds.base import continuation
 from adjudicator.cards.kinds.host import CardHost, RuleNumber
-from adjudicator.engine import derived
+from adjudicator.engine import deciding, derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
 from adjudicator.engine.event_order import EventOrder
@@ -218,9 +218,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def decision(self) -> Decision:
         """Where the game rests: every forced step taken, who decides what, from which cards, and the
         legal events (`engine/deciding.py`). A driver's view of the game is `model.decision.Driver`."""
-        from adjudicator.engine.deciding import decision
-
-        return decision(self)
+        return deciding.decision(self)
 
     def legal_events(self) -> list[Event]:
         """The legal events of `decision()`: pushing one applies it as listed."""

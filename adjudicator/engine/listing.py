@@ -134,7 +134,7 @@ class Found:
             self.needed.setdefault(key, choice)
             if choice.player not in players:
                 continue
-            events = list(answers_to(game, choice, self.number))
+            events = answers_to(game, choice, self.number)
             if events:
                 self.answered.add(key)
                 self.add(events)
@@ -239,24 +239,31 @@ def _accepted(game: GameView, event: Event) -> bool:
     return not trial.stopped and not any(isinstance(s, rec.Rejected) for s in trial.steps[seen:])
 
 
-def answers_to(game: GameView, choice: PendingChoice, number: int) -> Iterator[Event]:
+def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event]:
     """The answers to choice that the engine accepts (each verb; `keep` names what stays).
     Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
     which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
-    engine is only which choice the answer goes to."""
+    engine is only which choice the answer goes to. (A list: a generator would be resumed once
+    an answer.)"""
+    events: list[Event] = []
     for verb in choice.answer_verbs:
         spec = choice.spec_for(verb)
         if spec.count == 0 and choice.names_what_stays(verb):
             continue  # "keeps" with nothing named cannot be written
-        # The only choice this answer could go to: no need to ask pick by pick.
-        alone = [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
         picks: Iterable[tuple[Any, ...]] = islice(spec.selections(), MAX_ANSWERS)
-        if not alone:
+        if len(game.pending) > 1 and not _alone(game, choice, verb):
             picks = [given for given in picks if game.answered_choice(choice.player, verb, given) is choice]
         whose = told_apart(game, choice.options)
         if whose:
             picks = [tuple(whose.get(id(g), g) for g in given) for given in picks]
-        yield from Event.made_answering(number, choice.player, verb, picks)
+        events += Event.made_answering(number, choice.player, verb, picks)
+    return events
+
+
+def _alone(game: GameView, choice: PendingChoice, verb: Action) -> bool:
+    """Whether choice is the only one an answer of its player with verb could go to: then no
+    pick needs asking where it goes."""
+    return [c for c in game.pending if c.player == choice.player and verb in c.answer_verbs] == [choice]
 
 
 def told_apart(game: GameView, options: Sequence[Any]) -> dict[int, Whose]:

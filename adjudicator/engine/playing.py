@@ -23,6 +23,7 @@ from adjudicator.model.position import Phase, Play, TempHand
 
 #: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
 UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
+_PLAY, _GOAL, _FREE_ACTION_TIME = Phase.PLAY, CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER)  # read once (Enum lookups)
 
 
 class Playing(GameView):
@@ -240,7 +241,7 @@ class Playing(GameView):
         the temporary hand being played from -- that `can_play` accepts, worked out together (one
         copy of a card: `first_copies`)."""
         turn = self.turn
-        if player != turn.player or turn.phase is not Phase.PLAY or self.winner or self.ended:
+        if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             return []  # `_verify_playing_now` refuses every card (asked without raising)
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
@@ -362,7 +363,7 @@ class Playing(GameView):
         """Whether it is player's own turn, in the phases her free actions are open in (those that
         may be used any time are open outside it too: the callers ask that of the card)."""
         turn = self.turn
-        return player == turn.player and turn.phase in (Phase.PLAY, Phase.PLAY_OVER)
+        return player == turn.player and turn.phase in _FREE_ACTION_TIME
 
     def usable(self, player: str) -> list[Card]:
         """The cards whose free action player may use now as they are (no stated choices): the rules
@@ -377,7 +378,7 @@ class Playing(GameView):
         # The cards granting a free action, kept with the effective rules: the rules in play, then
         # hers, in table order (a Goal is held by no one like a rule, but grants none).
         for owner, card in derived.holding(self.game, "verify_use"):
-            if owner != player and (owner is not None or card.type is CardType.GOAL):
+            if owner != player and (owner is not None or card.type is _GOAL):
                 continue
             kind = kind_of(card)
             if not her_time and not kind.any_time:

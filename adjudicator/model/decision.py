@@ -61,6 +61,20 @@ class Decision:
     #: the options of the choices asked, for an answer or a limit
     options: tuple[Any, ...] = ()
 
+    @classmethod
+    def made(
+        cls, kind: DecisionKind, events: tuple[Event, ...], prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
+    ) -> Decision:
+        """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
+        fields set directly, faster than the frozen __init__."""
+        decision = object.__new__(cls)
+        fields = decision.__dict__
+        fields["kind"] = kind
+        fields["events"] = events
+        fields["prompts"] = prompts
+        fields["options"] = options
+        return decision
+
     @functools.cached_property
     def players(self) -> tuple[str, ...]:
         """The players who may send the next event (empty: nobody, the game is over or stuck)."""

@@ -13,14 +13,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.events import Action
 from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap
-
-if TYPE_CHECKING:
-    from adjudicator.model.choices import ChoiceSpec
 
 
 class Copied:
@@ -420,9 +418,7 @@ class PendingChoice(Copied):
     def spec(self) -> ChoiceSpec:
         """The choice as the validator and the legal-event generator see it (made once: a pending
         choice is never changed, only answered)."""
-        from adjudicator.model.choices import ChoiceSpec
-
-        return ChoiceSpec(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
+        return ChoiceSpec.made(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
 
     def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
@@ -431,10 +427,8 @@ class PendingChoice(Copied):
     @functools.cached_property
     def kept_spec(self) -> ChoiceSpec:
         """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
-        from adjudicator.model.choices import ChoiceSpec
-
-        return ChoiceSpec(
-            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, rulings=self.rulings
+        return ChoiceSpec.made(
+            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, None, self.rulings
         )
 
     def spec_for(self, verb: Action) -> ChoiceSpec:
