@@ -237,9 +237,8 @@ class Playing(GameView):
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
 
     def playable(self, player: str) -> list[Card]:
-        """The cards player may play now as they are (no stated choices): those of her hand -- or of
-        the temporary hand being played from -- that `can_play` accepts, worked out together (one
-        copy of a card: `first_copies`)."""
+        """The cards player may play now as they are (no stated choices), one copy of each card
+        (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
         turn = self.turn
         if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             return []  # `_verify_playing_now` refuses every card (asked without raising)
