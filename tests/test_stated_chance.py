@@ -181,10 +181,10 @@ class Restating:
         self.dropped: set[int] = set()
         self.taken: set[int] = set()  # cards a card took from the discard pile, stated (by place in the log)
         self.declined: set[int] = set()  # answers moved onto a play that closed a window: `P declines` now
-        self.moved: set[int] = set()  # answers moved onto their plays
-        #: Where (place in the events written, player) an answer moved onto its play was left out:
-        #: `P declines` stands there if the game stated waits at a window there (`_declines_where_it_waits`).
-        self.left_out: list[tuple[int, str]] = []
+        self.moved: dict[int, str | None] = {}  # answers moved onto their plays: the card played
+        #: Where (place in the events written, player, card played) an answer moved onto its play was
+        #: left out: `P declines` stands there if the game stated waits at that card's window there.
+        self.left_out: list[tuple[int, str, str | None]] = []
         self.unasked: set[int] = set()  # steps (by place in the log) the restated game no longer takes
 
     def state(self, at: int, outcome: Any) -> None:
@@ -270,7 +270,7 @@ class Restating:
             choices = list(named)
             asked = self._asked(player, inner, at)
             if asked:  # (nothing asked: the only other player)
-                self._move_answer(asked[-1])
+                self._move_answer(asked[-1], card)
         self._put(place, _made(current, choices=(*choices, outcome)))
 
     def _asked(self, player: str, since: int, at: int) -> list[int]:
@@ -282,14 +282,15 @@ class Restating:
             if i not in self.unasked and isinstance(self.steps[i], rec.ChoiceNeeded) and self.steps[i].player == player  # type: ignore[attr-defined]
         ]
 
-    def _move_answer(self, question: int) -> Event:
+    def _move_answer(self, question: int, card: str | None) -> Event:
         """The answer to the question at place `question` of the log is now stated on the play that
         asked it: its event is left out, or, where it closed a window someone could answer (a
-        Surprise), `P declines` closes it in its place. Returns the answer."""
+        Surprise), `P declines` closes it in its place (`card`: the card of the play, whose window
+        that is). Returns the answer."""
         answer = self._answered_by(question)
         number = answer.number
         (self.declined if number in self.answers.at_an_open_window else self.dropped).add(number)
-        self.moved.add(number)
+        self.moved[number] = card
         self.unasked.add(question)  # now stated on the play: nothing asks it
         return answer
 
@@ -347,12 +348,14 @@ class Restating:
             assert number is not None
             place = self._the_play(number, player, card)
         current = self._at(place)
+        root_card = current.card.name if current.card is not None else None
         asked = [  # what the cards asked on the way that a `chooses` answered (a limit's discard stays)
             q for q in self._asked(player, root, at) if self._answered_by(q).action == "choose"
         ]
         unnamed = tuple(named[sum(q > inner for q in asked) :])  # the card's own answers nothing asked
         answers = sorted(
-            [*((q, self._move_answer(q).choices) for q in asked), *taken, (at - 0.5, unnamed)], key=lambda a: a[0]
+            [*((q, self._move_answer(q, root_card).choices) for q in asked), *taken, (at - 0.5, unnamed)],
+            key=lambda a: a[0],
         )
         choices = (*current.choices, *(c for _, given in answers for c in given), outcome)
         self._put(place, _made(current, choices=choices))
@@ -380,7 +383,7 @@ class Restating:
             ]
             if event.number in self.dropped:
                 if event.number in self.moved:
-                    self.left_out.append((len(written), event.player))
+                    self.left_out.append((len(written), event.player, self.moved[event.number]))
                 continue
             if event.number in self.declined:
                 declines.add(len(written))
@@ -401,7 +404,7 @@ class Restating:
 
 def restated(
     game: Game, events: list[Event], seen: list[Any], answers: Answers
-) -> tuple[list[Event], set[int], set[int], list[tuple[int, str]]]:
+) -> tuple[list[Event], set[int], set[int], list[tuple[int, str, str | None]]]:
     """The events with every outcome of chance in the game written in, as its log says; the steps
     (by place in the log) that asked what a play now states (its player, taken from: Use What You
     Take); and where (by place in the events written) `P declines` closes a window as the answer
@@ -425,26 +428,32 @@ def _declines_where_it_waits(
     events: list[Event],
     seed: int,
     declines: set[int],
-    left_out: list[tuple[int, str]],
+    left_out: list[tuple[int, str, str | None]],
 ) -> tuple[list[Event], set[int]]:
     """Where an answer moved onto its play was left out, `P declines` in its place when the game
-    stated waits there at a window (`Game.decision`): a Surprise may answer the card the play now
-    states it plays at once, which the play left unstated could not (a choice came first)."""
+    stated waits there at that play's window (`Game.decision`): a Surprise may answer the card the
+    play now states it plays at once, which the play left unstated could not (a choice came first)."""
     scenario = parse_scenario(written(events, seed), "<restated>")
     game = Game(dataclasses.replace(scenario, events=()), undo=False)
     out: list[Event] = []
     placed: set[int] = set()  # the declines, by place in the events now
-    moved = dict(left_out)
+    moved = {place: (player, card) for place, player, card in left_out}
     for place, event in enumerate([*scenario.events, None]):
-        if place in moved and game.decision().kind is DecisionKind.RESPOND:
+        # (at the window of a card played since, the events already there answer it)
+        if place in moved and _waits_at(game, moved[place][1]):
             placed.add(len(out))
-            out.append(Event.made(len(out) + 1, moved[place], Action.DECLINE))
+            out.append(Event.made(len(out) + 1, moved[place][0], Action.DECLINE))
             game.push(out[-1])
         if event is not None:
             placed |= {len(out)} if place in declines else set()
             out.append(events[place])
             game.push(event)
     return out, placed
+
+
+def _waits_at(game: Game, card: str | None) -> bool:
+    """Whether the game rests at the window of card (a play of it)."""
+    return game.decision().kind is DecisionKind.RESPOND and game.window is not None and game.window.card.name == card
 
 
 def _begins_her_turn(event: Event, player: str | None = None) -> bool:
