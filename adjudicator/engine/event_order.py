@@ -42,9 +42,7 @@ class EventOrder(GameView):
             self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
-        decided = self._decided
-        if decided is not None:
-            self._decided = None
+        decided, self._decided = self._decided, None
         listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self)
         self.move_stack.append(event)
         if self.stopped:

@@ -68,22 +68,6 @@ LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 
 class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
-    # At most 29 fields of a game's own (`__init__`; tests/test_position.py counts them): past 29,
-    # CPython 3.11 stops sharing one layout between the objects of a class, and every read of a
-    # field and every call of a method on the game slows. The fields set only now and then keep
-    # their defaults here, on the class, until a game sets them: each value is replaced, never
-    # changed in place.
-    co_winners: tuple[str, ...] = ()  # every winner of a shared win (house rule tie: shared)
-    winning_goal: Card | None = None
-    stopped: str | None = None  # why the replay cannot go on (`halt`)
-    ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
-    #: whether this game is a trial of an event taken on a copy first (event_order.py), where an
-    #: impossible statement of chance raises (`chance_refused`)
-    trying: bool = False
-    chance_refused: Illegal | None = None
-    unread_at_end: Sequence[Play] = ()  # plays the game ended before they resolved (`_tried`)
-    _decided: Decided | None = None  # where the game rests, while it does (`decision`)
-
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
         """`undo`: keep a record of what each event pushed changes, so that `pop` can take it back
         (`engine/undoing.py`; a driver that never takes an event back, replay and simulate, goes without).
@@ -111,7 +95,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
-        #: without a log: ruling -> the steps that cited it (None: every step is written)
+        #: without a log: ruling -> the steps that cited it (None: every step is written). Few fields:
+        #: past 29 an object's fields stop sharing one layout, and every read of them slows.
         self.cited: dict[str, int] | None = None if log else {}
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
@@ -119,18 +104,27 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.temp_hands: list[TempHand] = []  # compound Actions, innermost last
         self.window: Play | None = None  # the play that Surprises may answer now
         self.responses: list[Play] = []  # Surprises answering it, each one the card below (the chain)
+        self.last_use: Play | None = None  # the latest free action, which no window follows (R23)
         self.agenda: deque[Then] = deque()
         self.pending: list[PendingChoice] = []
         self.resolving: Play | None = None
         self.winner: str | None = None
-        self.last_use: Play | None = None  # the latest free action, which no window follows (R23)
+        self.co_winners: tuple[str, ...] = ()  # every winner of a shared win (house rule tie: shared)
         self.reopened: Play | None = None  # a landed card answered late (house rule surprise_window)
+        self.winning_goal: Card | None = None
+        self.stopped: str | None = None
+        self.ended: str | None = None  # Solo Fluxx: why the game is over (a deck ran out)
         # Chance stated by the table (engine/chance.py): the orders of the piles the event shuffles,
-        # the card of `P plays CARD at random` (whether this game is a trial: `trying`, above).
+        # the card of `P plays CARD at random`; and whether this game is a trial of an event
+        # taken on a copy first (event_order.py), where an impossible statement raises.
         self.stated_shuffles: list[tuple[Card, ...]] = []
         self.stated_at_random: Card | None = None
         self.at_random_answers: list[Any] = []
+        self.trying = False
+        self.chance_refused: Illegal | None = None
         self.event_plays: list[Play] = []  # the plays, answers and uses the event being taken made
+        self.unread_at_end: list[Play] = []  # plays the game ended before they resolved (`_tried`)
+        self._decided: Decided | None = None  # where the game rests, while it does (`decision`)
         self._win_signature: Any = None
         self._win_stamp: Any = None  # the clock reading the win check last looked at (`check_win`)
         self._state_checked: tuple[int, Phase, tuple[Any, ...]] | int | None = (

@@ -73,7 +73,7 @@ class GameView(_Host):
     ended: str | None
     trying: bool
     event_plays: list[Play]
-    unread_at_end: Sequence[Play]
+    unread_at_end: list[Play]
     stated_shuffles: list[tuple[Card, ...]]
     stated_at_random: Card | None
     at_random_answers: list[Any]
