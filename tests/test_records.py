@@ -89,3 +89,17 @@ def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():
     assert played[1].counted is played[3].counted and played[1].rulings is played[3].rulings
     assert drew[0].why is drew[2].why and drew[0].moves is drew[2].moves  # Bob draws the Jackpot! each time
     assert len(step_module.SHARED) <= step_module.SHARED_AT_MOST
+
+
+def test_made_is_a_record_as_its_init_makes_it():
+    made = rec.Drew.made(4, (), {"player": "Alice", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)})
+    again = rec.Drew.made(5, (), {"player": "Bob", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)})
+    assert type(made) is rec.Drew and not hasattr(made, "__dict__")
+    assert (made.event, made.player, made.counted, made.into, made.rulings) == (4, "Alice", False, "hand", ("Q129",))
+    assert made.why is again.why and made.rulings is again.rulings  # kept once, as __init__ keeps them
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.player = "Bob"
+    with pytest.raises(TypeError, match="Drew: missing field 'why'"):
+        rec.Drew.made(1, (), {"player": "Alice", "cards": ()})
+    with pytest.raises(TypeError, match="TurnBegan: unknown field 'card'"):
+        rec.TurnBegan.made(1, (), {"player": "Alice", "card": None})

@@ -81,7 +81,8 @@ class EventOrder(GameView):
             if self.is_response(event.player, card):
                 self._push_response(event, card)
                 return
-        own_card = self._own_card_in_window(event)  # said if the play is refused: she may not cancel it (R49)
+        # said if the play is refused: she may not cancel it (R49)
+        own_card = self._own_card_in_window(event) if self.window is not None else None
         self.close_window()
         if not event.shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
@@ -102,7 +103,7 @@ class EventOrder(GameView):
             except Illegal as illegal:
                 self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.stopped or self.pending) and self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
         if event.at_random:
@@ -128,7 +129,7 @@ class EventOrder(GameView):
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.stopped or self.pending) and self._answered_or_stopped(event):
             return
         try:
             carry_out(self, event, listed)  # the action's own handler (engine/actions.py)
@@ -294,7 +295,9 @@ class EventOrder(GameView):
         began = False
         while not (self.winner or self.ended):
             turn = self.turn
-            own_free_action = event.player == turn.player and self.is_optional_free_action(event)
+            own_free_action = (
+                event.action == Action.USE and event.player == turn.player and self.is_optional_free_action(event)
+            )
             if turn.phase is Phase.PLAY_OVER and not own_free_action:
                 self.end_turn()
             was_over = turn.phase is Phase.OVER  # over before any forced play below

@@ -364,10 +364,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             if cls not in LANDMARKS:
                 clock.journal.clear()  # the moves it would have said
                 return
-        # event and moves join the record's own fields in this call's dict, not in a merged copy
-        fields["event"] = self.event_no
-        fields["moves"] = clock.moves() if clock.journal else ()
-        self.steps.append(cls(**fields))
+        # the record made from this call's own dict of fields, not from them passed again (`Step.made`)
+        self.steps.append(cls.made(self.event_no, clock.moves() if clock.journal else (), fields))
 
     def citations(self) -> Counter[str]:
         """ruling -> the steps that cited it, log or not."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
+from collections.abc import Callable, Iterable
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
 
@@ -44,43 +44,112 @@ def _first_record(self: Step, **values: Any) -> None:
     init(self, **values)
 
 
+def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], given: dict[str, Any]) -> Any:
+    """Every record class's `made` until its first record made so: the class gets its own (`_own_maker`)."""
+    made = _own_maker(cls)
+    cls.made = staticmethod(made)  # type: ignore[attr-defined]  # replacing a method is the point
+    return made(event, moves, given)
+
+
 def _own_init(cls: type) -> Callable[..., None]:
     """A record class's __init__, written for its fields: each a keyword argument with its default
     (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
     the values go straight into the record's slots (each slot's own setter), past the frozen
-    __setattr__. What a long log repeats is made anew at each step and kept once: a text field's
-    string is interned (why a card is drawn, how a play counts), and the rulings, the moves and
-    the cards are the tuple equal to them that records share (`share`)."""
+    __setattr__. What a long log repeats is made anew at each step and kept once (`_kept_once`)."""
     declared = fields(cls)
     names = [f.name for f in declared]
-    given = "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
+    source = (
+        f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
+        f"    if _unknown{_any_required(declared)}:\n"
+        "        _refuse(type(self), _unknown, locals())\n"
+        + _kept_once(declared)
+        + "".join(f"    _set_{name}(self, {name})\n" for name in names)
+    )
+    namespace = _namespace()
+    namespace.update((f"_set_{name}", getattr(cls, name).__set__) for name in names)  # the slots' descriptors
+    init = _written(source, "__init__", namespace)
+    init.__kwdefaults__ = {f.name: _default(f) for f in declared}
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], dict[str, Any]], Any]:
+    """`made` for a record class: the record of these fields (a dict its caller gives up), with the
+    event and the moves beside them -- what `Game.step` writes ten times an event. It checks and
+    keeps the values as `__init__` does, and is quicker: the fields are read from the dict, not
+    passed again as keywords, and stored into an open twin of the class (the same slots, the plain
+    __setattr__) that then becomes the class itself, frozen (`_open_twin`)."""
+    declared = [f for f in fields(cls) if f.name not in ("event", "moves")]
+    names = [f.name for f in declared]
+    source = (
+        "def made(event, moves, given):\n"
+        "    if not given.keys() <= _NAMES:\n"
+        "        return _cls(event=event, moves=moves, **given)  # refused: it says why\n"
+        + "".join(f"    {f.name} = given.get({f.name!r}, _default_{f.name})\n" for f in declared)
+        + f"    if False{_any_required(declared)}:\n"
+        + "        return _cls(event=event, moves=moves, **given)\n"
+        + _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")])
+        + "    self = _new(_Open)\n"
+        + "".join(f"    self.{name} = {name}\n" for name in ("event", "moves", *names))
+        + "    self.__class__ = _cls\n"
+        + "    return self\n"
+    )
+    namespace = _namespace()
+    namespace.update(_NAMES=frozenset(names), _cls=cls, _new=object.__new__, _Open=_open_twin(cls))
+    namespace.update((f"_default_{f.name}", _default(f)) for f in declared)
+    made = _written(source, "made", namespace)
+    made.__qualname__ = f"{cls.__qualname__}.made"
+    return made
+
+
+def _open_twin(cls: type) -> type:
+    """A class with the slots of the record class cls and the plain __setattr__ (its fields are
+    stored as fast as any object's), whose objects may be made cls: `_own_maker` fills one, then
+    makes it a record, frozen from then on. Never seen outside `made`."""
+    twin: type = type(
+        cls.__name__,
+        (Step,),
+        {
+            "__slots__": cls.__dict__["__slots__"],
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__module__": __name__,
+        },
+    )
+    return twin
+
+
+def _any_required(declared: Iterable[Field[Any]]) -> str:
+    """` or NAME is _REQUIRED` for each field without a default: a condition's tail."""
+    return "".join(f" or {f.name} is _REQUIRED" for f in declared if f.default is MISSING)
+
+
+def _default(f: Field[Any]) -> Any:
+    return _REQUIRED if f.default is MISSING else f.default
+
+
+def _kept_once(declared: Iterable[Field[Any]]) -> str:
+    """The lines that keep once what a long log repeats, made anew at each step: a text field's
+    string is interned (why a card is drawn, how a play counts), and the rulings, the moves and
+    the cards are the tuple equal to them that records share (`share`)."""
+    declared = list(declared)
     # a str subclass (CardId) stays as it is; a player's name is the scenario's own string already
     texts = [f.name for f in declared if f.type == "str" and not f.name.endswith("player")]
     tuples = [f.name for f in declared if f.name in ("rulings", "moves") or f.type == "tuple[Card, ...]"]
-    source = (
-        f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
-        f"    if _unknown{given}:\n"
-        f"        _refuse(type(self), _unknown, locals())\n"
-        + "".join(f"    if type({name}) is str:\n        {name} = _intern({name})\n" for name in texts)
-        + "".join(
-            f"    if {name} and type({name}) is tuple:\n        {name} = _get({name}) or _share({name})\n"
-            for name in tuples
-        )
-        + "".join(f"    _set_{name}(self, {name})\n" for name in names)
+    return "".join(f"    if type({name}) is str:\n        {name} = _intern({name})\n" for name in texts) + "".join(
+        f"    if {name} and type({name}) is tuple:\n        {name} = _get({name}) or _share({name})\n"
+        for name in tuples
     )
-    namespace: dict[str, Any] = {
-        "_REQUIRED": _REQUIRED,
-        "_refuse": _refuse,
-        "_intern": sys.intern,
-        "_get": SHARED.get,
-        "_share": share,
-    }
-    namespace.update((f"_set_{name}", getattr(cls, name).__set__) for name in names)  # the slots' descriptors
+
+
+def _namespace() -> dict[str, Any]:
+    return {"_REQUIRED": _REQUIRED, "_refuse": _refuse, "_intern": sys.intern, "_get": SHARED.get, "_share": share}
+
+
+def _written(source: str, name: str, namespace: dict[str, Any]) -> FunctionType:
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
-    init: FunctionType = namespace["__init__"]
-    init.__kwdefaults__ = {f.name: _REQUIRED if f.default is MISSING else f.default for f in declared}
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    function: FunctionType = namespace[name]
+    return function
 
 
 def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoReturn:
@@ -133,6 +202,15 @@ class Step:
 
     else:
         __init__ = _first_record
+
+    if TYPE_CHECKING:
+
+        @classmethod
+        def made(cls, event: int | None, moves: tuple[Any, ...], given: dict[str, Any]) -> Self:
+            """The record of the fields `given` (a dict the caller gives up), of this event, with these moves."""
+
+    else:
+        made = classmethod(_first_made)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"a step record is never changed (cannot set {name!r})")
