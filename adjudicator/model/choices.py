@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator.model.cards import NO_CHOICE, AtRandom
 from adjudicator.model.errors import Illegal
+from adjudicator.model.frozen import with_fields
 
 
 @dataclass(frozen=True)
@@ -44,16 +45,16 @@ class ChoiceSpec:
     ) -> ChoiceSpec:
         """A spec made by the engine for each choice it asks (`PendingChoice.spec`): the fields
         set directly, faster than the frozen __init__ (no `explain`: the default sentence)."""
-        spec = object.__new__(cls)
-        fields = spec.__dict__
-        fields["player"] = player
-        fields["prompt"] = prompt
-        fields["options"] = options
-        fields["count"] = count
-        fields["at_least"] = at_least
-        fields["rulings"] = rulings
-        fields["explain"] = ""
-        return spec
+        return with_fields(
+            cls,
+            player=player,
+            prompt=prompt,
+            options=options,
+            count=count,
+            at_least=at_least,
+            rulings=rulings,
+            explain="",
+        )
 
     def check(self, given: Sequence[Any], verb: str = "choose") -> list[Any]:
         """The picks as a list (`none` read as no pick), or Illegal saying what is wrong."""
