@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, continuation, kind_of, name_param, register
+from adjudicator.cards.kinds.base import continuation, kind_of, register
+from adjudicator.cards.kinds.params import COUNT_PARAM, name_param
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType

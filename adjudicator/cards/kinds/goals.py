@@ -5,15 +5,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import (
-    COUNT_PARAM,
-    NAMES_PARAM,
-    Kind,
-    Param,
-    register,
-    requirements_param,
-    stated_choices_only,
-)
+from adjudicator.cards.kinds.base import Kind, register, stated_choices_only
+from adjudicator.cards.kinds.params import COUNT_PARAM, NAMES_PARAM, Param, requirements_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal

@@ -5,18 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.actions import stated_victim
-from adjudicator.cards.kinds.base import (
-    BOOL_PARAM,
-    COUNT,
-    NAMES_PARAM,
-    Kind,
-    Param,
-    _is_count,
-    choice_param,
-    continuation,
-    name_param,
-    register,
-)
+from adjudicator.cards.kinds.base import Kind, continuation, register
+from adjudicator.cards.kinds.params import BOOL_PARAM, COUNT, NAMES_PARAM, Param, choice_param, is_count, name_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -230,9 +220,9 @@ class KeeperBonus(Keeper):
     name = "keeper_bonus"
     params = {
         **Keeper.params,
-        "draw": Param(COUNT, _is_count, default=0, numeral=True),
-        "play": Param(COUNT, _is_count, default=0, numeral=True),
-        "limits": Param(COUNT, _is_count, default=0, numeral=True),
+        "draw": Param(COUNT, is_count, default=0, numeral=True),
+        "play": Param(COUNT, is_count, default=0, numeral=True),
+        "limits": Param(COUNT, is_count, default=0, numeral=True),
     }
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:

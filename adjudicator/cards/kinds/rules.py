@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, name_param, register
+from adjudicator.cards.kinds.base import Kind, register
+from adjudicator.cards.kinds.params import COUNT, COUNT_PARAM, Param, name_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.quota import PlayQuota

@@ -22,8 +22,9 @@ from adjudicator.cards.kinds.actions import (
     to_the_discard,
     verify_some_rules,
 )
-from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Word, continuation, kind_of, register
 from adjudicator.cards.kinds.hand_actions import stated_from_hands
+from adjudicator.cards.kinds.params import COUNT, Param, choice_param, is_count
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -187,7 +188,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
     params = {
         "cancels": choice_param(*CANCELS),
         "in_turn": choice_param(*IN_TURN),
-        "in_turn_value": Param(COUNT, _is_count, default=0, numeral=True),
+        "in_turn_value": Param(COUNT, is_count, default=0, numeral=True),
     }
     rulings = ("B-surprises",)
     choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
