@@ -380,8 +380,8 @@ class Playing(GameView):
             if owner != player and (owner is not None or card.type is _GOAL):
                 continue
             kind = kind_of(card)
-            if not her_time and not kind.any_time:
-                continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
+            if (not her_time and not kind.any_time) or not kind.may_use(self.game, card, player):
+                continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
             # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
             try:
                 self._verify_kind_allows_use(player, card, (), kind)

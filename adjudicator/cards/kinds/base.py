@@ -161,6 +161,12 @@ class Kind:
         """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        """A cheap first look for the listing: False only where `verify_use` surely refuses player's
+        use of card stating no choice (used once already this turn, ...), so that no refusal is
+        built just to be caught; True leaves it to `verify_use`."""
+        return True
+
     def use(self, game: CardHost, play: Play) -> None:
         """Carry out the free action the card in play grants (after `verify_use` allowed it)."""
         raise NotImplementedError

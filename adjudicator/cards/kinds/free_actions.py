@@ -30,10 +30,20 @@ if TYPE_CHECKING:
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return not self.used_up(game, card) and self.may_use_now(game, player)
+
+    def used_up(self, game: CardHost, card: Card) -> bool:
+        return self.once_per_turn and card.name in game.turn.free_actions_used
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        if self.once_per_turn and play.card.name in game.turn.free_actions_used:
+        if self.used_up(game, play.card):
             raise Illegal("once_per_turn", f"{play.card} may be used once per turn", ("R08", "B-free-actions"))
         self.verify_now(game, play)
+
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        """`may_use` for the card-specific conditions: False only where `verify_now` surely refuses."""
+        return True
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         """Card-specific conditions (raise Illegal)."""
@@ -47,8 +57,11 @@ class TurnEndingFreeAction(FreeActionRule):
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return game.turn.phase is Phase.PLAY and game.number("plays_left") != 0
+
     def verify_now(self, game: CardHost, play: Play) -> None:
-        if game.turn.phase is not Phase.PLAY or game.number("plays_left") == 0:
+        if not self.may_use_now(game, play.player):
             raise Illegal(
                 "no_plays_left",
                 f"{play.card} is used instead of plays, and {play.player} has none left",
@@ -105,6 +118,9 @@ class GetOnWithIt(TurnEndingFreeAction):
 class Recycling(FreeActionRule):
     name = "recycling"
     params = {"draw": COUNT_PARAM}
+
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return bool(game.table.keepers_of(player))
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)

@@ -96,9 +96,12 @@ class CreeperDiscardPair(_PowerCreeper):
     params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
     any_time = True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        owner = game.table.owner_of(card)
+        return any(c.is_called(card.params["pair"]) for c in game.table.in_play[owner or ""])
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        owner = game.table.owner_of(play.card)
-        if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
+        if not self.may_use(game, play.card, play.player):
             raise Illegal(
                 "nothing_to_pair",
                 f"{play.player} has no {play.card.params['pair']} to discard with {play.card}",
@@ -183,8 +186,11 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
         game.discard(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return len(game.table.in_play[player]) == 1
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        if len(game.table.in_play[play.player]) != 1:
+        if not self.may_use(game, play.card, play.player):
             raise Illegal(
                 "not_alone",
                 f"{play.card} may be discarded only when it is the only card {play.player} has in play",
