@@ -204,6 +204,12 @@ class Kind:
             ("B-surprises",),
         )
 
+    def may_respond(self, game: CardHost, card: Card, player: str, target: Play) -> bool:
+        """A cheap first look for the listing: False only where `verify_response` surely refuses
+        player's answer to target with card stating no choice, so that no refusal is built just
+        to be caught; True leaves it to `verify_response`."""
+        return True
+
     def cancel(self, game: CardHost, response: Play, target: Play) -> None:
         """This card stands at the end of a response chain: cancel target."""
         raise NotImplementedError
