@@ -161,6 +161,10 @@ class Kind:
         """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
+    #: True where `may_use` is the whole answer for a use stating no choice (`verify_use` checks
+    #: nothing more but the choices stated): the listing then asks `may_use` alone.
+    may_use_says_all: ClassVar[bool] = False
+
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
         """A cheap first look for the listing: False only where `verify_use` surely refuses player's
         use of card stating no choice (used once already this turn, ...), so that no refusal is

@@ -53,15 +53,20 @@ class TurnEndingFreeAction(FreeActionRule):
     """Swap Plays for Draws, Get On With It!: usable only while plays remain; they end the turn."""
 
     once_per_turn = False
+    may_use_says_all = True  # (each subclass's `may_use_now` says all its `verify_now` asks of a use stating nothing)
 
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
+        return self.plays_remain(game)
+
+    @staticmethod
+    def plays_remain(game: CardHost) -> bool:
         return game.turn.phase is Phase.PLAY and game.number("plays_left") != 0
 
     def verify_now(self, game: CardHost, play: Play) -> None:
-        if not self.may_use_now(game, play.player):
+        if not self.plays_remain(game):
             raise Illegal(
                 "no_plays_left",
                 f"{play.card} is used instead of plays, and {play.player} has none left",
@@ -103,6 +108,9 @@ class GetOnWithIt(TurnEndingFreeAction):
     name = "get_on_with_it"
     params = {"draw": COUNT_PARAM}
 
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return self.plays_remain(game) and bool(game.table.hands[player])
+
     def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
         if not game.table.hands[play.player]:
@@ -118,6 +126,7 @@ class GetOnWithIt(TurnEndingFreeAction):
 class Recycling(FreeActionRule):
     name = "recycling"
     params = {"draw": COUNT_PARAM}
+    may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
         return bool(game.table.keepers_of(player))
@@ -156,6 +165,7 @@ class Recycling(FreeActionRule):
 @register
 class GoalMill(FreeActionRule):
     name = "goal_mill"
+    may_use_says_all = True  # `verify_now` checks only the Goals stated
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         hand = game.table.hands[play.player]
