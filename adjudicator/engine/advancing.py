@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine import derived
-from adjudicator.engine.copying import chance_aside
 from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import ANSWERS, Action, Event
@@ -37,8 +36,7 @@ def _forces_plays(game: GameView) -> bool:
 def forced_play_due(game: GameView) -> bool:
     """Whether `make_forced_plays` may make a play now; False only when it surely makes none,
     so that no copy is made to find out: in the plain case (nothing else due, no card on its
-    way) every rule in play is asked on the game itself, chance set aside (a rule draws at
-    random the card it forces)."""
+    way) every rule that forces plays is asked whether it may (`forces_play`: nothing drawn)."""
     turn = game.turn
     if (
         game.agenda
@@ -52,17 +50,18 @@ def forced_play_due(game: GameView) -> bool:
         or turn.phase is not _PLAY
     ):
         return True  # not the plain case: a copy finds out
-    with chance_aside(game):
-        return any(
-            kind_of(rule).forced_play(game, rule) is not None for _, rule in derived.holding(game, "forced_play")
-        )
+    return any(kind_of(rule).forces_play(game, rule) for _, rule in derived.holding(game, "forced_play"))
 
 
 def _others_use_any_time(game: GameView, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes): asked of
     the cards in front of the players that grant a free action, kept with the effective rules."""
     return any(
-        owner is not None and owner != but and kind_of(card).any_time and game.can_use(owner, card)
+        owner is not None
+        and owner != but
+        and (kind := kind_of(card)).any_time
+        and kind.may_use(game, card, owner)
+        and game.can_use(owner, card)
         for owner, card in derived.holding(game, "verify_use")
     )
 

@@ -156,6 +156,9 @@ class ResponseChain(GameView):
         return response
 
     def can_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
+        top = self.chain_top()
+        if not answers and top is not None and not kind_of(card).may_respond(self, card, player, top):
+            return False  # surely refused (`verify_respond` would work out why, at some cost)
         try:
             self.verify_respond(player, card, answers)
         except Illegal:

@@ -41,10 +41,12 @@ from adjudicator.cards.kinds.host import CardHost, RuleNumber
 from adjudicator.engine import deciding, derived
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
+from adjudicator.engine.copying import fork
 from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.goals import Goals
 from adjudicator.engine.moves import CardMoves
 from adjudicator.engine.playing import Playing
+from adjudicator.engine.positions import position_of, restore
 from adjudicator.engine.turns import TurnStructure
 from adjudicator.engine.undoing import Record, previous_changes
 from adjudicator.model import records as rec
@@ -197,21 +199,15 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def copy(self) -> Game:
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
-        from adjudicator.engine.copying import fork
-
         return fork(self)
 
     def position(self) -> Position:
         """The whole position as one frozen, hashable value (`engine/positions.py`), made when asked."""
-        from adjudicator.engine.positions import position_of
-
         return position_of(self)
 
     def set_position(self, position: Position) -> None:
         """Set this game to position (one of a game of the same scenario): the log and the random
         generator stay, the events pushed and the undo stack go (`engine/positions.py`)."""
-        from adjudicator.engine.positions import restore
-
         restore(self, position)
 
     # -------------------------------------------------- what a driver uses
@@ -226,9 +222,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
         """The outcomes of the first random step event meets, each as the event stating it."""
-        from adjudicator.engine.deciding import chance_outcomes
-
-        return chance_outcomes(self, event)
+        return deciding.chance_outcomes(self, event)
 
     @property
     def is_over(self) -> bool:

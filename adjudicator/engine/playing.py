@@ -369,8 +369,7 @@ class Playing(GameView):
         and her own cards in play that `can_use` accepts, worked out together."""
         if self.winner or self.ended:
             return []  # (`verify_not_over`)
-        turn = self.turn
-        if self.temp_hands and player == turn.player:
+        if self.temp_hands and player == self.turn.player:
             return []  # a compound Action resolving: each free action of hers waits (`_verify_use_of_own`)
         her_time = self._in_free_action_time(player)
         usable = []
@@ -380,13 +379,14 @@ class Playing(GameView):
             if owner != player and (owner is not None or card.type is _GOAL):
                 continue
             kind = kind_of(card)
-            if not her_time and not kind.any_time:
-                continue  # not in her turn (`_verify_use_of_own` would raise, at some cost, to say so)
+            if (not her_time and not kind.any_time) or not kind.may_use(self.game, card, player):
+                continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
             # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
-            try:
-                self._verify_kind_allows_use(player, card, (), kind)
-            except Illegal:
-                continue
+            if not kind.may_use_says_all:  # (else `may_use` said yes: no Play is built to ask again)
+                try:
+                    self._verify_kind_allows_use(player, card, (), kind)
+                except Illegal:
+                    continue
             usable.append(card)
         return usable
 

@@ -16,7 +16,6 @@ from adjudicator.cards.kinds import (  # noqa: F401
 from adjudicator.cards.kinds.base import (
     REGISTRY,
     Kind,
-    Param,
     Word,
     choice_words,
     default_kind,
@@ -25,6 +24,7 @@ from adjudicator.cards.kinds.base import (
     register,
     word_choice,
 )
+from adjudicator.cards.kinds.params import Param
 
 __all__ = [
     "REGISTRY",

@@ -13,18 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import (
-    COUNT,
-    COUNT_PARAM,
-    Kind,
-    Param,
-    _is_count,
-    ask_for,
-    choice_param,
-    continuation,
-    kind_of,
-    register,
-)
+from adjudicator.cards.kinds.base import Kind, ask_for, continuation, kind_of, register
+from adjudicator.cards.kinds.params import COUNT, COUNT_PARAM, Param, choice_param, is_count
 from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
 from adjudicator.model.choices import ChoiceSpec
@@ -441,7 +431,7 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
     """Discard from `min` up to half the New Rules in play, rounded up."""
 
     name = "lets_simplify"
-    params = {"min": Param(COUNT, _is_count, default=0)}  # not printed as a numeral
+    params = {"min": Param(COUNT, is_count, default=0)}  # not printed as a numeral
 
     def least(self, game: CardHost, card: Card) -> int:
         """The card's own minimum, or the one the house rule simplify_minimum gives both cards."""

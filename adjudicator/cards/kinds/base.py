@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from adjudicator.cards.kinds.params import Param
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.choices import ChoiceSpec, check_stated
 from adjudicator.model.errors import Illegal
@@ -22,51 +23,6 @@ from adjudicator.model.quota import PlayQuota
 if TYPE_CHECKING:
     from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
-
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter of a kind: what values it takes and whether a card must give it."""
-
-    describe: str
-    check: Callable[[Any], bool]
-    required: bool = False
-    default: Any = None
-    numeral: bool = False  # a printed number (Inflation raises these)
-
-
-def _is_count(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000
-
-
-def _is_name(v: Any) -> bool:
-    return isinstance(v, str) and bool(v.strip())
-
-
-def _is_names(v: Any) -> bool:
-    return isinstance(v, list) and all(_is_name(x) for x in v)
-
-
-def _is_requirements(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(_is_name(x) or (_is_names(x) and x) for x in v)
-
-
-COUNT = "a whole number from 0 to 1000"
-COUNT_PARAM = Param(COUNT, _is_count, required=True, numeral=True)
-NAMES_PARAM = Param("a list of card names", _is_names, default=())
-BOOL_PARAM = Param("true or false", lambda v: isinstance(v, bool), default=True)
-
-
-def requirements_param() -> Param:
-    return Param("a list of card names (a nested list means any one of them)", _is_requirements, required=True)
-
-
-def name_param(required: bool = True) -> Param:
-    return Param("a card name", _is_name, required=required)
-
-
-def choice_param(*values: str, required: bool = True, default: Any = None) -> Param:
-    return Param("one of " + ", ".join(values), lambda v: v in values, required=required, default=default)
 
 
 @dataclass(frozen=True)
@@ -205,6 +161,16 @@ class Kind:
         """Raise `Illegal` unless the card's free action may be used now; by default it has none."""
         raise Illegal("not_a_free_action", f"{play.card} grants no free action to use", ("B-free-actions",))
 
+    #: True where `may_use` is the whole answer for a use stating no choice (`verify_use` checks
+    #: nothing more but the choices stated): the listing then asks `may_use` alone.
+    may_use_says_all: ClassVar[bool] = False
+
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        """A cheap first look for the listing: False only where `verify_use` surely refuses player's
+        use of card stating no choice (used once already this turn, ...), so that no refusal is
+        built just to be caught; True leaves it to `verify_use`."""
+        return True
+
     def use(self, game: CardHost, play: Play) -> None:
         """Carry out the free action the card in play grants (after `verify_use` allowed it)."""
         raise NotImplementedError
@@ -241,6 +207,12 @@ class Kind:
             f"only a Surprise can be played out of turn, and {response.card} is not one",
             ("B-surprises",),
         )
+
+    def may_respond(self, game: CardHost, card: Card, player: str, target: Play) -> bool:
+        """A cheap first look for the listing: False only where `verify_response` surely refuses
+        player's answer to target with card stating no choice, so that no refusal is built just
+        to be caught; True leaves it to `verify_response`."""
+        return True
 
     def cancel(self, game: CardHost, response: Play, target: Play) -> None:
         """This card stands at the end of a response chain: cancel target."""
@@ -342,6 +314,12 @@ class Kind:
     def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         """A play this rule in play forces on the active player now: (card, why, rulings), or None."""
         return None
+
+    def forces_play(self, game: CardHost, card: Card) -> bool:
+        """Whether `forced_play` of this rule may force a play now, answered without making it (no
+        card drawn at random): False only when it surely forces none. Asked of the rules holding
+        `forced_play`, to know whether a copy of the game is worth making to find out."""
+        return True
 
     #: The rule slot the card fills ("draw", "play", "hand_limit", "keeper_limit", "agenda"): a new
     #: rule for a slot replaces the one there. None: the card stacks with other rules.

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT_PARAM, continuation, kind_of, name_param, register
+from adjudicator.cards.kinds.base import continuation, kind_of, register
+from adjudicator.cards.kinds.params import COUNT_PARAM, name_param
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -29,10 +30,20 @@ if TYPE_CHECKING:
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return not self.used_up(game, card) and self.may_use_now(game, player)
+
+    def used_up(self, game: CardHost, card: Card) -> bool:
+        return self.once_per_turn and card.name in game.turn.free_actions_used
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        if self.once_per_turn and play.card.name in game.turn.free_actions_used:
+        if self.used_up(game, play.card):
             raise Illegal("once_per_turn", f"{play.card} may be used once per turn", ("R08", "B-free-actions"))
         self.verify_now(game, play)
+
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        """`may_use` for the card-specific conditions: False only where `verify_now` surely refuses."""
+        return True
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         """Card-specific conditions (raise Illegal)."""
@@ -42,12 +53,20 @@ class TurnEndingFreeAction(FreeActionRule):
     """Swap Plays for Draws, Get On With It!: usable only while plays remain; they end the turn."""
 
     once_per_turn = False
+    may_use_says_all = True  # (each subclass's `may_use_now` says all its `verify_now` asks of a use stating nothing)
 
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return self.plays_remain(game)
+
+    @staticmethod
+    def plays_remain(game: CardHost) -> bool:
+        return game.turn.phase is Phase.PLAY and game.number("plays_left") != 0
+
     def verify_now(self, game: CardHost, play: Play) -> None:
-        if game.turn.phase is not Phase.PLAY or game.number("plays_left") == 0:
+        if not self.plays_remain(game):
             raise Illegal(
                 "no_plays_left",
                 f"{play.card} is used instead of plays, and {play.player} has none left",
@@ -89,6 +108,9 @@ class GetOnWithIt(TurnEndingFreeAction):
     name = "get_on_with_it"
     params = {"draw": COUNT_PARAM}
 
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return self.plays_remain(game) and bool(game.table.hands[player])
+
     def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
         if not game.table.hands[play.player]:
@@ -104,6 +126,10 @@ class GetOnWithIt(TurnEndingFreeAction):
 class Recycling(FreeActionRule):
     name = "recycling"
     params = {"draw": COUNT_PARAM}
+    may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
+
+    def may_use_now(self, game: CardHost, player: str) -> bool:
+        return bool(game.table.keepers_of(player))
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
@@ -139,6 +165,7 @@ class Recycling(FreeActionRule):
 @register
 class GoalMill(FreeActionRule):
     name = "goal_mill"
+    may_use_says_all = True  # `verify_now` checks only the Goals stated
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         hand = game.table.hands[play.player]

@@ -5,15 +5,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import (
-    COUNT_PARAM,
-    NAMES_PARAM,
-    Kind,
-    Param,
-    register,
-    requirements_param,
-    stated_choices_only,
-)
+from adjudicator.cards.kinds.base import Kind, register, stated_choices_only
+from adjudicator.cards.kinds.params import COUNT_PARAM, NAMES_PARAM, Param, requirements_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -111,8 +104,11 @@ def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card]
 
 def counts_as_another(cards: list[Card], requirements: list) -> bool:
     """Whether a card in play could stand for a required card by counting as it (Q1354 applies)."""
+    others = [other for card in cards for other in card.param("counts_as", ())]  # mostly none
+    if not others:
+        return False
     names = {normalize(n) for n in _flatten(requirements)}
-    return any(normalize(other) in names for card in cards for other in card.param("counts_as", ()))
+    return any(normalize(other) in names for other in others)
 
 
 @register
@@ -134,18 +130,25 @@ class KeepersGoal(GoalKind):
         """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
         Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
+        table = game.table
+        creepers_in_play = any(table.creepers_of(player) for player in table.players)
         groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
-        for player in game.table.players:
-            creepers = {c.name for c in game.table.creepers_of(player)}
-            if any(len(group & creepers) > 1 for group in groups):
-                cites.append("R31")
-                break
-        if counts_as_another(
-            [c for p in game.table.players for c in game.table.in_play[p]], list(card.params["requires"])
+        if (
+            creepers_in_play
+            and groups
+            and any(
+                len(group & creepers) > 1
+                for creepers in ({c.name for c in table.creepers_of(player)} for player in table.players)
+                for group in groups
+            )
         ):
+            cites.append("R31")
+        if counts_as_another([c for p in table.players for c in table.in_play[p]], list(card.params["requires"])):
             cites.append("Q1354")
+        if not creepers_in_play:
+            return tuple(cites)  # no Creeper in the way of this Goal or any other
         named = self.named_cards(card)
-        if any(c.is_called(n) for p in self.candidates(game, card) for c in game.table.creepers_of(p) for n in named):
+        if any(c.is_called(n) for p in self.candidates(game, card) for c in table.creepers_of(p) for n in named):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 

@@ -10,6 +10,7 @@ stays where it is (Q1056).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice, product
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
@@ -296,8 +297,6 @@ class RandomTax(ActionKind):
         return [f"`{play.player} plays {play.card} -> CARD, ...` (one card taken from each hand: {hands})"]
 
     def chance_outcomes(self, game: CardHost, play: Play) -> list[list[Any]]:
-        from itertools import islice, product
-
         hands = [game.table.hands[p] for p in seats_from(game, play.player)[1:] if game.table.hands[p]]
         if not hands:
             return []

@@ -5,18 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.actions import stated_victim
-from adjudicator.cards.kinds.base import (
-    BOOL_PARAM,
-    COUNT,
-    NAMES_PARAM,
-    Kind,
-    Param,
-    _is_count,
-    choice_param,
-    continuation,
-    name_param,
-    register,
-)
+from adjudicator.cards.kinds.base import Kind, continuation, register
+from adjudicator.cards.kinds.params import BOOL_PARAM, COUNT, NAMES_PARAM, Param, choice_param, is_count, name_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -106,9 +96,12 @@ class CreeperDiscardPair(_PowerCreeper):
     params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
     any_time = True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        owner = game.table.owner_of(card)
+        return any(c.is_called(card.params["pair"]) for c in game.table.in_play[owner or ""])
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        owner = game.table.owner_of(play.card)
-        if not any(c.is_called(play.card.params["pair"]) for c in game.table.in_play[owner or ""]):
+        if not self.may_use(game, play.card, play.player):
             raise Illegal(
                 "nothing_to_pair",
                 f"{play.player} has no {play.card.params['pair']} to discard with {play.card}",
@@ -193,8 +186,11 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
         game.discard(owner, chosen, f"{card} takes its toll at the start of the turn", ("B-creeper-powers",))
         game.check_state()  # a start-of-turn event that changes the table: a win check before the draw
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return len(game.table.in_play[player]) == 1
+
     def verify_use(self, game: CardHost, play: Play) -> None:
-        if len(game.table.in_play[play.player]) != 1:
+        if not self.may_use(game, play.card, play.player):
             raise Illegal(
                 "not_alone",
                 f"{play.card} may be discarded only when it is the only card {play.player} has in play",
@@ -230,9 +226,9 @@ class KeeperBonus(Keeper):
     name = "keeper_bonus"
     params = {
         **Keeper.params,
-        "draw": Param(COUNT, _is_count, default=0, numeral=True),
-        "play": Param(COUNT, _is_count, default=0, numeral=True),
-        "limits": Param(COUNT, _is_count, default=0, numeral=True),
+        "draw": Param(COUNT, is_count, default=0, numeral=True),
+        "play": Param(COUNT, is_count, default=0, numeral=True),
+        "limits": Param(COUNT, is_count, default=0, numeral=True),
     }
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import COUNT, Param, _is_count, choice_param, kind_of, name_param, register
+from adjudicator.cards.kinds.base import kind_of, register
+from adjudicator.cards.kinds.params import COUNT, Param, choice_param, is_count, name_param
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 #: A bonus amount printed as a numeral on the card (Inflation raises it); absent means no bonus.
-BONUS_PARAM = Param(COUNT, _is_count, default=0, numeral=True)
+BONUS_PARAM = Param(COUNT, is_count, default=0, numeral=True)
 
 
 @register
@@ -181,7 +182,7 @@ class Inflation(RuleKind):
     numbers spelled out in words do not change (cards mark their numerals in the deck data)."""
 
     name = "inflation"
-    params = {"value": Param(COUNT, _is_count, required=True)}
+    params = {"value": Param(COUNT, is_count, required=True)}
 
     def numeral_bonus(self, game: CardHost, card: Card, other: Card | None) -> int:
         return 0 if other is card else int(card.params["value"])
@@ -214,7 +215,7 @@ class DoubleAgenda(RuleKind):
     name = "double_agenda"
     slot = "agenda"  # Double and Triple Agenda do the same job: one replaces the other (Q1778)
     holds_goals = True  # a copy played over its twin: Q2219's unruled exception (house rule double_agenda_twin)
-    params = {"goals": Param("a whole number from 2 to 1000", lambda v: _is_count(v) and v >= 2, required=True)}
+    params = {"goals": Param("a whole number from 2 to 1000", lambda v: is_count(v) and v >= 2, required=True)}
 
     def goal_slots(self, game: CardHost, card: Card) -> int:
         return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
@@ -245,9 +246,12 @@ class FirstPlayRandom(RuleKind):
 
     name = "first_play_random"
 
+    def forces_play(self, game: CardHost, card: Card) -> bool:
+        return not game.turn.played and game.number("plays_left") > 1  # none when one play is all she may make
+
     def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         turn = game.turn
-        if turn.played or game.number("plays_left") <= 1:
+        if not self.forces_play(game, card):
             return None
         hand = game.table.hands[turn.player]
         pick = game.at_random(hand)  # the card `P plays CARD at random` states, else the seed's

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
-from adjudicator.cards.kinds.base import COUNT_PARAM, NAMES_PARAM, Param, Word, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Word, continuation, kind_of, register
+from adjudicator.cards.kinds.params import COUNT_PARAM, NAMES_PARAM, Param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import names, stated_card

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import COUNT, COUNT_PARAM, Kind, Param, name_param, register
+from adjudicator.cards.kinds.base import Kind, register
+from adjudicator.cards.kinds.params import COUNT, COUNT_PARAM, Param, name_param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.errors import Illegal
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -182,8 +184,6 @@ class KeepGoing(Kind):
     rulings = ("B-keep-going", "B-meta-rules")
 
     def verify_play(self, game: CardHost, play: Play) -> None:
-        from adjudicator.model.errors import Illegal
-
         raise Illegal(
             "not_playable",
             f"{play.card} is a Meta Rule: the players put it beside the Basic Rules "

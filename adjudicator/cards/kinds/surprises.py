@@ -22,8 +22,9 @@ from adjudicator.cards.kinds.actions import (
     to_the_discard,
     verify_some_rules,
 )
-from adjudicator.cards.kinds.base import COUNT, Param, Word, _is_count, choice_param, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Word, continuation, kind_of, register
 from adjudicator.cards.kinds.hand_actions import stated_from_hands
+from adjudicator.cards.kinds.params import COUNT, Param, choice_param, is_count
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
 from adjudicator.model.chance import names, stated_card
@@ -187,7 +188,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
     params = {
         "cancels": choice_param(*CANCELS),
         "in_turn": choice_param(*IN_TURN),
-        "in_turn_value": Param(COUNT, _is_count, default=0, numeral=True),
+        "in_turn_value": Param(COUNT, is_count, default=0, numeral=True),
     }
     rulings = ("B-surprises",)
     choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
@@ -257,9 +258,21 @@ class Surprise(DiscardsSomeRules, ActionKind):
         return stated_victim(game, play, _stealable(game, play.player))
 
     # -- out of turn: answering the top of the chain ---------------------------
+    def may_respond(self, game: CardHost, card: Card, player: str, target: Play) -> bool:
+        cancels = card.params["cancels"]
+        if target.is_use and cancels != "steal":
+            return False
+        if target.card.type is CardType.SURPRISE:
+            return True  # any Surprise cancels any other Surprise
+        if cancels == "steal":
+            return kind_of(target.card).steal_victim(game, target) == player
+        return target.card.type in CANCELS[cancels][0]
+
     def verify_response(self, game: CardHost, response: Play) -> None:
         target = response.responds_to
         assert target is not None
+        if self.may_respond(game, response.card, response.player, target):
+            return
         cancels = response.card.params["cancels"]
         if target.is_use and cancels != "steal":
             raise Illegal(
@@ -268,13 +281,9 @@ class Surprise(DiscardsSomeRules, ActionKind):
                 f"{target.card}'s; only a Surprise against steals can answer one that steals",
                 ("R23",),
             )
-        if target.card.type is CardType.SURPRISE:
-            return  # any Surprise cancels any other Surprise
-        types, what = CANCELS[cancels]
+        what = CANCELS[cancels][1]
         if cancels == "steal":
             victim = kind_of(target.card).steal_victim(game, target)
-            if victim == response.player:
-                return
             reason = (
                 f"{target.card} names no Keeper of {response.player}'s to steal (a steal names its "
                 "target in the play's choices)"
@@ -283,8 +292,6 @@ class Surprise(DiscardsSomeRules, ActionKind):
             )
             cites = ("R25", *kind_of(target.card).not_a_steal_rulings)
             raise Illegal("nothing_to_cancel", f"{response.card} answers only {what}: {reason}", cites)
-        if target.card.type in types:
-            return
         cites = ("R25", "R47") if cancels == "keeper" and kind_of(target.card).moves_keepers else ("R25",)
         raise Illegal(
             "nothing_to_cancel",

@@ -13,9 +13,10 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards.kinds.base import NAMES_PARAM, Param, choice_param, register
+from adjudicator.cards.kinds.base import register
 from adjudicator.cards.kinds.goals import GoalKind
 from adjudicator.cards.kinds.keepers import Keeper
+from adjudicator.cards.kinds.params import NAMES_PARAM, Param, choice_param
 from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal
 
