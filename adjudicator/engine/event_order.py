@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from adjudicator.model.position import PendingChoice, Play
 
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_JOIN, _DECLINE, _PLAY, _USE = Action.JOIN, Action.DECLINE, Action.PLAY, Action.USE
+_BEGIN_TURN, _SPELL, _DROP_OUT = Action.BEGIN_TURN, Action.SPELL, Action.DROP_OUT
+_PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
+
+
 class EventOrder(GameView):
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
@@ -46,7 +52,7 @@ class EventOrder(GameView):
         if self.stopped:
             return
         self.event_no = event.number
-        if event.action != Action.JOIN and event.player not in self.players:
+        if event.action != _JOIN and event.player not in self.players:
             # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
@@ -73,12 +79,12 @@ class EventOrder(GameView):
             self.stated_shuffles = list(event.shuffled)
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
-        if event.action == Action.DECLINE:  # it meets the game where it waits: nothing is closed first
+        if event.action == _DECLINE:  # it meets the game where it waits: nothing is closed first
             carry_out(self, event)
             return
         card = event.card
         # `P plays CARD at random` states a forced play, never an answer to the card in the window
-        if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE and not event.at_random:
+        if event.action == _PLAY and card is not None and card.type is _SURPRISE and not event.at_random:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):
@@ -91,16 +97,12 @@ class EventOrder(GameView):
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
-        if (
-            event.action == Action.BEGIN_TURN
-            and self.turn.player == event.player
-            and self.turn.begun_by == event.number
-        ):
+        if event.action == _BEGIN_TURN and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
             self.make_forced_plays()
             return
-        if event.action == Action.SPELL:  # a word claimed for testing: not a move, so no turn moves on
+        if event.action == _SPELL:  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)
             except Illegal as illegal:
@@ -123,7 +125,7 @@ class EventOrder(GameView):
                 ),
             )
             return
-        if began and event.action == Action.BEGIN_TURN:
+        if began and event.action == _BEGIN_TURN:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
@@ -257,34 +259,34 @@ class EventOrder(GameView):
         while not (self.winner or self.ended):
             turn = self.turn
             own_free_action = (
-                event.action == Action.USE and event.player == turn.player and self.is_optional_free_action(event)
+                event.action == _USE and event.player == turn.player and self.is_optional_free_action(event)
             )
-            if turn.phase is Phase.PLAY_OVER and not own_free_action:
+            if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
-            was_over = turn.phase is Phase.OVER  # over before any forced play below
+            was_over = turn.phase is _OVER  # over before any forced play below
             if (
                 turn is self.turn
-                and self.turn.phase is Phase.OVER
+                and self.turn.phase is _OVER
                 and not self.pending
                 and not self.ended
-                and event.action not in (Action.JOIN, Action.DROP_OUT)
+                and event.action not in (_JOIN, _DROP_OUT)
                 and self._needs_next_turn(event)
             ):
                 self.begin_turn(self.next_player())
                 self.run()
                 began = True
-            if not (event.player == self.turn.player and event.action == Action.USE):
+            if not (event.player == self.turn.player and event.action == _USE):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-                if began and event.action == Action.BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
+                if began and event.action == _BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
                     continue
-                if began and event.action == Action.BEGIN_TURN or event.at_random and self.stated_at_random is None:
+                if began and event.action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
             # (the turn begun above included: its forced play may have claimed a Goal at once).
-            ended_now = self.turn.phase is Phase.OVER and (self.turn is not turn or not was_over)
-            if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
+            ended_now = self.turn.phase is _OVER and (self.turn is not turn or not was_over)
+            if not (self.turn.phase is _PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
 
