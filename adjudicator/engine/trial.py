@@ -38,6 +38,7 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illega
     it was before it). The resolving is taken back either way: the event stays taken as `push`
     leaves it."""
     clock_journal = game.table.clock.undo  # the push's own record's, if the game keeps an undo stack
+    game.event_plays.clear()  # the last event's plays, read by its own trial alone: not for the record to copy
     before = Record(game)
     game.trying = True
     refusal: Illegal | bool | None
