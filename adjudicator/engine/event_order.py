@@ -10,27 +10,31 @@ so far are the game's `move_stack`; `finish()` is what happens when they run out
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
 from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies
-from adjudicator.engine.copying import fork
+from adjudicator.engine.trial import take_tried
 from adjudicator.engine.undoing import Record
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
-from adjudicator.model.choices import check_stated
 from adjudicator.model.errors import Illegal
-from adjudicator.model.events import VERB_OF, Action, one_line
+from adjudicator.model.events import VERB_OF, Action
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
     from adjudicator.model.cards import Card
     from adjudicator.model.events import Event
     from adjudicator.model.position import PendingChoice, Play
+
+
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_JOIN, _DECLINE, _PLAY, _USE = Action.JOIN, Action.DECLINE, Action.PLAY, Action.USE
+_BEGIN_TURN, _SPELL, _DROP_OUT = Action.BEGIN_TURN, Action.SPELL, Action.DROP_OUT
+_PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
 
 
 class EventOrder(GameView):
@@ -48,7 +52,7 @@ class EventOrder(GameView):
         if self.stopped:
             return
         self.event_no = event.number
-        if event.action != Action.JOIN and event.player not in self.players:
+        if event.action != _JOIN and event.player not in self.players:
             # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
@@ -57,25 +61,30 @@ class EventOrder(GameView):
         if not listed:
             event = bind_copies(self, event, strict=False)
         if not self.trying and self._states_something(event):
-            refusal = self._tried(event)
+            # taken unless a word of it is refused (engine/trial.py)
+            refusal = take_tried(self, event, lambda: self.take_event(event, listed))
             if refusal is not None:
                 line = f":{event.line}" if event.line is not None else ""
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
-                return
+        else:
+            self.take_event(event, listed)
+
+    def take_event(self, event: Event, listed: bool) -> None:
+        """The event, bound and found to be someone's at the table: taken (`push`, from here on)."""
         self.event_plays.clear()  # the plays this event makes, from here on
         # What the event states of chance is for what it causes, from here on: the chain left open,
         # which it closes first, included (the log puts those steps under this event). An event that
-        # states no order leaves the one its card's own event stated to that chain (`_tried` tried it so).
+        # states no order leaves the one its card's own event stated to that chain (`take_tried` tried it so).
         if event.shuffled:
             self.stated_shuffles = list(event.shuffled)
         self.stated_at_random = event.card if event.at_random else None
         self.at_random_answers = list(event.choices) if event.at_random else []
-        if event.action == Action.DECLINE:  # it meets the game where it waits: nothing is closed first
+        if event.action == _DECLINE:  # it meets the game where it waits: nothing is closed first
             carry_out(self, event)
             return
         card = event.card
         # `P plays CARD at random` states a forced play, never an answer to the card in the window
-        if event.action == Action.PLAY and card is not None and card.type is CardType.SURPRISE and not event.at_random:
+        if event.action == _PLAY and card is not None and card.type is _SURPRISE and not event.at_random:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
             if self.is_response(event.player, card):
@@ -88,16 +97,12 @@ class EventOrder(GameView):
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
-        if (
-            event.action == Action.BEGIN_TURN
-            and self.turn.player == event.player
-            and self.turn.begun_by == event.number
-        ):
+        if event.action == _BEGIN_TURN and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
             self.make_forced_plays()
             return
-        if event.action == Action.SPELL:  # a word claimed for testing: not a move, so no turn moves on
+        if event.action == _SPELL:  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)
             except Illegal as illegal:
@@ -120,7 +125,7 @@ class EventOrder(GameView):
                 ),
             )
             return
-        if began and event.action == Action.BEGIN_TURN:
+        if began and event.action == _BEGIN_TURN:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
@@ -153,48 +158,6 @@ class EventOrder(GameView):
     def _states_something(event: Event) -> bool:
         """Whether the event says more than a bare action: choices of a play or use, or chance."""
         return bool(event.choices and event.action in (Action.PLAY, Action.USE)) or event.states_chance
-
-    def _tried(self, event: Event) -> Illegal | None:
-        """Every word of an event is used or refused: the event is taken first on a copy, its card
-        resolved there, and refused (nothing changes) when a stated outcome of chance cannot be,
-        or a choice it states is left unused -- a word the card does not take. None: take it.
-        The trial keeps no history and writes no log but its landmarks (what the log says never
-        changes what a game does): it looks for a rejection of its own only."""
-        trial = fork(self.game, history=False)
-        trial.trying = True
-        seen = len(trial.steps)
-        try:
-            trial.push(event)
-            trial.close_window()
-        except Illegal as illegal:
-            return trial.chance_refused or illegal
-        if trial.chance_refused is not None:
-            return trial.chance_refused
-        if trial.stopped or any(isinstance(step, rec.Rejected) for step in trial.steps[seen:]):
-            return None  # the replay says itself what is wrong with it
-        if trial.stated_shuffles and not trial.pending:
-            return Illegal(
-                "unused_chance",
-                f"nothing is shuffled in event {event.number}: `shuffled "
-                f"{', '.join(map(str, trial.stated_shuffles[0]))}` is not used",
-                ("B-reshuffle",),
-            )
-        # A card reads its stated choices only while it resolves (`ask` takes them from the play
-        # resolving), and every card of the event has resolved by now: what is left is unused,
-        # even when a choice now waits for someone. A card the game ended before (a Goal met as
-        # it left the hand, Q46) never read its choices: they are not refused.
-        over = bool(trial.winner or trial.ended)
-        for play in trial.event_plays:
-            if not play.answers:
-                continue
-            if not (over and any(play is unread for unread in trial.unread_at_end)):
-                return _unused(event, play)
-            # Never resolved (the game ended first), it would still have taken no more than its own choices.
-            specs = kind_of(play.card).choices(self.game, play)
-            surplus = check_stated(play.answers, specs) if specs is not None else []
-            if surplus:
-                return _unused(event, play, len(play.answers) - len(surplus))
-        return None
 
     def not_playing(self, player: str) -> Illegal:
         """Why an event of someone not at the table is refused."""
@@ -296,34 +259,34 @@ class EventOrder(GameView):
         while not (self.winner or self.ended):
             turn = self.turn
             own_free_action = (
-                event.action == Action.USE and event.player == turn.player and self.is_optional_free_action(event)
+                event.action == _USE and event.player == turn.player and self.is_optional_free_action(event)
             )
-            if turn.phase is Phase.PLAY_OVER and not own_free_action:
+            if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
-            was_over = turn.phase is Phase.OVER  # over before any forced play below
+            was_over = turn.phase is _OVER  # over before any forced play below
             if (
                 turn is self.turn
-                and self.turn.phase is Phase.OVER
+                and self.turn.phase is _OVER
                 and not self.pending
                 and not self.ended
-                and event.action not in (Action.JOIN, Action.DROP_OUT)
+                and event.action not in (_JOIN, _DROP_OUT)
                 and self._needs_next_turn(event)
             ):
                 self.begin_turn(self.next_player())
                 self.run()
                 began = True
-            if not (event.player == self.turn.player and event.action == Action.USE):
+            if not (event.player == self.turn.player and event.action == _USE):
                 self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
-                if began and event.action == Action.BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
+                if began and event.action == _BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
                     continue
-                if began and event.action == Action.BEGIN_TURN or event.at_random and self.stated_at_random is None:
+                if began and event.action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
             # (the turn begun above included: its forced play may have claimed a Goal at once).
-            ended_now = self.turn.phase is Phase.OVER and (self.turn is not turn or not was_over)
-            if not (self.turn.phase is Phase.PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
+            ended_now = self.turn.phase is _OVER and (self.turn is not turn or not was_over)
+            if not (self.turn.phase is _PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
 
@@ -419,39 +382,6 @@ def _not_against_own_card(event: Event, own: Play, illegal: Illegal) -> Illegal:
     )
     rulings = ("R49", *(("R26",) if flipped else ()), *illegal.rulings)
     return Illegal(illegal.code, f"{why}; and {illegal.reason}", tuple(dict.fromkeys(rulings)))
-
-
-#: At most this many unused choices are named in a refusal (a line may state thousands).
-SHOWN = 10
-
-
-def _unused(event: Event, play: Play, read: int = 0) -> Illegal:
-    """The refusal of an event whose card leaves stated choices unused, with the form it takes
-    (`read`: how many of those left on the play it would have used, for a card that never resolved)."""
-    extra = list(play.answers[read:])
-    # The stated choices but the unused ones, each taken off from the end: one pass, however many
-    # choices a (hostile) line states.
-    left = Counter(extra)
-    used: list[Any] = []
-    for choice in reversed(event.choices):
-        if left[choice] > 0:
-            left[choice] -= 1
-        else:
-            used.append(choice)
-    used.reverse()
-    listed = ", ".join(f"`{a}`" for a in extra[:SHOWN])
-    if len(extra) > SHOWN:
-        listed += f" and {len(extra) - SHOWN:,} more"
-    takes = (
-        "takes no choices here"
-        if not used
-        else f"takes {len(used)} choice{'s' if len(used) != 1 else ''} here ({', '.join(map(str, used))})"
-    )
-    name = play.card if play.card is event.card else f"{play.card} (played by {event.card})"
-    form = one_line(event.player, event.action, event.card, tuple(used), event.at_random, event.shuffled)
-    return Illegal(
-        "unused_choice", f"{name} {takes}: {listed} {'is' if len(extra) == 1 else 'are'} not used; write `{form}`", ()
-    )
 
 
 def describe(event: Event) -> str:

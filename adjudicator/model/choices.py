@@ -100,7 +100,7 @@ def check_stated(answers: Sequence[Any], specs: Sequence[ChoiceSpec]) -> list[An
     takes its `count` answers (an "up to" spec: the answers among its options, or `none`).
     Answers left over are not checked here: they answer, in order, what the card's resolution
     asks next (the card it plays at once, a rule its move sets off: a stolen War asks where Peace
-    goes); the event's trial refuses any left unused (`EventOrder._tried`). Returns them."""
+    goes); the event's trial refuses any left unused (engine/trial.py). Returns them."""
     answers = list(answers)
     for spec in specs:
         if not answers:

@@ -1,0 +1,158 @@
+"""Every word of an event is used or refused (SCENARIO_FORMAT.md): an event that states choices
+or outcomes of chance is taken on trial, and refused -- nothing changed -- when a stated outcome
+cannot be, or a choice it states is left unused, a word the card does not take.
+
+The trial is the push itself (`take_tried`): the event is taken on the game with `trying` set (a
+stated outcome that cannot be raises), the card it played resolved, and the undo records of
+engine/undoing.py take back the resolving, or all of it when the event is refused. An event
+taken is thus pushed once, not once on a copy and once again. Only a card the game ended before
+it resolved (Q46) is judged on a copy (`tried_on_copy`): from the position before the event.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.cards.kinds import kind_of
+from adjudicator.engine.copying import fork
+from adjudicator.engine.undoing import Record
+from adjudicator.model import records as rec
+from adjudicator.model.choices import check_stated
+from adjudicator.model.errors import Illegal
+from adjudicator.model.events import one_line
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from adjudicator.engine.view import GameView
+    from adjudicator.model.events import Event
+    from adjudicator.model.position import Play
+
+#: `left_unused`'s answer for a card the game ended before it resolved: judged on a copy.
+UNREAD = True
+
+
+def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illegal | None:
+    """Take the event (`take`: the rest of `push`), or say why it is refused (then the game is as
+    it was before it). The resolving is taken back either way: the event stays taken as `push`
+    leaves it."""
+    clock_journal = game.table.clock.undo  # the push's own record's, if the game keeps an undo stack
+    game.event_plays.clear()  # the last event's plays, read by its own trial alone: not for the record to copy
+    before = Record(game)
+    game.trying = True
+    refusal: Illegal | bool | None
+    try:
+        take()
+    except Illegal as illegal:
+        refusal = game.chance_refused or illegal
+    else:
+        # the window's card resolving: tried, then taken back (none open: nothing to resolve)
+        resolving = Record(game) if game.window is not None else None
+        try:
+            refusal = left_unused(game, event)
+        except Illegal as illegal:
+            refusal = game.chance_refused or illegal
+        if resolving is not None:
+            resolving.take_back(game)
+    if refusal is None:
+        game.trying = False
+        if clock_journal is not None:
+            clock_journal.extend(before.changes)  # the push's own record takes back what it did
+        game.table.clock.undo = clock_journal
+        return None
+    game.table.clock.undo = before.changes
+    before.take_back(game)
+    game.table.clock.undo = clock_journal
+    if refusal is UNREAD:
+        refusal = tried_on_copy(game, event)
+        if refusal is None:
+            take()
+            return None
+    assert isinstance(refusal, Illegal)
+    return refusal
+
+
+def left_unused(game: GameView, event: Event, before: GameView | None = None) -> Illegal | bool | None:
+    """After the event is taken while trying: its card resolved, what it leaves unused. A card
+    the game ended before it resolved is judged from the game `before` the event, or, without
+    it, left to `tried_on_copy` (UNREAD)."""
+    seen = len(game.steps)
+    game.close_window()
+    if game.chance_refused is not None:
+        return game.chance_refused
+    if game.stopped or any(isinstance(step, rec.Rejected) for step in game.steps[seen:]):
+        return None  # the replay says itself what is wrong with it
+    if game.stated_shuffles and not game.pending:
+        return Illegal(
+            "unused_chance",
+            f"nothing is shuffled in event {event.number}: `shuffled "
+            f"{', '.join(map(str, game.stated_shuffles[0]))}` is not used",
+            ("B-reshuffle",),
+        )
+    # A card reads its stated choices only while it resolves (`ask` takes them from the play
+    # resolving), and every card of the event has resolved by now: what is left is unused,
+    # even when a choice now waits for someone. A card the game ended before (a Goal met as
+    # it left the hand, Q46) never read its choices: they are not refused.
+    over = bool(game.winner or game.ended)
+    for play in game.event_plays:
+        if not play.answers:
+            continue
+        if not (over and any(play is unread for unread in game.unread_at_end)):
+            return _unused(event, play)
+        if before is None:
+            return UNREAD
+        # Never resolved (the game ended first), it would still have taken no more than its own choices.
+        specs = kind_of(play.card).choices(before.game, play)
+        surplus = check_stated(play.answers, specs) if specs is not None else []
+        if surplus:
+            return _unused(event, play, len(play.answers) - len(surplus))
+    return None
+
+
+def tried_on_copy(game: GameView, event: Event) -> Illegal | None:
+    """The event taken on a copy of the game, its card resolved there: why it is refused, or None.
+    The copy keeps no history and writes no log but its landmarks (what the log says never changes
+    what a game does): it looks for a rejection of its own only."""
+    trial = fork(game, history=False)
+    trial.trying = True
+    try:
+        trial.push(event)
+        refusal = left_unused(trial, event, before=game)
+    except Illegal as illegal:
+        return trial.chance_refused or illegal
+    assert refusal is not UNREAD
+    return refusal if isinstance(refusal, Illegal) else None
+
+
+#: At most this many unused choices are named in a refusal (a line may state thousands).
+SHOWN = 10
+
+
+def _unused(event: Event, play: Play, read: int = 0) -> Illegal:
+    """The refusal of an event whose card leaves stated choices unused, with the form it takes
+    (`read`: how many of those left on the play it would have used, for a card that never resolved)."""
+    extra = list(play.answers[read:])
+    # The stated choices but the unused ones, each taken off from the end: one pass, however many
+    # choices a (hostile) line states.
+    left = Counter(extra)
+    used: list[Any] = []
+    for choice in reversed(event.choices):
+        if left[choice] > 0:
+            left[choice] -= 1
+        else:
+            used.append(choice)
+    used.reverse()
+    listed = ", ".join(f"`{a}`" for a in extra[:SHOWN])
+    if len(extra) > SHOWN:
+        listed += f" and {len(extra) - SHOWN:,} more"
+    takes = (
+        "takes no choices here"
+        if not used
+        else f"takes {len(used)} choice{'s' if len(used) != 1 else ''} here ({', '.join(map(str, used))})"
+    )
+    name = play.card if play.card is event.card else f"{play.card} (played by {event.card})"
+    form = one_line(event.player, event.action, event.card, tuple(used), event.at_random, event.shuffled)
+    return Illegal(
+        "unused_choice", f"{name} {takes}: {listed} {'is' if len(extra) == 1 else 'are'} not used; write `{form}`", ()
+    )
