@@ -38,7 +38,9 @@ class LetsDoThatAgain(ActionKind):
         return [c for c in game.table.discard if c.type in (CardType.ACTION, CardType.RULE)]
 
     def verify_play(self, game: CardHost, play: Play) -> None:
-        if not play.answers:
+        if not play.answers or play.played_from is not None:
+            # Played by another card, it reads its choices as it resolves: the discard pile may hold
+            # more by then (the Use What You Take that took it), and `ask` checks them there.
             return
         options = self.options(game)
         target = play.answers[0]
