@@ -111,30 +111,26 @@ class Event:
 
     @classmethod
     def made_each(cls, number: int, player: str, action: Action, cards: Iterable[Card]) -> list[Event]:
-        """`made` for each of cards, stating no choice (a decision's plays and uses): the fields
-        they share are set at once."""
-        shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
-        new = object.__new__
-        events = []
-        for card in cards:
-            event = new(cls)
-            fields = event.__dict__
-            fields.update(shared)
-            fields["card"] = card
-            events.append(event)
-        return events
+        """`made` for each of cards, stating no choice (a decision's plays and uses)."""
+        return cls._made_many(number, player, action, "card", cards)
 
     @classmethod
     def made_answering(cls, number: int, player: str, action: Action, picks: Iterable[tuple[Any, ...]]) -> list[Event]:
-        """`made` for each of picks, naming no card (the answers to a choice), as `made_each`."""
+        """`made` for each of picks, naming no card (the answers to a choice)."""
+        return cls._made_many(number, player, action, "choices", picks)
+
+    @classmethod
+    def _made_many(cls, number: int, player: str, action: Action, varying: str, values: Iterable[Any]) -> list[Event]:
+        """Events alike but in one field (`varying`), one for each of values: the fields they share
+        set at once."""
         shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
         new = object.__new__
         events = []
-        for choices in picks:
+        for value in values:
             event = new(cls)
             fields = event.__dict__
             fields.update(shared)
-            fields["choices"] = choices
+            fields[varying] = value
             events.append(event)
         return events
 
