@@ -42,6 +42,16 @@ EXPECTED = {
         (2, "the card Alice takes from Bob's hand: Time, as the table stated"),
         (2, "the card Alice takes from Carol's hand: Sleep, as the table stated"),
     ],
+    "a-card-taken-replays-the-card-that-took-it.yaml": [  # Let's Do That Again!, taken by Use What You Take
+        (
+            1,
+            "Let's Do That Again! (played by Use What You Take) takes 2 choices here (Carol, Let's Do That "
+            "Again!): `Jackpot!`, `Bob`, `Bread` are not used; write `Alice plays Use What You Take -> Carol, "
+            "Let's Do That Again!`",
+        ),
+        (2, "the card Alice takes from Carol's hand: Let's Do That Again!, as the table stated"),
+        (2, "the card Alice takes from Bob's hand: Bread, as the table stated"),
+    ],
     "copies-a-pick-takes-the-first-copy.yaml": [
         (
             2,
