@@ -129,7 +129,7 @@ def position_of(game: GameView) -> Position:
         turn.phase,
         turn.drawn,
         turn.played,
-        frozenset(turn.free_actions_used),
+        tuple(sorted(turn.free_actions_used)),  # in order: equal sets print alike (a set's order is its history's)
         tuple(map(ref, turn.history)),
         turn.began_empty_handed,
         tuple(turn.extra_turns),

@@ -106,7 +106,7 @@ class TurnData:
     phase: Phase
     drawn: int
     played: int
-    free_actions_used: frozenset[str]
+    free_actions_used: tuple[str, ...]  # sorted: equal sets of names print alike
     history: tuple[int, ...]
     began_empty_handed: bool
     extra_turns: tuple[str, ...]
