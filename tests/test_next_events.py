@@ -334,3 +334,23 @@ def test_a_random_game_takes_no_copy_of_the_game(decks, players, house_rules, mo
             pushed += 1
     assert pushed > 300
     assert len(copies) <= pushed // 100, f"{len(copies)} copies in {pushed} events"
+
+
+def test_a_solo_turn_played_out_on_the_way_lists_no_free_action_of_the_next() -> None:
+    """Solo Fluxx, limits on her own turn, Hand Limit 0: her turn plays itself out (drawn, all
+    discarded), ends, flips Goal Mill into play, and the next plays out too. Her event begins the
+    first of those turns only, and push judges a free action in it: `Alice uses Goal Mill` is
+    not one she may send there (the random game listed it, and its file did not replay)."""
+    from adjudicator import simulate as sim
+
+    settings = sim.Settings(
+        players=("Alice",),
+        decks=("fluxx5", "holiday"),
+        house_rules={"limits_on_own_turn": True},
+        max_events=300,
+        seed=453287087,
+    )
+    result = sim.play_game(settings, 851, keep_scenario=True)
+    assert result.scenario is not None
+    game = replay(parse_scenario(result.scenario, "<solo game 851>"))
+    assert [s.text for s in game.steps if isinstance(s, rec.Rejected)] == []

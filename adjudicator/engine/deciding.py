@@ -88,7 +88,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
     # What push would judge before the steps below, taken as the game stands now (see `keep`).
     answering = _answering(game)
     window, turn, turns_begun = game.window, game.turn, game.turns_begun
-    was_active, was_over = turn.player, turn.phase is Phase.OVER
+    was_over = turn.phase is Phase.OVER
     begun: list[str] = []
     usable: dict[str, list[Card]] = {}
     forced = False
@@ -99,9 +99,9 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
             return False
         if forced and event.action == _USE and event.player == game.turn.player:
             return False  # push judges her free actions before the forced play made on the way
-        if game.turn is not turn and not was_over and event.player == was_active:
+        if event.player in _judged_earlier(game, turn, was_over, begun):
             if game.is_optional_free_action(event):
-                return False  # push judges it in her turn, before its end
+                return False  # push judges it in an earlier turn of hers, before its end
         return begins_no_other_turn(begun, event)
 
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
@@ -204,7 +204,7 @@ def _plays_and_uses(
             plays = [card for card in plays if card.type is not CardType.SURPRISE]
         events = Event.made_each(number, active, _PLAY, plays)
     # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
-    turn_passed = game.turn is not turn and not was_over
+    judged_earlier = _judged_earlier(game, turn, was_over, begun)
     for player in players:
         if forced and player == active:
             continue  # her free actions come before the forced play made on the way
@@ -215,7 +215,7 @@ def _plays_and_uses(
         uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
-        if turn_passed and player == turn.player:
+        if player in judged_earlier:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if begun and hers:  # her event begins her turn: `P begins` does that and no more
@@ -223,6 +223,15 @@ def _plays_and_uses(
     if split is not None and (not begun or hers):  # (`declinable`: no choice waits)
         events.append(Event.made(number, begun[0] if begun else active, _DECLINE, None, ()))
     return events
+
+
+def _judged_earlier(game: GameView, turn: Turn, was_over: bool, begun: list[str]) -> tuple[str, ...]:
+    """The players whose optional free actions push judges in an earlier turn than the one the
+    steps taken reached, before its end: hers whose turn it was (it passed on the way), and hers
+    who began several turns on the way (her event begins the first; Solo, a turn that plays
+    itself out)."""
+    passed = (turn.player,) if game.turn is not turn and not was_over else ()
+    return (*passed, begun[0]) if len(begun) > 1 else passed
 
 
 def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
