@@ -239,8 +239,11 @@ class Restating:
             made = max(sum(pick < at for pick in after) - 1, 0)
             self.forced_shuffles.setdefault((number + 1, made), []).append(outcome)
             return
-        made = sum(pick < at for pick in picks)  # forced plays made before it in the event
-        if made < len(picks) and not _begins_her_turn(self.by_number[number], _picked_for(self.steps, picks)):
+        # The forced plays made in the event itself (one made as the events ran out is an event
+        # after them, the shuffle not among its steps here), and how many came before the shuffle.
+        within = [pick for pick in picks if not self._after_the_events(pick)]
+        made = sum(pick < at for pick in within)
+        if made < len(within) and not _begins_her_turn(self.by_number[number], _picked_for(self.steps, within)):
             # shuffled before the next forced play is made (a turn begun, the last one resolved):
             # that stated forced play, an event of its own now, closes what is open and makes it
             self.forced_shuffles.setdefault((number, made), []).append(outcome)
