@@ -245,8 +245,8 @@ class Playing(GameView):
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []
-        playable = []
-        for card in first_copies(list(frame.cards if frame is not None else self.table.hands[player])):
+        playable, held = [], list(frame.cards if frame is not None else self.table.hands[player])
+        for card in first_copies(held, self.scenario.catalog.holds_copies):
             if checks_unstated_play(card):
                 try:
                     self._verify_card_play(player, card, (), frame)

@@ -3,7 +3,7 @@ words the log and `legal` use for a random step (engine/chance.py does the picki
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.model.cards import AtRandom, Card
@@ -25,15 +25,15 @@ def the_copy(stated: Card, options: Sequence[Card]) -> Card | None:
     return next((option for option in options if option is stated or option.qualified == stated.qualified), None)
 
 
-def first_copies(cards: Iterable[Card]) -> Iterator[Card]:
+def first_copies(cards: list[Card], copies: bool = True) -> list[Card]:
     """The cards, each copy after the first of a card left out: copies in one place are one
     choice, the first copy (the one an event naming the card binds to, `the_copy`), so a game
-    listed and written out replays with its cards in the same places."""
+    listed and written out replays with its cards in the same places. `copies`: whether the
+    decks hold any (without, the cards as they are)."""
+    if not copies:
+        return cards
     seen: set[str] = set()
-    for card in cards:
-        if card.qualified not in seen:
-            seen.add(card.qualified)
-            yield card
+    return [card for card in cards if not (card.qualified in seen or seen.add(card.qualified))]  # type: ignore[func-returns-value]
 
 
 def names(cards: Sequence[Any]) -> str:
