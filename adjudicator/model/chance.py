@@ -32,8 +32,10 @@ def first_copies(cards: list[Card], copies: bool = True) -> list[Card]:
     decks hold any (without, the cards as they are)."""
     if not copies:
         return cards
-    seen: set[str] = set()
-    return [card for card in cards if not (card.qualified in seen or seen.add(card.qualified))]  # type: ignore[func-returns-value]
+    first: dict[str, Card] = {}
+    for card in cards:
+        first.setdefault(card.qualified, card)
+    return list(first.values())  # (in the order the cards come: a dict keeps its keys' order)
 
 
 def names(cards: Sequence[Any]) -> str:
