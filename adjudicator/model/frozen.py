@@ -1,6 +1,7 @@
 """Frozen dataclass instances the engine makes by the thousand (decisions, the specs of the
-choices it asks, listed events): their fields set at once, faster than the frozen `__init__`,
-which stores each field through `object.__setattr__`."""
+choices it asks): their fields set at once, faster than the frozen `__init__`, which stores each
+field through `object.__setattr__`. (`Event.made`, made more often than any, stores its six
+fields one by one, quicker still than a dict of keywords.)"""
 
 from __future__ import annotations
 
