@@ -128,7 +128,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering, split)
         if not events:
             return Decision.made(DecisionKind.STUCK, ())
-        begins = bool(begun) and begun.count(begun[0]) == len(begun)  # `P begins` among them
+        begins = _beginner(begun) is not None  # `P begins` among them
         return Decision.made(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, begun), split)
@@ -190,11 +190,11 @@ def _plays_and_uses(
     end, the optional ones), then `P declines`: the way on (a forced play due, asked already)."""
     active = game.turn.player
     players: Sequence[str] = game.players
+    beginner = _beginner(begun)
     if begun:
         # Where turns were begun on the way, only an event of their player begins them: she acts
         # alone, if they are all hers (`begins_no_other_turn`).
-        hers = begun.count(begun[0]) == len(begun)
-        players = [begun[0]] if hers and begun[0] in players else []
+        players = [beginner] if beginner is not None and beginner in players else []
     if split is not None:
         players = [player for player in players if player == active]
     events: list[Event] = []
@@ -218,11 +218,17 @@ def _plays_and_uses(
         if player in judged_earlier:
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
-    if begun and hers:  # her event begins her turn: `P begins` does that and no more
-        events.append(Event.made(number, begun[0], _BEGIN_TURN, None, ()))
-    if split is not None and (not begun or hers):  # (`declinable`: no choice waits)
-        events.append(Event.made(number, begun[0] if begun else active, _DECLINE, None, ()))
+    if beginner is not None:  # her event begins her turn: `P begins` does that and no more
+        events.append(Event.made(number, beginner, _BEGIN_TURN, None, ()))
+    if split is not None and (not begun or beginner is not None):  # (`declinable`: no choice waits)
+        events.append(Event.made(number, beginner or active, _DECLINE, None, ()))
     return events
+
+
+def _beginner(begun: list[str]) -> str | None:
+    """The player whose turns were all the turns begun on the way (her event begins them), or
+    None: none was begun, or turns of several players were."""
+    return begun[0] if begun and begun.count(begun[0]) == len(begun) else None
 
 
 def _judged_earlier(game: GameView, turn: Turn, was_over: bool, begun: list[str]) -> tuple[str, ...]:
