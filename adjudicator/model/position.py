@@ -125,14 +125,16 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
 def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = {duplicate(item, memo) for item in value}
+        # most sets hold only atoms (the free actions used this turn, by name)
+        atoms_only = ATOMS.issuperset(map(type, value))
+        copied = memo[id(value)] = value.copy() if atoms_only else {duplicate(item, memo) for item in value}
     return copied
 
 
 def _copy_deque(value: deque[Any], memo: dict[int, Any]) -> deque[Any]:
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = deque((duplicate(item, memo) for item in value), value.maxlen)
+        copied = memo[id(value)] = deque([duplicate(item, memo) for item in value], value.maxlen)
     return copied
 
 
@@ -147,6 +149,8 @@ def _copy_own_way(value: Any, memo: dict[int, Any]) -> Any:
 def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
     """A frozen dataclass (`Then`, an answer): shared unless a field holds something mutable."""
     fields = value.__dict__
+    if ATOMS.issuperset(map(type, fields.values())):  # most answers: a card, a player
+        return value
     copied = {name: duplicate(item, memo) for name, item in fields.items()}
     if all(copied[name] is item for name, item in fields.items()):
         return value
