@@ -33,10 +33,11 @@ if TYPE_CHECKING:
 UNREAD = True
 
 
-def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illegal | None:
+def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing: bool = False) -> Illegal | None:
     """Take the event (`take`: the rest of `push`), or say why it is refused (then the game is as
-    it was before it). The resolving is taken back either way: the event stays taken as `push`
-    leaves it."""
+    it was before it). The resolving is taken back either way, the event staying taken as `push`
+    leaves it -- but for the last event of a replay (`finishing`): `finish` would close the window
+    at once, under the same event, and resolve its card again the same way; it stays resolved."""
     clock_journal = game.table.clock.undo  # the push's own record's, if the game keeps an undo stack
     game.event_plays.clear()  # the last event's plays, read by its own trial alone: not for the record to copy
     before = Record(game)
@@ -53,7 +54,7 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illega
             refusal = left_unused(game, event)
         except Illegal as illegal:
             refusal = game.chance_refused or illegal
-        if resolving is not None:
+        if resolving is not None and not (finishing and refusal is None):
             resolving.take_back(game)
     if refusal is None:
         game.trying = False
