@@ -48,13 +48,14 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing
     except Illegal as illegal:
         refusal = game.chance_refused or illegal
     else:
-        # the window's card resolving: tried, then taken back (none open: nothing to resolve)
-        resolving = Record(game) if game.window is not None else None
+        # the window's card resolving: tried, then taken back (none open: nothing to resolve); once
+        # finishing, it stays, and what `before` takes back of a refused event includes it
+        resolving = Record(game) if game.window is not None and not finishing else None
         try:
             refusal = left_unused(game, event)
         except Illegal as illegal:
             refusal = game.chance_refused or illegal
-        if resolving is not None and not (finishing and refusal is None):
+        if resolving is not None:
             resolving.take_back(game)
     if refusal is None:
         game.trying = False
