@@ -5,8 +5,10 @@ cannot be, or a choice it states is left unused, a word the card does not take.
 The trial is the push itself (`take_tried`): the event is taken on the game with `trying` set (a
 stated outcome that cannot be raises), the card it played resolved, and the undo records of
 engine/undoing.py take back the resolving, or all of it when the event is refused. An event
-taken is thus pushed once, not once on a copy and once again. Only a card the game ended before
-it resolved (Q46) is judged on a copy (`tried_on_copy`): from the position before the event.
+taken is thus pushed once, not once on a copy and once again; and the last event of a replay
+(`finishing`), after which `finish` would resolve the card at once the same way, keeps it resolved.
+Only a card the game ended before it resolved (Q46) is judged on a copy (`tried_on_copy`): from
+the position before the event.
 """
 
 from __future__ import annotations
