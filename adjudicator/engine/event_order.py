@@ -40,8 +40,9 @@ _PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
 class EventOrder(GameView):
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
-    def push(self, event: Event) -> None:
-        """Take one event, in the order the contract fixes."""
+    def push(self, event: Event, finishing: bool = False) -> None:
+        """Take one event, in the order the contract fixes. `finishing`: no event follows it, the
+        game is finished next (a replay's last event: engine/trial.py)."""
         if self.undo is not None:
             self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
         # One the game's decision listed, in the position it was listed in: applied as listed,
@@ -62,7 +63,7 @@ class EventOrder(GameView):
             event = bind_copies(self, event, strict=False)
         if not self.trying and self._states_something(event):
             # taken unless a word of it is refused (engine/trial.py)
-            refusal = take_tried(self, event, lambda: self.take_event(event, listed))
+            refusal = take_tried(self, event, lambda: self.take_event(event, listed), finishing)
             if refusal is not None:
                 line = f":{event.line}" if event.line is not None else ""
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")

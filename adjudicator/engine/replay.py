@@ -17,7 +17,7 @@ from adjudicator.model.snapshot import Position
 
 
 def replay(scenario: Scenario) -> Game:
-    game = play_events(scenario, scenario.events)
+    game = _pushed(Game(scenario, undo=False), scenario.events, finishing=True)  # (as `play_events`)
     game.finish()
     return game
 
@@ -78,14 +78,17 @@ def recorded_replay(scenario: Scenario, wanted: Callable[[int], bool] = lambda n
     returned, its game (finished) in `.game`. A replay that is not asked for positions pays nothing."""
     log = PositionLog(wanted)
     recording = type("RecordingGame", (_RecordingGame,), {"recorder": log})
-    game = _pushed(recording(scenario, undo=False), scenario.events)
+    game = _pushed(recording(scenario, undo=False), scenario.events, finishing=True)
     game.finish()
     log.take(len(log))  # the last step's board is the game as it ends (a turn's next player set)
     return log
 
 
-def _pushed(game: Game, events: Sequence[Event]) -> Game:
+def _pushed(game: Game, events: Sequence[Event], finishing: bool = False) -> Game:
+    """The game with the events pushed (up to a stop); `finishing`: it is finished next, so
+    that the last event is pushed knowing that none follows (`Game.push`)."""
     frozen = False
+    last = len(events) if finishing else None
     # Objects someone else set aside stay theirs to set back. Asked at the first settle only:
     # counting them walks them all, which a short replay in a process that froze its start-up
     # heap would pay every time.
@@ -94,7 +97,7 @@ def _pushed(game: Game, events: Sequence[Event]) -> Game:
         for number, event in enumerate(events, 1):
             if game.stopped:
                 break
-            game.push(event)
+            game.push(event, number == last)
             if number % SETTLE_EVERY == 0:
                 if may_freeze is None:
                     may_freeze = gc.get_freeze_count() == 0

@@ -5,8 +5,10 @@ cannot be, or a choice it states is left unused, a word the card does not take.
 The trial is the push itself (`take_tried`): the event is taken on the game with `trying` set (a
 stated outcome that cannot be raises), the card it played resolved, and the undo records of
 engine/undoing.py take back the resolving, or all of it when the event is refused. An event
-taken is thus pushed once, not once on a copy and once again. Only a card the game ended before
-it resolved (Q46) is judged on a copy (`tried_on_copy`): from the position before the event.
+taken is thus pushed once, not once on a copy and once again; and the last event of a replay
+(`finishing`), after which `finish` would resolve the card at once the same way, keeps it resolved.
+Only a card the game ended before it resolved (Q46) is judged on a copy (`tried_on_copy`): from
+the position before the event.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ if TYPE_CHECKING:
 UNREAD = True
 
 
-def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illegal | None:
+def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing: bool = False) -> Illegal | None:
     """Take the event (`take`: the rest of `push`), or say why it is refused (then the game is as
-    it was before it). The resolving is taken back either way: the event stays taken as `push`
-    leaves it."""
+    it was before it). The resolving is taken back either way, the event staying taken as `push`
+    leaves it -- but for the last event of a replay (`finishing`): `finish` would close the window
+    at once, under the same event, and resolve its card again the same way; it stays resolved."""
     clock_journal = game.table.clock.undo  # the push's own record's, if the game keeps an undo stack
     game.event_plays.clear()  # the last event's plays, read by its own trial alone: not for the record to copy
     before = Record(game)
@@ -47,8 +50,9 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None]) -> Illega
     except Illegal as illegal:
         refusal = game.chance_refused or illegal
     else:
-        # the window's card resolving: tried, then taken back (none open: nothing to resolve)
-        resolving = Record(game) if game.window is not None else None
+        # the window's card resolving: tried, then taken back (none open: nothing to resolve); once
+        # finishing, it stays, and what `before` takes back of a refused event includes it
+        resolving = Record(game) if game.window is not None and not finishing else None
         try:
             refusal = left_unused(game, event)
         except Illegal as illegal:

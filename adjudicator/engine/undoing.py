@@ -15,7 +15,7 @@ form that is cheapest to put back.
 - Every other field of the game -- the turn, the plays being played, the window and the chain,
   the agenda, the pending choices, the temporary hands, the winner, the memos of the checks --
   is small, and some of its objects are changed in place: a structural copy of them is kept
-  (`position.duplicate`, each object once), and becomes the game's again.
+  (`position.copy_fields`, each object once), and becomes the game's again.
 
 Anything a push changes is in one of these, so `pop` leaves the game as it was before the
 push: its position, its log and its generator (tests/test_undo.py pushes and pops every legal
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.copying import ForkedRandom, Snapshot
 from adjudicator.model import zones
-from adjudicator.model.position import ATOMS, duplicate
+from adjudicator.model.position import copy_fields
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -64,12 +64,7 @@ class Record:
         if stack and stack[-1].names == names:
             names = stack[-1].names
         self.names = names
-        memo: dict[int, Any] = {}
-        atoms, kept = ATOMS, _AS_THEY_ARE
-        values = [
-            value if type(value) in atoms or name in kept else duplicate(value, memo) for name, value in state.items()
-        ]
-        self.values = tuple(values)
+        self.values = tuple(copy_fields(state, {}, skip=_AS_THEY_ARE).values())
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
         self.clock = (

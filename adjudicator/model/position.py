@@ -125,14 +125,16 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
 def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = {duplicate(item, memo) for item in value}
+        # most sets hold only atoms (the free actions used this turn, by name)
+        atoms_only = ATOMS.issuperset(map(type, value))
+        copied = memo[id(value)] = value.copy() if atoms_only else {duplicate(item, memo) for item in value}
     return copied
 
 
 def _copy_deque(value: deque[Any], memo: dict[int, Any]) -> deque[Any]:
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = deque((duplicate(item, memo) for item in value), value.maxlen)
+        copied = memo[id(value)] = deque([duplicate(item, memo) for item in value], value.maxlen)
     return copied
 
 
@@ -147,6 +149,8 @@ def _copy_own_way(value: Any, memo: dict[int, Any]) -> Any:
 def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
     """A frozen dataclass (`Then`, an answer): shared unless a field holds something mutable."""
     fields = value.__dict__
+    if ATOMS.issuperset(map(type, fields.values())):  # most answers: a card, a player
+        return value
     copied = {name: duplicate(item, memo) for name, item in fields.items()}
     if all(copied[name] is item for name, item in fields.items()):
         return value
@@ -217,20 +221,19 @@ class Table(Copied):
     ) -> None:
         self.clock = clock = Clock()
         self.players = players
-        zone = Zone.holding  # (one table per game: a plain call each, without `Zone.__init__`)
-        self.hands = ZoneMap(clock, "hand of {}", hands)
-        self.in_play = ZoneMap(
-            clock, "in play of {}", in_play, rules_read=BY_CARD
-        )  # Keepers and Creepers in front of each player
-        self.rules = zone(clock, "rules", rules, rules_read=True)
-        self.goals = zone(clock, "goals", goals, rules_read=BY_CARD)
+        # (one table per game: a plain call for each zone, without `Zone.__init__` or `ZoneMap.__init__`)
+        zone, zones = Zone.holding, ZoneMap.holding
+        self.hands = zones(clock, "hand of {}", hands)
+        self.in_play = zones(clock, "in play of {}", in_play, BY_CARD)  # Keepers and Creepers in front of each player
+        self.rules = zone(clock, "rules", rules, True)
+        self.goals = zone(clock, "goals", goals, BY_CARD)
         self.draw_pile = zone(clock, "draw pile", draw_pile)
         self.discard = zone(clock, "discard", discard)
-        self.scored = ZoneMap(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
+        self.scored = zones(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
         # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
         # the cards that discard New Rules (B-meta-rules)
-        self.meta_rules = zone(clock, "meta rules", meta_rules, rules_read=True)
+        self.meta_rules = zone(clock, "meta rules", meta_rules, True)
         self.rules_pile = zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:

@@ -325,10 +325,27 @@ class ZoneMap(dict[Any, Zone]):
         rules_read: RulesRead = False,
     ) -> None:
         holding = Zone.holding
-        super().__init__({key: holding(clock, label.format(key), cards, rules_read) for key, cards in zones.items()})
+        for key, cards in zones.items():
+            dict.__setitem__(self, key, holding(clock, label.format(key), cards, rules_read))
         self.clock = clock
         self.label = label
         self.rules_read = rules_read
+
+    @classmethod
+    def holding(
+        cls,
+        clock: Clock,
+        label: str,
+        zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
+        rules_read: RulesRead = False,
+    ) -> ZoneMap:
+        """`ZoneMap(clock, label, zones, rules_read)` without the calls of `__init__`, as `Zone.holding`."""
+        mapped = dict.__new__(cls)
+        holding = Zone.holding
+        for key, cards in zones.items():
+            dict.__setitem__(mapped, key, holding(clock, label.format(key), cards, rules_read))
+        mapped.clock, mapped.label, mapped.rules_read = clock, label, rules_read
+        return mapped
 
     def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
         label = self.label.format(key)
