@@ -45,9 +45,9 @@ EXPECTED = {
     "a-card-taken-replays-the-card-that-took-it.yaml": [  # Let's Do That Again!, taken by Use What You Take
         (
             1,
-            "Let's Do That Again! (played by Use What You Take) takes 2 choices here (Carol, Let's Do That "
-            "Again!): `Jackpot!`, `Bob`, `Bread` are not used; write `Alice plays Use What You Take -> Carol, "
-            "Let's Do That Again!`",
+            "Use What You Take and the cards it plays take 2 choices here (Carol, Let's Do That Again!): "
+            "`Jackpot!`, `Bob`, `Bread` are not used by Let's Do That Again!; write `Alice plays Use What You "
+            "Take -> Carol, Let's Do That Again!`",
         ),
         (2, "the card Alice takes from Carol's hand: Let's Do That Again!, as the table stated"),
         (2, "the card Alice takes from Bob's hand: Bread, as the table stated"),

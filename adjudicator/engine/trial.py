@@ -153,10 +153,17 @@ def _unused(event: Event, play: Play, read: int = 0) -> Illegal:
     takes = (
         "takes no choices here"
         if not used
-        else f"takes {len(used)} choice{'s' if len(used) != 1 else ''} here ({', '.join(map(str, used))})"
+        else f"take{'s' if play.card is event.card else ''} {len(used)} choice{'s' if len(used) != 1 else ''} "
+        f"here ({', '.join(map(str, used))})"
     )
-    name = play.card if play.card is event.card else f"{play.card} (played by {event.card})"
+    # The line's choices are shared by its card and the cards that card plays: the count is the
+    # line's, the unused choices are left by the card played last.
+    name, by = (
+        (play.card, "") if play.card is event.card else (f"{event.card} and the cards it plays", f" by {play.card}")
+    )
     form = one_line(event.player, event.action, event.card, tuple(used), event.at_random, event.shuffled)
     return Illegal(
-        "unused_choice", f"{name} {takes}: {listed} {'is' if len(extra) == 1 else 'are'} not used; write `{form}`", ()
+        "unused_choice",
+        f"{name} {takes}: {listed} {'is' if len(extra) == 1 else 'are'} not used{by}; write `{form}`",
+        (),
     )
