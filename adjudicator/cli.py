@@ -8,6 +8,7 @@ exits with code 2; a FILE argument of `-` reads the scenario from stdin."""
 # No `from __future__ import annotations` in the modules that declare commands: typer reads
 # every command's signature at each start, and string annotations would be evaluated anew.
 
+import copy
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -444,13 +445,34 @@ app.add_typer(
 )
 
 
+def _app_for(args: list[str]) -> typer.Typer:
+    """`app` holding only the command that `args` name first: typer turns the signature of every
+    command it holds into a click command before it runs one (a twentieth of a short `simulate`'s
+    start-up), and the command named runs the same either way (options, help, messages, exit codes).
+    No command named (the app's --help or --version, a completion) or a name that is none (the
+    error suggests the nearest): the whole app."""
+    name = args[0] if args else None
+    commands = [
+        info
+        for info in app.registered_commands
+        if name == (info.name or typer.main.get_command_name(getattr(info.callback, "__name__", "")))
+    ]
+    groups = [info for info in app.registered_groups if name == info.name]
+    if not commands and not groups:
+        return app
+    narrowed = copy.copy(app)
+    narrowed.registered_commands, narrowed.registered_groups = commands, groups
+    return narrowed
+
+
 def main() -> None:
+    run = _app_for(sys.argv[1:])
     if "--json" not in sys.argv[1:]:
-        app()
+        run()
         return
     # With --json, a usage error (a missing FILE, an unknown option) is JSON as well.
     try:
-        code = app(standalone_mode=False)
+        code = run(standalone_mode=False)
     except typer.Abort:
         sys.exit(1)
     except Exception as exc:
