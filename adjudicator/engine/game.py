@@ -202,7 +202,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def position(self) -> Position:
         """The whole position as one frozen, hashable value (`engine/positions.py`), made when asked."""
-        # imported here: a command that never asks (simulate, a replay) need not build its classes
+        # imported here: a process that never asks (simulate) need not build its classes
         from adjudicator.engine.positions import position_of
 
         return position_of(self)
