@@ -15,8 +15,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-_PLAIN = re.compile(r"^[A-Za-z0-9_.,=+:/@%-]*$")  # needs no quoting in any shell
-_WORD = re.compile(r"^[a-z_0-9]+$")  # a house-rule value that completes as written
+# Compiled when a shell first asks for completions (re keeps them): the CLI imports this module at start-up.
+_PLAIN = r"^[A-Za-z0-9_.,=+:/@%-]*$"  # needs no quoting in any shell
+_WORD = r"^[a-z_0-9]+$"  # a house-rule value that completes as written
 
 
 def _shell() -> str:
@@ -29,7 +30,7 @@ def _shell() -> str:
 
 def quoted(value: str, shell: str) -> str:
     """`value` as `shell` must see it to read it back as one word."""
-    if _PLAIN.match(value):
+    if re.match(_PLAIN, value):
         return value
     if shell == "bash":
         return re.sub(r"([^A-Za-z0-9_.,=+:/@%-])", r"\\\1", value)
@@ -86,7 +87,7 @@ def house_rule_assignments(incomplete: str) -> list[str]:
     if switch is None:
         return []
     values = [v.strip() for v in switch.values.split("|")]
-    return matching((f"{name}={v}" for v in values if _WORD.match(v)), incomplete)
+    return matching((f"{name}={v}" for v in values if re.match(_WORD, v)), incomplete)
 
 
 def deck_lists(incomplete: str) -> list[str]:

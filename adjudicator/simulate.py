@@ -22,6 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+# At the top: `_apply` reads it once an event, and an import inside a function is paid at each call.
+from adjudicator.model import records as rec
+
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.engine.view import GameView
@@ -111,8 +114,6 @@ def _legal(game: Game) -> tuple[list[Event], list[str]]:
 
 def _apply(game: Game, event: Event) -> str | None:
     """Apply a legal event just listed by `_legal`; what went wrong, if the engine stopped or rejected it."""
-    from adjudicator.model import records as rec
-
     seen = len(game.steps)
     game.push(event)
     if game.stopped:
@@ -158,8 +159,6 @@ def _begins(game: Game, seen: int, number: int) -> list[Event]:
     """The events that take the steps a driver's advance took before the game ended without one
     (a win as the next turn begins, a Solo deck running out): `P begins` for each turn begun since
     step `seen`, so that a saved game holds the events that lead to its end."""
-    from adjudicator.model import records as rec
-
     began = [step.player for step in game.steps[seen:] if isinstance(step, rec.TurnBegan)]
     return [_begin_event(number + k, player) for k, player in enumerate(began)]
 
@@ -188,8 +187,6 @@ def _crash(error: Exception) -> str:
 
 
 def _turns(game: Game) -> int:
-    from adjudicator.model import records as rec
-
     return sum(isinstance(step, rec.TurnBegan) for step in game.steps)
 
 

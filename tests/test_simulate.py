@@ -545,3 +545,14 @@ def test_a_saved_game_ends_where_the_game_ended(players, house_rules, index):
     if result.ending == "over":
         assert game.ended
     assert sum(isinstance(s, rec.TurnBegan) for s in game.steps) == result.turns
+
+
+def test_the_games_set_what_was_built_before_them_aside_from_the_collector_and_back():
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    played = sim_command.results(sim.Settings(decks=("fluxx5",)), 2)
+    first = next(played)
+    assert gc.get_freeze_count() > 0  # while the games play: no full collection walks the start-up
+    assert [first.index, *(result.index for result in played)] == [0, 1]
+    assert gc.get_freeze_count() == 0  # set back once they are over

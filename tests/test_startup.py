@@ -6,8 +6,9 @@ import sys
 from pathlib import Path
 
 import typer.main
+from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli import _app_for, app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,3 +48,18 @@ def test_command_annotations_are_objects_not_strings():
         if isinstance(annotation, str)
     ]
     assert strings == []
+
+
+def test_the_app_built_for_one_command_runs_it_as_the_whole_app_does():
+    # main() hands typer an app holding only the command named (`_app_for`): typer builds no other.
+    runner = CliRunner()
+    names = list(typer.main.get_command(app).commands)
+    assert {"replay", "simulate", "rulings", "house-rules"} <= set(names)
+    for name in names:
+        alone = _app_for([name, "--help"])
+        assert list(typer.main.get_command(alone).commands) == [name]
+        for args in ([name, "--help"], [name, "--no-such-option"]):
+            ours, whole = runner.invoke(alone, args), runner.invoke(app, args)
+            assert (ours.exit_code, ours.output) == (whole.exit_code, whole.output)
+    # no command named, or a name that is none: the whole app (its help, its suggestions)
+    assert _app_for([]) is app and _app_for(["--help"]) is app and _app_for(["simulat"]) is app

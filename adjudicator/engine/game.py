@@ -46,7 +46,6 @@ from adjudicator.engine.event_order import EventOrder
 from adjudicator.engine.goals import Goals
 from adjudicator.engine.moves import CardMoves
 from adjudicator.engine.playing import Playing
-from adjudicator.engine.positions import position_of, restore
 from adjudicator.engine.turns import TurnStructure
 from adjudicator.engine.undoing import Record, previous_changes
 from adjudicator.model import records as rec
@@ -203,11 +202,16 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
 
     def position(self) -> Position:
         """The whole position as one frozen, hashable value (`engine/positions.py`), made when asked."""
+        # imported here: a process that never asks (simulate) need not build its classes
+        from adjudicator.engine.positions import position_of
+
         return position_of(self)
 
     def set_position(self, position: Position) -> None:
         """Set this game to position (one of a game of the same scenario): the log and the random
         generator stay, the events pushed and the undo stack go (`engine/positions.py`)."""
+        from adjudicator.engine.positions import restore
+
         restore(self, position)
 
     # -------------------------------------------------- what a driver uses

@@ -19,7 +19,7 @@ from adjudicator.loading.yaml_lines import line_of
 from adjudicator.model.errors import ScenarioError
 
 SUFFIXES = (".yaml", ".yml")
-_TOP_KEY = re.compile(r"^([A-Za-z_]+):", re.M)
+_TOP_KEY = r"(?m)^([A-Za-z_]+):"  # compiled when a library is first looked at (re keeps it)
 LIBRARY_KEYS = ("title", "cards")
 #: (a card's mapping, the file it is in, the list holding it, its index there)
 Entry = tuple[Any, str, Any, int]
@@ -85,5 +85,5 @@ def is_library(path: Path) -> bool:
             head = stream.read(64 * 1024)
     except (OSError, UnicodeDecodeError):
         return False
-    keys = set(_TOP_KEY.findall(head))
+    keys = set(re.findall(_TOP_KEY, head))
     return "cards" in keys and keys <= set(LIBRARY_KEYS)

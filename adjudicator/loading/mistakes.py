@@ -151,7 +151,8 @@ def verb_key(item: Mapping[Any, Any]) -> tuple[str, str] | None:
     return None
 
 
-_LONG_QUOTE = re.compile(r"'([^'\n]{200,})'|\"([^\"\n]{200,})\"")
+#: Compiled when a message first needs it (re keeps it), as is `_ARROWS`: most runs make none.
+_LONG_QUOTE = r"'([^'\n]{200,})'|\"([^\"\n]{200,})\""
 
 
 def clip_long_quotes(message: str) -> str:
@@ -161,7 +162,7 @@ def clip_long_quotes(message: str) -> str:
         text = found[1] if found[1] is not None else found[2]
         return f"'{text[:60]}...' ({len(text):,} characters)"
 
-    return _LONG_QUOTE.sub(clip, message)
+    return re.sub(_LONG_QUOTE, clip, message)
 
 
 def event_shape(item: Any) -> str:
@@ -190,7 +191,7 @@ def comma_cut(items: Sequence[Any], index: int, is_card: Callable[[str], bool]) 
 # ------------------------------------------------------------------ events
 
 #: What people write for `->` (a choice follows), and the words that introduce a choice.
-_ARROWS = re.compile(r"\s*(=+>|-+\s*>|→|⇒|⟶|>|:|,|\()\s*")
+_ARROWS = r"\s*(=+>|-+\s*>|→|⇒|⟶|>|:|,|\()\s*"
 _CHOICE_WORDS = {"to", "on", "at", "with", "targeting", "choosing", "chooses", "choose", "picks", "for", "against"}
 
 
@@ -202,7 +203,7 @@ LONGEST_NAME_WORDS = 16
 def arrow_fix(card_text: str, is_card: Callable[[str], bool], reads_as_choices: Callable[[str], bool]) -> str | None:
     """`Trade Hands => Bob`, `Trade Hands to Bob`, `Trade Hands Bob`: a card then its choices
     with another separator than `->`. Returns `CARD -> CHOICES`, or None."""
-    spaced = _ARROWS.sub(lambda m: f" {m.group(1).replace(' ', '')} ", card_text)
+    spaced = re.sub(_ARROWS, lambda m: f" {m.group(1).replace(' ', '')} ", card_text)
     words = spaced.split()
     for size in range(min(len(words) - 1, LONGEST_NAME_WORDS), 0, -1):
         card = " ".join(words[:size])

@@ -14,7 +14,8 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.names import shown_value, suggest
 from adjudicator.model.scenario import Setup
 
-RULING_ID = re.compile(r"^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$", re.IGNORECASE)
+#: Compiled when an `expect.rulings` is first read (re keeps it): a scenario without one never needs it.
+RULING_ID = r"(?i)^(R\d{2}|Q\d+|Q-tag-[a-z0-9-]+|B-[a-z0-9-]+|H-[a-z0-9_]+)$"
 
 
 class SetupReader(ReaderBase):
@@ -204,7 +205,7 @@ class SetupReader(ReaderBase):
     def ruling_id(self, rid: Any, items: list, i: int) -> str:
         """An `expect.rulings` id as its record spells it (`r20` is R20), or an error naming the
         nearest ids: an id no record has could never be cited, so the check could never pass."""
-        if not isinstance(rid, str) or not RULING_ID.match(rid.strip()):
+        if not isinstance(rid, str) or not re.match(RULING_ID, rid.strip()):
             raise self.fail(f"{rid!r} is not a ruling id (R01-R65, Q<n>, Q-tag-<name>, B-<name>)", items, i)
         known = _known_ruling_ids()
         found = known.get(rid.strip().casefold())

@@ -36,8 +36,8 @@ Explain = Callable[[str, str | None, int, int, int | None, str], str]
 _MAX_DEPTH = 50  # deeper than any sane scenario; also stops recursive aliases
 #: How many values aliases may add in all. A scenario repeats a list or two at most.
 ALIAS_BUDGET = 10_000
-#: A `?` alone in a flow list: `[War, ?, ?]`.
-_FLOW_QUESTION = re.compile(r"[\[,][ \t]*\?[ \t]*(?=[,\]])")
+#: A `?` alone in a flow list: `[War, ?, ?]` (compiled when a file is first read: re keeps it).
+_FLOW_QUESTION = r"[\[,][ \t]*\?[ \t]*(?=[,\]])"
 #: The pure-Python parser is ~15 times slower: it reads again only files a person wrote.
 _SLOW_PARSE_LIMIT = 256 * 1024
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -201,7 +201,7 @@ def _plain_block(text: str, key: str) -> tuple[str, int, LinedList] | None:
 
 def _reparse_flow_question(text: str, error: yaml.YAMLError, path: str, explain: Explain | None) -> Any:
     """Parse again with PyYAML's own parser when the C parser refused a `?` in a flow list."""
-    if _parser() is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and _FLOW_QUESTION.search(text):
+    if _parser() is not yaml.SafeLoader and len(text) <= _SLOW_PARSE_LIMIT and re.search(_FLOW_QUESTION, text):
         try:
             return yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:

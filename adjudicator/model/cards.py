@@ -35,7 +35,7 @@ class CardId(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)  # its own __repr__: none generated to be thrown away
 class Card:
     """One physical card. Zones hold these objects.
 

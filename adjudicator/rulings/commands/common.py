@@ -12,8 +12,9 @@ from typing import Any, NoReturn
 
 import typer
 
-FAQ_ID = re.compile(r"^R(\d{2})$")
-LOOKS_LIKE_ID = re.compile(r"^(r\d+|q\d+|q-tag-\S+|b-\S+)$", re.IGNORECASE)
+# Compiled when a command first needs them (re keeps them): the CLI imports this module at start-up.
+FAQ_ID = r"^R(\d{2})$"
+LOOKS_LIKE_ID = r"(?i)^(r\d+|q\d+|q-tag-\S+|b-\S+)$"
 SUFFIXES = (".yaml", ".yml")
 
 rulings_app = typer.Typer(
@@ -80,7 +81,7 @@ def _find_ruling(wanted: str, json_output: bool = False) -> tuple[Any, list[tupl
     canonical = table.get(wanted) or folded.get(wanted.lower())
     if canonical is not None:
         return records[canonical], []
-    if not LOOKS_LIKE_ID.match(wanted):
+    if not re.match(LOOKS_LIKE_ID, wanted):
         from adjudicator.rulings.search import search
 
         found = search(wanted, limit=1 + SHOW_ALSO)

@@ -1,6 +1,7 @@
 """`rulings coverage` (which rulings the scenarios prove, and the official answers' totals) and
 `cards show` (a card and the rulings about it)."""
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -91,7 +92,7 @@ def coverage_command(
         rows.append((record, cited, state))
 
     def is_faq(record: Any) -> bool:
-        match = FAQ_ID.match(record.id)
+        match = re.match(FAQ_ID, record.id)
         return match is not None and 1 <= int(match.group(1)) <= 65
 
     def count(selected: list[tuple[Any, list, str]]) -> dict[str, int]:
