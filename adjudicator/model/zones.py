@@ -70,8 +70,9 @@ class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
     so an answer found in it is true of the position as it stands. The turn structure also keeps
-    two answers here ("plays_left", "play_goes_on"), each with the clock reading and the turn's
-    counts it was found at, so that it is asked again only when those have moved."""
+    two answers here, each with what else it read when found, so that it is asked again only when
+    that has moved: "plays_left" (the turn's plays made and the size of the hand), "play_goes_on"
+    (the clock reading and the turn's counts)."""
 
     __slots__ = ()
 
@@ -148,6 +149,11 @@ class Clock:
             ((card, label, arrived),) = journal
             journal.clear()
             return ((card, None, label),) if arrived else ((card, label, None),)
+        if len(journal) == 2:  # the next commonest: one card from one zone to another (a draw, a discard)
+            (card, origin, arrived), (other, destination, arrived_too) = journal
+            if card is other and not arrived and arrived_too:
+                journal.clear()
+                return ((card, origin, destination),) if origin != destination else ()
         left: dict[int, str] = {}
         moves: list[Move] = []
         for card, label, arrived in journal:
