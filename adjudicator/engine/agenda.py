@@ -161,23 +161,25 @@ class Agenda(GameView):
         pending = self.pending
         turn = self._turn
         if pending or unsettled:
-            return clock.rule_ticks, clock.ticks, turn.phase, tuple(c.key for c in pending)
+            return clock.rule_ticks, clock.ticks, turn.phase, tuple([c.key for c in pending])
         if not limits:
             return clock.rule_ticks, clock.ticks
         bound = turn.phase is _OVER or self.house_rules.limits_on_own_turn
         if reads_hands or "hand_limit" not in limits:
             return clock.rule_ticks, clock.ticks if reads_hands else None, bound
         active, hands = turn.player, self.table.hands
-        return clock.rule_ticks, bound, tuple(len(hands[p]) for p in self.players if bound or p != active)
+        # (a list made first: a tuple of a generator resumes it once a player)
+        return clock.rule_ticks, bound, tuple([len(hands[p]) for p in self.players if bound or p != active])
 
     def _check_state(self) -> None:
         """One pass of the check."""
-        rules = derived.effective(self)
+        clock = self.table.clock
+        rules = clock.effective or derived.effective(self)
         triggers = rules.holders.get("state_trigger")  # `holding`, with the rules already in hand
         if triggers:
             for owner, card in triggers:
                 kind_of(card).state_trigger(self, card, owner)
-            rules = derived.effective(self)  # the triggers may have moved cards
+            rules = clock.effective or derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:

@@ -114,10 +114,11 @@ class ResponseChain(GameView):
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        if self.is_active(player):
+        turn = self.turn
+        if player == turn.player and turn.phase is not _OVER:  # (`is_active`, asked before every listing)
             top = self.chain_top()
             return top is not None and top.aimed_at == player
-        phase = self.turn.phase
+        phase = turn.phase
         if self.window is not None or phase is _START or phase is _PLAY:
             return True
         return phase is _PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"

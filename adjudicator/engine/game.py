@@ -68,6 +68,9 @@ if TYPE_CHECKING:
 #: an event rejected, a stop).
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_PLAY = Phase.PLAY
+
 
 class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
@@ -315,7 +318,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
         turn = self.turn
-        if turn.phase is not Phase.PLAY:
+        if turn.phase is not _PLAY:
             return 0
         # Asked again and again with nothing changed (listing, verifying, the turn structure): the
         # answer stands while the Play rule (the memo, emptied when it may change), the plays made
@@ -360,7 +363,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
             rulings = fields.get("rulings", ())
             cited[rulings] = cited.get(rulings, 0) + 1
             if cls not in LANDMARKS:
-                clock.journal.clear()  # the moves it would have said
+                if clock.journal:
+                    clock.journal.clear()  # the moves it would have said
                 return
         # the record made from this call's own dict of fields, not from them passed again (`Step.made`)
         self.steps.append(cls.made(self.event_no, clock.moves() if clock.journal else (), fields))

@@ -78,7 +78,8 @@ class TurnStructure(GameView):
             self.turn.drawn += len(got)
         if log and (got or not creepers):
             # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
-            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
+            if creepers:
+                rulings = (*rulings, *(("R41",) if creepers > 1 else ()), *(("R03",) if counted else ()))
             self.step(
                 rec.Drew,
                 player=player,
@@ -86,7 +87,7 @@ class TurnStructure(GameView):
                 why=why,
                 counted=counted,
                 into="hand" if into is None else "the temporary hand",
-                rulings=(*rulings, *extra),
+                rulings=rulings,
             )
         return got
 
@@ -182,6 +183,8 @@ class TurnStructure(GameView):
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
+        if not self.table.skips:
+            return candidate  # (nobody is to miss a turn)
         for _ in range(len(self.players)):
             card = self.table.skips.pop(candidate, None)
             if card is None:
