@@ -197,14 +197,13 @@ class Zone(list[Card]):
             self.clock.ticks += 1
 
     def _tick_one(self, card: Card) -> None:
-        """`_tick` for one card moving (most of a game's moves)."""
-        rules_read = self.rules_read
-        if rules_read is BY_CARD:
+        """`_tick` for one card moving into or out of a zone the rules are read from. (Most of a
+        game's moves are of one card in or out of a hand or a pile, where the clock only ticks:
+        the moves of one card tick it themselves, and call this for the others alone.)"""
+        if self.rules_read is BY_CARD:
             self.clock.passed_by(card)
-        elif rules_read:
-            self.clock.rules_moved()
         else:
-            self.clock.ticks += 1
+            self.clock.rules_moved()
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
@@ -222,7 +221,10 @@ class Zone(list[Card]):
         clock = self.clock
         if clock.undo is not None:
             clock.undo.append((ARRIVED, self, len(self)))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, True))
         list.append(self, card)
 
@@ -244,7 +246,10 @@ class Zone(list[Card]):
         if clock.undo is not None:
             at, length = operator.index(index), len(self)  # where list.insert puts it
             clock.undo.append((ARRIVED, self, min(max(at + length, 0) if at < 0 else at, length)))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
@@ -256,7 +261,10 @@ class Zone(list[Card]):
             index = list.index(self, card)
             list.__delitem__(self, index)
             clock.undo.append((LEFT, self, index, card))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
@@ -265,7 +273,10 @@ class Zone(list[Card]):
         if clock.undo is not None:
             at = operator.index(index)
             clock.undo.append((LEFT, self, at if at >= 0 else at + len(self) + 1, card))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, False))
         return card
 
