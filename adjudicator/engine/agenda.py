@@ -202,8 +202,9 @@ class Agenda(GameView):
 
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
-        what a raised Draw rule now requires, close a finished temporary hand, end the play phase."""
-        if self.window or self.winner or self.ended:
+        what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
+        Asked by `run` alone, while the game goes on (no winner, not ended)."""
+        if self.window:
             return False
         turn = self.turn
         temp_hands = self.temp_hands

@@ -73,7 +73,8 @@ class TurnStructure(GameView):
                 )
                 continue
             got.append(card)
-        (self.table.hands[player] if into is None else into).extend(got)
+        if got:  # (both piles may be empty: then nothing moves, and the clock stands)
+            (self.table.hands[player] if into is None else into).extend(got)
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):

@@ -230,8 +230,6 @@ class Zone(list[Card]):
 
     def extend(self, cards: Iterable[Card]) -> None:
         cards = list(cards)
-        if not cards:
-            return  # no card arrives: nothing changes (a draw from piles both empty)
         if self.clock.undo is not None:
             self.clock.undo.append((GREW, self, len(self)))
         self._arrive(cards)
