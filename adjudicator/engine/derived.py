@@ -293,9 +293,9 @@ def bonus_rulings(game: GameView, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
     rules = game.table.clock.effective or effective(game)
-    giving = _givers(game, player, what)
-    if not giving and not rules.numeral_rules:
+    if not rules.numeral_rules and ("draw_bonus" if what == "draw" else "play_bonus") not in rules.holders:
         return ()  # nothing in play raises it
+    giving = _givers(game, player, what)
     cites: list[str] = []
     for rule in giving:
         cites += kind_of(rule).bonus_rulings(game, rule, player, what)
