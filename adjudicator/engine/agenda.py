@@ -28,22 +28,34 @@ if TYPE_CHECKING:
     from adjudicator.model.events import Event
 
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_PLAY, _PLAY_OVER, _OVER = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
+
+
 class Agenda(GameView):
     """The agenda of continuations, the loop that runs it, the state-based check, and choices."""
 
     #: name -> the game's method a continuation of the game calls: those marked `@continuation`,
     #: recorded when the class (`Game`) is defined.
     continuations: ClassVar[dict[str, Callable[..., None]]] = {}
+    #: name -> the continuation calling it with no argument: made once, as a continuation is never
+    #: changed (the draw phase, passing the turn: a few each turn)
+    bare: ClassVar[dict[str, Then]] = {}
 
     def __init_subclass__(cls, **options: Any) -> None:
         super().__init_subclass__(**options)
         cls.continuations = marked_continuations(cls)
+        cls.bare = {name: Then("game", name, (), function) for name, function in cls.continuations.items()}
 
     # ------------------------------------------------------------ the agenda
     def then(self, method: Callable[..., None] | str, *args: Any) -> Then:
         """A continuation that calls one of the game's own methods marked `@continuation` (or
         its name); see `Kind.then` for kinds."""
         name = method if isinstance(method, str) else method.__name__
+        if not args:
+            bare = self.bare.get(name)
+            if bare is not None:
+                return bare
         function = self.continuations.get(name)
         if function is None:
             raise TypeError(f"Game.{name} is no continuation: mark it @continuation")
@@ -149,27 +161,29 @@ class Agenda(GameView):
         pending = self.pending
         turn = self._turn
         if pending or unsettled:
-            return clock.rule_ticks, clock.ticks, turn.phase, tuple(c.key for c in pending)
+            return clock.rule_ticks, clock.ticks, turn.phase, tuple([c.key for c in pending])
         if not limits:
             return clock.rule_ticks, clock.ticks
-        bound = turn.phase is Phase.OVER or self.house_rules.limits_on_own_turn
+        bound = turn.phase is _OVER or self.house_rules.limits_on_own_turn
         if reads_hands or "hand_limit" not in limits:
             return clock.rule_ticks, clock.ticks if reads_hands else None, bound
         active, hands = turn.player, self.table.hands
-        return clock.rule_ticks, bound, tuple(len(hands[p]) for p in self.players if bound or p != active)
+        # (a list made first: a tuple of a generator resumes it once a player)
+        return clock.rule_ticks, bound, tuple([len(hands[p]) for p in self.players if bound or p != active])
 
     def _check_state(self) -> None:
         """One pass of the check."""
-        rules = derived.effective(self)
+        clock = self.table.clock
+        rules = clock.effective or derived.effective(self)
         triggers = rules.holders.get("state_trigger")  # `holding`, with the rules already in hand
         if triggers:
             for owner, card in triggers:
                 kind_of(card).state_trigger(self, card, owner)
-            rules = derived.effective(self)  # the triggers may have moved cards
+            rules = clock.effective or derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
             turn = self.turn
             for player in self.players:
-                if player == turn.player and turn.phase is not Phase.OVER:
+                if player == turn.player and turn.phase is not _OVER:
                     if self.house_rules.limits_on_own_turn:
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
                     continue  # officially the active player complies at the end of the turn
@@ -188,12 +202,13 @@ class Agenda(GameView):
 
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
-        what a raised Draw rule now requires, close a finished temporary hand, end the play phase."""
-        if self.window or self.winner or self.ended:
+        what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
+        Asked by `run` alone, while the game goes on (no winner, not ended)."""
+        if self.window:
             return False
         turn = self.turn
         temp_hands = self.temp_hands
-        if turn.phase is not Phase.PLAY:
+        if turn.phase is not _PLAY:
             return bool(temp_hands) and self._close_finished_temp_hand()
         reading = None
         if not temp_hands and not self.being_played:
@@ -224,7 +239,7 @@ class Agenda(GameView):
         if temp_hands:  # the play phase goes on while one is open
             return self._close_finished_temp_hand()
         if not self.being_played and self.plays_left() == 0:
-            turn.phase = Phase.PLAY_OVER
+            turn.phase = _PLAY_OVER
             why = ""
             if self.log:  # the sentence is written to the log alone
                 why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"

@@ -21,6 +21,10 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.position import Phase, Play, Then
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_START, _PLAY, _PLAY_OVER, _OVER = Phase.START, Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
+_SURPRISE = CardType.SURPRISE
+
 
 class ResponseChain(GameView):
     """The response window and the chain of answers on it."""
@@ -41,7 +45,7 @@ class ResponseChain(GameView):
         if self.winner:  # won while the card was being played (Q46): the game is over, nothing resolves
             self.window = None
             return
-        chain = [play, *self.responses]
+        responses = self.responses
         self.window = None
         self.responses = []
         landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
@@ -49,11 +53,13 @@ class ResponseChain(GameView):
         self.step(rec.WindowClosed, card=play.card, landed=landed)
         tasks: list[Then] = []
         canceled: set[int] = set()
-        for above, below in reversed(list(zip(chain[1:], chain, strict=False))):
-            if id(above) in canceled:
-                continue  # canceled itself: it has no effect, and the card below it stands
-            canceled.add(id(below))
-            tasks.append(self.then(self._cancel_by, above, below))
+        if responses:  # (most cards go unanswered)
+            chain = [play, *responses]
+            for above, below in reversed(list(zip(chain[1:], chain, strict=False))):
+                if id(above) in canceled:
+                    continue  # canceled itself: it has no effect, and the card below it stands
+                canceled.add(id(below))
+                tasks.append(self.then(self._cancel_by, above, below))
         if id(play) not in canceled and not landed:
             if play.is_use:
                 tasks.append(self.then(self._resolve_use, play))
@@ -98,23 +104,24 @@ class ResponseChain(GameView):
         return self.responses[-1] if self.responses else self.window
 
     def is_active(self, player: str) -> bool:
-        return player == self.turn.player and self.turn.phase is not Phase.OVER
+        return player == self.turn.player and self.turn.phase is not _OVER
 
     def is_response(self, player: str, card: Card) -> bool:
         """Whether a Surprise played now answers the chain rather than being one of the plays of
         the turn: always out of turn while the turn is under way; on your own turn only to
         counter a Surprise aimed at your card (R49)."""
-        return card.type is CardType.SURPRISE and self.surprise_answers(player)
+        return card.type is _SURPRISE and self.surprise_answers(player)
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        if self.is_active(player):
+        turn = self.turn
+        if player == turn.player and turn.phase is not _OVER:  # (`is_active`, asked before every listing)
             top = self.chain_top()
             return top is not None and top.aimed_at == player
-        phase = self.turn.phase
-        if self.window is not None or phase is Phase.START or phase is Phase.PLAY:
+        phase = turn.phase
+        if self.window is not None or phase is _START or phase is _PLAY:
             return True
-        return phase is Phase.PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"
+        return phase is _PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""

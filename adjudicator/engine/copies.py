@@ -39,10 +39,11 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
     none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
     card may still be on its way) the event as it is."""
     catalog = game.scenario.catalog
-    if not catalog.holds_copies and not any(isinstance(choice, Whose) for choice in event.choices):
+    if not event.choices:
+        if event.card is None or not catalog.holds_copies or len(catalog.copies_of(event.card)) == 1:
+            return event  # the commonest event of a long game: one card, the only copy of its name
+    elif not catalog.holds_copies and not any(isinstance(choice, Whose) for choice in event.choices):
         return event  # every card is the only one of its name, and no `CARD of PLAYER` needs checking
-    if not event.choices and (event.card is None or len(catalog.copies_of(event.card)) == 1):
-        return event  # the commonest event of a long game: one card, the only copy of its name
     slots = _card_slots(event)
     options = []
     for card, owner in slots:

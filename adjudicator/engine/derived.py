@@ -264,7 +264,14 @@ def compound_plays_owed(game: GameView, frame: TempHand) -> int:
 
 def bonus_givers(game: GameView, player: str, what: str) -> list[Card]:
     """The cards in play that raise the `what` rule ("draw" or "play") for player now."""
-    return list(bonuses(game, player, what).givers)
+    return list(_givers(game, player, what))
+
+
+def _givers(game: GameView, player: str, what: str) -> tuple[Card, ...]:
+    """`bonus_givers`, as the tuple `bonuses` keeps; asked only while some card in play holds the
+    hook (most of the time none does: nothing to work out)."""
+    held = (game.table.clock.effective or effective(game)).holders
+    return bonuses(game, player, what).givers if ("draw_bonus" if what == "draw" else "play_bonus") in held else ()
 
 
 def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
@@ -273,7 +280,7 @@ def bonus_explained(game: GameView, player: str, what: str) -> tuple[int, str]:
     Claus"); (0, "") without one."""
     hook = "draw_bonus" if what == "draw" else "play_bonus"
     total, parts = 0, []
-    for card in bonus_givers(game, player, what):
+    for card in _givers(game, player, what):
         kind = kind_of(card)
         amount = getattr(kind, hook)(game, card, player)
         source = kind.bonus_source(game, card, player)
@@ -286,13 +293,9 @@ def bonus_rulings(game: GameView, player: str, what: str) -> tuple[str, ...]:
     """Rulings behind what currently raises the `what` rule ("draw" or "play") for player:
     the bonuses on top of it, and Inflation on its printed number."""
     rules = game.table.clock.effective or effective(game)
-    giving = (
-        bonuses(game, player, what).givers
-        if ("draw_bonus" if what == "draw" else "play_bonus") in rules.holders
-        else ()
-    )
-    if not giving and not rules.numeral_rules:
+    if not rules.numeral_rules and ("draw_bonus" if what == "draw" else "play_bonus") not in rules.holders:
         return ()  # nothing in play raises it
+    giving = _givers(game, player, what)
     cites: list[str] = []
     for rule in giving:
         cites += kind_of(rule).bonus_rulings(game, rule, player, what)

@@ -150,7 +150,7 @@ class EventOrder(GameView):
         """The active player's own card in the open window, when she plays a Surprise now: it is
         read as a play of her turn, never as an answer to that card (R49)."""
         card = event.card
-        if event.action != Action.PLAY or card is None or card.type is not CardType.SURPRISE or self.window is None:
+        if event.action != _PLAY or card is None or card.type is not _SURPRISE or self.window is None:
             return None
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
@@ -158,7 +158,7 @@ class EventOrder(GameView):
     @staticmethod
     def _states_something(event: Event) -> bool:
         """Whether the event says more than a bare action: choices of a play or use, or chance."""
-        return bool(event.choices and event.action in (Action.PLAY, Action.USE)) or event.states_chance
+        return bool(event.choices and event.action in (_PLAY, _USE)) or event.states_chance
 
     def not_playing(self, player: str) -> Illegal:
         """Why an event of someone not at the table is refused."""

@@ -67,6 +67,9 @@ if TYPE_CHECKING:
 #: an event rejected, a stop).
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_PLAY = Phase.PLAY
+
 
 class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
@@ -74,7 +77,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         (`engine/undoing.py`; a driver that never takes an event back, replay and simulate, goes without).
         `log`: write every step record (a replay, a check, explore's lines); without it (simulate)
         only the landmarks the drivers read are written -- turns begun, rejections, stops -- and
-        the rulings cited are counted (`cited`)."""
+        the citations are counted (`cited`)."""
         setup = scenario.setup
         self.scenario = scenario
         #: what each event pushed changed, latest last (None: not kept); copies keep none
@@ -96,9 +99,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
         self.steps: list[rec.Step] = []
-        #: without a log: ruling -> the steps that cited it (None: every step is written). Few fields:
-        #: past 29 an object's fields stop sharing one layout, and every read of them slows.
-        self.cited: dict[str, int] | None = None if log else {}
+        #: without a log: the rulings a step cited -> the steps that cited just those (None: every
+        #: step is written); counted by the step's tuple, as written, and split into rulings only
+        #: when asked (`citations`). Few fields: past 29 an object's fields stop sharing one layout,
+        #: and every read of them slows.
+        self.cited: dict[tuple[str, ...], int] | None = None if log else {}
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
         self.being_played: list[Play] = []  # cards between leaving a hand and reaching their place
@@ -317,16 +322,18 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
         turn = self.turn
-        if turn.phase is not Phase.PLAY:
+        if turn.phase is not _PLAY:
             return 0
-        # Asked again and again with nothing changed (listing, verifying, the turn structure):
-        # the answer stands while the clock (the Play rule, the hand) and the plays made do.
-        clock = self.table.clock
-        known = clock.derived.get("plays_left")
-        if known is not None and known[0] == clock.ticks and known[1] == turn.played:
+        # Asked again and again with nothing changed (listing, verifying, the turn structure): the
+        # answer stands while the Play rule (the memo, emptied when it may change), the plays made
+        # and the size of the hand do -- not every move of a card (a draw, a discard) changes them.
+        memo = self.table.clock.derived
+        known = memo.get("plays_left")
+        played, hand = turn.played, len(self.table.hands.get(turn.player, ()))
+        if known is not None and known[0] == played and known[1] == hand:
             return known[2]  # type: ignore[no-any-return]
-        left = derived.play_rule(self, turn.player).left(turn.played, len(self.table.hands.get(turn.player, ())))
-        clock.derived["plays_left"] = (clock.ticks, turn.played, left)
+        left = derived.play_rule(self, turn.player).left(played, hand)
+        memo["plays_left"] = (played, hand, left)
         return left
 
     def next_player(self, after: str | None = None) -> str:
@@ -357,10 +364,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         clock.steps += 1
         cited = self.cited
         if cited is not None:
-            for ruling in fields.get("rulings", ()):
-                cited[ruling] = cited.get(ruling, 0) + 1
+            rulings = fields.get("rulings", ())
+            cited[rulings] = cited.get(rulings, 0) + 1
             if cls not in LANDMARKS:
-                clock.journal.clear()  # the moves it would have said
+                if clock.journal:
+                    clock.journal.clear()  # the moves it would have said
                 return
         # the record made from this call's own dict of fields, not from them passed again (`Step.made`)
         self.steps.append(cls.made(self.event_no, clock.moves() if clock.journal else (), fields))
@@ -369,7 +377,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         """ruling -> the steps that cited it, log or not."""
         if self.cited is None:
             return Counter(ruling for step in self.steps for ruling in step.rulings)
-        return Counter(self.cited)
+        counts: Counter[str] = Counter()
+        for rulings, steps in self.cited.items():
+            for ruling in rulings:
+                counts[ruling] += steps
+        return counts
 
     def note(self, text: str, rulings: Sequence[str]) -> None:
         self.step(rec.Note, what=text, rulings=tuple(rulings))

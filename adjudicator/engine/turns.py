@@ -17,6 +17,10 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Turn
 
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_CREEPER, _ACTION = CardType.CREEPER, CardType.ACTION
+_START, _PLAY, _OVER = Phase.START, Phase.PLAY, Phase.OVER
+
 
 class TurnStructure(GameView):
     """Draws, the turn from its start to who plays next, the limits, seats, forced plays."""
@@ -42,7 +46,7 @@ class TurnStructure(GameView):
             wanted = n - len(got)
             if wanted > 1 and len(pile) >= wanted:
                 top = pile[:wanted]
-                if not any(card.type is CardType.CREEPER for card in top):
+                if not any(card.type is _CREEPER for card in top):
                     del pile[:wanted]  # none of them a Creeper: all taken in one move
                     got += top
                     break
@@ -52,13 +56,13 @@ class TurnStructure(GameView):
                 exhausted = ("B-reshuffle",) if solo.is_solo(self) else ("B-reshuffle", "Q88")
                 self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=exhausted)
                 break
-            if card.type is CardType.CREEPER:
+            if card.type is _CREEPER:
                 creepers += 1
                 self.table.in_play[player].append(card)
                 # a Creeper drawn for an Action goes to the active player, who draws again (R40)
                 for_action = (
                     ("R40",)
-                    if self.resolving and self.resolving.card.type is CardType.ACTION and player == self.turn.player
+                    if self.resolving and self.resolving.card.type is _ACTION and player == self.turn.player
                     else ()
                 )
                 self.step(
@@ -69,12 +73,14 @@ class TurnStructure(GameView):
                 )
                 continue
             got.append(card)
-        (self.table.hands[player] if into is None else into).extend(got)
+        if got:  # (both piles may be empty: then nothing moves, and the clock stands)
+            (self.table.hands[player] if into is None else into).extend(got)
         if counted:
             self.turn.drawn += len(got)
         if log and (got or not creepers):
             # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
-            extra = (*(("R41",) if creepers > 1 else ()), *(("R03",) if creepers and counted else ()))
+            if creepers:
+                rulings = (*rulings, *(("R41",) if creepers > 1 else ()), *(("R03",) if counted else ()))
             self.step(
                 rec.Drew,
                 player=player,
@@ -82,7 +88,7 @@ class TurnStructure(GameView):
                 why=why,
                 counted=counted,
                 into="hand" if into is None else "the temporary hand",
-                rulings=(*rulings, *extra),
+                rulings=rulings,
             )
         return got
 
@@ -109,7 +115,7 @@ class TurnStructure(GameView):
         extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
         self.turn = Turn(
             player=player,
-            phase=Phase.START,
+            phase=_START,
             began_empty_handed=not self.table.hands[player],
             extra_turns=prev.extra_turns[1:] if extra else [],
             granted_by=(*prev.granted_by, extra) if extra else (),
@@ -143,7 +149,7 @@ class TurnStructure(GameView):
             why=why,
             rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
         )
-        self.turn.phase = Phase.PLAY
+        self.turn.phase = _PLAY
 
     def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
         """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
@@ -165,7 +171,7 @@ class TurnStructure(GameView):
     @continuation
     def _pass_turn(self) -> None:
         player = self.turn.player
-        self.turn.phase = Phase.OVER
+        self.turn.phase = _OVER
         limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
@@ -178,6 +184,8 @@ class TurnStructure(GameView):
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
+        if not self.table.skips:
+            return candidate  # (nobody is to miss a turn)
         for _ in range(len(self.players)):
             card = self.table.skips.pop(candidate, None)
             if card is None:
@@ -298,7 +306,7 @@ class TurnStructure(GameView):
         self.run()
         turn = self.turn
         if (
-            turn.phase is not Phase.PLAY
+            turn.phase is not _PLAY
             or self.window
             or self.pending
             or self.winner

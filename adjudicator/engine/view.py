@@ -58,7 +58,7 @@ class GameView(_Host):
     undo: list[Any] | None  # what each push changed, latest last (engine/undoing.Record)
     _decided: Any  # deciding.Decided | None (deciding reads the game: it types against this view)
     _rng: random.Random | None
-    cited: dict[str, int] | None
+    cited: dict[tuple[str, ...], int] | None
     event_no: int | None
     being_played: list[Play]
     temp_hands: list[TempHand]

@@ -70,8 +70,9 @@ class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever one of those zones changes,
     so an answer found in it is true of the position as it stands. The turn structure also keeps
-    two answers here ("plays_left", "play_goes_on"), each with the clock reading and the turn's
-    counts it was found at, so that it is asked again only when those have moved."""
+    two answers here, each with what else it read when found, so that it is asked again only when
+    that has moved: "plays_left" (the turn's plays made and the size of the hand), "play_goes_on"
+    (the clock reading and the turn's counts)."""
 
     __slots__ = ()
 
@@ -148,6 +149,11 @@ class Clock:
             ((card, label, arrived),) = journal
             journal.clear()
             return ((card, None, label),) if arrived else ((card, label, None),)
+        if len(journal) == 2:  # the next commonest: one card from one zone to another (a draw, a discard)
+            (card, origin, arrived), (other, destination, arrived_too) = journal
+            if card is other and not arrived and arrived_too:
+                journal.clear()
+                return ((card, origin, destination),) if origin != destination else ()
         left: dict[int, str] = {}
         moves: list[Move] = []
         for card, label, arrived in journal:
@@ -191,14 +197,13 @@ class Zone(list[Card]):
             self.clock.ticks += 1
 
     def _tick_one(self, card: Card) -> None:
-        """`_tick` for one card moving (most of a game's moves)."""
-        rules_read = self.rules_read
-        if rules_read is BY_CARD:
+        """`_tick` for one card moving into or out of a zone the rules are read from. (Most of a
+        game's moves are of one card in or out of a hand or a pile, where the clock only ticks:
+        the moves of one card tick it themselves, and call this for the others alone.)"""
+        if self.rules_read is BY_CARD:
             self.clock.passed_by(card)
-        elif rules_read:
-            self.clock.rules_moved()
         else:
-            self.clock.ticks += 1
+            self.clock.rules_moved()
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         self._tick()
@@ -216,7 +221,10 @@ class Zone(list[Card]):
         clock = self.clock
         if clock.undo is not None:
             clock.undo.append((ARRIVED, self, len(self)))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, True))
         list.append(self, card)
 
@@ -236,7 +244,10 @@ class Zone(list[Card]):
         if clock.undo is not None:
             at, length = operator.index(index), len(self)  # where list.insert puts it
             clock.undo.append((ARRIVED, self, min(max(at + length, 0) if at < 0 else at, length)))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, True))
         list.insert(self, index, card)
 
@@ -248,7 +259,10 @@ class Zone(list[Card]):
             index = list.index(self, card)
             list.__delitem__(self, index)
             clock.undo.append((LEFT, self, index, card))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, False))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
@@ -257,7 +271,10 @@ class Zone(list[Card]):
         if clock.undo is not None:
             at = operator.index(index)
             clock.undo.append((LEFT, self, at if at >= 0 else at + len(self) + 1, card))
-        self._tick_one(card)
+        if self.rules_read:
+            self._tick_one(card)
+        else:
+            clock.ticks += 1
         clock.journal.append((card, self.label, False))
         return card
 
