@@ -112,14 +112,13 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         return _OVER
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
-    if (
-        split in AT_REST and not game.pending
-    ):  # each player's events read at once, `_keeps` worked out a player at a time
-        events = _plays_and_uses(game, number, usable, before, forced, split)
+    if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
+        beginner = _beginner(before.begun) if before.begun else None
+        events = _plays_and_uses(game, number, usable, before, beginner, forced, split)
         if not events:
             return _STUCK
-        begins = before.begun and _beginner(before.begun) is not None  # (`P begins` among them)
-        return Decision.made(_BEGIN_TURN_DECISION if begins else _PLAY_DECISION, tuple(events))
+        kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
+        return Decision.made(kind, tuple(events))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, before.begun), split)
     return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
@@ -205,6 +204,7 @@ _STUCK = Decision.made(DecisionKind.STUCK, ())
 #: The actions and kinds of `_plays_and_uses`, read once (an Enum member read off its class is a lookup each time).
 _PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN, Action.DECLINE
 _PLAY_DECISION, _BEGIN_TURN_DECISION, _SURPRISE = DecisionKind.PLAY, DecisionKind.BEGIN_TURN, CardType.SURPRISE
+_ANSWER_DECISION, _LIMIT_DECISION = DecisionKind.ANSWER, DecisionKind.LIMIT
 _OVER_PHASE = Phase.OVER
 
 #: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
@@ -214,7 +214,13 @@ AT_REST = (None, "before forced play", "before turn end")
 
 
 def _plays_and_uses(
-    game: GameView, number: int, usable: dict[str, list[Card]], before: Before, forced: bool, split: str | None
+    game: GameView,
+    number: int,
+    usable: dict[str, list[Card]],
+    before: Before,
+    beginner: str | None,
+    forced: bool,
+    split: str | None,
 ) -> list[Event]:
     """The events of a position judged as it stands with nothing asked: the active player's plays,
     and every player's free actions, with `P begins` where a turn was begun on the way -- those of
@@ -222,11 +228,10 @@ def _plays_and_uses(
     event made only to be dropped, and no merging: each event is found once). Where the ways part
     before a forced play or her turn's end (`split`), her free actions alone (before its end, the
     optional ones; `usable`: the cards worked out on the way), then `P declines`: the way on (a
-    forced play due, asked already)."""
+    forced play due, asked already). `beginner`: `_beginner(before.begun)`."""
     active = game.turn.player
     players: Sequence[str] = game.players
     begun = before.begun
-    beginner = _beginner(begun) if begun else None
     if begun:
         # Where turns were begun on the way, only an event of their player begins them: she acts
         # alone, if they are all hers (`begins_no_other_turn`).
@@ -286,9 +291,11 @@ def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
     events: list[Event] = []
     for choice in game.pending:
         if choice.player in game.players:  # (`Found.answers`: the choices of the players still in the game)
-            events += answers_to(game, choice, number)
-    if begun:
-        events = [event for event in events if begins_no_other_turn(begun, event)]
+            answers = answers_to(game, choice, number)
+            # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
+            # the same for every answer to one choice)
+            if answers and (not begun or begins_no_other_turn(begun, answers[0])):
+                events += answers
     if game.scenario.catalog.holds_copies:
         keyed: Keyed = {}
         for event in events:
@@ -305,10 +312,14 @@ def _classify(game: GameView, events: list[Event], split: str | None) -> Decisio
     if not events:
         return _STUCK
     pending = game.pending
+    if len(pending) == 1:  # (most often one choice waits: read without a list made for each of its fields)
+        choice = pending[0]
+        kind = _LIMIT_DECISION if choice.keep_means_complement else _ANSWER_DECISION
+        return Decision.made(kind, tuple(events), (f"{choice.player} must {choice.prompt}",), tuple(choice.options))
     if pending:
         limit = all([choice.keep_means_complement for choice in pending])  # (lists: no generator to run)
         return Decision.made(
-            DecisionKind.LIMIT if limit else DecisionKind.ANSWER,
+            _LIMIT_DECISION if limit else _ANSWER_DECISION,
             tuple(events),
             tuple([f"{choice.player} must {choice.prompt}" for choice in pending]),
             tuple([option for choice in pending for option in choice.options]),

@@ -277,14 +277,14 @@ class Playing(GameView):
         playable = []
         for card in first_copies(held) if self.scenario.catalog.holds_copies else held:
             how = _LISTED.get((card.kind, card.type)) or _how_listed(card)
-            if how == _NEVER:
-                continue
-            if how == _ASKED:
+            if how == _AS_IT_IS:  # (most cards)
+                playable.append(card)
+            elif how == _ASKED:
                 try:
                     self._verify_kind_allows_play(player, card, (), frame)
                 except Illegal:
                     continue
-            playable.append(card)
+                playable.append(card)
         return playable
 
     @staticmethod

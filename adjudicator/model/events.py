@@ -166,8 +166,8 @@ def one_line(
     shuffled: tuple[tuple[Card | str, ...], ...] = (),
 ) -> str:
     """The one-line form of an event, as `read_event_text` reads it back."""
-    listed = ", ".join(map(str, choices))
-    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
+    listed = ", ".join(map(str, choices)) if choices else ""
+    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled) if shuffled else ""
     if action in CARD_ACTIONS:
         return (
             f"{player} {VERB_OF[action]}"
