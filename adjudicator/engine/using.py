@@ -18,7 +18,7 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Play
 
-_GOAL, _FREE_ACTION_TIME = CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER)  # read once (Enum lookups)
+_GOAL, _FREE_ACTION_TIME, _USE = CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER), Action.USE  # read once (Enum lookups)
 
 
 class Using(GameView):
@@ -147,7 +147,7 @@ class Using(GameView):
         """A free action the active player may still take after her plays are done."""
         card = event.card
         return (
-            event.action == Action.USE
+            event.action == _USE
             and card is not None
             and card.kind in REGISTRY
             and not kind_of(card).needs_a_play(self.game, card)
