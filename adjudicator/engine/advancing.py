@@ -373,12 +373,18 @@ def begins_no_other_turn(begun: Sequence[str], event: Event) -> bool:
 
 def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed: bool, active: str) -> bool:
     """Whether push would read event, listed after the steps taken, as an answer to the window
-    open before them: a Surprise of a player who could answer then (`answering`), or, once the
-    turn has changed on the way, of anyone but the player whose turn it is now."""
+    open before them: a Surprise played that `surprise_answers_what_was_open` says so of."""
     card = event.card
     return (
         event.action == Action.PLAY
         and card is not None
         and card.type is CardType.SURPRISE
-        and (event.player in answering or (turn_changed and event.player != active))
+        and surprise_answers_what_was_open(event.player, answering, turn_changed, active)
     )
+
+
+def surprise_answers_what_was_open(player: str, answering: frozenset[str], turn_changed: bool, active: str) -> bool:
+    """Whether push would read a Surprise of player's, played after the steps taken, as an answer
+    to the window open before them (push judges that first, on the game as it was): she could
+    answer then (`answering`), or the turn has changed on the way and it is not hers now."""
+    return player in answering or (turn_changed and player != active)

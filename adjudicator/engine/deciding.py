@@ -12,7 +12,7 @@ changes (`stamp`).
 
 An event listed is one that means the same pushed on this game or on the game before the steps
 were taken (a replay of the events written out): so where those steps closed a window, began a
-turn or made a forced play, what push would judge before them is left out (`keep`).
+turn or made a forced play, what push would judge before them is left out (`_keeps`).
 
 `chance_outcomes(game, event)` finds the first random step the event meets that it does not
 state (a trial on a copy whose generator records what it is asked), and lists its outcomes as
@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine.advancing import (
@@ -38,6 +38,7 @@ from adjudicator.engine.advancing import (
     declinable,
     forced_play_due,
     stamp,
+    surprise_answers_what_was_open,
 )
 from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
@@ -79,61 +80,82 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
-    made = Decision.made(DecisionKind.OVER, ()) if game.is_over else _come_to_a_decision(game, next_number(game))
+    made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
     game._decided = Decided(stamp(game), made)
     return made
 
 
+class Before(NamedTuple):
+    """The game as push judges an event first, before the forced steps a decision takes (see the
+    module's doc): what `_keeps` and `_plays_and_uses` read of it."""
+
+    #: the players a Surprise of whom push reads as an answer to the chain (`_answering`)
+    answering: frozenset[str]
+    #: the turn as it was (the Turn object), and whether it was over already
+    turn: Turn
+    was_over: bool
+    #: how many turns had begun, and the players whose turns the steps began (filled as they go)
+    turns_begun: int
+    begun: list[str]
+
+
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
-    # What push would judge before the steps below, taken as the game stands now (see `keep`).
-    answering = _answering(game)
-    window, turn, turns_begun = game.window, game.turn, game.turns_begun
-    was_over = turn.phase is Phase.OVER
-    begun: list[str] = []
-    usable: dict[str, list[Card]] = {}
-    forced = False
-
-    def keep(event: Event) -> bool:
-        """Whether event means the same pushed before the steps taken (see the module's doc)."""
-        if answers_what_was_open(event, answering, game.turns_begun != turns_begun, game.turn.player):
-            return False
-        if forced and event.action == _USE and event.player == game.turn.player:
-            return False  # push judges her free actions before the forced play made on the way
-        if event.player in _judged_earlier(game, turn, was_over, begun):
-            if game.is_optional_free_action(event):
-                return False  # push judges it in an earlier turn of hers, before its end
-        return begins_no_other_turn(begun, event)
-
+    turn = game.turn
+    before = Before(_answering(game), turn, turn.phase is _OVER_PHASE, game.turns_begun, [])
+    window = game.window
+    usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
+    split, forced = come_to_rest(game, number, before.begun, usable)
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
-    while True:
-        split, forced_now = come_to_rest(game, number, begun, usable)
-        forced = forced or forced_now
-        if split != "window":
-            break
-        found = found or Found(number, False, None)
-        if game.window is window and not begun:
+    if split == "window":
+        found, split, forced = _through_windows(game, number, window, usable, before, forced)
+    if game.is_over:
+        return _OVER
+    if split == "before forced play" and not forced_play_due(game):
+        split = None  # no play is forced now after all: the position stands as it is
+    if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
+        beginner = _beginner(before.begun) if before.begun else None
+        events = _plays_and_uses(game, number, usable, before, beginner, forced, split)
+        if not events:
+            return _STUCK
+        kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
+        return Decision.made(kind, tuple(events))
+    if split is None:  # judged as it stands: the answers to what is asked
+        return _classify(game, _answers(game, number, before.begun), split)
+    return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
+
+
+def _through_windows(
+    game: GameView, number: int, window: Play | None, usable: dict[str, list[Card]], before: Before, forced: bool
+) -> tuple[Found, str | None, bool]:
+    """Where the steps stopped at a window someone may answer: its answers that `_keeps` keeps
+    (those to the `window` open as the game stood are read as push reads them), and where none
+    is kept, the window closes and the steps go on. Returns the events found, where the steps
+    stopped and whether a forced play was made on the way (`forced`: one made before)."""
+    found = Found(number, False, None)
+    split: str | None = "window"
+    while split == "window":
+        if game.window is window and not before.begun:
             found.responses(game)  # the window open as the game stood: push reads these as answers too
             break
         answers = found.spawn()
         answers.responses(game)
-        found.merge(answers.events, keep)
+        found.merge({key: event for key, event in answers.events.items() if _keeps(game, event, before, forced)})
         if found.events:
             break
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
-    if game.is_over:
-        return Decision.made(DecisionKind.OVER, ())
-    if split == "before forced play" and not forced_play_due(game):
-        split = None  # no play is forced now after all: the position stands as it is
-    if split in AT_REST and not game.pending:  # each player's events read at once, `keep` worked out a player at a time
-        events = _plays_and_uses(game, number, usable, begun, forced, turn, was_over, answering, split)
-        if not events:
-            return Decision.made(DecisionKind.STUCK, ())
-        begins = _beginner(begun) is not None  # `P begins` among them
-        return Decision.made(DecisionKind.BEGIN_TURN if begins else DecisionKind.PLAY, tuple(events))
-    if split is None:  # judged as it stands: the answers to what is asked
-        return _classify(game, _answers(game, number, begun), split)
-    active = game.turn.player
-    found = found or Found(number, False, None)
+        split, forced_now = come_to_rest(game, number, before.begun, usable)
+        forced = forced or forced_now
+    return found, split, forced
+
+
+def _at_a_parting(
+    game: GameView, found: Found, split: str, usable: dict[str, list[Card]], before: Before, forced: bool
+) -> Decision:
+    """The events where the ways part (`split`, see `advance_steps`), read into `found`, that
+    `_keeps` keeps: the answers to a window, free actions before a forced play, before the turn
+    ends or the next begins, the answers to a choice waiting while a window is open; `P begins`
+    where a turn was begun on the way, and `P declines`, the way on."""
+    number, active, begun = found.number, game.turn.player, before.begun
     if split == "before forced play":
         found.add(found.uses(game, active, usable.get(active)))
     elif split == "before turn end":
@@ -148,20 +170,42 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         found.add([make_event(number, begun[0], Action.BEGIN_TURN)])
     if declinable(game, split, forced_due=True):  # (a forced play is due where the split still says so: asked above)
         found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
-    return _classify(game, [event for event in found.events.values() if split == "window" or keep(event)], split)
+    events = found.events.values()
+    return _classify(game, [e for e in events if split == "window" or _keeps(game, e, before, forced)], split)
+
+
+def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
+    """Whether event, listed after the forced steps taken, means the same pushed before them (see
+    the module's doc), `forced`: a forced play made on the way. `_plays_and_uses` works out the
+    same a player at a time."""
+    active = game.turn.player
+    if answers_what_was_open(event, before.answering, game.turns_begun != before.turns_begun, active):
+        return False
+    if forced and event.action == _USE and event.player == active:
+        return False  # push judges her free actions before the forced play made on the way
+    if event.player in _judged_earlier(game, before):
+        if game.is_optional_free_action(event):
+            return False  # push judges it in an earlier turn of hers, before its end
+    return begins_no_other_turn(before.begun, event)
 
 
 def _answering(game: GameView) -> frozenset[str]:
     """The players a Surprise of whom push would read as an answer to the chain, as the game
     stands (`Game.surprise_answers`): nobody, where the cards hold no Surprise."""
     if not game.scenario.catalog.holds_surprises:
-        return frozenset()
-    answers = game.surprise_answers
-    return frozenset([player for player in game.players if answers(player)])
+        return _NOBODY
+    return frozenset(filter(game.surprise_answers, game.players))
 
 
-#: The actions of `_plays_and_uses`, read once (an Enum member read off its class is a lookup each time).
+#: What `Game.decision` reads off a game most often, made once (a decision is never changed).
+_NOBODY: frozenset[str] = frozenset()
+_OVER = Decision.made(DecisionKind.OVER, ())
+_STUCK = Decision.made(DecisionKind.STUCK, ())
+#: The actions and kinds of `_plays_and_uses`, read once (an Enum member read off its class is a lookup each time).
 _PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN, Action.DECLINE
+_PLAY_DECISION, _BEGIN_TURN_DECISION, _SURPRISE = DecisionKind.PLAY, DecisionKind.BEGIN_TURN, CardType.SURPRISE
+_ANSWER_DECISION, _LIMIT_DECISION = DecisionKind.ANSWER, DecisionKind.LIMIT
+_OVER_PHASE = Phase.OVER
 
 #: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
 #: position judged as it stands (None), and the partings before which only the active player's
@@ -173,24 +217,21 @@ def _plays_and_uses(
     game: GameView,
     number: int,
     usable: dict[str, list[Card]],
-    begun: list[str],
+    before: Before,
+    beginner: str | None,
     forced: bool,
-    turn: Turn,
-    was_over: bool,
-    answering: frozenset[str],
-    split: str | None = None,
+    split: str | None,
 ) -> list[Event]:
     """The events of a position judged as it stands with nothing asked: the active player's plays,
     and every player's free actions, with `P begins` where a turn was begun on the way -- those of
-    them that `keep` keeps, worked out a player at a time from what the steps taken crossed (no
-    event made only to be dropped, and no merging: each event is found once): the turns `begun`,
-    a `forced` play made, the `turn` as it was (`was_over`: over already), the players a Surprise
-    of whom push reads as an answer (`answering`: a Surprise of hers is no play then). Where the
-    ways part before a forced play or her turn's end (`split`), her free actions alone (before its
-    end, the optional ones), then `P declines`: the way on (a forced play due, asked already)."""
+    them that `_keeps` keeps, worked out a player at a time from what the steps taken crossed (no
+    event made only to be dropped, and no merging: each event is found once). Where the ways part
+    before a forced play or her turn's end (`split`), her free actions alone (before its end, the
+    optional ones; `usable`: the cards worked out on the way), then `P declines`: the way on (a
+    forced play due, asked already). `beginner`: `_beginner(before.begun)`."""
     active = game.turn.player
     players: Sequence[str] = game.players
-    beginner = _beginner(begun)
+    begun = before.begun
     if begun:
         # Where turns were begun on the way, only an event of their player begins them: she acts
         # alone, if they are all hers (`begins_no_other_turn`).
@@ -198,24 +239,26 @@ def _plays_and_uses(
     if split is not None:
         players = [player for player in players if player == active]
     events: list[Event] = []
-    if active in players and split is None:
+    if split is None and active in players:
         plays = game.playable(active)
-        if active in answering:
-            plays = [card for card in plays if card.type is not CardType.SURPRISE]
+        turn_changed = game.turns_begun != before.turns_begun
+        if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
+            plays = [card for card in plays if card.type is not _SURPRISE]
         events = Event.made_each(number, active, _PLAY, plays)
-    # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
-    judged_earlier = _judged_earlier(game, turn, was_over, begun)
-    for player in players:
-        if forced and player == active:
-            continue  # her free actions come before the forced play made on the way
-        known = usable.get(player)
-        cards = game.usable(player) if known is None else known
+    if forced:  # push judges her free actions before the forced play made on the way
+        players = [player for player in players if player != active]
+    if split is not None and players and active in usable:
+        each = [usable[active]]  # hers, worked out on the way to the parting
+    else:
+        each = game.usable_by(players)
+    for player, cards in zip(players, each, strict=True):
         if not cards:
             continue  # (most players most of the time: no event to make)
         uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
-        if player in judged_earlier:
+        if player in _judged_earlier(game, before):
+            # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses
     if beginner is not None:  # her event begins her turn: `P begins` does that and no more
@@ -231,25 +274,28 @@ def _beginner(begun: list[str]) -> str | None:
     return begun[0] if begun and begun.count(begun[0]) == len(begun) else None
 
 
-def _judged_earlier(game: GameView, turn: Turn, was_over: bool, begun: list[str]) -> tuple[str, ...]:
+def _judged_earlier(game: GameView, before: Before) -> tuple[str, ...]:
     """The players whose optional free actions push judges in an earlier turn than the one the
     steps taken reached, before its end: hers whose turn it was (it passed on the way), and hers
     who began several turns on the way (her event begins the first; Solo, a turn that plays
     itself out)."""
-    passed = (turn.player,) if game.turn is not turn and not was_over else ()
+    turn, begun = before.turn, before.begun
+    passed = (turn.player,) if game.turn is not turn and not before.was_over else ()
     return (*passed, begun[0]) if len(begun) > 1 else passed
 
 
 def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
     """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
-    `keep` keeps, with `P begins` where a turn was begun on the way. Two answers are one
+    `_keeps` keeps, with `P begins` where a turn was begun on the way. Two answers are one
     (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
     events: list[Event] = []
     for choice in game.pending:
         if choice.player in game.players:  # (`Found.answers`: the choices of the players still in the game)
-            events += answers_to(game, choice, number)
-    if begun:
-        events = [event for event in events if begins_no_other_turn(begun, event)]
+            answers = answers_to(game, choice, number)
+            # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
+            # the same for every answer to one choice)
+            if answers and (not begun or begins_no_other_turn(begun, answers[0])):
+                events += answers
     if game.scenario.catalog.holds_copies:
         keyed: Keyed = {}
         for event in events:
@@ -264,12 +310,16 @@ def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
 
 def _classify(game: GameView, events: list[Event], split: str | None) -> Decision:
     if not events:
-        return Decision.made(DecisionKind.STUCK, ())
+        return _STUCK
     pending = game.pending
+    if len(pending) == 1:  # (most often one choice waits: read without a list made for each of its fields)
+        choice = pending[0]
+        kind = _LIMIT_DECISION if choice.keep_means_complement else _ANSWER_DECISION
+        return Decision.made(kind, tuple(events), (f"{choice.player} must {choice.prompt}",), tuple(choice.options))
     if pending:
         limit = all([choice.keep_means_complement for choice in pending])  # (lists: no generator to run)
         return Decision.made(
-            DecisionKind.LIMIT if limit else DecisionKind.ANSWER,
+            _LIMIT_DECISION if limit else _ANSWER_DECISION,
             tuple(events),
             tuple([f"{choice.player} must {choice.prompt}" for choice in pending]),
             tuple([option for choice in pending for option in choice.options]),

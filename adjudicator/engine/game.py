@@ -23,9 +23,9 @@ Every change is logged as a frozen step record naming its rulings.
 This module keeps the construction of a game, the position's accessors and the log; `Game` is
 composed of one mixin per subsystem, each in its own module: `agenda.py` (the agenda, `run`,
 the state-based check, choices), `turns.py` (draws, the turn, the limits, forced plays),
-`goals.py` (the win check, claims, Goal slots), `playing.py` (playing and using cards, the
-being-played zone, temporary hands), `chain.py` (the response chain), `event_order.py`
-(`push`/`pop`) and `moves.py` (moving cards).
+`goals.py` (the win check, claims, Goal slots), `playing.py` (playing cards, the
+being-played zone, temporary hands), `using.py` (free actions), `chain.py` (the response chain),
+`event_order.py` (`push`/`pop`) and `moves.py` (moving cards).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from adjudicator.engine.moves import CardMoves
 from adjudicator.engine.playing import Playing
 from adjudicator.engine.turns import TurnStructure
 from adjudicator.engine.undoing import Record, previous_changes
+from adjudicator.engine.using import Using
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
@@ -71,7 +72,7 @@ LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 _PLAY = Phase.PLAY
 
 
-class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
+class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
         """`undo`: keep a record of what each event pushed changes, so that `pop` can take it back
         (`engine/undoing.py`; a driver that never takes an event back, replay and simulate, goes without).

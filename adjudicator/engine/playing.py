@@ -1,7 +1,7 @@
-"""Playing and using cards (a mixin of `Game`): `verify_play` / `can_play` / `play` for a card
-from the hand, `verify_use` / `usable` / `use` for free actions, the being-played zone a card
-sits in until it reaches its place (Keepers in front of a player, Rules, discards), temporary
-hands of compound Actions, and plays from outside the hand (`play_from`).
+"""Playing cards (a mixin of `Game`): `verify_play` / `can_play` / `playable` / `play` for a card
+from the hand, the being-played zone a card sits in until it reaches its place (Keepers in front
+of a player, Rules, discards), temporary hands of compound Actions, and plays from outside the
+hand (`play_from`). Using a card in play (free actions) is engine/using.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.kinds.base import Kind, checks_unstated_play
+from adjudicator.cards.kinds.base import checks_unstated_play
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -23,11 +23,39 @@ from adjudicator.model.position import Phase, Play, TempHand
 
 #: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
 UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
-_PLAY, _GOAL, _FREE_ACTION_TIME = Phase.PLAY, CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER)  # read once (Enum lookups)
+
+
+def plays_from_a_hand(card: Card) -> bool:
+    """Whether card is one a hand can play at all: a kind the engine supports, and no `UNPLAYABLE` card."""
+    return card.kind in REGISTRY and card.type not in UNPLAYABLE
+
+
+#: How `playable` lists a card: never (no hand plays it), asked of its kind first, or as it is.
+_NEVER, _ASKED, _AS_IT_IS = "never", "asked", "as it is"
+#: (kind, type) -> how `playable` lists a card of that kind and type (`_how_listed`): the same for
+#: every card alike, so worked out once (a hand is read a card at a time, on every decision).
+_LISTED: dict[tuple[str, CardType], str] = {}
+
+
+def _how_listed(card: Card) -> str:
+    """How `playable` lists card, kept for its kind and type: never, a hand cannot play it
+    (`plays_from_a_hand`); asked, its kind's `verify_play` may refuse a play of it that states no
+    choice (`checks_unstated_play`); else as it is."""
+    if not plays_from_a_hand(card):
+        how = _NEVER
+    elif checks_unstated_play(card):
+        how = _ASKED
+    else:
+        how = _AS_IT_IS
+    _LISTED[card.kind, card.type] = how
+    return how
+
+
+_PLAY = Phase.PLAY  # read once (an Enum lookup)
 
 
 class Playing(GameView):
-    """Playing a card, using one, where it goes, temporary hands."""
+    """Playing a card, where it goes, temporary hands."""
 
     # ---------------------------------------------------------- being played
     def leave_being_played(self, play: Play) -> None:
@@ -224,17 +252,17 @@ class Playing(GameView):
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""
-        self._verify_playable_card(card)
+        if not plays_from_a_hand(card):
+            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
+        return self._verify_kind_allows_play(player, card, answers, frame)
+
+    def _verify_kind_allows_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
+        """What the card's kind says of its play, the rest checked."""
         play = Play(
             player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=frame is not None
         )
         kind_of(card).verify_play(self.game, play)
         return play
-
-    @staticmethod
-    def _verify_playable_card(card: Card) -> None:
-        if card.kind not in REGISTRY or card.type in UNPLAYABLE:
-            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
 
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices), one copy of each card
@@ -245,16 +273,18 @@ class Playing(GameView):
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []
-        playable, held = [], list(frame.cards if frame is not None else self.table.hands[player])
-        for card in first_copies(held, self.scenario.catalog.holds_copies):
-            if checks_unstated_play(card):
+        held = frame.cards if frame is not None else self.table.hands[player]
+        playable = []
+        for card in first_copies(held) if self.scenario.catalog.holds_copies else held:
+            how = _LISTED.get((card.kind, card.type)) or _how_listed(card)
+            if how == _AS_IT_IS:  # (most cards)
+                playable.append(card)
+            elif how == _ASKED:
                 try:
-                    self._verify_card_play(player, card, (), frame)
+                    self._verify_kind_allows_play(player, card, (), frame)
                 except Illegal:
                     continue
-            elif card.kind not in REGISTRY or card.type in UNPLAYABLE:
-                continue  # (`_verify_playable_card`, asked without raising; `Kind.verify_play` checks only stated choices)
-            playable.append(card)
+                playable.append(card)
         return playable
 
     @staticmethod
@@ -316,116 +346,6 @@ class Playing(GameView):
             self.check_win()
         return play
 
-    # ---------------------------------------------------------- free actions
-    def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
-        """Check that player may use the free action card grants now."""
-        self.verify_not_over()
-        owner = self.table.owner_of(card)
-        if card not in self.table.rules and owner is None:
-            raise Illegal(
-                "not_in_play", f"{card} is not in play, so its free action cannot be used", ("B-free-actions",)
-            )
-        if owner is not None and owner != player:
-            raise Illegal("not_owner", f"{card} belongs to {owner}; only its owner may use it", ("R10",))
-        return self._verify_use_of_own(player, card, answers)
-
-    def _verify_use_of_own(self, player: str, card: Card, answers: Sequence[Any]) -> Play:
-        """What is left once card is known to be a rule in play or one of player's own cards in play."""
-        turn = self.turn
-        kind = kind_of(card)
-        if player == turn.player and turn.phase in (Phase.ENDING, Phase.OVER) and not kind.any_time:
-            cites = ("R18", "B-free-actions") if kind.needs_a_play(self.game, card) else ("B-free-actions",)
-            raise Illegal(
-                "turn_over", f"{player}'s turn is over: free actions close when the end-of-turn events begin", cites
-            )
-        if not kind.any_time and not self._in_free_action_time(player):
-            raise Illegal(
-                "not_your_turn",
-                f"free actions are taken only during your own turn, and this is not {player}'s",
-                ("B-free-actions",),
-            )
-        if self.temp_hands and player == turn.player:
-            raise Illegal(
-                "compound_resolving",
-                f"{self.temp_hands[-1].source.card} is still resolving: free actions wait until it is finished",
-                ("R32", "Q-tag-draw2useem"),
-            )
-        return self._verify_kind_allows_use(player, card, answers, kind)
-
-    def _verify_kind_allows_use(self, player: str, card: Card, answers: Sequence[Any], kind: Kind) -> Play:
-        """What the card's kind says of its use, the rest checked."""
-        play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
-        kind.verify_use(self.game, play)
-        return play
-
-    def _in_free_action_time(self, player: str) -> bool:
-        """Whether it is player's own turn, in the phases her free actions are open in (those that
-        may be used any time are open outside it too: the callers ask that of the card)."""
-        turn = self.turn
-        return player == turn.player and turn.phase in _FREE_ACTION_TIME
-
-    def usable(self, player: str) -> list[Card]:
-        """The cards whose free action player may use now as they are (no stated choices): the rules
-        and her own cards in play that `can_use` accepts, worked out together."""
-        if self.winner or self.ended:
-            return []  # (`verify_not_over`)
-        if self.temp_hands and player == self.turn.player:
-            return []  # a compound Action resolving: each free action of hers waits (`_verify_use_of_own`)
-        her_time = self._in_free_action_time(player)
-        usable = []
-        # The cards granting a free action, kept with the effective rules: the rules in play, then
-        # hers, in table order (a Goal is held by no one like a rule, but grants none).
-        for owner, card in derived.holding(self.game, "verify_use"):
-            if owner != player and (owner is not None or card.type is _GOAL):
-                continue
-            kind = kind_of(card)
-            if (not her_time and not kind.any_time) or not kind.may_use(self.game, card, player):
-                continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
-            # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
-            if not kind.may_use_says_all:  # (else `may_use` said yes: no Play is built to ask again)
-                try:
-                    self._verify_kind_allows_use(player, card, (), kind)
-                except Illegal:
-                    continue
-            usable.append(card)
-        return usable
-
-    def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
-        try:
-            self.verify_use(player, card, answers)
-        except Illegal:
-            return False
-        return True
-
-    def use(self, player: str, card: Card, answers: Sequence[Any] = (), *, verified: bool = False) -> None:
-        """Use the free action card grants. `verified`: as for `play`."""
-        if verified:
-            play = Play(player=player, card=card, event=self.event_no, answers=list(answers))
-        else:
-            play = self.verify_use(player, card, answers)
-        self.event_plays.append(play)
-        self.turn.free_actions_used.add(card.name)
-        self.last_use = play
-        if kind_of(card).answerable_use:
-            # The card stays where it is; only its use waits for answers.
-            play.is_use = True
-            self.turn.history.append(play)
-            self.window = play
-            self.step(rec.WindowOpened, card=card)
-            return
-        self._resolve_use(play)
-        self.check_state()  # a free action changes the table directly, outside the agenda
-
-    def is_optional_free_action(self, event: Any) -> bool:
-        """A free action the active player may still take after her plays are done."""
-        card = event.card
-        return (
-            event.action == Action.USE
-            and card is not None
-            and card.kind in REGISTRY
-            and not kind_of(card).needs_a_play(self.game, card)
-        )
-
     def discard_at_will(self, player: str, cards: Sequence[Any]) -> None:
         """House rule may_discard: on her own turn a player discards cards she names from her hand."""
         self.verify_not_over()
@@ -482,7 +402,7 @@ class Playing(GameView):
                 reason = f"the choices given do not fit {card} ({illegal.reason}): they are set aside"
                 self.note(reason, illegal.rulings)
                 return self.play_from(player, card, source, counted=counted, rulings=rulings)
-        if card.kind not in REGISTRY or card.type in (CardType.CREEPER, CardType.UNKNOWN):
+        if not plays_from_a_hand(card):  # (nor from anywhere else)
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
         kind_of(card).verify_play(self.game, play)

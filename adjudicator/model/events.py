@@ -122,7 +122,8 @@ class Event:
     @classmethod
     def _made_many(cls, number: int, player: str, action: Action, varying: str, values: Iterable[Any]) -> list[Event]:
         """Events alike but in one field (`varying`), one for each of values: the fields they share
-        set at once."""
+        set at once. Every field is stored in the order `made` stores them (the varying one
+        overwritten): the events' dicts then share their keys, made and read faster."""
         shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
         new = object.__new__
         events = []
@@ -165,8 +166,8 @@ def one_line(
     shuffled: tuple[tuple[Card | str, ...], ...] = (),
 ) -> str:
     """The one-line form of an event, as `read_event_text` reads it back."""
-    listed = ", ".join(map(str, choices))
-    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled)
+    listed = ", ".join(map(str, choices)) if choices else ""
+    clauses = "".join(f"; shuffled {', '.join(map(str, order))}" for order in shuffled) if shuffled else ""
     if action in CARD_ACTIONS:
         return (
             f"{player} {VERB_OF[action]}"

@@ -1,6 +1,6 @@
-"""Frozen dataclass instances the engine makes by the thousand (decisions, the specs of the
-choices it asks): their fields set at once, faster than the frozen `__init__`, which stores each
-field through `object.__setattr__`. (`Event.made`, made more often than any, stores its six
+"""Frozen dataclass instances the engine makes by the thousand (the specs of the choices it asks):
+their fields set at once, faster than the frozen `__init__`, which stores each field through
+`object.__setattr__`. (`Event.made` and `Decision.made`, made more often than any, store their
 fields one by one, quicker still than a dict of keywords.)"""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import Kind, ask_for, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Kind, ask_for, continuation, kind_of, register, stated_choices_only
 from adjudicator.cards.kinds.params import COUNT, COUNT_PARAM, Param, choice_param, is_count
 from adjudicator.model import records as rec
 from adjudicator.model.cards import NO_CHOICE, Card, CardType
@@ -342,6 +342,7 @@ class _DiscardsRules(ActionKind):
 class RulesReset(_DiscardsRules):
     name = "rules_reset"
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         others, goals = split_answers(play)
         if others:
@@ -368,6 +369,7 @@ class NoLimits(_DiscardsRules):
 class TrashNewRule(ActionKind):
     name = "trash_new_rule"
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         rules, goals = split_answers(play)
         if play.answers and (len(rules) != 1 or rules[0] not in game.table.rules or play.answers[0] is not rules[0]):
@@ -447,6 +449,7 @@ class LetsSimplify(DiscardsSomeRules, ActionKind):
         changed = self.least(game, card) != card.param("min", 0)
         return ("H-simplify_minimum", *official) if changed else official
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         verify_some_rules(game, play, *self.bounds(game, play.card), self.cites(game, play.card))
 

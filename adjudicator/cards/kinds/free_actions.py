@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
+_PLAY = Phase.PLAY  # read once: asked of every listing while a rule that ends the turn is in play
+
+
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
@@ -63,7 +66,7 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
-        return game.turn.phase is Phase.PLAY and game.number("plays_left") != 0
+        return game.turn.phase is _PLAY and game.number("plays_left") != 0
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         if not self.plays_remain(game):

@@ -340,6 +340,7 @@ class RockPaperScissors(ActionKind):
     needs_others = True
     hands_over = True
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         others = [p for p in game.table.players if p != play.player]
         if not play.answers:

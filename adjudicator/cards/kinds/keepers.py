@@ -95,6 +95,7 @@ class CreeperDiscardPair(_PowerCreeper):
     name = "creeper_discard_pair"
     params = {"blocks_win": BOOL_PARAM, "pair": name_param()}
     any_time = True
+    may_use_says_all = True  # `verify_use` asks `may_use` and no more
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
         owner = game.table.owner_of(card)
@@ -164,6 +165,7 @@ class CreeperStartOfTurnDiscard(_PowerCreeper):
     when it is their only card in play they may discard Death itself."""
 
     name = "creeper_start_of_turn_discard"
+    may_use_says_all = True  # `verify_use` asks `may_use` and no more
 
     def on_turn_start(self, game: CardHost, card: Card, owner: str | None) -> None:
         if owner != game.turn.player:

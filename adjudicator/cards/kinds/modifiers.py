@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards.kinds.base import kind_of, register
+from adjudicator.cards.kinds.base import kind_of, register, stated_choices_only
 from adjudicator.cards.kinds.params import COUNT, Param, choice_param, is_count, name_param
 from adjudicator.cards.kinds.rules import RuleKind
 from adjudicator.model import records as rec
@@ -220,6 +220,7 @@ class DoubleAgenda(RuleKind):
     def goal_slots(self, game: CardHost, card: Card) -> int:
         return int(card.params["goals"]) - 1  # spelled out on the card ("a second Goal"): no numeral
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         if play.answers:
             raise Illegal(

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds.actions import ActionKind, nothing_happens
-from adjudicator.cards.kinds.base import Word, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Word, continuation, kind_of, register, stated_choices_only
 from adjudicator.cards.kinds.params import COUNT_PARAM, NAMES_PARAM, Param
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -37,6 +37,7 @@ class LetsDoThatAgain(ActionKind):
     def options(self, game: CardHost) -> list[Card]:
         return [c for c in game.table.discard if c.type in (CardType.ACTION, CardType.RULE)]
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         if not play.answers or play.played_from is not None:
             # Played by another card, it reads its choices as it resolves: the discard pile may hold
@@ -198,6 +199,7 @@ class TodaysSpecial(ActionKind):
     }
     choice_words = OCCASIONS
 
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         if play.answers and (len(play.answers) != 1 or play.answers[0] not in [Word(w) for w in OCCASIONS]):
             raise Illegal(

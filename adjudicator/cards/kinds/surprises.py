@@ -22,7 +22,7 @@ from adjudicator.cards.kinds.actions import (
     to_the_discard,
     verify_some_rules,
 )
-from adjudicator.cards.kinds.base import Word, continuation, kind_of, register
+from adjudicator.cards.kinds.base import Word, continuation, kind_of, register, stated_choices_only
 from adjudicator.cards.kinds.hand_actions import stated_from_hands
 from adjudicator.cards.kinds.params import COUNT, Param, choice_param, is_count
 from adjudicator.model import records as rec
@@ -194,6 +194,7 @@ class Surprise(DiscardsSomeRules, ActionKind):
     choice_words = ("random",)  # a card at random instead of a Goal / Action of one's choice (R57)
 
     # -- in turn: like an Action ------------------------------------------
+    @stated_choices_only
     def verify_play(self, game: CardHost, play: Play) -> None:
         effect = play.card.params["in_turn"]
         if not play.answers:
