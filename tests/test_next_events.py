@@ -138,6 +138,38 @@ def test_usable_is_can_use_card_by_card():
     assert checked > 5  # positions where a free action could be used were met
 
 
+@pytest.mark.parametrize(
+    ("rules", "in_play", "draw_pile", "discard", "listed"),
+    [
+        ("Mystery Play", [], "[Milk]", "[]", True),
+        ("Mystery Play", [], "[]", "[]", False),  # nothing to turn up (R63)
+        ("Mystery Play", [], "[]", "[Milk]", True),  # the discard pile is shuffled in
+        ("Mystery Play", [], "['?']", "[]", False),  # a card nobody named
+        ("Mystery Play", [], "[War, '?']", "[]", False),  # a Creeper on top: the card after it is played (R65)
+        ("Open A Gift!", [], "[Milk]", "[]", False),  # nobody has The Gift (R29)
+        ("Open A Gift!", ["The Gift"], "[Milk]", "[]", True),
+    ],
+)
+def test_a_flip_free_action_is_listed_where_its_use_is_accepted(rules, in_play, draw_pile, discard, listed):
+    # Mystery Play's `may_use` says all its refusals of a use stating nothing: the listing asks no more.
+    text = f"""
+title: t
+players: [Alice, Bob]
+setup:
+  turn: Alice
+  rules: [{rules}]
+  in_play: {{Alice: {in_play}}}
+  hands: {{Alice: [Sleep]}}
+  draw_pile: {draw_pile}
+  discard: {discard}
+events: []
+"""
+    game = Game(parse_scenario(text))
+    card = game.table.rules[0]
+    assert (card in game.usable("Alice")) is listed
+    assert game.can_use("Alice", card) is listed
+
+
 def assert_accepted(game, event):
     """`Game.push` takes event on a copy of game: no rejection, no stop."""
     trial = game.copy()

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
-_PLAY = Phase.PLAY  # read once: asked of every listing while a rule that ends the turn is in play
+# Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
+_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
 
 
 class FreeActionRule(RuleKind):
@@ -196,27 +197,45 @@ class MysteryPlay(FreeActionRule):
     #: Analogues that work only while a Keeper is out (Open A Gift! needs The Gift: R29).
     params = {"needs_in_play": name_param(required=False)}
 
+    may_use_says_all = True  # `may_use` asks what `verify_now` asks of a use stating no choice
+
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return not self.used_up(game, card) and self._refusal(game, card) is None
+
     def verify_now(self, game: CardHost, play: Play) -> None:
-        needed = play.card.param("needs_in_play")
-        if needed and not any(c.is_called(needed) for _o, c in game.table.cards_in_play()):
-            raise Illegal("condition_not_met", f"{play.card} can be used only while {needed} is in play", ("R29",))
-        table = game.table
-        if not table.draw_pile and not table.discard:
-            raise Illegal(
-                "nothing_to_flip",
-                f"the draw pile and the discard pile are empty: there is no card for {play.card} to turn up",
-                ("R63",),
-            )
-        top = next((c for c in table.draw_pile if c.type is not CardType.CREEPER), None)
-        if top is not None and top.is_unknown:
-            raise Illegal(
-                "unknown_card", f"the card {play.card} would turn up is `?`: name it in the setup's draw pile", ("R63",)
-            )
+        refusal = self._refusal(game, play.card)
+        if refusal is not None:
+            raise refusal
+        top = self._top(game)
         if top is not None and play.answers:
             # The choices are for the card that will be played: a misfit rejects the use before the flip.
             kind_of(top).verify_play(
                 game, _Play(player=play.player, card=top, event=play.event, answers=list(play.answers))
             )
+
+    @staticmethod
+    def _top(game: CardHost) -> Card | None:
+        """The card a use would play: the draw pile's first card that is not a Creeper (R65)."""
+        return next((c for c in game.table.draw_pile if c.type is not _CREEPER), None)
+
+    def _refusal(self, game: CardHost, card: Card) -> Illegal | None:
+        """Why a use of card stating no choice is refused now, or None."""
+        needed = card.param("needs_in_play")
+        if needed and not any(c.is_called(needed) for _o, c in game.table.cards_in_play()):
+            return Illegal("condition_not_met", f"{card} can be used only while {needed} is in play", ("R29",))
+        table = game.table
+        if not table.draw_pile and not table.discard:
+            return Illegal(
+                "nothing_to_flip",
+                f"the draw pile and the discard pile are empty: there is no card for {card} to turn up",
+                ("R63",),
+            )
+        top = self._top(game)
+        if top is not None and top.is_unknown:
+            return Illegal(
+                "unknown_card", f"the card {card} would turn up is `?`: name it in the setup's draw pile", ("R63",)
+            )
+        return None
 
     def use(self, game: CardHost, play: Play) -> None:
         turned: list[Card] = []
