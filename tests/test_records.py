@@ -69,9 +69,11 @@ def test_a_long_replay_sets_its_log_aside_from_the_collector_and_back():
     lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(rp.SETTLE_EVERY + 3)]
     scenario = parse_scenario("\n".join(lines) + "\n", "long.yaml")
     assert gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
     game = rp.replay(scenario)
     assert len(game.move_stack) == rp.SETTLE_EVERY + 3 and not game.stopped
     assert gc.get_freeze_count() == 0  # set back once the replay is over
+    assert gc.get_threshold() == thresholds  # collected as often as before it, too
 
 
 def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():

@@ -76,18 +76,17 @@ def _own_init(cls: type) -> Callable[..., None]:
 def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], dict[str, Any]], Any]:
     """`made` for a record class: the record of these fields (a dict its caller gives up), with the
     event and the moves beside them -- what `Game.step` writes ten times an event. It checks and
-    keeps the values as `__init__` does, and is quicker: the fields are read from the dict, not
-    passed again as keywords, and stored into an open twin of the class (the same slots, the plain
-    __setattr__) that then becomes the class itself, frozen (`_open_twin`)."""
+    keeps the values as `__init__` does, and is quicker: the fields are taken out of the dict, not
+    passed again as keywords (what is left in it is unknown), and stored into an open twin of the
+    class (the same slots, the plain __setattr__) that then becomes the class itself, frozen
+    (`_open_twin`)."""
     declared = [f for f in fields(cls) if f.name not in ("event", "moves")]
     names = [f.name for f in declared]
     source = (
         "def made(event, moves, given):\n"
-        "    if not given.keys() <= _NAMES:\n"
-        "        return _cls(event=event, moves=moves, **given)  # refused: it says why\n"
-        + "".join(f"    {f.name} = given.get({f.name!r}, _default_{f.name})\n" for f in declared)
-        + f"    if False{_any_required(declared)}:\n"
-        + "        return _cls(event=event, moves=moves, **given)\n"
+        + "".join(f"    {f.name} = given.pop({f.name!r}, _default_{f.name})\n" for f in declared)
+        + f"    if given{_any_required(declared)}:\n"
+        + "        _refuse(_cls, given, locals())\n"
         + _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")])
         + "    self = _new(_Open)\n"
         + "".join(f"    self.{name} = {name}\n" for name in ("event", "moves", *names))
@@ -95,7 +94,7 @@ def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], dict[str, An
         + "    return self\n"
     )
     namespace = _namespace()
-    namespace.update(_NAMES=frozenset(names), _cls=cls, _new=object.__new__, _Open=_open_twin(cls))
+    namespace.update(_cls=cls, _new=object.__new__, _Open=_open_twin(cls))
     namespace.update((f"_default_{f.name}", _default(f)) for f in declared)
     made = _written(source, "made", namespace)
     made.__qualname__ = f"{cls.__qualname__}.made"
@@ -154,7 +153,7 @@ def _written(source: str, name: str, namespace: dict[str, Any]) -> FunctionType:
 
 def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoReturn:
     """The error for a record made with fields its class does not have, or without required ones
-    (`given`: the __init__'s locals())."""
+    (`given`: the locals() of `__init__` or `made`)."""
     missing = [name for name, value in given.items() if value is _REQUIRED]
     raise TypeError(
         f"{cls.__name__}: "
