@@ -85,8 +85,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         # (each zone takes its cards from the setup's tuples itself: no list in between)
         self.table = Table(
             players=list(scenario.players),
-            hands={p: setup.hands.get(p, ()) for p in scenario.players},
-            in_play={p: setup.in_play.get(p, ()) for p in scenario.players},
+            hands=setup.hands,  # (each player's, or none: `ZoneMap.holding`)
+            in_play=setup.in_play,
             rules=[c for c in setup.rules if c.type is not CardType.META],
             goals=setup.goals,
             draw_pile=setup.draw_pile,

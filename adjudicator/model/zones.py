@@ -165,22 +165,20 @@ class Clock:
 
 
 class Zone(list[Card]):
-    """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
+    """A list of cards that moves its table's clock, and writes the journal, whenever it changes.
+    Made by `Zone.holding(clock, label, cards, rules_read)`: the type itself keeps list's own
+    constructor (no `__init__` of its own), so that making one runs no Python call but `holding`'s
+    -- a new table makes a dozen zones, one table per game replayed."""
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> None:
-        super().__init__(cards)
-        self.clock = clock
-        self.label = label
-        self.rules_read = rules_read  # the effective rules are derived from this zone
+    clock: Clock
+    label: str
+    rules_read: RulesRead  # the effective rules are derived from this zone
 
     @classmethod
-    def holding(cls, clock: Clock, label: str, cards: Iterable[Card], rules_read: RulesRead = False) -> Zone:
-        """`Zone(clock, label, cards, rules_read)` without the calls of `__init__`: a new table
-        makes a dozen zones, one per game replayed."""
-        zone = list.__new__(cls)
-        list.extend(zone, cards)
+    def holding(cls, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> Zone:
+        zone = cls(cards)
         zone.clock, zone.label, zone.rules_read = clock, label, rules_read
         return zone
 
@@ -317,33 +315,23 @@ class ZoneMap(dict[Any, Zone]):
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(
-        self,
-        clock: Clock,
-        label: str,
-        zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
-        rules_read: RulesRead = False,
-    ) -> None:
-        holding = Zone.holding
-        for key, cards in zones.items():
-            dict.__setitem__(self, key, holding(clock, label.format(key), cards, rules_read))
-        self.clock = clock
-        self.label = label
-        self.rules_read = rules_read
+    clock: Clock
+    label: str
+    rules_read: RulesRead
 
     @classmethod
     def holding(
         cls,
         clock: Clock,
         label: str,
+        keys: Iterable[Any] = (),
         zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
         rules_read: RulesRead = False,
     ) -> ZoneMap:
-        """`ZoneMap(clock, label, zones, rules_read)` without the calls of `__init__`, as `Zone.holding`."""
-        mapped = dict.__new__(cls)
-        holding = Zone.holding
-        for key, cards in zones.items():
-            dict.__setitem__(mapped, key, holding(clock, label.format(key), cards, rules_read))
+        """A zone for each key, holding what `zones` gives it (nothing if it gives none). Made with
+        dict's own constructor, in C, as `Zone.holding` (the type has no `__init__` of its own)."""
+        zone = Zone.holding
+        mapped = cls({key: zone(clock, label.format(key), zones.get(key, ()), rules_read) for key in keys})
         mapped.clock, mapped.label, mapped.rules_read = clock, label, rules_read
         return mapped
 
@@ -361,7 +349,7 @@ class ZoneMap(dict[Any, Zone]):
                 zone.label, zone.rules_read = label, self.rules_read
                 zone._arrive(zone)
         else:
-            zone = Zone(self.clock, label, rules_read=self.rules_read)
+            zone = Zone.holding(self.clock, label, (), self.rules_read)
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
