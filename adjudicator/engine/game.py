@@ -68,6 +68,8 @@ if TYPE_CHECKING:
 #: an event rejected, a stop).
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
+_META = CardType.META  # (a member read off its class costs a lookup each time)
+
 
 class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, CardMoves, Copied):
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
@@ -83,15 +85,16 @@ class Game(Agenda, TurnStructure, Goals, Playing, EventOrder, ResponseChain, Car
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         # (each zone takes its cards from the setup's tuples itself: no list in between)
+        meta_rules = [c for c in setup.rules if c.type is _META]  # agreed for the whole game (Keep Going)
         self.table = Table(
             players=list(scenario.players),
             hands=setup.hands,  # (each player's, or none: `ZoneMap.holding`)
             in_play=setup.in_play,
-            rules=[c for c in setup.rules if c.type is not CardType.META],
+            rules=[c for c in setup.rules if c.type is not _META] if meta_rules else setup.rules,
             goals=setup.goals,
             draw_pile=setup.draw_pile,
             discard=setup.discard,
-            meta_rules=[c for c in setup.rules if c.type is CardType.META],
+            meta_rules=meta_rules,
             rules_pile=setup.rules_pile,
         )
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
