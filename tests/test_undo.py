@@ -188,7 +188,7 @@ def test_every_change_to_a_zone_is_taken_back(change):
     clock = Clock()
     pile = Zone.holding(clock, "draw pile", _cards("D", "B", "E", "A", "C"))
     in_play = {"Alice": _cards("F"), "Bob": _cards("G", "H")}
-    zones = ZoneMap.holding(clock, "in play of {}", in_play, in_play, rules_read=BY_CARD)
+    zones = ZoneMap.holding(clock, "in play of ", in_play, in_play, rules_read=BY_CARD)
     before = (list(pile), {key: (zone, list(zone), zone.label, zone.rules_read) for key, zone in zones.items()})
     clock.undo = []
     change(pile, zones, _cards("X")[0])
