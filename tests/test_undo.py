@@ -186,8 +186,9 @@ CHANGES = {
 @pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
 def test_every_change_to_a_zone_is_taken_back(change):
     clock = Clock()
-    pile = Zone(clock, "draw pile", _cards("D", "B", "E", "A", "C"))
-    zones = ZoneMap(clock, "in play of {}", {"Alice": _cards("F"), "Bob": _cards("G", "H")}, rules_read=BY_CARD)
+    pile = Zone.holding(clock, "draw pile", _cards("D", "B", "E", "A", "C"))
+    in_play = {"Alice": _cards("F"), "Bob": _cards("G", "H")}
+    zones = ZoneMap.holding(clock, "in play of ", in_play, in_play, rules_read=BY_CARD)
     before = (list(pile), {key: (zone, list(zone), zone.label, zone.rules_read) for key, zone in zones.items()})
     clock.undo = []
     change(pile, zones, _cards("X")[0])

@@ -92,6 +92,14 @@ class Printed(NamedTuple):
     limits: dict[str, int]  # "hand_limit", "keeper_limit" -> the limit a rule in play sets
 
 
+#: The slots of the rules that set a limit, in the order the limits are enforced.
+LIMIT_SLOTS = ("hand_limit", "keeper_limit")
+
+#: The Play rule of the Basic Rules by its number (Inflation raises it): one frozen value each,
+#: shared by every `Printed` that reads it (most tables have no Play rule in play).
+_BASIC_PLAY: dict[int, PlayQuota] = {}
+
+
 class Effective:
     """What the cards in play make of the rules, whoever's turn it is: made when first read after
     a card entered or left play (`effective`), and never changed after, so copies share it."""
@@ -150,9 +158,9 @@ class Effective:
         self.slots = slots
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order (New Rules, Goals, then each player's), for the hooks some card has
-        self.holders = {hook: tuple(cards) for hook, cards in found.items()}
-        #: the limits that a card in play sets, in that order
-        self.limit_slots = tuple(slot for slot in ("hand_limit", "keeper_limit") if slot in slots)
+        self.holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
+        #: the limits that a card in play sets, in that order (a filter in C: no generator to run)
+        self.limit_slots = tuple(filter(slots.__contains__, LIMIT_SLOTS)) if slots else ()
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
         self.goals_read_hands = goals_read_hands
         #: the rules that raise printed numbers (Inflation)
@@ -188,9 +196,14 @@ def printed_numbers(game: GameView, rules: Effective) -> Printed:
     card = slots.get("draw")
     draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
     card = slots.get("play")
-    play = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
+    if card:
+        play = kind_of(card).quota(game, card)
+    else:
+        basic = game.basic("play")
+        play = _BASIC_PLAY.get(basic) or _BASIC_PLAY.setdefault(basic, PlayQuota("count", basic))
+    limits = rules.limit_slots
     return Printed(
-        draw, play, {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in rules.limit_slots}
+        draw, play, {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else {}
     )
 
 

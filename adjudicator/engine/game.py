@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
-_PLAY = Phase.PLAY
+_PLAY, _META = Phase.PLAY, CardType.META
 
 
 class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves, Copied):
@@ -86,15 +86,16 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
         # (each zone takes its cards from the setup's tuples itself: no list in between)
+        meta_rules = [c for c in setup.rules if c.type is _META]  # agreed for the whole game (Keep Going)
         self.table = Table(
             players=list(scenario.players),
-            hands={p: setup.hands.get(p, ()) for p in scenario.players},
-            in_play={p: setup.in_play.get(p, ()) for p in scenario.players},
-            rules=[c for c in setup.rules if c.type is not CardType.META],
+            hands=setup.hands,  # (each player's, or none: `ZoneMap.holding`)
+            in_play=setup.in_play,
+            rules=[c for c in setup.rules if c.type is not _META] if meta_rules else setup.rules,
             goals=setup.goals,
             draw_pile=setup.draw_pile,
             discard=setup.discard,
-            meta_rules=[c for c in setup.rules if c.type is CardType.META],
+            meta_rules=meta_rules,
             rules_pile=setup.rules_pile,
         )
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game

@@ -221,15 +221,17 @@ class Table(Copied):
     ) -> None:
         self.clock = clock = Clock()
         self.players = players
-        # (one table per game: a plain call for each zone, without `Zone.__init__` or `ZoneMap.__init__`)
+        # (one table per game: one plain call for each zone; a player given no cards has none)
         zone, zones = Zone.holding, ZoneMap.holding
-        self.hands = zones(clock, "hand of {}", hands)
-        self.in_play = zones(clock, "in play of {}", in_play, BY_CARD)  # Keepers and Creepers in front of each player
+        self.hands = zones(clock, "hand of ", players, hands)
+        self.in_play = zones(
+            clock, "in play of ", players, in_play, BY_CARD
+        )  # Keepers and Creepers in front of each player
         self.rules = zone(clock, "rules", rules, True)
         self.goals = zone(clock, "goals", goals, BY_CARD)
         self.draw_pile = zone(clock, "draw pile", draw_pile)
         self.discard = zone(clock, "discard", discard)
-        self.scored = zones(clock, "scored by {}")  # Goals claimed (Keep Going, Solo)
+        self.scored = zones(clock, "scored by ")  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
         # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
         # the cards that discard New Rules (B-meta-rules)

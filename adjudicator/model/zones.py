@@ -171,22 +171,20 @@ class Clock:
 
 
 class Zone(list[Card]):
-    """A list of cards that moves its table's clock, and writes the journal, whenever it changes."""
+    """A list of cards that moves its table's clock, and writes the journal, whenever it changes.
+    Made by `Zone.holding(clock, label, cards, rules_read)`: the type itself keeps list's own
+    constructor (no `__init__` of its own), so that making one runs no Python call but `holding`'s
+    -- a new table makes a dozen zones, one table per game replayed."""
 
     __slots__ = ("clock", "label", "rules_read")
 
-    def __init__(self, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> None:
-        super().__init__(cards)
-        self.clock = clock
-        self.label = label
-        self.rules_read = rules_read  # the effective rules are derived from this zone
+    clock: Clock
+    label: str
+    rules_read: RulesRead  # the effective rules are derived from this zone
 
     @classmethod
-    def holding(cls, clock: Clock, label: str, cards: Iterable[Card], rules_read: RulesRead = False) -> Zone:
-        """`Zone(clock, label, cards, rules_read)` without the calls of `__init__`: a new table
-        makes a dozen zones, one per game replayed."""
-        zone = list.__new__(cls)
-        list.extend(zone, cards)
+    def holding(cls, clock: Clock, label: str, cards: Iterable[Card] = (), rules_read: RulesRead = False) -> Zone:
+        zone = cls(cards)
         zone.clock, zone.label, zone.rules_read = clock, label, rules_read
         return zone
 
@@ -328,44 +326,35 @@ class Zone(list[Card]):
 
 
 class ZoneMap(dict[Any, Zone]):
-    """Player -> Zone, each labelled from `label` ("hand of {}"). Putting a zone under another
+    """Player -> Zone, each labelled `prefix` and the player ("hand of " + "Alice": an f-string,
+    cheaper than formatting a template, for the zones every new table makes). Putting a zone under another
     player (Trade Hands swaps two) moves its cards to that player; a plain list put in is made a
     Zone of this table."""
 
-    __slots__ = ("clock", "label", "rules_read")
+    __slots__ = ("clock", "prefix", "rules_read")
 
-    def __init__(
-        self,
-        clock: Clock,
-        label: str,
-        zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
-        rules_read: RulesRead = False,
-    ) -> None:
-        holding = Zone.holding
-        for key, cards in zones.items():
-            dict.__setitem__(self, key, holding(clock, label.format(key), cards, rules_read))
-        self.clock = clock
-        self.label = label
-        self.rules_read = rules_read
+    clock: Clock
+    prefix: str
+    rules_read: RulesRead
 
     @classmethod
     def holding(
         cls,
         clock: Clock,
-        label: str,
+        prefix: str,
+        keys: Iterable[Any] = (),
         zones: Mapping[Any, Iterable[Any]] = {},  # noqa: B006
         rules_read: RulesRead = False,
     ) -> ZoneMap:
-        """`ZoneMap(clock, label, zones, rules_read)` without the calls of `__init__`, as `Zone.holding`."""
-        mapped = dict.__new__(cls)
-        holding = Zone.holding
-        for key, cards in zones.items():
-            dict.__setitem__(mapped, key, holding(clock, label.format(key), cards, rules_read))
-        mapped.clock, mapped.label, mapped.rules_read = clock, label, rules_read
+        """A zone for each key, holding what `zones` gives it (nothing if it gives none). Made with
+        dict's own constructor, in C, as `Zone.holding` (the type has no `__init__` of its own)."""
+        zone = Zone.holding
+        mapped = cls({key: zone(clock, f"{prefix}{key}", zones.get(key, ()), rules_read) for key in keys})
+        mapped.clock, mapped.prefix, mapped.rules_read = clock, prefix, rules_read
         return mapped
 
     def __setitem__(self, key: Any, cards: Iterable[Any]) -> None:
-        label = self.label.format(key)
+        label = f"{self.prefix}{key}"
         undo = self.clock.undo
         if undo is not None:
             undo.append((MAPPED, self, key, dict.get(self, key)))
@@ -378,7 +367,7 @@ class ZoneMap(dict[Any, Zone]):
                 zone.label, zone.rules_read = label, self.rules_read
                 zone._arrive(zone)
         else:
-            zone = Zone(self.clock, label, rules_read=self.rules_read)
+            zone = Zone.holding(self.clock, label, (), self.rules_read)
             zone.extend(cards)
         dict.__setitem__(self, key, zone)
 
@@ -408,5 +397,5 @@ class ZoneMap(dict[Any, Zone]):
         for key, zone in self.items():
             known = memo.get(id(zone))  # (an empty zone is falsy: compare with None)
             dict.__setitem__(copied, key, zone.copy_onto(clock, memo) if known is None else known)
-        copied.clock, copied.label, copied.rules_read = clock, self.label, self.rules_read
+        copied.clock, copied.prefix, copied.rules_read = clock, self.prefix, self.rules_read
         return copied
