@@ -19,7 +19,7 @@ from adjudicator.model.position import Phase, Turn
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _CREEPER, _ACTION = CardType.CREEPER, CardType.ACTION
-_START, _PLAY, _OVER = Phase.START, Phase.PLAY, Phase.OVER
+_START, _PLAY, _ENDING, _OVER = Phase.START, Phase.PLAY, Phase.ENDING, Phase.OVER
 
 
 class TurnStructure(GameView):
@@ -136,7 +136,7 @@ class TurnStructure(GameView):
         player = self.turn.player
         for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
-        n = self.draw_rule()
+        n = derived.draw_rule(self, player)
         why = ""
         if self.log:  # the sentence is written to the log alone
             bonus, source = derived.bonus_explained(self, player, "draw")  # a draw above the Draw rule
@@ -155,7 +155,7 @@ class TurnStructure(GameView):
         """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
 
         `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
-        self.turn.phase = Phase.ENDING
+        self.turn.phase = _ENDING
         if why:
             self.note(why, ("B-turn-order", *rulings))
             # The order-of-events sheet: do what the card says, check for a win, then the end-of-turn events.
