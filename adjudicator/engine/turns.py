@@ -94,19 +94,20 @@ class TurnStructure(GameView):
 
     def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
-        if not table.draw_pile and solo.is_solo(self):
-            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
-            return None
-        if not table.draw_pile and table.discard:
+        draw_pile = table.draw_pile
+        if not draw_pile:
+            if solo.is_solo(self):
+                solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+                return None
+            if not table.discard:
+                return None
             pile = table.discard[:]
             table.discard.clear()
-            table.draw_pile.extend(pile)
+            draw_pile.extend(pile)
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
             self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
-            chance.shuffle(
-                self, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
-            )
-        return table.draw_pile.pop(0) if table.draw_pile else None
+            chance.shuffle(self, draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",))
+        return draw_pile.pop(0)
 
     # ------------------------------------------------------------ the turn
     @continuation
