@@ -240,7 +240,11 @@ class Agenda(GameView):
             turn.phase = _PLAY_OVER
             why = ""
             if self.log:  # the sentence is written to the log alone
-                why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"
+                why = (
+                    "the hand is empty"
+                    if not self.table.hands[turn.player]
+                    else f"{derived.play_rule(self, turn.player)} is met"
+                )
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
         if reading is not None:
