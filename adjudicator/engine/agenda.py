@@ -88,8 +88,8 @@ class Agenda(GameView):
             if agenda:
                 task = agenda.popleft()
                 task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
-            elif not self._turn_structure_step():
-                return
+            elif self.window or not self._turn_structure_step():
+                return  # (while a window is open, the turn structure waits for it to close)
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
                 self.check_state()
         if self.winner or self.ended:
@@ -203,9 +203,7 @@ class Agenda(GameView):
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
         what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
-        Asked by `run` alone, while the game goes on (no winner, not ended)."""
-        if self.window:
-            return False
+        Asked by `run` alone, while the game goes on (no winner, not ended) and no window is open."""
         turn = self.turn
         temp_hands = self.temp_hands
         if turn.phase is not _PLAY:
@@ -242,7 +240,11 @@ class Agenda(GameView):
             turn.phase = _PLAY_OVER
             why = ""
             if self.log:  # the sentence is written to the log alone
-                why = "the hand is empty" if not self.table.hands[turn.player] else f"{self.play_rule()} is met"
+                why = (
+                    "the hand is empty"
+                    if not self.table.hands[turn.player]
+                    else f"{derived.play_rule(self, turn.player)} is met"
+                )
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
         if reading is not None:

@@ -52,15 +52,17 @@ class ResponseChain(GameView):
         self.reopened = None
         self.step(rec.WindowClosed, card=play.card, landed=landed)
         tasks: list[Then] = []
-        canceled: set[int] = set()
+        stands = not landed
         if responses:  # (most cards go unanswered)
+            canceled: set[int] = set()
             chain = [play, *responses]
             for above, below in reversed(list(zip(chain[1:], chain, strict=False))):
                 if id(above) in canceled:
                     continue  # canceled itself: it has no effect, and the card below it stands
                 canceled.add(id(below))
                 tasks.append(self.then(self._cancel_by, above, below))
-        if id(play) not in canceled and not landed:
+            stands = stands and id(play) not in canceled
+        if stands:
             if play.is_use:
                 tasks.append(self.then(self._resolve_use, play))
             else:

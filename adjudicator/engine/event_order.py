@@ -265,24 +265,28 @@ class EventOrder(GameView):
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
             was_over = turn.phase is _OVER  # over before any forced play below
-            if (
+            begins_now = (
                 turn is self.turn
                 and self.turn.phase is _OVER
                 and not self.pending
                 and not self.ended
                 and event.action not in (_JOIN, _DROP_OUT)
                 and self._needs_next_turn(event)
-            ):
+            )
+            if begins_now:
                 self.begin_turn(self.next_player())
-                self.run()
                 began = True
             if not (event.player == self.turn.player and event.action == _USE):
-                self.make_forced_plays()  # First Play Random: due before anything but the player's free actions
+                # First Play Random: due before anything but the player's free actions (it runs the
+                # agenda first: the draw phase of the turn just begun)
+                self.make_forced_plays()
                 if began and event.action == _BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
                     continue
                 if began and event.action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
+            elif begins_now:
+                self.run()  # the draw phase of the turn just begun
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
             # (the turn begun above included: its forced play may have claimed a Goal at once).

@@ -339,12 +339,14 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         return left
 
     def next_player(self, after: str | None = None) -> str:
-        if after is None and self.turn.next_up in self.players:
-            return self.turn.next_up
-        if after is None and self.turn.extra_turns:
-            return self.turn.player  # an extra turn is owed: the same player goes again
-        seat = self.players.index(after or self.turn.player)
-        return self.players[(seat + self.turn_direction()) % len(self.players)]
+        turn, players = self.turn, self.players
+        if after is None:
+            if turn.next_up in players:
+                return turn.next_up
+            if turn.extra_turns:
+                return turn.player  # an extra turn is owed: the same player goes again
+        seat = players.index(after or turn.player)
+        return players[(seat + self.turn_direction()) % len(players)]
 
     @property
     def goals_won(self) -> dict[str, int]:

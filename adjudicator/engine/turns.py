@@ -19,7 +19,7 @@ from adjudicator.model.position import Phase, Turn
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _CREEPER, _ACTION = CardType.CREEPER, CardType.ACTION
-_START, _PLAY, _OVER = Phase.START, Phase.PLAY, Phase.OVER
+_START, _PLAY, _ENDING, _OVER = Phase.START, Phase.PLAY, Phase.ENDING, Phase.OVER
 
 
 class TurnStructure(GameView):
@@ -94,19 +94,20 @@ class TurnStructure(GameView):
 
     def _take_top(self, mid_draw: bool = False) -> Card | None:
         table = self.table
-        if not table.draw_pile and solo.is_solo(self):
-            solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
-            return None
-        if not table.draw_pile and table.discard:
+        draw_pile = table.draw_pile
+        if not draw_pile:
+            if solo.is_solo(self):
+                solo.main_deck_empty(self)  # Solo Fluxx: no reshuffle, the game is over
+                return None
+            if not table.discard:
+                return None
             pile = table.discard[:]
             table.discard.clear()
-            table.draw_pile.extend(pile)
+            draw_pile.extend(pile)
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
             self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
-            chance.shuffle(
-                self, table.draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",)
-            )
-        return table.draw_pile.pop(0) if table.draw_pile else None
+            chance.shuffle(self, draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",))
+        return draw_pile.pop(0)
 
     # ------------------------------------------------------------ the turn
     @continuation
@@ -136,7 +137,7 @@ class TurnStructure(GameView):
         player = self.turn.player
         for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
-        n = self.draw_rule()
+        n = derived.draw_rule(self, player)
         why = ""
         if self.log:  # the sentence is written to the log alone
             bonus, source = derived.bonus_explained(self, player, "draw")  # a draw above the Draw rule
@@ -155,7 +156,7 @@ class TurnStructure(GameView):
         """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
 
         `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
-        self.turn.phase = Phase.ENDING
+        self.turn.phase = _ENDING
         if why:
             self.note(why, ("B-turn-order", *rulings))
             # The order-of-events sheet: do what the card says, check for a win, then the end-of-turn events.

@@ -228,9 +228,16 @@ class Zone(list[Card]):
 
     def extend(self, cards: Iterable[Card]) -> None:
         cards = list(cards)
-        if self.clock.undo is not None:
-            self.clock.undo.append((GREW, self, len(self)))
-        self._arrive(cards)
+        clock = self.clock
+        if clock.undo is not None:
+            clock.undo.append((GREW, self, len(self)))
+        # (`_arrive`, written out: a draw extends a hand, a reshuffle the draw pile, each turn)
+        if self.rules_read:
+            self._tick()
+        else:
+            clock.ticks += 1
+        label = self.label
+        clock.journal += [(card, label, True) for card in cards]
         list.extend(self, cards)
 
     def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
