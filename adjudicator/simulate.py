@@ -157,10 +157,13 @@ def _begin_event(number: int, player: str) -> Event:
 
 def _begins(game: Game, seen: int, number: int) -> list[Event]:
     """The events that take the steps a driver's advance took before the game ended without one
-    (a win as the next turn begins, a Solo deck running out): `P begins` for each turn begun since
-    step `seen`, so that a saved game holds the events that lead to its end."""
+    (a win as the next turn begins, a Solo deck running out): `P begins` for each run of one
+    player's turns begun since step `seen`, so that a saved game holds the events that lead to its
+    end. One event a run: hers goes on into her next turn where this one played out at its start
+    (`Game.push`), as a decision lists one `P begins` for them (`deciding._beginner`)."""
     began = [step.player for step in game.steps[seen:] if isinstance(step, rec.TurnBegan)]
-    return [_begin_event(number + k, player) for k, player in enumerate(began)]
+    runs = [player for k, player in enumerate(began) if k == 0 or began[k - 1] != player]
+    return [_begin_event(number + k, player) for k, player in enumerate(runs)]
 
 
 def _why_stuck(game: Game, number: int) -> str:

@@ -519,16 +519,22 @@ def test_player_names_that_look_like_terminal_markup_are_printed_as_written():
     assert "│ Al[/]  " in result.output and "│ [bold]Bo " in result.output
 
 
+#: A Solo game (seed 1313, game 231) whose deck runs out in the eleventh of the turns that play out
+#: at their start: one `P begins` takes them all (eleven were written, and ten refused).
+_RUNS_OUT_AFTER_TURNS_PLAYED_OUT = {"decks": ("fluxx5", "creeper_pack"), "seed": 1313, "max_events": 300}
+
+
 @pytest.mark.parametrize(
-    ("players", "house_rules", "index"),
+    ("players", "house_rules", "index", "other"),
     [
-        (1, {"limits_on_own_turn": True}, 31),  # turns played out at their start, one after the other
-        (1, {}, 0),  # the Main deck runs out as a turn begins
-        (2, {}, 21),  # a win decided as the next turn begins
-        *[(players, {}, index) for players in (1, 2, 3) for index in range(8)],
+        (1, {"limits_on_own_turn": True}, 31, {}),  # turns played out at their start, one after the other
+        (1, {"limits_on_own_turn": True}, 231, _RUNS_OUT_AFTER_TURNS_PLAYED_OUT),
+        (1, {}, 0, {}),  # the Main deck runs out as a turn begins
+        (2, {}, 21, {}),  # a win decided as the next turn begins
+        *[(players, {}, index, {}) for players in (1, 2, 3) for index in range(8)],
     ],
 )
-def test_a_saved_game_ends_where_the_game_ended(players, house_rules, index):
+def test_a_saved_game_ends_where_the_game_ended(players, house_rules, index, other):
     """Issue 29, items 5 and 6: a game that ended in the steps before any event could come (the
     driver's advance) is written with the `P begins` events that take them, and replays to the
     same end after the same number of turns; `P begins` in Solo goes on through turns that play
@@ -536,7 +542,9 @@ def test_a_saved_game_ends_where_the_game_ended(players, house_rules, index):
     from adjudicator.engine.replay import replay
     from adjudicator.model import records as rec
 
-    settings = sim.Settings(players=sim.DEFAULT_NAMES[:players], house_rules=house_rules, max_events=400)
+    settings = sim.Settings(
+        players=sim.DEFAULT_NAMES[:players], house_rules=house_rules, **{"max_events": 400, **other}
+    )
     result = sim.play_game(settings, index, keep_scenario=True)
     game = replay(parse_scenario(result.scenario, "<saved>"))
     assert not game.stopped and not any(isinstance(s, rec.Rejected) for s in game.steps)
