@@ -20,6 +20,8 @@ from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.events import Action
 from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap
 
+_KEEP = Action.KEEP  # read once: asked of every answer listed (an Enum member read off its class is a lookup)
+
 
 class Copied:
     """Copied field by field (by `copy.deepcopy`, or `copying.fork` with the whole game),
@@ -427,7 +429,7 @@ class PendingChoice(Copied):
 
     def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
-        return verb == Action.KEEP and self.keep_means_complement
+        return self.keep_means_complement and verb == _KEEP
 
     @functools.cached_property
     def kept_spec(self) -> ChoiceSpec:
@@ -438,4 +440,4 @@ class PendingChoice(Copied):
 
     def spec_for(self, verb: Action) -> ChoiceSpec:
         """The spec an answer with this verb is checked against, and its picks listed from."""
-        return self.kept_spec if self.names_what_stays(verb) else self.spec
+        return self.kept_spec if self.keep_means_complement and verb == _KEEP else self.spec  # (`names_what_stays`)
