@@ -20,7 +20,9 @@ from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.events import Action
 from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap
 
-_KEEP = Action.KEEP  # read once: asked of every answer listed (an Enum member read off its class is a lookup)
+# Read once (an Enum member read off its class is a lookup): asked of every answer listed, and
+# of each card in play where a listing asks whether a player has a Keeper (Recycling).
+_KEEP, _KEEPER, _CREEPER = Action.KEEP, CardType.KEEPER, CardType.CREEPER
 
 
 class Copied:
@@ -277,11 +279,11 @@ class Table(Copied):
     # -- what the table shows: read by the engine and by card kinds alike -------------------------
     def keepers_of(self, player: str) -> list[Card]:
         """The Keepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is CardType.KEEPER]
+        return [c for c in self.in_play[player] if c.type is _KEEPER]
 
     def creepers_of(self, player: str) -> list[Card]:
         """The Creepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is CardType.CREEPER]
+        return [c for c in self.in_play[player] if c.type is _CREEPER]
 
     def owner_of(self, card: Card) -> str | None:
         """The player with card in front of her, if any."""
