@@ -38,7 +38,6 @@ from adjudicator.engine.advancing import (
     declinable,
     forced_play_due,
     stamp,
-    surprise_answers_what_was_open,
 )
 from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
@@ -241,8 +240,8 @@ def _plays_and_uses(
     events: list[Event] = []
     if split is None and active in players:
         plays = game.playable(active)
-        turn_changed = game.turns_begun != before.turns_begun
-        if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
+        # (`surprise_answers_what_was_open` asked of her: the turn is hers, changed on the way or not)
+        if plays and active in before.answering:
             plays = [card for card in plays if card.type is not _SURPRISE]
         events = Event.made_each(number, active, _PLAY, plays)
     if forced:  # push judges her free actions before the forced play made on the way

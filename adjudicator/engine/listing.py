@@ -246,14 +246,15 @@ def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event
     engine is only which choice the answer goes to. (A list: a generator would be resumed once
     an answer.)"""
     events: list[Event] = []
+    whose = told_apart(game, choice.options)  # (the same whatever the verb)
+    others = len(game.pending) > 1
     for verb in choice.answer_verbs:
         spec = choice.spec_for(verb)
         if spec.count == 0 and choice.names_what_stays(verb):
             continue  # "keeps" with nothing named cannot be written
         picks: Iterable[tuple[Any, ...]] = islice(spec.selections(), MAX_ANSWERS)
-        if len(game.pending) > 1 and not _alone(game, choice, verb):
+        if others and not _alone(game, choice, verb):
             picks = [given for given in picks if game.answered_choice(choice.player, verb, given) is choice]
-        whose = told_apart(game, choice.options)
         if whose:
             picks = [tuple(whose.get(id(g), g) for g in given) for given in picks]
         events += Event.made_answering(number, choice.player, verb, picks)

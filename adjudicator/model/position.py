@@ -20,6 +20,10 @@ from adjudicator.model.choices import ChoiceSpec
 from adjudicator.model.events import Action
 from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap
 
+# Read once (an Enum member read off its class is a lookup): asked of every answer listed, and
+# of each card in play where a listing asks whether a player has a Keeper (Recycling).
+_KEEP, _KEEPER, _CREEPER = Action.KEEP, CardType.KEEPER, CardType.CREEPER
+
 
 class Copied:
     """Copied field by field (by `copy.deepcopy`, or `copying.fork` with the whole game),
@@ -275,11 +279,11 @@ class Table(Copied):
     # -- what the table shows: read by the engine and by card kinds alike -------------------------
     def keepers_of(self, player: str) -> list[Card]:
         """The Keepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is CardType.KEEPER]
+        return [c for c in self.in_play[player] if c.type is _KEEPER]
 
     def creepers_of(self, player: str) -> list[Card]:
         """The Creepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is CardType.CREEPER]
+        return [c for c in self.in_play[player] if c.type is _CREEPER]
 
     def owner_of(self, card: Card) -> str | None:
         """The player with card in front of her, if any."""
@@ -427,7 +431,7 @@ class PendingChoice(Copied):
 
     def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
-        return verb == Action.KEEP and self.keep_means_complement
+        return self.keep_means_complement and verb == _KEEP
 
     @functools.cached_property
     def kept_spec(self) -> ChoiceSpec:
@@ -438,4 +442,4 @@ class PendingChoice(Copied):
 
     def spec_for(self, verb: Action) -> ChoiceSpec:
         """The spec an answer with this verb is checked against, and its picks listed from."""
-        return self.kept_spec if self.names_what_stays(verb) else self.spec
+        return self.kept_spec if self.keep_means_complement and verb == _KEEP else self.spec  # (`names_what_stays`)
