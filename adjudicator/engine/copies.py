@@ -38,12 +38,9 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
     names has copies). `CARD of PLAYER` choices become that player's copy; when the player has
     none: Illegal, or (not `strict`: the window before the event has not closed yet, so the
     card may still be on its way) the event as it is."""
+    if not names_copies(game, event):
+        return event
     catalog = game.scenario.catalog
-    if not event.choices:
-        if event.card is None or not catalog.holds_copies or len(catalog.copies_of(event.card)) == 1:
-            return event  # the commonest event of a long game: one card, the only copy of its name
-    elif not catalog.holds_copies and not any(isinstance(choice, Whose) for choice in event.choices):
-        return event  # every card is the only one of its name, and no `CARD of PLAYER` needs checking
     slots = _card_slots(event)
     options = []
     for card, owner in slots:
@@ -77,6 +74,15 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
         if accepted(game, bound):
             return bound
     return first or nearest
+
+
+def names_copies(game: GameView, event: Event) -> bool:
+    """Whether `bind_copies` has something to do for the event: a card of it has other copies, or
+    a `CARD of PLAYER` needs checking (else it is bound as it is, wherever the game stands)."""
+    catalog = game.scenario.catalog
+    if not event.choices:  # the commonest event of a long game: one card, the only copy of its name
+        return event.card is not None and catalog.holds_copies and len(catalog.copies_of(event.card)) > 1
+    return catalog.holds_copies or any(isinstance(choice, Whose) for choice in event.choices)
 
 
 def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import carry_out
 from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
-from adjudicator.engine.copies import bind_copies
+from adjudicator.engine.copies import bind_copies, names_copies
 from adjudicator.engine.trial import take_tried
 from adjudicator.engine.undoing import Record
 from adjudicator.engine.view import GameView
@@ -58,20 +58,23 @@ class EventOrder(GameView):
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
             return
-        # a card the deck holds several copies of: the copy meant
-        if not listed:
+        # a card the deck holds several copies of: the copy meant (asked once: what the event names stays)
+        binds = not listed and names_copies(self, event)
+        if binds:
             event = bind_copies(self, event, strict=False)
         if not self.trying and self._states_something(event):
             # taken unless a word of it is refused (engine/trial.py)
-            refusal = take_tried(self, event, lambda: self.take_event(event, listed), finishing)
+            refusal = take_tried(self, event, lambda: self.take_event(event, listed, binds), finishing)
             if refusal is not None:
                 line = f":{event.line}" if event.line is not None else ""
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
         else:
-            self.take_event(event, listed)
+            self.take_event(event, listed, binds)
 
-    def take_event(self, event: Event, listed: bool) -> None:
-        """The event, bound and found to be someone's at the table: taken (`push`, from here on)."""
+    def take_event(self, event: Event, listed: bool, binds: bool) -> None:
+        """The event, bound and found to be someone's at the table: taken (`push`, from here on).
+        `binds`: it names a card with copies or a `CARD of PLAYER` (`names_copies`), bound again
+        where the game stands once the chain it meets has resolved."""
         self.event_plays.clear()  # the plays this event makes, from here on
         # What the event states of chance is for what it causes, from here on: the chain left open,
         # which it closes first, included (the log puts those steps under this event). An event that
@@ -96,7 +99,7 @@ class EventOrder(GameView):
         self.close_window()
         if not event.shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
-        if self.pending:  # the chain that just resolved may have raised the choice this event answers
+        if binds and self.pending:  # the chain that just resolved may have raised the choice this event answers
             event = bind_copies(self, event, strict=False)
         if event.action == _BEGIN_TURN and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
@@ -131,7 +134,7 @@ class EventOrder(GameView):
             return
         try:
             # the turn may have moved on: bind again where it stands now
-            event = event if listed else bind_copies(self, event)
+            event = bind_copies(self, event) if binds else event
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return

@@ -89,23 +89,20 @@ def _pushed(game: Game, events: Sequence[Event], finishing: bool = False) -> Gam
     that the last event is pushed knowing that none follows (`Game.push`)."""
     frozen = False
     last = len(events) if finishing else None
-    # Objects someone else set aside stay theirs to set back. Asked at the first settle only:
+    # Objects someone else set aside stay theirs to set back. Asked of a long replay alone:
     # counting them walks them all, which a short replay in a process that froze its start-up
     # heap would pay every time.
-    may_freeze: bool | None = None
+    may_freeze = len(events) >= SETTLE_EVERY and gc.get_freeze_count() == 0
     thresholds = gc.get_threshold()
     try:
+        if may_freeze:
+            _collect_at_settles_alone(thresholds)
         for number, event in enumerate(events, 1):
             if game.stopped:
                 break
             game.push(event, number == last)
-            if number % SETTLE_EVERY == 0:
-                if may_freeze is None:
-                    may_freeze = gc.get_freeze_count() == 0
-                    if may_freeze:
-                        _collect_at_settles_alone(thresholds)
-                if may_freeze:
-                    frozen = _settle_the_log() or frozen
+            if may_freeze and number % SETTLE_EVERY == 0:
+                frozen = _settle_the_log() or frozen
     finally:
         if frozen:
             gc.unfreeze()
@@ -120,10 +117,11 @@ _YOUNG_AT_MOST = 20 * SETTLE_EVERY
 
 
 def _collect_at_settles_alone(thresholds: tuple[int, ...]) -> None:
-    """From a long replay's first settle on, the young objects are collected at each settle
-    alone: a replay makes little cyclic garbage (the long log: a few hundred objects in 100,000
-    events), so the collections in between would only walk each new record twice (young, then
-    middle-aged) to find nothing (1 % of a 100,000-event replay). The replay sets them back after."""
+    """From a long replay's first event on (how many events it has is known before it starts),
+    the young objects are collected at each settle alone: a replay makes little cyclic garbage
+    (the long log: a few hundred objects in 100,000 events), so the collections in between would
+    only walk each new record twice (young, then middle-aged) to find nothing (1 % of a
+    100,000-event replay). The replay sets them back after."""
     gc.set_threshold(_YOUNG_AT_MOST, *thresholds[1:])
 
 
