@@ -574,6 +574,14 @@ def test_stating_chance_never_changes_what_happened(settings: sim.Settings, inde
     check_game(settings, index)
 
 
+def test_a_listed_answer_is_bound_again_once_the_chain_before_it_resolved() -> None:
+    # Word Fluxx with Surprises, three players (seed 4242, game 180): a listed event answering a
+    # choice the chain raised is bound to its copy where the game stands then, as one read from a
+    # file is; skipping that for listed events saved a game whose replay refused `Letter A of Alice`.
+    settings, index = next((s, i) for s, i in games(181, 4242) if i == 180)
+    check_game(settings, index)
+
+
 CHAINED = """
 title: Let's Do That Again! plays Use What You Take, which takes Jackpot! from Bob; Carol stops it
 players: [Alice, Bob, Carol]

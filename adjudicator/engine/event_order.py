@@ -99,7 +99,7 @@ class EventOrder(GameView):
         self.close_window()
         if not event.shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
-        if binds and self.pending:  # the chain that just resolved may have raised the choice this event answers
+        if self.pending:  # the chain that just resolved may have raised the choice this event answers (listed too)
             event = bind_copies(self, event, strict=False)
         if event.action == _BEGIN_TURN and self.turn.player == event.player and self.turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
