@@ -38,6 +38,7 @@ from adjudicator.engine.advancing import (
     declinable,
     forced_play_due,
     stamp,
+    surprise_answers_what_was_open,
 )
 from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
@@ -240,8 +241,8 @@ def _plays_and_uses(
     events: list[Event] = []
     if split is None and active in players:
         plays = game.playable(active)
-        # (`surprise_answers_what_was_open` asked of her: the turn is hers, changed on the way or not)
-        if plays and active in before.answering:
+        turn_changed = game.turns_begun != before.turns_begun
+        if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
             plays = [card for card in plays if card.type is not _SURPRISE]
         events = Event.made_each(number, active, _PLAY, plays)
     if forced:  # push judges her free actions before the forced play made on the way
@@ -250,13 +251,14 @@ def _plays_and_uses(
         each = [usable[active]]  # hers, worked out on the way to the parting
     else:
         each = game.usable_by(players)
+    judged_earlier = _judged_earlier(game, before)
     for player, cards in zip(players, each, strict=True):
         if not cards:
             continue  # (most players most of the time: no event to make)
         uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
             uses = [event for event in uses if game.is_optional_free_action(event)]
-        if player in _judged_earlier(game, before):
+        if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             uses = [event for event in uses if not game.is_optional_free_action(event)]
         events += uses

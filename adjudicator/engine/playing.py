@@ -238,8 +238,8 @@ class Playing(GameView):
     def _verify_playing_now(self, player: str, card: Card | None) -> None:
         """What does not depend on the card: the game goes on, and it is player's play phase."""
         self.verify_not_over()
-        turn = self.turn
-        if player != turn.player or turn.phase is not Phase.PLAY:
+        if not self._in_her_play_phase(player):
+            turn = self.turn
             if player == turn.player:
                 raise self._no_plays_left(player, card, "the play phase is over")
             if turn.phase is Phase.OVER:
@@ -249,6 +249,12 @@ class Playing(GameView):
             # "Takes instant effect" on some New Rules does not let them be played when drawn
             instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
             raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
+
+    def _in_her_play_phase(self, player: str) -> bool:
+        """Whether it is player's play phase, the game going on: what every play from a hand needs,
+        whatever the card (`_verify_playing_now` says why not, `playable` asks without raising)."""
+        turn = self.turn
+        return player == turn.player and turn.phase is _PLAY and not (self.winner or self.ended)
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What depends on the card, once it is known to be in the hand it is played from."""
@@ -267,9 +273,8 @@ class Playing(GameView):
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices), one copy of each card
         (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
-        turn = self.turn
-        if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
-            return []  # `_verify_playing_now` refuses every card (asked without raising)
+        if not self._in_her_play_phase(player):
+            return []  # `_verify_playing_now` refuses every card
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []

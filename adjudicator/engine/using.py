@@ -92,19 +92,13 @@ class Using(GameView):
         holders = derived.holding(game, "verify_use")
         if not holders:
             return [[] for _ in players]
-        # What `_uses_wait` and `_in_free_action_time` ask, read once for all the players.
-        turn = self.turn
-        active, closed, her_phase = turn.player, bool(self.winner or self.ended), turn.phase in _FREE_ACTION_TIME
         usable: list[list[Card]] = []
         who = []  # (the cards found for her, her name, whether it is her own time: else any-time ones alone)
         for player in players:
             found: list[Card] = []
             usable.append(found)
-            if player != active:
-                if not closed:
-                    who.append((found, player, False))
-            elif not (closed or self.temp_hands):
-                who.append((found, player, her_phase))
+            if not self._uses_wait(player):
+                who.append((found, player, self._in_free_action_time(player)))
         if not who:
             return usable
         for owner, card in holders:
