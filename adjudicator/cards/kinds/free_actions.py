@@ -35,9 +35,7 @@ class FreeActionRule(RuleKind):
     once_per_turn = True
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        if self.once_per_turn and card.name in game.turn.free_actions_used:
-            return False  # (`used_up`, written out: asked of each such rule at every listing)
-        return self.may_use_now(game, player)
+        return not self.used_up(game, card) and self.may_use_now(game, player)
 
     def used_up(self, game: CardHost, card: Card) -> bool:
         return self.once_per_turn and card.name in game.turn.free_actions_used
