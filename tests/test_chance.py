@@ -121,6 +121,14 @@ EXPECTED = {
             "write `Bob plays CARD at random`",
         ),
     ],
+    "first-play-random-as-his-turn-begins.yaml": [
+        (1, "the card First Play Random picks for Alice's play: Dreams, as the table stated"),
+        (
+            3,
+            "the card First Play Random picks for Bob's play is left to chance (the seed): Time; to state it, "
+            "write `Bob plays CARD at random`",
+        ),
+    ],
     "reshuffle-stated.yaml": [
         (1, "Milk is not one of the cards shuffled: Time, Money, The Sun, Bread"),
         (2, "the order of the new draw pile: Bread, Money, then 2 more in an order from the seed, as the table stated"),

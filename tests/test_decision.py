@@ -111,6 +111,27 @@ def test_a_shuffle_lists_its_outcomes_by_the_card_that_comes_first():
     assert [o.probability for o in outcomes] == [0.25] * 4
 
 
+def test_first_play_random_lists_each_card_of_the_hand_it_may_pick():
+    """The forced play a rule picks at random: `Bob begins` leaves it to chance, and each card of
+    his hand after his draw is an outcome, stated by `Bob plays CARD at random` in its place; a
+    stated pick has the other cards of the hand as its outcomes."""
+    path = "scenarios/chance/first-play-random-as-his-turn-begins.yaml"
+    game, events = _at(path, 2), load_scenario(ROOT / path).events
+    outcomes = game.chance_outcomes(events[2])  # `Bob begins`, as `explore --at 3` asks
+    assert [o.event.text for o in outcomes] == [
+        f"Bob plays {n} at random" for n in ("Milk", "Cookies", "Time", "Money")
+    ]
+    assert [o.probability for o in outcomes] == [0.25] * 4
+    for outcome in outcomes:  # each is taken as stated: the card it names is played (its window open)
+        trial = game.copy()
+        trial.push(outcome.event)
+        assert trial.window is not None and trial.window.card is outcome.event.card
+    assert {o.event.text for o in _at(path, 0).chance_outcomes(events[0])} == {
+        "Alice plays Dreams at random",
+        "Alice plays Bread at random",
+    }
+
+
 def test_an_event_with_no_random_step_has_no_chance_outcomes():
     game = _at("scenarios/chance/empty-the-trash-stated.yaml", 0)
     game.push(game.decision().events[0])
@@ -167,8 +188,14 @@ def test_nothing_runs_after_a_win_but_the_cards_in_motion_landing(decks):
             2,
             {f"Alice plays Empty the Trash; shuffled {name}" for name in ("Bread", "Time", "Money", "The Sun")},
         ),
+        (
+            "scenarios/chance/first-play-random-as-his-turn-begins.yaml",
+            3,
+            {f"Bob plays {name} at random" for name in ("Milk", "Cookies", "Time", "Money")},
+        ),
+        ("scenarios/chance/first-play-random-as-his-turn-begins.yaml", 1, {"Alice plays Bread at random"}),
     ],
-    ids=["random-discard", "canceled-plans", "shuffle"],
+    ids=["random-discard", "canceled-plans", "shuffle", "first-play-random", "first-play-random-stated"],
 )
 def test_explore_lists_every_outcome_of_the_random_step(path, at, expected):
     """`explore --at N` shows what had happened had chance gone otherwise, through `chance_outcomes`."""

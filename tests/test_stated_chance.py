@@ -208,7 +208,7 @@ class Restating:
         assert number is not None
         card = next(s.card for s in self.steps[at:] if isinstance(s, rec.Played))
         stated = _made(self.by_number[number], player=player, action="play", card=card, choices=(), at_random=True)
-        if _begins_her_turn(self.by_number[number], player):
+        if _begins_her_turn(self.by_number[number], player) and not self._due_before_the_turn_it_begins(at, number):
             # it begins her turn as `P begins` did, or goes on where she waited as `P declines`
             # did, and makes the forced play
             self.replaced[number] = stated
@@ -225,6 +225,16 @@ class Restating:
             self.before.setdefault(number + 1, []).append(_made(stated, number=number + 1))
         else:
             self.before.setdefault(number, []).append(stated)
+
+    def _due_before_the_turn_it_begins(self, at: int, number: int) -> bool:
+        """Whether the forced play picked at place `at` was due in a turn begun before its event
+        (`P begins`, listed where the steps after the pick begin her next turn: Solo, a turn that
+        plays out at its start). The stated play makes the pick and no more, so it comes as an
+        event of its own before `P begins`, which still begins the next turn."""
+        event = self.by_number[number]
+        return event.action == "begin_turn" and not any(
+            isinstance(step, rec.TurnBegan) and step.event == number for step in self.steps[:at]
+        )
 
     def _after_the_events(self, at: int) -> bool:
         """Whether the step at place `at` came as the events ran out (`finish`)."""
@@ -582,12 +592,12 @@ def test_a_listed_answer_is_bound_again_once_the_chain_before_it_resolved() -> N
     check_game(settings, index)
 
 
-@pytest.mark.xfail(strict=True, reason="known fault, not fixed yet: see the docstring")
-def test_a_forced_play_made_by_p_begins_stated_at_random_ends_the_event_alike() -> None:
+def test_a_forced_play_made_by_p_begins_on_the_way_to_her_next_turn_is_stated_before_it() -> None:
     """Solo, First Play Random (seed 4242, game 162): the saved `Alice begins`, written after her
-    turn began, makes the forced play (Rules Reset), closes its window and goes on into her next
-    turn within the event; stated as `Alice plays Rules Reset at random`, the forced play stays
-    open to answers (`EventOrder._advance_turn`), so the next event finds her turn still on."""
+    turn began, makes the forced play (Rules Reset), which ends her turn, and goes on into her
+    next one. `Alice plays Rules Reset at random` states the pick and stays at its window, as a
+    stated forced play does; `Alice begins` then still begins the next turn. Written in its
+    place, the next event (a free action of her next turn) would be judged in this one."""
     settings, index = next((s, i) for s, i in games(163, 4242) if i == 162)
     check_game(settings, index)
 

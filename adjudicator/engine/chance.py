@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card
-from adjudicator.model.chance import SHUFFLED_HOW, names, stated_card, the_copy
+from adjudicator.model.chance import SHUFFLED_HOW, forced_play_how, names, stated_card, the_copy
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -120,4 +120,4 @@ def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: 
     )
 
 
-__all__ = ["SHUFFLED_HOW", "names", "pick", "refuse", "shuffle", "stated_card", "the_copy"]
+__all__ = ["SHUFFLED_HOW", "forced_play_how", "names", "pick", "refuse", "shuffle", "stated_card", "the_copy"]

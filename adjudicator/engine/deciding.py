@@ -1,4 +1,4 @@
-"""Where a game rests (`Game.decision`), and the outcomes of chance an event meets.
+"""Where a game rests (`Game.decision`). (The outcomes of chance an event meets: engine/outcomes.py.)
 
 `decision(game)` brings the game itself through every step the next event forces whatever it
 is -- a window nobody may answer closing, the chain and the card resolving, the limits, the
@@ -13,25 +13,15 @@ changes (`stamp`).
 An event listed is one that means the same pushed on this game or on the game before the steps
 were taken (a replay of the events written out): so where those steps closed a window, began a
 turn or made a forced play, what push would judge before them is left out (`_keeps`).
-
-`chance_outcomes(game, event)` finds the first random step the event meets that it does not
-state (a trial on a copy whose generator records what it is asked), and lists its outcomes as
-the event stating each one: a shuffle by the card that comes first (the rest follow from the
-seed: n! orders summarised as n), a card picked at random by the card, each checked on a
-copy to be taken as stated.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import MutableSequence, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine.advancing import (
-    advance,
     answers_what_was_open,
     begins_no_other_turn,
     come_to_rest,
@@ -40,19 +30,14 @@ from adjudicator.engine.advancing import (
     stamp,
     surprise_answers_what_was_open,
 )
-from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
-from adjudicator.model import records as rec
-from adjudicator.model.cards import AtRandom, Card, CardType
-from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind
-from adjudicator.model.events import Action, Event, one_line
+from adjudicator.model.cards import Card, CardType
+from adjudicator.model.decision import Decision, DecisionKind
+from adjudicator.model.events import Action, Event
 from adjudicator.model.position import Phase, Play, Turn
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
-
-#: At most this many outcomes of one random step are tried and listed.
-MAX_OUTCOMES = 40
 
 
 @dataclass
@@ -331,131 +316,3 @@ def _classify(game: GameView, events: list[Event], split: str | None) -> Decisio
         if event.action == _BEGIN_TURN:
             return Decision.made(DecisionKind.BEGIN_TURN, tuple(events))
     return Decision.made(DecisionKind.PLAY, tuple(events))
-
-
-# ------------------------------------------------------------------ chance
-class _Recorder(random.Random):
-    """A generator that records every random step it is asked for, and may be told the outcome
-    of the first one (`forced`: the index picked)."""
-
-    def __init__(self, state: Any, forced: int | None = None) -> None:
-        super().__init__()
-        self.setstate(state)
-        self.asked: list[tuple[str, Any]] = []
-        self.forced = forced
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        first = not self.asked
-        self.asked.append(("pick", start if stop is None else stop - start))
-        if first and self.forced is not None:
-            return self.forced
-        return super().randrange(start, stop, step)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> random.Random:
-        """A copy of the trial (its own event tried first) draws as the trial would, unrecorded."""
-        copy = random.Random()
-        copy.setstate(self.getstate())
-        return copy
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        self.asked.append(("shuffle", list(x)))
-        super().shuffle(x)
-
-
-def _trial(game: GameView, event: Event, forced: int | None = None) -> tuple[GameView, _Recorder, int]:
-    """event taken on a copy with a log and a recording generator: (the copy, its generator,
-    the steps before the event)."""
-    trial = fork(game, history=False)
-    trial.cited = None  # every step written: the random steps are read off the log
-    recorder = trial._rng = _Recorder(game.rng.getstate(), forced)
-    seen = len(trial.steps)
-    trial.push(event)
-    trial.close_window()  # a card played resolves once its window closes: nobody answers it here
-    return trial, recorder, seen
-
-
-def chance_outcomes(game: GameView, event: Event) -> list[ChanceOutcome]:
-    """The outcomes of the first random step event meets and does not state (see the module's doc)."""
-    if game.is_over:
-        return []
-    # The steps the event forces first (the last play resolving, the turn passing) may draw at
-    # random too: what they draw is not this event's to state, so they are taken first.
-    game = fork(game)
-    advance(game, event.number)
-    if event.shuffled:  # the orders it states are outcomes too: each is listed with the others
-        event = _stating(event, shuffled=())
-    trial, recorder, seen = _trial(game, event)
-    if not recorder.asked or any(isinstance(step, rec.Rejected) for step in trial.steps[seen:]):
-        return []
-    how, what = recorder.asked[0]
-    chance = next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
-    label = chance.what if chance is not None else "chance"
-    if how == "shuffle":
-        return _first_cards(event, what, label)
-    return _picks(game, event, int(what), label)
-
-
-def _first_cards(event: Event, cards: list[Card], label: str) -> list[ChanceOutcome]:
-    """A shuffle's outcomes, summarised by the card that comes first (each name once)."""
-    counts = Counter(str(card) for card in cards)
-    first = {str(card): card for card in reversed(cards)}
-    return [
-        ChanceOutcome(
-            _stating(event, shuffled=(*event.shuffled, (first[name],))), count / len(cards), f"{label}: {name} first"
-        )
-        for name, count in list(counts.items())[:MAX_OUTCOMES]
-    ]
-
-
-def _picks(game: GameView, event: Event, options: int, label: str) -> list[ChanceOutcome]:
-    """A pick among `options`: each index tried on a copy, the outcome read off its log, then
-    stated in the event (as the card's kind states it, or as the choice it adds, checked)."""
-    outcomes: Counter[str] = Counter()
-    for index in range(min(options, MAX_OUTCOMES)):
-        trial, _, seen = _trial(game, event, forced=index)
-        chance = next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
-        if chance is not None:
-            outcomes[chance.outcome] += 1
-    found = []
-    for name, count in outcomes.items():
-        stated = _stated_variant(game, event, name)
-        if stated is not None:
-            found.append(ChanceOutcome(stated, count / options, f"{label}: {name}"))
-    return found
-
-
-def _stated_variant(game: GameView, event: Event, name: str) -> Event | None:
-    """event stating that chance brought the card called name, in the first form the replay takes
-    as stated: the kind's own forms, the word `random` made `CARD at random`, then the card added
-    to the choices (plain or `at random`)."""
-    candidates: list[Event] = []
-    card = event.card
-    if event.action == Action.PLAY and card is not None and card.kind in REGISTRY:
-        play = Play(player=event.player, card=card, event=event.number, answers=list(event.choices))
-        for choices in kind_of(card).chance_outcomes(game, play):
-            if any(str(choice) == name for choice in choices):
-                candidates.append(_stating(event, choices=tuple(choices)))
-    thing = next((c for zone in game.zones().values() for c in zone if str(c) == name), None)
-    if thing is not None:
-        if any(str(choice) == "random" for choice in event.choices):  # `P discards random`: which one
-            said = tuple(AtRandom(thing) if str(choice) == "random" else choice for choice in event.choices)
-            candidates.append(_stating(event, choices=said))
-        candidates += [
-            _stating(event, choices=(*event.choices, thing)),
-            _stating(event, choices=(*event.choices, AtRandom(thing))),
-        ]
-    for candidate in candidates:
-        trial, _, seen = _trial(game, candidate)
-        steps = trial.steps[seen:]
-        if not any(isinstance(s, rec.Rejected) for s in steps) and any(
-            isinstance(s, rec.Chance) and s.stated and s.outcome == name for s in steps
-        ):
-            return candidate
-    return None
-
-
-def _stating(event: Event, **changes: Any) -> Event:
-    """The event with more chance stated (its text said anew)."""
-    stated = replace(event, text="", **changes)
-    text = one_line(stated.player, stated.action, stated.card, stated.choices, stated.at_random, stated.shuffled)
-    return replace(stated, text=text)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from adjudicator.cards.kinds.base import continuation
 from adjudicator.cards.kinds.host import CardHost, RuleNumber
-from adjudicator.engine import deciding, derived
+from adjudicator.engine import deciding, derived, outcomes
 from adjudicator.engine.agenda import Agenda
 from adjudicator.engine.chain import ResponseChain
 from adjudicator.engine.copying import fork
@@ -233,7 +233,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
 
     def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
         """The outcomes of the first random step event meets, each as the event stating it."""
-        return deciding.chance_outcomes(self, event)
+        return outcomes.chance_outcomes(self, event)
 
     @property
     def is_over(self) -> bool:

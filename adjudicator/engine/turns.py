@@ -345,7 +345,7 @@ class TurnStructure(GameView):
             what=f"the card {rule} picks for {player}'s play",
             outcome=str(card),
             stated=card is stated,
-            how=f"`{player} plays CARD at random`",
+            how=chance.forced_play_how(player),
             rulings=rulings,
         )
         return answers if stated is not None else []

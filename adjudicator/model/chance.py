@@ -42,4 +42,9 @@ def names(cards: Sequence[Any]) -> str:
     return ", ".join(map(str, cards)) or "nothing"
 
 
+def forced_play_how(player: str) -> str:
+    """How a play a rule picks at random for player (First Play Random) is stated."""
+    return f"`{player} plays CARD at random`"
+
+
 SHUFFLED_HOW = "`; shuffled CARD, CARD, ...` after the event (first card first; the cards not named follow at random)"
