@@ -240,25 +240,35 @@ def _accepted(game: GameView, event: Event) -> bool:
 
 
 def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event]:
-    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
-    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
-    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
-    engine is only which choice the answer goes to. (A list: a generator would be resumed once
-    an answer.)"""
-    events: list[Event] = []
+    """The answers to choice that the engine accepts, as events (`answer_picks`)."""
+    return [
+        Event.made(number, choice.player, verb, None, pick)
+        for verb, picks in answer_picks(game, choice)
+        for pick in picks
+    ]
+
+
+def answer_picks(game: GameView, choice: PendingChoice) -> list[tuple[Action, list[tuple[Any, ...]]]]:
+    """The answers to choice that the engine accepts, as each verb with its picks (none left out:
+    every verb has one; `keep` names what stays). Each pick is made by the spec
+    `Game.verify_answer` checks an answer with this verb against, which accepts every one of its
+    `selections` (`ChoiceSpec.check`): what is left to ask the engine is only which choice the
+    answer goes to. (Lists: a generator would be resumed once an answer.)"""
+    answers = []
     whose = told_apart(game, choice.options)  # (the same whatever the verb)
     others = len(game.pending) > 1
     for verb in choice.answer_verbs:
         spec = choice.spec_for(verb)
         if spec.count == 0 and choice.names_what_stays(verb):
             continue  # "keeps" with nothing named cannot be written
-        picks: Iterable[tuple[Any, ...]] = islice(spec.selections(), MAX_ANSWERS)
+        picks = list(islice(spec.selections(), MAX_ANSWERS))
         if others and not _alone(game, choice, verb):
             picks = [given for given in picks if game.answered_choice(choice.player, verb, given) is choice]
         if whose:
-            picks = [tuple(whose.get(id(g), g) for g in given) for given in picks]
-        events += Event.made_answering(number, choice.player, verb, picks)
-    return events
+            picks = [tuple([whose.get(id(g), g) for g in given]) for given in picks]
+        if picks:
+            answers.append((verb, picks))
+    return answers
 
 
 def _alone(game: GameView, choice: PendingChoice, verb: Action) -> bool:

@@ -18,13 +18,15 @@ chance pushes those, and what the table stated and what a search tries are the s
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
+
+from adjudicator.model.events import Action, Event
 
 if TYPE_CHECKING:
     from adjudicator.model.cards import Card
-    from adjudicator.model.events import Event
     from adjudicator.model.snapshot import Position
 
 
@@ -49,13 +51,104 @@ class DecisionKind(StrEnum):
     STUCK = "stuck"
 
 
+#: How the events of a `LegalEvents` made alike are made: number, player, action, and whether what
+#: varies from one to the next is the card (a play, a use) or the choices (an answer).
+Form = tuple[int, str, Action, bool]
+
+
+class LegalEvents(Sequence[Event]):
+    """A decision's legal events, in their order, each made the first time it is read: a driver
+    reads one of them (`simulate` picks one at random), so the others are never made. Read, it is
+    the tuple of its events: indexed, sliced and iterated as that tuple, and equal to any tuple or
+    list of the same events; an event read twice is the same object (push knows it by identity)."""
+
+    __slots__ = ("_forms", "_values", "_made")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        #: each event's value: what varies among the events made alike (its card or its choices),
+        #: or the event itself, made already
+        self._values: list[Any] = list(events)
+        #: each event's `Form` (None: its value is the event)
+        self._forms: list[Form | None] = [None] * len(self._values)
+        self._made: dict[int, Event] = {}  # the events read, by index
+
+    def add_plays(self, number: int, player: str, action: Action, cards: Sequence[Card]) -> None:
+        """The events that play or use each of cards, stating no choice."""
+        self._values += cards
+        self._forms += [(number, player, action, True)] * len(cards)
+
+    def add_answers(self, number: int, player: str, action: Action, picks: Sequence[tuple[Any, ...]]) -> None:
+        """The events that answer with each of picks, naming no card."""
+        self._values += picks
+        self._forms += [(number, player, action, False)] * len(picks)
+
+    def add_bare(self, number: int, player: str, action: Action) -> None:
+        """An event that names neither a card nor choices (`P begins`, `P declines`)."""
+        self._values.append(None)
+        self._forms.append((number, player, action, True))
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple([self[at] for at in range(*index.indices(len(self._values)))])
+        value = self._values[index]  # (an IndexError past either end, as a tuple's)
+        if index < 0:
+            index += len(self._values)
+        event = self._made.get(index)
+        if event is None:
+            event = self._made[index] = _made(self._forms[index], value)
+        return event
+
+    def __iter__(self) -> Iterator[Event]:
+        made = self._made
+        for index, (form, value) in enumerate(zip(self._forms, self._values, strict=True)):
+            event = made.get(index)
+            if event is None:
+                event = made[index] = _made(form, value)
+            yield event
+
+    def read(self) -> Iterable[Event]:
+        """The events read so far (any other one was never handed out)."""
+        return self._made.values()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalEvents | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LegalEvents({list(self)!r})"
+
+
+def _made(form: Form | None, value: Any) -> Event:
+    """The event of a `LegalEvents` made from its form and value."""
+    if form is None:
+        event: Event = value
+        return event
+    number, player, action, card_varies = form
+    if card_varies:
+        return Event.made(number, player, action, value, ())
+    return Event.made(number, player, action, None, value)
+
+
 @dataclass(frozen=True)
 class Decision:
     """Who must decide now, what sort of decision, from which cards, and the events that decide."""
 
     kind: DecisionKind
-    #: the legal events, each pushable as it is
-    events: tuple[Event, ...]
+    #: the legal events, each pushable as it is (each made when first read)
+    events: LegalEvents
     #: what is asked, for an answer or a limit (the pending choices' prompts)
     prompts: tuple[str, ...] = ()
     #: the options of the choices asked, for an answer or a limit
@@ -63,7 +156,7 @@ class Decision:
 
     @classmethod
     def made(
-        cls, kind: DecisionKind, events: tuple[Event, ...], prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
+        cls, kind: DecisionKind, events: LegalEvents, prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
     ) -> Decision:
         """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
         fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`)."""
@@ -112,7 +205,7 @@ class Driver(Protocol):
         answer it, the turn ended and the next one begun when nothing else may come first)."""
         ...
 
-    def legal_events(self) -> list[Event]:
+    def legal_events(self) -> Sequence[Event]:
         """The events of `decision()`, each one pushable as it is."""
         ...
 

@@ -6,7 +6,6 @@ The loader reads these from YAML; the engine takes them and never reads YAML its
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -108,32 +107,6 @@ class Event:
         fields["card"] = card
         fields["choices"] = choices
         return event
-
-    @classmethod
-    def made_each(cls, number: int, player: str, action: Action, cards: Iterable[Card]) -> list[Event]:
-        """`made` for each of cards, stating no choice (a decision's plays and uses)."""
-        return cls._made_many(number, player, action, "card", cards)
-
-    @classmethod
-    def made_answering(cls, number: int, player: str, action: Action, picks: Iterable[tuple[Any, ...]]) -> list[Event]:
-        """`made` for each of picks, naming no card (the answers to a choice)."""
-        return cls._made_many(number, player, action, "choices", picks)
-
-    @classmethod
-    def _made_many(cls, number: int, player: str, action: Action, varying: str, values: Iterable[Any]) -> list[Event]:
-        """Events alike but in one field (`varying`), one for each of values: the fields they share
-        set at once. Every field is stored in the order `made` stores them (the varying one
-        overwritten): the events' dicts then share their keys, made and read faster."""
-        shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
-        new = object.__new__
-        events = []
-        for value in values:
-            event = new(cls)
-            fields = event.__dict__
-            fields.update(shared)
-            fields[varying] = value
-            events.append(event)
-        return events
 
     def __getattr__(self, name: str) -> Any:
         """Only the text of a `made` event can be missing: the one-line form, kept once said."""
