@@ -65,10 +65,7 @@ class Decided:
     def lists(self, event: Event) -> bool:
         """Whether event is one of the decision's own (the very object: a driver pushes what it was
         given, so one of those read off the decision)."""
-        for listed in self.decision.events.read():  # (a loop: asked on every push, cheaper than `any`)
-            if listed is event:
-                return True
-        return False
+        return self.decision.events.handed_out(event)
 
 
 def next_number(game: GameView) -> int:
@@ -253,12 +250,14 @@ def _plays_and_uses(
         each = [usable[active]]  # hers, worked out on the way to the parting
     else:
         each = game.usable_by(players)
-    judged_earlier = _judged_earlier(game, before)
+    judged_earlier = None  # (`_judged_earlier`, worked out for the first player with a card to use)
     for player, cards in zip(players, each, strict=True):
         if not cards:
             continue  # (most players most of the time: no event to make)
         if split == "before turn end":
             cards = [card for card in cards if game.is_optional_use(card)]
+        if judged_earlier is None:
+            judged_earlier = _judged_earlier(game, before)
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             cards = [card for card in cards if not game.is_optional_use(card)]

@@ -70,7 +70,8 @@ class LegalEvents(Sequence[Event]):
         self._values: list[Any] = list(events)
         #: each event's `Form` (None: its value is the event)
         self._forms: list[Form | None] = [None] * len(self._values)
-        self._made: dict[int, Event] = {}  # the events read, by index
+        #: each event once read (None: not yet), from the first read on
+        self._made: list[Event | None] | None = None
 
     def add_plays(self, number: int, player: str, action: Action, cards: Sequence[Card]) -> None:
         """The events that play or use each of cards, stating no choice."""
@@ -99,25 +100,24 @@ class LegalEvents(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
             return tuple([self[at] for at in range(*index.indices(len(self._values)))])
-        value = self._values[index]  # (an IndexError past either end, as a tuple's)
-        if index < 0:
-            index += len(self._values)
-        event = self._made.get(index)
+        made = self._made
+        if made is None:
+            made = self._made = [None] * len(self._values)
+        event = made[index]  # (an IndexError past either end, as a tuple's)
         if event is None:
-            event = self._made[index] = _made(self._forms[index], value)
+            event = made[index] = _made(self._forms[index], self._values[index])
         return event
 
     def __iter__(self) -> Iterator[Event]:
-        made = self._made
-        for index, (form, value) in enumerate(zip(self._forms, self._values, strict=True)):
-            event = made.get(index)
-            if event is None:
-                event = made[index] = _made(form, value)
-            yield event
+        for index in range(len(self._values)):
+            yield self[index]
 
-    def read(self) -> Iterable[Event]:
-        """The events read so far (any other one was never handed out)."""
-        return self._made.values()
+    def handed_out(self, event: Event) -> bool:
+        """Whether event is one of these as read (the very object: one never read was never made)."""
+        for read in self._made or ():  # (a loop: asked on every push, cheaper than `any`)
+            if read is event:
+                return True
+        return False
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalEvents | tuple | list):
