@@ -44,7 +44,7 @@ from adjudicator.engine.copying import fork
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card, CardType
-from adjudicator.model.decision import ChanceOutcome, Decision, DecisionKind, LegalEvents
+from adjudicator.model.decision import BARE, ChanceOutcome, Decision, DecisionKind, Group, LegalEvents
 from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Phase, Play, Turn
 
@@ -112,11 +112,11 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
-        events = _plays_and_uses(game, number, usable, before, beginner, forced, split)
-        if not events:
+        groups = _plays_and_uses(game, number, usable, before, beginner, forced, split)
+        if not groups:
             return _STUCK
         kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
-        return Decision.made(kind, events)
+        return Decision.made(kind, LegalEvents.grouped(number, groups))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, before.begun), split)
     return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
@@ -220,8 +220,8 @@ def _plays_and_uses(
     beginner: str | None,
     forced: bool,
     split: str | None,
-) -> LegalEvents:
-    """The events of a position judged as it stands with nothing asked: the active player's plays,
+) -> list[Group]:
+    """The events of a position judged as it stands with nothing asked (in groups, none empty): the active player's plays,
     and every player's free actions, with `P begins` where a turn was begun on the way -- those of
     them that `_keeps` keeps, worked out a player at a time from what the steps taken crossed (no
     event made only to be dropped, and no merging: each event is found once). Where the ways part
@@ -237,13 +237,14 @@ def _plays_and_uses(
         players = [beginner] if beginner is not None and beginner in players else []
     if split is not None:
         players = [player for player in players if player == active]
-    events = LegalEvents()
+    groups: list[Group] = []
     if split is None and active in players:
         plays = game.playable(active)
         turn_changed = game.turns_begun != before.turns_begun
         if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
             plays = [card for card in plays if card.type is not _SURPRISE]
-        events.add_plays(number, active, _PLAY, plays)
+        if plays:
+            groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way
         players = [player for player in players if player != active]
     if split is not None and players and active in usable:
@@ -261,12 +262,13 @@ def _plays_and_uses(
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             cards = [card for card in cards if not game.is_optional_use(card)]
-        events.add_plays(number, player, _USE, cards)
+        if cards:
+            groups.append((player, _USE, cards))
     if beginner is not None:  # her event begins her turn: `P begins` does that and no more
-        events.add_bare(number, beginner, _BEGIN_TURN)
+        groups.append((beginner, _BEGIN_TURN, BARE))
     if split is not None and (not begun or beginner is not None):  # (`declinable`: no choice waits)
-        events.add_bare(number, beginner or active, _DECLINE)
-    return events
+        groups.append((beginner or active, _DECLINE, BARE))
+    return groups
 
 
 def _beginner(begun: list[str]) -> str | None:
@@ -289,25 +291,23 @@ def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
     """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
     `_keeps` keeps, with `P begins` where a turn was begun on the way. Two answers are one
     (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
-    events = LegalEvents()
+    groups: list[Group] = []
     for choice in game.pending:
         if choice.player not in game.players:
             continue  # (`Found.answers`: the choices of the players still in the game)
-        for verb, picks in answer_picks(game, choice):
-            # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
-            # the same for every answer to one choice)
-            if begun and not begins_no_other_turn(begun, Event.made(number, choice.player, verb, None, picks[0])):
-                break
-            events.add_answers(number, choice.player, verb, picks)
+        answers = answer_picks(game, choice)
+        # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
+        # the same for every answer to one choice)
+        if answers and (not begun or begins_no_other_turn(begun, LegalEvents.grouped(number, answers)[0])):
+            groups += answers
+    if begun and begins_no_other_turn(begun, Event.made(number, begun[0], _BEGIN_TURN, None, ())):
+        groups.append((begun[0], _BEGIN_TURN, BARE))
+    events = LegalEvents.grouped(number, groups)
     if game.scenario.catalog.holds_copies:
         keyed: Keyed = {}
         for event in events:
             keyed.setdefault(event_key(event), event)
         events = LegalEvents(keyed.values())
-    if begun:
-        begins = Event.made(number, begun[0], _BEGIN_TURN, None, ())
-        if begins_no_other_turn(begun, begins):
-            events = LegalEvents([*events, begins])
     return events
 
 

@@ -14,6 +14,7 @@ from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import solo
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.decision import Group, LegalEvents
 from adjudicator.model.events import Action, Event, Whose
 from adjudicator.model.position import PendingChoice, Play
 
@@ -241,20 +242,16 @@ def _accepted(game: GameView, event: Event) -> bool:
 
 def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event]:
     """The answers to choice that the engine accepts, as events (`answer_picks`)."""
-    return [
-        Event.made(number, choice.player, verb, None, pick)
-        for verb, picks in answer_picks(game, choice)
-        for pick in picks
-    ]
+    return list(LegalEvents.grouped(number, answer_picks(game, choice)))
 
 
-def answer_picks(game: GameView, choice: PendingChoice) -> list[tuple[Action, list[tuple[Any, ...]]]]:
-    """The answers to choice that the engine accepts, as each verb with its picks (none left out:
-    every verb has one; `keep` names what stays). Each pick is made by the spec
+def answer_picks(game: GameView, choice: PendingChoice) -> list[Group]:
+    """The answers to choice that the engine accepts, as a group of picks for each verb (no group
+    empty; `keep` names what stays). Each pick is made by the spec
     `Game.verify_answer` checks an answer with this verb against, which accepts every one of its
     `selections` (`ChoiceSpec.check`): what is left to ask the engine is only which choice the
     answer goes to. (Lists: a generator would be resumed once an answer.)"""
-    answers = []
+    answers: list[Group] = []
     whose = told_apart(game, choice.options)  # (the same whatever the verb)
     others = len(game.pending) > 1
     for verb in choice.answer_verbs:
@@ -267,7 +264,7 @@ def answer_picks(game: GameView, choice: PendingChoice) -> list[tuple[Action, li
         if whose:
             picks = [tuple([whose.get(id(g), g) for g in given]) for given in picks]
         if picks:
-            answers.append((verb, picks))
+            answers.append((choice.player, verb, picks))
     return answers
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from adjudicator.model.events import Action, Event
+from adjudicator.model.events import ANSWERS, Action, Event
 
 if TYPE_CHECKING:
     from adjudicator.model.cards import Card
@@ -51,9 +51,11 @@ class DecisionKind(StrEnum):
     STUCK = "stuck"
 
 
-#: How the events of a `LegalEvents` made alike are made: number, player, action, and whether what
-#: varies from one to the next is the card (a play, a use) or the choices (an answer).
-Form = tuple[int, str, Action, bool]
+#: Events alike but for one thing, as a decision lists them: the player, the action, and what
+#: varies from one to the next -- the cards played or used, the picks that answer (`ANSWERS`), or
+#: `BARE` for one event that names neither (`P begins`, `P declines`).
+Group = tuple[str, Action, Sequence[Any]]
+BARE: tuple[None] = (None,)
 
 
 class LegalEvents(Sequence[Event]):
@@ -62,34 +64,32 @@ class LegalEvents(Sequence[Event]):
     the tuple of its events: indexed, sliced and iterated as that tuple, and equal to any tuple or
     list of the same events; an event read twice is the same object (push knows it by identity)."""
 
-    __slots__ = ("_forms", "_values", "_made")
+    __slots__ = ("_number", "_groups", "_length", "_made")
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
-        #: each event's value: what varies among the events made alike (its card or its choices),
-        #: or the event itself, made already
-        self._values: list[Any] = list(events)
-        #: each event's `Form` (None: its value is the event)
-        self._forms: list[Form | None] = [None] * len(self._values)
-        #: each event once read (None: not yet), from the first read on
-        self._made: list[Event | None] | None = None
+        """Events made already (a listing that found them as events)."""
+        made: list[Event | None] = list(events)
+        self._number = 0
+        self._groups: Sequence[Group] = ()
+        self._length = len(made)
+        #: each event once read (None: not yet); made at the first read
+        self._made: list[Event | None] | None = made
 
-    def add_plays(self, number: int, player: str, action: Action, cards: Sequence[Card]) -> None:
-        """The events that play or use each of cards, stating no choice."""
-        self._values += cards
-        self._forms += [(number, player, action, True)] * len(cards)
-
-    def add_answers(self, number: int, player: str, action: Action, picks: Sequence[tuple[Any, ...]]) -> None:
-        """The events that answer with each of picks, naming no card."""
-        self._values += picks
-        self._forms += [(number, player, action, False)] * len(picks)
-
-    def add_bare(self, number: int, player: str, action: Action) -> None:
-        """An event that names neither a card nor choices (`P begins`, `P declines`)."""
-        self._values.append(None)
-        self._forms.append((number, player, action, True))
+    @classmethod
+    def grouped(cls, number: int, groups: Sequence[Group]) -> LegalEvents:
+        """The events of groups, in their order, numbered `number`."""
+        events = object.__new__(cls)  # (the fields set here: `__init__` takes made events)
+        events._number = number
+        events._groups = groups
+        length = 0
+        for _, _, values in groups:
+            length += len(values)
+        events._length = length
+        events._made = None
+        return events
 
     def __len__(self) -> int:
-        return len(self._values)
+        return self._length
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -99,17 +99,27 @@ class LegalEvents(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
-            return tuple([self[at] for at in range(*index.indices(len(self._values)))])
+            return tuple([self[at] for at in range(*index.indices(self._length))])
         made = self._made
         if made is None:
-            made = self._made = [None] * len(self._values)
+            made = self._made = [None] * self._length
         event = made[index]  # (an IndexError past either end, as a tuple's)
         if event is None:
-            event = made[index] = _made(self._forms[index], self._values[index])
+            event = made[index] = self._make(index if index >= 0 else index + self._length)
         return event
 
+    def _make(self, at: int) -> Event:
+        """The event at index `at` (from 0), made from its group."""
+        for player, action, values in self._groups:
+            if at < len(values):
+                if action in ANSWERS:
+                    return Event.made(self._number, player, action, None, values[at])
+                return Event.made(self._number, player, action, values[at], ())
+            at -= len(values)
+        raise IndexError(at)  # (never: `__getitem__` asks within the length)
+
     def __iter__(self) -> Iterator[Event]:
-        for index in range(len(self._values)):
+        for index in range(self._length):
             yield self[index]
 
     def handed_out(self, event: Event) -> bool:
@@ -129,17 +139,6 @@ class LegalEvents(Sequence[Event]):
 
     def __repr__(self) -> str:
         return f"LegalEvents({list(self)!r})"
-
-
-def _made(form: Form | None, value: Any) -> Event:
-    """The event of a `LegalEvents` made from its form and value."""
-    if form is None:
-        event: Event = value
-        return event
-    number, player, action, card_varies = form
-    if card_varies:
-        return Event.made(number, player, action, value, ())
-    return Event.made(number, player, action, None, value)
 
 
 @dataclass(frozen=True)
