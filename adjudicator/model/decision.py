@@ -64,16 +64,17 @@ class LegalEvents(Sequence[Event]):
     the tuple of its events: indexed, sliced and iterated as that tuple, and equal to any tuple or
     list of the same events; an event read twice is the same object (push knows it by identity)."""
 
-    __slots__ = ("_number", "_groups", "_length", "_made")
+    __slots__ = ("_number", "_groups", "_length", "_made", "_complete")
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         """Events made already (a listing that found them as events)."""
-        made: list[Event | None] = list(events)
+        made = list(events)
         self._number = 0
         self._groups: Sequence[Group] = ()
         self._length = len(made)
-        #: each event once read (None: not yet); made at the first read
-        self._made: list[Event | None] | None = made
+        #: each event once read (None: not yet), from the first read on
+        self._made: list[Any] | None = made
+        self._complete = True  # every event made
 
     @classmethod
     def grouped(cls, number: int, groups: Sequence[Group]) -> LegalEvents:
@@ -86,6 +87,7 @@ class LegalEvents(Sequence[Event]):
             length += len(values)
         events._length = length
         events._made = None
+        events._complete = False
         return events
 
     def __len__(self) -> int:
@@ -103,7 +105,7 @@ class LegalEvents(Sequence[Event]):
         made = self._made
         if made is None:
             made = self._made = [None] * self._length
-        event = made[index]  # (an IndexError past either end, as a tuple's)
+        event: Event | None = made[index]  # (an IndexError past either end, as a tuple's)
         if event is None:
             event = made[index] = self._make(index if index >= 0 else index + self._length)
         return event
@@ -119,8 +121,19 @@ class LegalEvents(Sequence[Event]):
         raise IndexError(at)  # (never: `__getitem__` asks within the length)
 
     def __iter__(self) -> Iterator[Event]:
-        for index in range(self._length):
-            yield self[index]
+        """Every event, those not read yet made now at once (a reader that goes through them all:
+        a listing for people, a test, a benchmark matching events by their text)."""
+        made = self._made
+        if made is None or not self._complete:
+            every: list[Event] = []
+            for player, action, values in self._groups:
+                varying = "choices" if action in ANSWERS else "card"
+                every += Event.made_alike(self._number, player, action, varying, values)
+            if made is not None:  # those read already stay the very objects handed out
+                every = [new if read is None else read for read, new in zip(made, every, strict=True)]
+            made = self._made = every
+            self._complete = True
+        return iter(made)
 
     def handed_out(self, event: Event) -> bool:
         """Whether event is one of these as read (the very object: one never read was never made)."""
