@@ -221,13 +221,14 @@ def _plays_and_uses(
     forced: bool,
     split: str | None,
 ) -> list[Group]:
-    """The events of a position judged as it stands with nothing asked (in groups, none empty): the active player's plays,
-    and every player's free actions, with `P begins` where a turn was begun on the way -- those of
-    them that `_keeps` keeps, worked out a player at a time from what the steps taken crossed (no
-    event made only to be dropped, and no merging: each event is found once). Where the ways part
-    before a forced play or her turn's end (`split`), her free actions alone (before its end, the
-    optional ones; `usable`: the cards worked out on the way), then `P declines`: the way on (a
-    forced play due, asked already). `beginner`: `_beginner(before.begun)`."""
+    """The events of a position judged as it stands with nothing asked, as groups (none empty, see
+    `LegalEvents`): the active player's plays, and every player's free actions, with `P begins`
+    where a turn was begun on the way -- those of them that `_keeps` keeps, worked out a player at
+    a time from what the steps taken crossed (no event made only to be dropped, and no merging:
+    each event is found once). Where the ways part before a forced play or her turn's end
+    (`split`), her free actions alone (before its end, the optional ones; `usable`: the cards
+    worked out on the way), then `P declines`: the way on (a forced play due, asked already).
+    `beginner`: `_beginner(before.begun)`."""
     active = game.turn.player
     players: Sequence[str] = game.players
     begun = before.begun

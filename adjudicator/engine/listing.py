@@ -247,10 +247,10 @@ def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event
 
 def answer_picks(game: GameView, choice: PendingChoice) -> list[Group]:
     """The answers to choice that the engine accepts, as a group of picks for each verb (no group
-    empty; `keep` names what stays). Each pick is made by the spec
-    `Game.verify_answer` checks an answer with this verb against, which accepts every one of its
-    `selections` (`ChoiceSpec.check`): what is left to ask the engine is only which choice the
-    answer goes to. (Lists: a generator would be resumed once an answer.)"""
+    empty; `keep` names what stays). Each pick is made by the spec `Game.verify_answer` checks an
+    answer with this verb against, which accepts every one of its `selections` (`ChoiceSpec.check`):
+    what is left to ask the engine is only which choice the answer goes to. (Lists: a generator
+    would be resumed once an answer.)"""
     answers: list[Group] = []
     whose = told_apart(game, choice.options)  # (the same whatever the verb)
     others = len(game.pending) > 1
