@@ -102,7 +102,7 @@ def _new_game(scenario: Scenario) -> Game:
     return Game(scenario, undo=False, log=False)  # never taken back, and played without a log (`Game.log`)
 
 
-def _legal(game: Game) -> tuple[list[Event], list[str]]:
+def _legal(game: Game) -> tuple[Sequence[Event], list[str]]:
     """The legal events of the decision the game rests at (`Game.decision`), and the pending
     choices nobody can answer. Every step the next event forces is taken first, so a win
     decided there is already on the table."""

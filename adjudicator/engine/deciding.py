@@ -30,9 +30,9 @@ from adjudicator.engine.advancing import (
     stamp,
     surprise_answers_what_was_open,
 )
-from adjudicator.engine.listing import Found, Keyed, answers_to, event_key, make_event, read_as_it_stands
+from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.decision import Decision, DecisionKind
+from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
 from adjudicator.model.events import Action, Event
 from adjudicator.model.position import Phase, Play, Turn
 
@@ -48,11 +48,9 @@ class Decided:
     decision: Decision
 
     def lists(self, event: Event) -> bool:
-        """Whether event is one of the decision's own (the very object: a driver pushes what it was given)."""
-        for listed in self.decision.events:  # (a loop: asked on every push, cheaper than `any` over a generator)
-            if listed is event:
-                return True
-        return False
+        """Whether event is one of the decision's own (the very object: a driver pushes what it was
+        given, so one of those read off the decision)."""
+        return self.decision.events.handed_out(event)
 
 
 def next_number(game: GameView) -> int:
@@ -99,11 +97,11 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
-        events = _plays_and_uses(game, number, usable, before, beginner, forced, split)
-        if not events:
+        groups = _plays_and_uses(game, number, usable, before, beginner, forced, split)
+        if not groups:
             return _STUCK
         kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
-        return Decision.made(kind, tuple(events))
+        return Decision.made(kind, LegalEvents.grouped(number, groups))
     if split is None:  # judged as it stands: the answers to what is asked
         return _classify(game, _answers(game, number, before.begun), split)
     return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
@@ -156,7 +154,8 @@ def _at_a_parting(
     if declinable(game, split, forced_due=True):  # (a forced play is due where the split still says so: asked above)
         found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
     events = found.events.values()
-    return _classify(game, [e for e in events if split == "window" or _keeps(game, e, before, forced)], split)
+    kept = [e for e in events if split == "window" or _keeps(game, e, before, forced)]
+    return _classify(game, LegalEvents(kept), split)
 
 
 def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
@@ -184,8 +183,8 @@ def _answering(game: GameView) -> frozenset[str]:
 
 #: What `Game.decision` reads off a game most often, made once (a decision is never changed).
 _NOBODY: frozenset[str] = frozenset()
-_OVER = Decision.made(DecisionKind.OVER, ())
-_STUCK = Decision.made(DecisionKind.STUCK, ())
+_OVER = Decision.made(DecisionKind.OVER, LegalEvents())
+_STUCK = Decision.made(DecisionKind.STUCK, LegalEvents())
 #: The actions and kinds of `_plays_and_uses`, read once (an Enum member read off its class is a lookup each time).
 _PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN, Action.DECLINE
 _PLAY_DECISION, _BEGIN_TURN_DECISION, _SURPRISE = DecisionKind.PLAY, DecisionKind.BEGIN_TURN, CardType.SURPRISE
@@ -206,14 +205,15 @@ def _plays_and_uses(
     beginner: str | None,
     forced: bool,
     split: str | None,
-) -> list[Event]:
-    """The events of a position judged as it stands with nothing asked: the active player's plays,
-    and every player's free actions, with `P begins` where a turn was begun on the way -- those of
-    them that `_keeps` keeps, worked out a player at a time from what the steps taken crossed (no
-    event made only to be dropped, and no merging: each event is found once). Where the ways part
-    before a forced play or her turn's end (`split`), her free actions alone (before its end, the
-    optional ones; `usable`: the cards worked out on the way), then `P declines`: the way on (a
-    forced play due, asked already). `beginner`: `_beginner(before.begun)`."""
+) -> list[Group]:
+    """The events of a position judged as it stands with nothing asked, as groups (none empty, see
+    `LegalEvents`): the active player's plays, and every player's free actions, with `P begins`
+    where a turn was begun on the way -- those of them that `_keeps` keeps, worked out a player at
+    a time from what the steps taken crossed (no event made only to be dropped, and no merging:
+    each event is found once). Where the ways part before a forced play or her turn's end
+    (`split`), her free actions alone (before its end, the optional ones; `usable`: the cards
+    worked out on the way), then `P declines`: the way on (a forced play due, asked already).
+    `beginner`: `_beginner(before.begun)`."""
     active = game.turn.player
     players: Sequence[str] = game.players
     begun = before.begun
@@ -223,35 +223,38 @@ def _plays_and_uses(
         players = [beginner] if beginner is not None and beginner in players else []
     if split is not None:
         players = [player for player in players if player == active]
-    events: list[Event] = []
+    groups: list[Group] = []
     if split is None and active in players:
         plays = game.playable(active)
         turn_changed = game.turns_begun != before.turns_begun
         if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
             plays = [card for card in plays if card.type is not _SURPRISE]
-        events = Event.made_each(number, active, _PLAY, plays)
+        if plays:
+            groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way
         players = [player for player in players if player != active]
     if split is not None and players and active in usable:
         each = [usable[active]]  # hers, worked out on the way to the parting
     else:
         each = game.usable_by(players)
-    judged_earlier = _judged_earlier(game, before)
+    judged_earlier = None  # (`_judged_earlier`, worked out for the first player with a card to use)
     for player, cards in zip(players, each, strict=True):
         if not cards:
             continue  # (most players most of the time: no event to make)
-        uses = Event.made_each(number, player, _USE, cards)
         if split == "before turn end":
-            uses = [event for event in uses if game.is_optional_free_action(event)]
+            cards = [card for card in cards if game.is_optional_use(card)]
+        if judged_earlier is None:
+            judged_earlier = _judged_earlier(game, before)
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
-            uses = [event for event in uses if not game.is_optional_free_action(event)]
-        events += uses
+            cards = [card for card in cards if not game.is_optional_use(card)]
+        if cards:
+            groups.append((player, _USE, cards))
     if beginner is not None:  # her event begins her turn: `P begins` does that and no more
-        events.append(Event.made(number, beginner, _BEGIN_TURN, None, ()))
+        groups.append((beginner, _BEGIN_TURN, BARE))
     if split is not None and (not begun or beginner is not None):  # (`declinable`: no choice waits)
-        events.append(Event.made(number, beginner or active, _DECLINE, None, ()))
-    return events
+        groups.append((beginner or active, _DECLINE, BARE))
+    return groups
 
 
 def _beginner(begun: list[str]) -> str | None:
@@ -270,49 +273,49 @@ def _judged_earlier(game: GameView, before: Before) -> tuple[str, ...]:
     return (*passed, begun[0]) if len(begun) > 1 else passed
 
 
-def _answers(game: GameView, number: int, begun: list[str]) -> list[Event]:
+def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
     """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
     `_keeps` keeps, with `P begins` where a turn was begun on the way. Two answers are one
     (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
-    events: list[Event] = []
+    groups: list[Group] = []
     for choice in game.pending:
-        if choice.player in game.players:  # (`Found.answers`: the choices of the players still in the game)
-            answers = answers_to(game, choice, number)
-            # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
-            # the same for every answer to one choice)
-            if answers and (not begun or begins_no_other_turn(begun, answers[0])):
-                events += answers
+        if choice.player not in game.players:
+            continue  # (`Found.answers`: the choices of the players still in the game)
+        answers = answer_picks(game, choice)
+        # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:
+        # the same for every answer to one choice)
+        if answers and (not begun or begins_no_other_turn(begun, LegalEvents.grouped(number, answers)[0])):
+            groups += answers
+    if begun and begins_no_other_turn(begun, Event.made(number, begun[0], _BEGIN_TURN, None, ())):
+        groups.append((begun[0], _BEGIN_TURN, BARE))
+    events = LegalEvents.grouped(number, groups)
     if game.scenario.catalog.holds_copies:
         keyed: Keyed = {}
         for event in events:
             keyed.setdefault(event_key(event), event)
-        events = list(keyed.values())
-    if begun:
-        begins = Event.made(number, begun[0], _BEGIN_TURN, None, ())
-        if begins_no_other_turn(begun, begins):
-            events.append(begins)
+        events = LegalEvents(keyed.values())
     return events
 
 
-def _classify(game: GameView, events: list[Event], split: str | None) -> Decision:
+def _classify(game: GameView, events: LegalEvents, split: str | None) -> Decision:
     if not events:
         return _STUCK
     pending = game.pending
     if len(pending) == 1:  # (most often one choice waits: read without a list made for each of its fields)
         choice = pending[0]
         kind = _LIMIT_DECISION if choice.keep_means_complement else _ANSWER_DECISION
-        return Decision.made(kind, tuple(events), (f"{choice.player} must {choice.prompt}",), tuple(choice.options))
+        return Decision.made(kind, events, (f"{choice.player} must {choice.prompt}",), tuple(choice.options))
     if pending:
         limit = all([choice.keep_means_complement for choice in pending])  # (lists: no generator to run)
         return Decision.made(
             _LIMIT_DECISION if limit else _ANSWER_DECISION,
-            tuple(events),
+            events,
             tuple([f"{choice.player} must {choice.prompt}" for choice in pending]),
             tuple([option for choice in pending for option in choice.options]),
         )
     if split == "window":
-        return Decision.made(DecisionKind.RESPOND, tuple(events))
+        return Decision.made(DecisionKind.RESPOND, events)
     for event in events:
         if event.action == _BEGIN_TURN:
-            return Decision.made(DecisionKind.BEGIN_TURN, tuple(events))
-    return Decision.made(DecisionKind.PLAY, tuple(events))
+            return Decision.made(DecisionKind.BEGIN_TURN, events)
+    return Decision.made(DecisionKind.PLAY, events)

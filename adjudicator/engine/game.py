@@ -227,9 +227,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         legal events (`engine/deciding.py`). A driver's view of the game is `model.decision.Driver`."""
         return deciding.decision(self)
 
-    def legal_events(self) -> list[Event]:
-        """The legal events of `decision()`: pushing one applies it as listed."""
-        return list(self.decision().events)
+    def legal_events(self) -> Sequence[Event]:
+        """The legal events of `decision()`: pushing one applies it as listed (each made when read)."""
+        return deciding.decision(self).events  # (`decision`, one call fewer: asked before every event)
 
     def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
         """The outcomes of the first random step event meets, each as the event stating it."""

@@ -14,6 +14,7 @@ from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.engine import solo
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, Card, CardType
+from adjudicator.model.decision import Group, LegalEvents
 from adjudicator.model.events import Action, Event, Whose
 from adjudicator.model.position import PendingChoice, Play
 
@@ -240,25 +241,31 @@ def _accepted(game: GameView, event: Event) -> bool:
 
 
 def answers_to(game: GameView, choice: PendingChoice, number: int) -> list[Event]:
-    """The answers to choice that the engine accepts (each verb; `keep` names what stays).
-    Each pick is made by the spec `Game.verify_answer` checks an answer with this verb against,
-    which accepts every one of its `selections` (`ChoiceSpec.check`): what is left to ask the
-    engine is only which choice the answer goes to. (A list: a generator would be resumed once
-    an answer.)"""
-    events: list[Event] = []
+    """The answers to choice that the engine accepts, as events (`answer_picks`)."""
+    return list(LegalEvents.grouped(number, answer_picks(game, choice)))
+
+
+def answer_picks(game: GameView, choice: PendingChoice) -> list[Group]:
+    """The answers to choice that the engine accepts, as a group of picks for each verb (no group
+    empty; `keep` names what stays). Each pick is made by the spec `Game.verify_answer` checks an
+    answer with this verb against, which accepts every one of its `selections` (`ChoiceSpec.check`):
+    what is left to ask the engine is only which choice the answer goes to. (Lists: a generator
+    would be resumed once an answer.)"""
+    answers: list[Group] = []
     whose = told_apart(game, choice.options)  # (the same whatever the verb)
     others = len(game.pending) > 1
     for verb in choice.answer_verbs:
         spec = choice.spec_for(verb)
         if spec.count == 0 and choice.names_what_stays(verb):
             continue  # "keeps" with nothing named cannot be written
-        picks: Iterable[tuple[Any, ...]] = islice(spec.selections(), MAX_ANSWERS)
+        picks = list(islice(spec.selections(), MAX_ANSWERS))
         if others and not _alone(game, choice, verb):
             picks = [given for given in picks if game.answered_choice(choice.player, verb, given) is choice]
         if whose:
-            picks = [tuple(whose.get(id(g), g) for g in given) for given in picks]
-        events += Event.made_answering(number, choice.player, verb, picks)
-    return events
+            picks = [tuple([whose.get(id(g), g) for g in given]) for given in picks]
+        if picks:
+            answers.append((choice.player, verb, picks))
+    return answers
 
 
 def _alone(game: GameView, choice: PendingChoice, verb: Action) -> bool:

@@ -149,9 +149,9 @@ class Using(GameView):
     def is_optional_free_action(self, event: Any) -> bool:
         """A free action the active player may still take after her plays are done."""
         card = event.card
-        return (
-            event.action == _USE
-            and card is not None
-            and card.kind in REGISTRY
-            and not kind_of(card).needs_a_play(self.game, card)
-        )
+        return event.action == _USE and card is not None and self.is_optional_use(card)
+
+    def is_optional_use(self, card: Card) -> bool:
+        """Whether using card is a free action the active player may still take after her plays are
+        done (asked of the cards before any event is made for them)."""
+        return card.kind in REGISTRY and not kind_of(card).needs_a_play(self.game, card)

@@ -18,13 +18,15 @@ chance pushes those, and what the table stated and what a search tries are the s
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
+
+from adjudicator.model.events import ANSWERS, Action, Event
 
 if TYPE_CHECKING:
     from adjudicator.model.cards import Card
-    from adjudicator.model.events import Event
     from adjudicator.model.snapshot import Position
 
 
@@ -49,13 +51,116 @@ class DecisionKind(StrEnum):
     STUCK = "stuck"
 
 
+#: Events alike but for one thing, as a decision lists them: the player, the action, and what
+#: varies from one to the next -- the cards played or used, the picks that answer (`ANSWERS`), or
+#: `BARE` for one event that names neither (`P begins`, `P declines`).
+Group = tuple[str, Action, Sequence[Any]]
+BARE: tuple[None] = (None,)
+
+
+class LegalEvents(Sequence[Event]):
+    """A decision's legal events, in their order, each made the first time it is read: a driver
+    reads one of them (`simulate` picks one at random), so the others are never made. Read, it is
+    the tuple of its events: indexed, sliced and iterated as that tuple, and equal to any tuple or
+    list of the same events; an event read twice is the same object (push knows it by identity)."""
+
+    __slots__ = ("_number", "_groups", "_length", "_made", "_complete")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        """Events made already (a listing that found them as events)."""
+        made = list(events)
+        self._number = 0
+        self._groups: Sequence[Group] = ()
+        self._length = len(made)
+        #: each event once read (None: not yet), from the first read on
+        self._made: list[Any] | None = made
+        self._complete = True  # every event made
+
+    @classmethod
+    def grouped(cls, number: int, groups: Sequence[Group]) -> LegalEvents:
+        """The events of groups, in their order, numbered `number`."""
+        events = object.__new__(cls)  # (the fields set here: `__init__` takes made events)
+        events._number = number
+        events._groups = groups
+        length = 0
+        for _, _, values in groups:
+            length += len(values)
+        events._length = length
+        events._made = None
+        events._complete = False
+        return events
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple([self[at] for at in range(*index.indices(self._length))])
+        made = self._made
+        if made is None:
+            made = self._made = [None] * self._length
+        event: Event | None = made[index]  # (an IndexError past either end, as a tuple's)
+        if event is None:
+            event = made[index] = self._make(index if index >= 0 else index + self._length)
+        return event
+
+    def _make(self, at: int) -> Event:
+        """The event at index `at` (from 0), made from its group."""
+        for player, action, values in self._groups:
+            if at < len(values):
+                if action in ANSWERS:
+                    return Event.made(self._number, player, action, None, values[at])
+                return Event.made(self._number, player, action, values[at], ())
+            at -= len(values)
+        raise IndexError(at)  # (never: `__getitem__` asks within the length)
+
+    def __iter__(self) -> Iterator[Event]:
+        """Every event, those not read yet made now at once (a reader that goes through them all:
+        a listing for people, a test, a benchmark matching events by their text)."""
+        made = self._made
+        if made is None or not self._complete:
+            every: list[Event] = []
+            for player, action, values in self._groups:
+                varying = "choices" if action in ANSWERS else "card"
+                every += Event.made_alike(self._number, player, action, varying, values)
+            if made is not None:  # those read already stay the very objects handed out
+                every = [new if read is None else read for read, new in zip(made, every, strict=True)]
+            made = self._made = every
+            self._complete = True
+        return iter(made)
+
+    def handed_out(self, event: Event) -> bool:
+        """Whether event is one of these as read (the very object: one never read was never made)."""
+        for read in self._made or ():  # (a loop: asked on every push, cheaper than `any`)
+            if read is event:
+                return True
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalEvents | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LegalEvents({list(self)!r})"
+
+
 @dataclass(frozen=True)
 class Decision:
     """Who must decide now, what sort of decision, from which cards, and the events that decide."""
 
     kind: DecisionKind
-    #: the legal events, each pushable as it is
-    events: tuple[Event, ...]
+    #: the legal events, each pushable as it is (each made when first read)
+    events: LegalEvents
     #: what is asked, for an answer or a limit (the pending choices' prompts)
     prompts: tuple[str, ...] = ()
     #: the options of the choices asked, for an answer or a limit
@@ -63,7 +168,7 @@ class Decision:
 
     @classmethod
     def made(
-        cls, kind: DecisionKind, events: tuple[Event, ...], prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
+        cls, kind: DecisionKind, events: LegalEvents, prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
     ) -> Decision:
         """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
         fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`)."""
@@ -112,7 +217,7 @@ class Driver(Protocol):
         answer it, the turn ended and the next one begun when nothing else may come first)."""
         ...
 
-    def legal_events(self) -> list[Event]:
+    def legal_events(self) -> Sequence[Event]:
         """The events of `decision()`, each one pushable as it is."""
         ...
 

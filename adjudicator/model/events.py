@@ -110,20 +110,10 @@ class Event:
         return event
 
     @classmethod
-    def made_each(cls, number: int, player: str, action: Action, cards: Iterable[Card]) -> list[Event]:
-        """`made` for each of cards, stating no choice (a decision's plays and uses)."""
-        return cls._made_many(number, player, action, "card", cards)
-
-    @classmethod
-    def made_answering(cls, number: int, player: str, action: Action, picks: Iterable[tuple[Any, ...]]) -> list[Event]:
-        """`made` for each of picks, naming no card (the answers to a choice)."""
-        return cls._made_many(number, player, action, "choices", picks)
-
-    @classmethod
-    def _made_many(cls, number: int, player: str, action: Action, varying: str, values: Iterable[Any]) -> list[Event]:
-        """Events alike but in one field (`varying`), one for each of values: the fields they share
-        set at once. Every field is stored in the order `made` stores them (the varying one
-        overwritten): the events' dicts then share their keys, made and read faster."""
+    def made_alike(cls, number: int, player: str, action: Action, varying: str, values: Iterable[Any]) -> list[Event]:
+        """`made` for each of values: events alike but in one field (`varying`: "card" or "choices"),
+        the fields they share set at once. Every field is stored in the order `made` stores them
+        (the varying one overwritten): the events' dicts then share their keys, made and read faster."""
         shared = {"number": number, "line": None, "player": player, "action": action, "card": None, "choices": ()}
         new = object.__new__
         events = []
