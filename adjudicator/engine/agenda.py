@@ -80,6 +80,19 @@ class Agenda(GameView):
                 raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
         self.agenda.extend(tasks)
 
+    def do_next(self, method: Callable[..., None], *args: Any) -> None:
+        """Carry out one of the game's continuations (a bound method) that is due after everything
+        now on the agenda: at once when `run` would take it next -- nothing on the agenda, nothing
+        halting the game -- followed like any task by the state-based check; else scheduled last.
+        The turn structure's steps in their fixed order (the draw phase, the end of a turn) are
+        taken so, with no continuation made and no pass of `run` for each."""
+        if self.agenda or self.winner or self.stopped or self.ended or self.pending:  # (`run`'s gate)
+            self.schedule_after(self.then(method, *args))
+            return
+        method(*args)
+        if self._state_checked != self.table.clock.rule_ticks:
+            self.check_state()
+
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
         agenda = self.agenda

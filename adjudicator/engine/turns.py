@@ -128,7 +128,7 @@ class TurnStructure(GameView):
         for owner, card in derived.holding(self, "on_turn_start"):
             kind_of(card).on_turn_start(self, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
-        self.schedule_after(self.then(self._draw_phase))
+        self.do_next(self._draw_phase)
 
     @continuation
     def _draw_phase(self) -> None:
@@ -166,7 +166,8 @@ class TurnStructure(GameView):
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
-        self.schedule_after(self.then(self._enforce_active_limits, limits), self.then(self._pass_turn))
+        self.do_next(self._enforce_active_limits, limits)
+        self.do_next(self._pass_turn)  # (scheduled, after the discard the limits ask: a choice halts the game)
         self.run()
 
     @continuation
