@@ -217,7 +217,7 @@ class Agenda(GameView):
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
         what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
         Asked by `run` alone, while the game goes on (no winner, not ended) and no window is open."""
-        turn = self.turn
+        turn = self._turn
         temp_hands = self.temp_hands
         if turn.phase is not _PLAY:
             return bool(temp_hands) and self._close_finished_temp_hand()
