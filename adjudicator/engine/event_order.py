@@ -53,7 +53,7 @@ class EventOrder(GameView):
         if self.stopped:
             return
         self.event_no = event.number
-        if event.action != _JOIN and event.player not in self.players:
+        if event.action != _JOIN and event.player not in self.table.players:  # (not the property: read each push)
             # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
@@ -89,15 +89,16 @@ class EventOrder(GameView):
             carry_out(self, event)
             return
         card = event.card
+        surprise = card if action == _PLAY and card is not None and card.type is _SURPRISE else None  # one played
         # `P plays CARD at random` states a forced play, never an answer to the card in the window
-        if action == _PLAY and card is not None and card.type is _SURPRISE and not at_random:
+        if surprise is not None and not at_random:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
-            if self.is_response(event.player, card):
-                self._push_response(event, card)
+            if self.is_response(event.player, surprise):
+                self._push_response(event, surprise)
                 return
         # said if the play is refused: she may not cancel it (R49)
-        own_card = self._own_card_in_window(event) if self.window is not None else None
+        own_card = self._own_card_in_window(event) if surprise is not None and self.window is not None else None
         self.close_window()
         if not shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
@@ -152,11 +153,8 @@ class EventOrder(GameView):
         self.run()
 
     def _own_card_in_window(self, event: Event) -> Play | None:
-        """The active player's own card in the open window, when she plays a Surprise now: it is
-        read as a play of her turn, never as an answer to that card (R49)."""
-        card = event.card
-        if event.action != _PLAY or card is None or card.type is not _SURPRISE or self.window is None:
-            return None
+        """The active player's own card in the open window, when she plays a Surprise now (event
+        does): it is read as a play of her turn, never as an answer to that card (R49)."""
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
@@ -269,16 +267,12 @@ class EventOrder(GameView):
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
             was_over = turn.phase is _OVER  # over before any forced play below
-            begins_now = (
-                turn is self._turn
-                and self._turn.phase is _OVER
-                and not self.pending
-                and not self.ended
-                and action not in (_JOIN, _DROP_OUT)
-                and self._needs_next_turn(event)
-            )
+            begins_now = False
+            if turn is self._turn and turn.phase is _OVER and not (self.pending or self.ended):
+                following = self.next_player()
+                begins_now = action not in (_JOIN, _DROP_OUT) and self._needs_next_turn(event, player, following)
             if begins_now:
-                self.begin_turn(self.next_player())
+                self.begin_turn(following)
                 began = True
             if not (player == self._turn.player and action == _USE):
                 # First Play Random: due before anything but the player's free actions (it runs the
@@ -333,11 +327,12 @@ class EventOrder(GameView):
             "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
         )
 
-    def _needs_next_turn(self, event: Event) -> bool:
-        """An event of the next player begins that player's turn; so does an answer to a choice
-        that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
-        a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
-        if event.player == self.next_player():
+    def _needs_next_turn(self, event: Event, player: str, following: str) -> bool:
+        """An event of the next player (`following`) begins that player's turn; so does an answer
+        to a choice that the start of that turn asks of someone else (a Creeper drawn there sends a
+        Keeper over a limit, a forced first play raises one). Which it is, is tried on a copy of the
+        game. (`player`: the event's, read once by the caller.)"""
+        if player == following:
             return True
         if event.action not in (Action.DISCARD, Action.KEEP, Action.CHOOSE):
             return False
