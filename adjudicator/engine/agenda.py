@@ -252,7 +252,7 @@ class Agenda(GameView):
         if not self.being_played and self.plays_left() == 0:
             turn.phase = _PLAY_OVER
             why = ""
-            if self.log:  # the sentence is written to the log alone
+            if self.cited is None:  # (`log`, read without a call) the sentence is written to the log alone
                 why = (
                     "the hand is empty"
                     if not self.table.hands[turn.player]

@@ -139,7 +139,7 @@ class TurnStructure(GameView):
             kind_of(card).before_draw_phase(self, card, player)
         n = derived.draw_rule(self, player)
         why = ""
-        if self.log:  # the sentence is written to the log alone
+        if self.cited is None:  # (`log`, read without a call) the sentence is written to the log alone
             bonus, source = derived.bonus_explained(self, player, "draw")  # a draw above the Draw rule
             why = f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")")
         # The whole draw phase is one event: the win check runs only after it (R03).
