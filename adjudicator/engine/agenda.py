@@ -5,7 +5,8 @@ Everything the rules force happens through one loop, `run()`: the agenda's force
 while a choice is pending (`ask` / `answer`); after every task the one state-based check
 (`check_state`), when something it reads has changed since it last ran (the clock: what it
 reads depends on what is in play, `_check_state`); and, when the agenda is empty, the turn
-structure's next step.
+structure's next step. A continuation of the turn structure that `run` would take next (the draw
+phase, the end of a turn) is taken at once, as it would take it (`do_next`).
 """
 
 from __future__ import annotations

@@ -167,7 +167,7 @@ class TurnStructure(GameView):
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
         self.do_next(self._enforce_active_limits, limits)
-        self.do_next(self._pass_turn)  # (scheduled, after the discard the limits ask: a choice halts the game)
+        self.do_next(self._pass_turn)  # (scheduled when a limit asks for a discard: it waits for the answer)
         self.run()
 
     @continuation
