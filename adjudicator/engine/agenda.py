@@ -5,7 +5,8 @@ Everything the rules force happens through one loop, `run()`: the agenda's force
 while a choice is pending (`ask` / `answer`); after every task the one state-based check
 (`check_state`), when something it reads has changed since it last ran (the clock: what it
 reads depends on what is in play, `_check_state`); and, when the agenda is empty, the turn
-structure's next step.
+structure's next step. A continuation of the turn structure that `run` would take next (the draw
+phase, the end of a turn) is taken at once, as it would take it (`do_next`).
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ class Agenda(GameView):
             if not isinstance(task, Then):
                 raise TypeError(f"continuations are data (Then), not {type(task).__name__}")
         self.agenda.extend(tasks)
+
+    def do_next(self, method: Callable[..., None], *args: Any) -> None:
+        """Carry out one of the game's continuations (a bound method) that is due after everything
+        now on the agenda: at once when `run` would take it next -- nothing on the agenda, nothing
+        halting the game -- followed like any task by the state-based check; else scheduled last.
+        The turn structure's steps in their fixed order (the draw phase, the end of a turn) are
+        taken so, with no continuation made and no pass of `run` for each."""
+        if self.agenda or self.winner or self.stopped or self.ended or self.pending:  # (`run`'s gate)
+            self.schedule_after(self.then(method, *args))
+            return
+        method(*args)
+        if self._state_checked != self.table.clock.rule_ticks:
+            self.check_state()
 
     def run(self) -> None:
         """Do everything the rules force, until a choice is needed or nothing is due."""
@@ -204,7 +218,7 @@ class Agenda(GameView):
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
         what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
         Asked by `run` alone, while the game goes on (no winner, not ended) and no window is open."""
-        turn = self.turn
+        turn = self._turn
         temp_hands = self.temp_hands
         if turn.phase is not _PLAY:
             return bool(temp_hands) and self._close_finished_temp_hand()
@@ -239,7 +253,7 @@ class Agenda(GameView):
         if not self.being_played and self.plays_left() == 0:
             turn.phase = _PLAY_OVER
             why = ""
-            if self.log:  # the sentence is written to the log alone
+            if self.cited is None:  # (`log`, read without a call) the sentence is written to the log alone
                 why = (
                     "the hand is empty"
                     if not self.table.hands[turn.player]

@@ -53,7 +53,7 @@ class EventOrder(GameView):
         if self.stopped:
             return
         self.event_no = event.number
-        if event.action != _JOIN and event.player not in self.players:
+        if event.action != _JOIN and event.player not in self.table.players:  # (not the property: read each push)
             # Whoever dropped out (or has not joined yet) has no hand, no Keepers and no turn: every
             # event of theirs but `joins` is refused before it can touch the position.
             self.reject(event, self.not_playing(event.player))
@@ -79,34 +79,37 @@ class EventOrder(GameView):
         # What the event states of chance is for what it causes, from here on: the chain left open,
         # which it closes first, included (the log puts those steps under this event). An event that
         # states no order leaves the one its card's own event stated to that chain (`take_tried` tried it so).
-        if event.shuffled:
-            self.stated_shuffles = list(event.shuffled)
-        self.stated_at_random = event.card if event.at_random else None
-        self.at_random_answers = list(event.choices) if event.at_random else []
-        if event.action == _DECLINE:  # it meets the game where it waits: nothing is closed first
+        # (the fields read more than once are read once: binding the event below changes none of them)
+        action, at_random, shuffled = event.action, event.at_random, event.shuffled
+        if shuffled:
+            self.stated_shuffles = list(shuffled)
+        self.stated_at_random = event.card if at_random else None
+        self.at_random_answers = list(event.choices) if at_random else []
+        if action == _DECLINE:  # it meets the game where it waits: nothing is closed first
             carry_out(self, event)
             return
         card = event.card
+        surprise = card if action == _PLAY and card is not None and card.type is _SURPRISE else None  # one played
         # `P plays CARD at random` states a forced play, never an answer to the card in the window
-        if event.action == _PLAY and card is not None and card.type is _SURPRISE and not event.at_random:
+        if surprise is not None and not at_random:
             if not self.is_active(event.player):
                 self.make_forced_plays()  # a forced play comes first, and a Surprise may answer it
-            if self.is_response(event.player, card):
-                self._push_response(event, card)
+            if self.is_response(event.player, surprise):
+                self._push_response(event, surprise)
                 return
         # said if the play is refused: she may not cancel it (R49)
-        own_card = self._own_card_in_window(event) if self.window is not None else None
+        own_card = self._own_card_in_window(event) if surprise is not None and self.window is not None else None
         self.close_window()
-        if not event.shuffled:
+        if not shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers (listed too)
             event = bind_copies(self, event, strict=False)
-        if event.action == _BEGIN_TURN and self.turn.player == event.player and self.turn.begun_by == event.number:
+        if action == _BEGIN_TURN and self._turn.player == event.player and self._turn.begun_by == event.number:
             # Her turn began with this event's own forced steps, taken first (`legal.advance`); what is
             # left is what `P begins` does after beginning it (`_advance_turn`): a forced play due now.
             self.make_forced_plays()
             return
-        if event.action == _SPELL:  # a word claimed for testing: not a move, so no turn moves on
+        if action == _SPELL:  # a word claimed for testing: not a move, so no turn moves on
             try:
                 self.verify_claim(event.player, event.choices)
             except Illegal as illegal:
@@ -115,7 +118,7 @@ class EventOrder(GameView):
         if self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
-        if event.at_random:
+        if at_random:
             if self.stated_at_random is None:  # the forced play it states has been made
                 self.run()
                 return
@@ -129,7 +132,7 @@ class EventOrder(GameView):
                 ),
             )
             return
-        if began and event.action == _BEGIN_TURN:
+        if began and action == _BEGIN_TURN:
             self.run()  # `P begins` is done: what her turn's start asks waits for its answer
             return
         try:
@@ -150,11 +153,8 @@ class EventOrder(GameView):
         self.run()
 
     def _own_card_in_window(self, event: Event) -> Play | None:
-        """The active player's own card in the open window, when she plays a Surprise now: it is
-        read as a play of her turn, never as an answer to that card (R49)."""
-        card = event.card
-        if event.action != _PLAY or card is None or card.type is not _SURPRISE or self.window is None:
-            return None
+        """The active player's own card in the open window, when she plays a Surprise now (event
+        does): it is read as a play of her turn, never as an answer to that card (R49)."""
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
 
@@ -260,32 +260,27 @@ class EventOrder(GameView):
         """End the turn when it is due and begin the next one when this event needs it. True when
         a turn began (for `P begins`: P's turn)."""
         began = False
+        action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
-            turn = self.turn
-            own_free_action = (
-                event.action == _USE and event.player == turn.player and self.is_optional_free_action(event)
-            )
+            turn = self._turn
+            own_free_action = action == _USE and player == turn.player and self.is_optional_free_action(event)
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
             was_over = turn.phase is _OVER  # over before any forced play below
-            begins_now = (
-                turn is self.turn
-                and self.turn.phase is _OVER
-                and not self.pending
-                and not self.ended
-                and event.action not in (_JOIN, _DROP_OUT)
-                and self._needs_next_turn(event)
-            )
+            begins_now = False
+            if turn is self._turn and turn.phase is _OVER and not (self.pending or self.ended):
+                following = self.next_player()
+                begins_now = action not in (_JOIN, _DROP_OUT) and self._needs_next_turn(event, player, following)
             if begins_now:
-                self.begin_turn(self.next_player())
+                self.begin_turn(following)
                 began = True
-            if not (event.player == self.turn.player and event.action == _USE):
+            if not (player == self._turn.player and action == _USE):
                 # First Play Random: due before anything but the player's free actions (it runs the
                 # agenda first: the draw phase of the turn just begun)
                 self.make_forced_plays()
-                if began and event.action == _BEGIN_TURN and self._plays_on_into_her_next_turn(event.player):
+                if began and action == _BEGIN_TURN and self._plays_on_into_her_next_turn(player):
                     continue
-                if began and event.action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
+                if began and action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
                 self.close_window()  # this event is no answer to the forced play: it resolves first
             elif begins_now:
@@ -293,8 +288,8 @@ class EventOrder(GameView):
             # A forced play may have ended the play phase (then the turn ends before this event too),
             # or the turn itself (a Goal it met claimed under Keep Going): then the next one may begin.
             # (the turn begun above included: its forced play may have claimed a Goal at once).
-            ended_now = self.turn.phase is _OVER and (self.turn is not turn or not was_over)
-            if not (self.turn.phase is _PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
+            ended_now = self._turn.phase is _OVER and (self._turn is not turn or not was_over)
+            if not (self._turn.phase is _PLAY_OVER or ended_now) or self.pending or own_free_action or self.stopped:
                 return began
         return began
 
@@ -332,11 +327,12 @@ class EventOrder(GameView):
             "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
         )
 
-    def _needs_next_turn(self, event: Event) -> bool:
-        """An event of the next player begins that player's turn; so does an answer to a choice
-        that the start of that turn asks of someone else (a Creeper drawn there sends a Keeper over
-        a limit, a forced first play raises one). Which it is, is tried on a copy of the game."""
-        if event.player == self.next_player():
+    def _needs_next_turn(self, event: Event, player: str, following: str) -> bool:
+        """An event of the next player (`following`) begins that player's turn; so does an answer
+        to a choice that the start of that turn asks of someone else (a Creeper drawn there sends a
+        Keeper over a limit, a forced first play raises one). Which it is, is tried on a copy of the
+        game. (`player`: the event's, read once by the caller.)"""
+        if player == following:
             return True
         if event.action not in (Action.DISCARD, Action.KEEP, Action.CHOOSE):
             return False

@@ -199,7 +199,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         def players(self) -> list[str]: ...
 
     else:
-        # Read about 140 times a turn: a getter in C (attrgetter) costs no Python call.
+        # Read about 140 times a turn: a getter in C (attrgetter) costs no Python call. A property is
+        # still a lookup and a call each read: the engine's own hot paths read `_turn` itself.
         turn = property(operator.attrgetter("_turn"), _begin_new_turn)
         players = property(operator.attrgetter("table.players"))
 
@@ -270,10 +271,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
     numeral_bonus = derived.numeral_bonus
 
     def draw_rule(self, player: str | None = None) -> int:
-        return derived.draw_rule(self, player or self.turn.player)
+        return derived.draw_rule(self, player or self._turn.player)
 
     def play_rule(self, player: str | None = None) -> PlayQuota:
-        return derived.play_rule(self, player or self.turn.player)
+        return derived.play_rule(self, player or self._turn.player)
 
     def number(self, name: RuleNumber, player: str | None = None) -> int:
         """A number the rules in force make now (`RuleNumber` lists them), for player (by default
@@ -323,7 +324,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
 
     def plays_left(self) -> int:
         """Plays the active player may still make this turn (0 once the play phase is over)."""
-        turn = self.turn
+        turn = self._turn
         if turn.phase is not _PLAY:
             return 0
         # Asked again and again with nothing changed (listing, verifying, the turn structure): the
@@ -339,7 +340,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         return left
 
     def next_player(self, after: str | None = None) -> str:
-        turn, players = self.turn, self.players
+        turn, players = self._turn, self.table.players
         if after is None:
             if turn.next_up in players:
                 return turn.next_up

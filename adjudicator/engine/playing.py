@@ -253,7 +253,7 @@ class Playing(GameView):
     def _in_her_play_phase(self, player: str) -> bool:
         """Whether it is player's play phase, the game going on: what every play from a hand needs,
         whatever the card (`_verify_playing_now` says why not, `playable` asks without raising)."""
-        turn = self.turn
+        turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
         return player == turn.player and turn.phase is _PLAY and not (self.winner or self.ended)
 
     def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
@@ -330,9 +330,10 @@ class Playing(GameView):
             rulings: tuple[str, ...] = ("B-compound-action",)
         else:
             self.table.hands[player].remove(card)
-            self.turn.played += 1
+            turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
+            turn.played += 1
             quota = self.play_rule()
-            counted = f"play {self.turn.played} under {quota}" if self.log else ""  # words for the log alone
+            counted = f"play {turn.played} under {quota}" if self.log else ""  # words for the log alone
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
             rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
@@ -340,7 +341,7 @@ class Playing(GameView):
     def _enter_being_played(self, play: Play, counted: str, rulings: tuple[str, ...]) -> Play:
         """The card leaves where it was for the being-played zone, and the window to answer it opens."""
         self.being_played.append(play)
-        self.turn.history.append(play)
+        self._turn.history.append(play)
         self.event_plays.append(play)
         self.last_use = None
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def is_solo(game: GameView) -> bool:
-    return len(game.players) == 1
+    return len(game.table.players) == 1  # (asked at every draw: the table's list, not the property)
 
 
 def score(game: GameView, player: str, goal: Card, rulings: tuple[str, ...]) -> None:

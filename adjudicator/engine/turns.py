@@ -62,7 +62,7 @@ class TurnStructure(GameView):
                 # a Creeper drawn for an Action goes to the active player, who draws again (R40)
                 for_action = (
                     ("R40",)
-                    if self.resolving and self.resolving.card.type is _ACTION and player == self.turn.player
+                    if self.resolving and self.resolving.card.type is _ACTION and player == self._turn.player
                     else ()
                 )
                 self.step(
@@ -76,7 +76,7 @@ class TurnStructure(GameView):
         if got:  # (both piles may be empty: then nothing moves, and the clock stands)
             (self.table.hands[player] if into is None else into).extend(got)
         if counted:
-            self.turn.drawn += len(got)
+            self._turn.drawn += len(got)
         if log and (got or not creepers):
             # the whole counted draw, Creepers and replacements included, is one step before any win check (R03)
             if creepers:
@@ -112,7 +112,7 @@ class TurnStructure(GameView):
     # ------------------------------------------------------------ the turn
     @continuation
     def begin_turn(self, player: str) -> None:
-        prev = self.turn
+        prev = self._turn
         extra = prev.extra_turns[0] if prev.player == player and prev.extra_turns else None
         self.turn = Turn(
             player=player,
@@ -128,18 +128,18 @@ class TurnStructure(GameView):
         for owner, card in derived.holding(self, "on_turn_start"):
             kind_of(card).on_turn_start(self, card, owner)
         self.check_state()  # a start-of-turn event may change the table (Death): a win check before the draw
-        self.schedule_after(self.then(self._draw_phase))
+        self.do_next(self._draw_phase)
 
     @continuation
     def _draw_phase(self) -> None:
         if self.winner:
             return  # a start-of-turn event decided the game
-        player = self.turn.player
+        player = self._turn.player
         for _owner, card in derived.holding(self, "before_draw_phase"):
             kind_of(card).before_draw_phase(self, card, player)
         n = derived.draw_rule(self, player)
         why = ""
-        if self.log:  # the sentence is written to the log alone
+        if self.cited is None:  # (`log`, read without a call) the sentence is written to the log alone
             bonus, source = derived.bonus_explained(self, player, "draw")  # a draw above the Draw rule
             why = f"draw phase (Draw {n}" + (f": the Draw rule's {n - bonus}, plus {source})" if bonus else ")")
         # The whole draw phase is one event: the win check runs only after it (R03).
@@ -150,13 +150,13 @@ class TurnStructure(GameView):
             why=why,
             rulings=("B-draw-rule", *derived.bonus_rulings(self, player, "draw")),
         )
-        self.turn.phase = _PLAY
+        self._turn.phase = _PLAY
 
     def end_turn(self, why: str | None = None, rulings: tuple[str, ...] = ()) -> None:
         """Start the end-of-turn events: the active player complies with the limits, then the turn passes.
 
         `why` (with its `rulings`) says which card ends the turn early; the limits still apply (R36)."""
-        self.turn.phase = _ENDING
+        self._turn.phase = _ENDING
         if why:
             self.note(why, ("B-turn-order", *rulings))
             # The order-of-events sheet: do what the card says, check for a win, then the end-of-turn events.
@@ -166,20 +166,21 @@ class TurnStructure(GameView):
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
-        self.schedule_after(self.then(self._enforce_active_limits, limits), self.then(self._pass_turn))
+        self.do_next(self._enforce_active_limits, limits)
+        self.do_next(self._pass_turn)  # (scheduled when a limit asks for a discard: it waits for the answer)
         self.run()
 
     @continuation
     def _pass_turn(self) -> None:
-        player = self.turn.player
-        self.turn.phase = _OVER
+        player = self._turn.player
+        self._turn.phase = _OVER
         limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         following = self.next_player()
         self.step(rec.TurnEnded, player=player, next_player=following, rulings=("B-turn-order", *under))
-        if not self.turn.extra_turns:
-            self.turn.next_up = self._who_plays_next(following)
+        if not self._turn.extra_turns:
+            self._turn.next_up = self._who_plays_next(following)
         if solo.is_solo(self):
             solo.after_turn(self)
 
@@ -205,7 +206,7 @@ class TurnStructure(GameView):
 
     @continuation
     def _enforce_active_limits(self, rulings: tuple[str, ...]) -> None:
-        self._enforce_limits(self.turn.player, rulings)
+        self._enforce_limits(self._turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
         for slot in derived.limit_slots(self):
@@ -305,7 +306,7 @@ class TurnStructure(GameView):
         and when the events run out, so free actions may still come first. Like any play, the
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
-        turn = self.turn
+        turn = self._turn
         if (
             turn.phase is not _PLAY
             or self.window

@@ -88,13 +88,13 @@ def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], dict[str, An
         + f"    if given{_any_required(declared)}:\n"
         + "        _refuse(_cls, given, locals())\n"
         + _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")])
-        + "    self = _new(_Open)\n"
+        + "    self = _Open()\n"
         + "".join(f"    self.{name} = {name}\n" for name in ("event", "moves", *names))
         + "    self.__class__ = _cls\n"
         + "    return self\n"
     )
     namespace = _namespace()
-    namespace.update(_cls=cls, _new=object.__new__, _Open=_open_twin(cls))
+    namespace.update(_cls=cls, _Open=_open_twin(cls))
     namespace.update((f"_default_{f.name}", _default(f)) for f in declared)
     made = _written(source, "made", namespace)
     made.__qualname__ = f"{cls.__qualname__}.made"
@@ -111,6 +111,7 @@ def _open_twin(cls: type) -> type:
         {
             "__slots__": cls.__dict__["__slots__"],
             "__setattr__": object.__setattr__,
+            "__init__": object.__init__,  # made by calling it (`_Open()`, quicker than object.__new__): none of Step's
             "__delattr__": object.__delattr__,
             "__module__": __name__,
         },
