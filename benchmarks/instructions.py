@@ -10,7 +10,8 @@ with string hashing fixed (PYTHONHASHSEED=0):
   Surprises, 2 players; 1,028 events; `--record` writes them anew with this engine's `simulate`,
   so that every recorded event is one the decision lists), played as
   `simulate` plays them (no log): before each recorded event, `Game.decision` lists the legal
-  events, then the event listed is pushed. Per event.
+  events, then the event listed is pushed, read off the decision by its index as simulate's
+  random pick reads it (so only that event is made). Per event.
 - `pushes`: the same events pushed alone, nothing listed (the forced steps run inside push):
   `games` minus `pushes` is what listing costs.
 - `scenarios`: every bundled scenario replayed (engine only). Per replay.
@@ -39,7 +40,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from adjudicator.engine.game import Game
+    from adjudicator.model.events import Event
+    from adjudicator.model.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = sorted((ROOT / "benchmarks" / "recorded").glob("game-*.yaml"))
@@ -57,15 +65,20 @@ def run_workload(name: str, full: bool) -> int:
 
     if name in ("games", "pushes"):
         games = [load_scenario(path) for path in RECORDED]
+
+        def played(scenario: Scenario) -> Game:
+            return Game(dataclasses.replace(scenario, events=()), undo=False, log=False)  # as simulate plays
+
+        # Where each recorded event stands among the events listed before it, found in both runs
+        # (so its cost cancels out): the full run then reads the one event simulate's pick reads.
+        picks = [_picks(played(scenario), scenario.events) for scenario in games] if name == "games" else []
         events = 0
-        for scenario in games if full else ():
-            game = Game(dataclasses.replace(scenario, events=()), undo=False, log=False)  # as simulate plays
-            for event in scenario.events:
+        for at, scenario in enumerate(games if full else ()):
+            game = played(scenario)
+            for number, event in enumerate(scenario.events):
                 if name == "games":  # the decision listed, and the listed event pushed, as simulate does
-                    listed = game.decision().events
-                    # (player and action first: a listed event's text is made only when asked)
-                    same = (e for e in listed if e.action is event.action and e.player == event.player)
-                    event = next((e for e in same if e.text == event.text), event)  # noqa: PLW2901
+                    index = picks[at][number]
+                    event = game.decision().events[index] if index is not None else event  # noqa: PLW2901
                 game.push(event)
                 events += 1
         return events
@@ -84,6 +97,17 @@ def run_workload(name: str, full: bool) -> int:
     if full:
         replay(scenario)
     return LONG_EVENTS
+
+
+def _picks(game: Game, events: Sequence[Event]) -> list[int | None]:
+    """For each event, its index among the events the decision before it lists (None: not listed)."""
+    picks: list[int | None] = []
+    for event in events:
+        listed = list(game.decision().events)
+        found = next((i for i, e in enumerate(listed) if e.text == event.text), None)
+        picks.append(found)
+        game.push(listed[found] if found is not None else event)
+    return picks
 
 
 def callgrind(command: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
