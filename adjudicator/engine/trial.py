@@ -53,6 +53,9 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing
         # the window's card resolving: tried, then taken back (none open: nothing to resolve); once
         # finishing, it stays, and what `before` takes back of a refused event includes it
         resolving = Record(game) if game.window is not None and not finishing else None
+        if resolving is not None and game.cited is None:
+            # taken back whatever it finds: its steps are never read (a rejection, a landmark, still is)
+            game.cited = {}
         try:
             refusal = left_unused(game, event)
         except Illegal as illegal:
