@@ -270,3 +270,30 @@ def _brute_force_against_answers(scenario, player: str, longest: int = 4) -> boo
 def test_brute_force_against_answers_agrees(name: str):
     scenario, solution = _solved(name)
     assert solution.wins == _brute_force_against_answers(scenario, solution.player)
+
+
+FIRST_PLAY_RANDOM = """
+title: Can Bob win this turn under First Play Random?
+players: [Alice, Bob]
+seed: 4
+setup:
+  turn: Bob
+  rules: [First Play Random, Play 2]
+  goals: [Milk and Cookies]
+  hands:
+    Bob: [Milk, Cookies, Time]
+events: []
+"""
+
+
+def test_a_forced_pick_at_the_root_is_weighed_and_counted():
+    """First Play Random picks Bob's first play before any choice of his: the line wins when the
+    pick is Milk or Cookies (2 of 3), and the answer says over how many outcomes it weighed."""
+    scenario = parse_scenario(FIRST_PLAY_RANDOM, "<first play random>")
+    solution = solve(play_events(scenario, scenario.events))
+    best = solution.lines[0]
+    assert not solution.wins and best.value == pytest.approx(2 / 3)
+    assert (best.chance, best.outcomes) == ("exact", 3)
+    from adjudicator.solving.present import summary
+
+    assert "computed exactly over 3 outcomes" in " ".join(summary(solution))

@@ -158,7 +158,8 @@ def _lines(search: Search, searched: Searched, root: Game, number: int, wanted: 
         line = walk(search, root, number, None)
         if line is not None:
             entry = search.entry(root, False)
-            found.append(replace(line, value=searched.value, chance=entry.chance if entry else ""))
+            chance, outcomes = (entry.chance, entry.outcomes) if entry else ("", 0)
+            found.append(replace(line, value=searched.value, chance=chance, outcomes=outcomes))
     return found
 
 
