@@ -17,12 +17,11 @@ turn or made a forced play, what push would judge before them is left out (`_kee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.engine.advancing import (
-    answers_what_was_open,
     begins_no_other_turn,
     come_to_rest,
     declinable,
@@ -72,20 +71,33 @@ class Before(NamedTuple):
     """The game as push judges an event first, before the forced steps a decision takes (see the
     module's doc): what `_keeps` and `_plays_and_uses` read of it."""
 
-    #: the players a Surprise of whom push reads as an answer to the chain (`_answering`)
-    answering: frozenset[str]
-    #: the turn as it was (the Turn object), and whether it was over already
+    #: the turn as it was (the Turn object; its phase then), the window open and the chain's top
+    #: (`answering`)
     turn: Turn
-    was_over: bool
+    phase: Phase
+    window: Play | None
+    top: Play | None
     #: how many turns had begun, and the players whose turns the steps began (filled as they go)
     turns_begun: int
     begun: list[str]
 
+    @property
+    def was_over(self) -> bool:
+        """Whether the turn was over already."""
+        return self.phase is _OVER_PHASE
+
+    def answering(self, game: GameView) -> Container[str]:
+        """The players a Surprise of whom push would read as an answer to the chain, as the game
+        stood (`Game.answering`; asked only of a Surprise listed): nobody, where the cards hold no Surprise."""
+        if not game.scenario.catalog.holds_surprises:
+            return _NOBODY
+        return game.answering_then(self.turn.player, self.phase, self.window, self.top)
+
 
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
-    turn = game.turn
-    before = Before(_answering(game), turn, turn.phase is _OVER_PHASE, game.turns_begun, [])
-    window = game.window
+    turn, window = game.turn, game.window
+    top = game.responses[-1] if game.responses else window  # (`chain_top`)
+    before = Before(turn, turn.phase, window, top, game.turns_begun, [])
     usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
     split, forced = come_to_rest(game, number, before.begun, usable)
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
@@ -163,8 +175,10 @@ def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
     the module's doc), `forced`: a forced play made on the way. `_plays_and_uses` works out the
     same a player at a time."""
     active = game.turn.player
-    if answers_what_was_open(event, before.answering, game.turns_begun != before.turns_begun, active):
-        return False
+    if _is_surprise_played(event):
+        turn_changed = game.turns_begun != before.turns_begun
+        if surprise_answers_what_was_open(event.player, before.answering(game), turn_changed, active):
+            return False  # push reads it as an answer to the window open before the steps
     if forced and event.action == _USE and event.player == active:
         return False  # push judges her free actions before the forced play made on the way
     if event.player in _judged_earlier(game, before):
@@ -173,12 +187,9 @@ def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
     return begins_no_other_turn(before.begun, event)
 
 
-def _answering(game: GameView) -> frozenset[str]:
-    """The players a Surprise of whom push would read as an answer to the chain, as the game
-    stands (`Game.surprise_answers`): nobody, where the cards hold no Surprise."""
-    if not game.scenario.catalog.holds_surprises:
-        return _NOBODY
-    return frozenset(filter(game.surprise_answers, game.players))
+def _is_surprise_played(event: Event) -> bool:
+    card = event.card
+    return event.action == _PLAY and card is not None and card.type is _SURPRISE
 
 
 #: What `Game.decision` reads off a game most often, made once (a decision is never changed).
@@ -227,8 +238,9 @@ def _plays_and_uses(
     if split is None and active in players:
         plays = game.playable(active)
         turn_changed = game.turns_begun != before.turns_begun
-        if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
-            plays = [card for card in plays if card.type is not _SURPRISE]
+        if plays and _SURPRISE in [card.type for card in plays]:
+            if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
+                plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
         if plays:
             groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way
