@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from adjudicator.engine.advancing import (
     begins_no_other_turn,
@@ -67,19 +67,20 @@ def decision(game: GameView) -> Decision:
     return made
 
 
-class Before(NamedTuple):
+class Before:
     """The game as push judges an event first, before the forced steps a decision takes (see the
-    module's doc): what `_keeps` and `_plays_and_uses` read of it."""
+    module's doc): what `_keeps` and `_plays_and_uses` read of it. (A class with slots: made for
+    every decision, cheaper than a NamedTuple.)"""
 
-    #: the turn as it was (the Turn object; its phase then), the window open and the chain's top
-    #: (`answering`)
-    turn: Turn
-    phase: Phase
-    window: Play | None
-    top: Play | None
-    #: how many turns had begun, and the players whose turns the steps began (filled as they go)
-    turns_begun: int
-    begun: list[str]
+    __slots__ = ("turn", "phase", "window", "top", "turns_begun", "begun")
+
+    def __init__(self, turn: Turn, phase: Phase, window: Play | None, top: Play | None, turns_begun: int) -> None:
+        #: the turn as it was (the Turn object; its phase then), the window open and the chain's
+        #: top (`answering`)
+        self.turn, self.phase, self.window, self.top = turn, phase, window, top
+        #: how many turns had begun, and the players whose turns the steps began (filled as they go)
+        self.turns_begun = turns_begun
+        self.begun: list[str] = []
 
     @property
     def was_over(self) -> bool:
@@ -97,7 +98,7 @@ class Before(NamedTuple):
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
     turn, window = game.turn, game.window
     top = game.responses[-1] if game.responses else window  # (`chain_top`)
-    before = Before(turn, turn.phase, window, top, game.turns_begun, [])
+    before = Before(turn, turn.phase, window, top, game.turns_begun)
     usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
     split, forced = come_to_rest(game, number, before.begun, usable)
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
