@@ -26,25 +26,18 @@ _START, _PLAY, _PLAY_OVER, _OVER = Phase.START, Phase.PLAY, Phase.PLAY_OVER, Pha
 _SURPRISE = CardType.SURPRISE
 
 
-class Answering:
-    """The players a Surprise of whom answers the chain (`ResponseChain.answering`): `player in
-    answering` says whether hers does (no set is built: most often nobody asks)."""
-
-    __slots__ = ("active", "top", "out_of_turn")
-
-    def __init__(self, active: str | None, top: Play | None, out_of_turn: bool) -> None:
-        #: the player whose turn is under way (None: it is over, she answers as anyone does)
-        self.active = active
-        #: the card a Surprise would answer (`chain_top`)
-        self.top = top
-        #: whether a Surprise played out of turn answers (a window open, or the phase lets it)
-        self.out_of_turn = out_of_turn
-
-    def __contains__(self, player: object) -> bool:
-        if player == self.active:
-            top = self.top
-            return top is not None and top.aimed_at == player
-        return self.out_of_turn
+def answers_chain(
+    game: GameView, player: str, active: str, phase: Phase, window: Play | None, top: Play | None
+) -> bool:
+    """Whether a Surprise player plays is read as an answer to the chain where the turn is
+    active's, in phase, window the card played open to answers and top the card a Surprise
+    answers (`chain_top`): `surprise_answers` as the game stands, or as it stood (a decision keeps
+    those before the steps it takes, `deciding.Before`)."""
+    if player == active and phase is not _OVER:
+        return top is not None and top.aimed_at == player  # (`is_active`: only to counter a Surprise aimed at her card)
+    if window is not None or phase is _START or phase is _PLAY:
+        return True
+    return phase is _PLAY_OVER and game.house_rules.surprise_window == "end_of_turn"
 
 
 class ResponseChain(GameView):
@@ -137,23 +130,10 @@ class ResponseChain(GameView):
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        return player in self.answering()
-
-    def answering(self) -> Answering:
-        """Whose Surprise played now is read as an answer to the chain (`surprise_answers`), for
-        every player at once."""
-        turn = self.turn
-        return self.answering_then(turn.player, turn.phase, self.window, self.chain_top())
-
-    def answering_then(self, active: str, phase: Phase, window: Play | None, top: Play | None) -> Answering:
-        """`answering` as it was where the turn was active's, in phase, with window open and top
-        the chain's top: a decision keeps those before the steps it takes and asks this after
-        them, only where a Surprise is listed (most often none is)."""
-        out_of_turn = window is not None or phase is _START or phase is _PLAY
-        if not out_of_turn and phase is _PLAY_OVER:
-            out_of_turn = self.house_rules.surprise_window == "end_of_turn"
-        # (`is_active`: her turn under way, her Surprise answers only a Surprise aimed at her card)
-        return Answering(None if phase is _OVER else active, top, out_of_turn)
+        turn, window = self.turn, self.window
+        return answers_chain(
+            self, player, turn.player, turn.phase, window, self.responses[-1] if self.responses else window
+        )
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""

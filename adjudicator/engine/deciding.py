@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.advancing import (
+    answers_what_was_open,
     begins_no_other_turn,
     come_to_rest,
     declinable,
@@ -29,6 +30,7 @@ from adjudicator.engine.advancing import (
     stamp,
     surprise_answers_what_was_open,
 )
+from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
@@ -89,10 +91,23 @@ class Before:
 
     def answering(self, game: GameView) -> Container[str]:
         """The players a Surprise of whom push would read as an answer to the chain, as the game
-        stood (`Game.answering`; asked only of a Surprise listed): nobody, where the cards hold no Surprise."""
-        if not game.scenario.catalog.holds_surprises:
-            return _NOBODY
-        return game.answering_then(self.turn.player, self.phase, self.window, self.top)
+        stood (`Game.surprise_answers`; asked only where a Surprise is listed): nobody, where the
+        cards hold no Surprise."""
+        return _Answering(game, self) if game.scenario.catalog.holds_surprises else _NOBODY
+
+
+class _Answering:
+    """`Before.answering`: `player in` it asks `answers_chain` of her alone (no set is built)."""
+
+    __slots__ = ("game", "before")
+
+    def __init__(self, game: GameView, before: Before) -> None:
+        self.game, self.before = game, before
+
+    def __contains__(self, player: object) -> bool:
+        before = self.before
+        then = before.turn.player, before.phase, before.window, before.top
+        return isinstance(player, str) and answers_chain(self.game, player, *then)
 
 
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
@@ -176,21 +191,16 @@ def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
     the module's doc), `forced`: a forced play made on the way. `_plays_and_uses` works out the
     same a player at a time."""
     active = game.turn.player
-    if _is_surprise_played(event):
-        turn_changed = game.turns_begun != before.turns_begun
-        if surprise_answers_what_was_open(event.player, before.answering(game), turn_changed, active):
-            return False  # push reads it as an answer to the window open before the steps
+    card = event.card
+    if card is not None and card.type is _SURPRISE:  # (only a Surprise answers: `answering` asked of one alone)
+        if answers_what_was_open(event, before.answering(game), game.turns_begun != before.turns_begun, active):
+            return False
     if forced and event.action == _USE and event.player == active:
         return False  # push judges her free actions before the forced play made on the way
     if event.player in _judged_earlier(game, before):
         if game.is_optional_free_action(event):
             return False  # push judges it in an earlier turn of hers, before its end
     return begins_no_other_turn(before.begun, event)
-
-
-def _is_surprise_played(event: Event) -> bool:
-    card = event.card
-    return event.action == _PLAY and card is not None and card.type is _SURPRISE
 
 
 #: What `Game.decision` reads off a game most often, made once (a decision is never changed).

@@ -147,9 +147,8 @@ class Found:
             return  # nothing to answer: `verify_respond` refuses every card (after working out why)
         if not game.scenario.catalog.holds_surprises:
             return  # no card can answer (asked of every card played: most decks hold no Surprise)
-        answering = game.answering()
         for player in game.players:
-            if player not in answering:
+            if not game.surprise_answers(player):
                 continue  # `is_response`, asked once per player: her Surprises are plays, not answers
             frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
             for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
