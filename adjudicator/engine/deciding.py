@@ -248,9 +248,10 @@ def _plays_and_uses(
     groups: list[Group] = []
     if split is None and active in players:
         plays = game.playable(active)
-        # Her Surprise is read by push as an answer only where it was one before the steps: in her
-        # turn then, only to a chain's top (most often, nothing was on the chain: none is).
-        if plays and (before.top is not None or before.turn is not game.turn):
+        # Her Surprise is read by push as an answer only where it was one before the steps: in the
+        # same turn, only to counter a Surprise aimed at her card (`answers_chain`). Most often none is.
+        top = before.top
+        if plays and (before.turn is not game.turn or (top is not None and top.aimed_at == active)):
             turn_changed = game.turns_begun != before.turns_begun
             if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
                 plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
