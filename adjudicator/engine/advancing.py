@@ -6,7 +6,7 @@ ends or before the next one begins, each way taken on a copy."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -371,7 +371,7 @@ def begins_no_other_turn(begun: Sequence[str], event: Event) -> bool:
     return not begun or all_hers or (len(begun) == 1 and event.action in ANSWERS)
 
 
-def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed: bool, active: str) -> bool:
+def answers_what_was_open(event: Event, answering: Container[str], turn_changed: bool, active: str) -> bool:
     """Whether push would read event, listed after the steps taken, as an answer to the window
     open before them: a Surprise played that `surprise_answers_what_was_open` says so of."""
     card = event.card
@@ -383,7 +383,7 @@ def answers_what_was_open(event: Event, answering: frozenset[str], turn_changed:
     )
 
 
-def surprise_answers_what_was_open(player: str, answering: frozenset[str], turn_changed: bool, active: str) -> bool:
+def surprise_answers_what_was_open(player: str, answering: Container[str], turn_changed: bool, active: str) -> bool:
     """Whether push would read a Surprise of player's, played after the steps taken, as an answer
     to the window open before them (push judges that first, on the game as it was): she could
     answer then (`answering`), or the turn has changed on the way and it is not hers now."""

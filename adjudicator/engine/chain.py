@@ -26,6 +26,20 @@ _START, _PLAY, _PLAY_OVER, _OVER = Phase.START, Phase.PLAY, Phase.PLAY_OVER, Pha
 _SURPRISE = CardType.SURPRISE
 
 
+def answers_chain(
+    game: GameView, player: str, active: str, phase: Phase, window: Play | None, top: Play | None
+) -> bool:
+    """Whether a Surprise player plays is read as an answer to the chain where the turn is
+    active's, in phase, window the card played open to answers and top the card a Surprise
+    answers (`chain_top`): `surprise_answers` as the game stands, or as it stood (a decision keeps
+    those before the steps it takes, `deciding.Before`)."""
+    if player == active and phase is not _OVER:
+        return top is not None and top.aimed_at == player  # (`is_active`: only to counter a Surprise aimed at her card)
+    if window is not None or phase is _START or phase is _PLAY:
+        return True
+    return phase is _PLAY_OVER and game.house_rules.surprise_window == "end_of_turn"
+
+
 class ResponseChain(GameView):
     """The response window and the chain of answers on it."""
 
@@ -116,14 +130,10 @@ class ResponseChain(GameView):
 
     def surprise_answers(self, player: str) -> bool:
         """Whether a Surprise that player plays now is read as an answer to the chain (`is_response`)."""
-        turn = self.turn
-        if player == turn.player and turn.phase is not _OVER:  # (`is_active`, asked before every listing)
-            top = self.chain_top()
-            return top is not None and top.aimed_at == player
-        phase = turn.phase
-        if self.window is not None or phase is _START or phase is _PLAY:
-            return True
-        return phase is _PLAY_OVER and self.house_rules.surprise_window == "end_of_turn"
+        turn, window = self.turn, self.window
+        return answers_chain(
+            self, player, turn.player, turn.phase, window, self.responses[-1] if self.responses else window
+        )
 
     def verify_respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may answer the top of the chain with card; return the answer."""

@@ -17,9 +17,9 @@ turn or made a forced play, what push would judge before them is left out (`_kee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from adjudicator.engine.advancing import (
     answers_what_was_open,
@@ -30,6 +30,7 @@ from adjudicator.engine.advancing import (
     stamp,
     surprise_answers_what_was_open,
 )
+from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
@@ -68,24 +69,51 @@ def decision(game: GameView) -> Decision:
     return made
 
 
-class Before(NamedTuple):
+class Before:
     """The game as push judges an event first, before the forced steps a decision takes (see the
-    module's doc): what `_keeps` and `_plays_and_uses` read of it."""
+    module's doc): what `_keeps` and `_plays_and_uses` read of it. (A class with slots: made for
+    every decision, cheaper than a NamedTuple.)"""
 
-    #: the players a Surprise of whom push reads as an answer to the chain (`_answering`)
-    answering: frozenset[str]
-    #: the turn as it was (the Turn object), and whether it was over already
-    turn: Turn
-    was_over: bool
-    #: how many turns had begun, and the players whose turns the steps began (filled as they go)
-    turns_begun: int
-    begun: list[str]
+    __slots__ = ("turn", "phase", "window", "top", "turns_begun", "begun")
+
+    def __init__(self, turn: Turn, phase: Phase, window: Play | None, top: Play | None, turns_begun: int) -> None:
+        #: the turn as it was (the Turn object; its phase then), the window open and the chain's
+        #: top (`answering`)
+        self.turn, self.phase, self.window, self.top = turn, phase, window, top
+        #: how many turns had begun, and the players whose turns the steps began (filled as they go)
+        self.turns_begun = turns_begun
+        self.begun: list[str] = []
+
+    @property
+    def was_over(self) -> bool:
+        """Whether the turn was over already."""
+        return self.phase is _OVER_PHASE
+
+    def answering(self, game: GameView) -> Container[str]:
+        """The players a Surprise of whom push would read as an answer to the chain, as the game
+        stood (`Game.surprise_answers`; asked only where a Surprise is listed): nobody, where the
+        cards hold no Surprise."""
+        return _Answering(game, self) if game.scenario.catalog.holds_surprises else _NOBODY
+
+
+class _Answering:
+    """`Before.answering`: `player in` it asks `answers_chain` of her alone (no set is built)."""
+
+    __slots__ = ("game", "before")
+
+    def __init__(self, game: GameView, before: Before) -> None:
+        self.game, self.before = game, before
+
+    def __contains__(self, player: object) -> bool:
+        before = self.before
+        then = before.turn.player, before.phase, before.window, before.top
+        return isinstance(player, str) and answers_chain(self.game, player, *then)
 
 
 def _come_to_a_decision(game: GameView, number: int) -> Decision:
-    turn = game.turn
-    before = Before(_answering(game), turn, turn.phase is _OVER_PHASE, game.turns_begun, [])
-    window = game.window
+    turn, window = game.turn, game.window
+    top = game.responses[-1] if game.responses else window  # (`chain_top`)
+    before = Before(turn, turn.phase, window, top, game.turns_begun)
     usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
     split, forced = come_to_rest(game, number, before.begun, usable)
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
@@ -163,22 +191,16 @@ def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
     the module's doc), `forced`: a forced play made on the way. `_plays_and_uses` works out the
     same a player at a time."""
     active = game.turn.player
-    if answers_what_was_open(event, before.answering, game.turns_begun != before.turns_begun, active):
-        return False
+    card = event.card
+    if card is not None and card.type is _SURPRISE:  # (only a Surprise answers: `answering` asked of one alone)
+        if answers_what_was_open(event, before.answering(game), game.turns_begun != before.turns_begun, active):
+            return False
     if forced and event.action == _USE and event.player == active:
         return False  # push judges her free actions before the forced play made on the way
     if event.player in _judged_earlier(game, before):
         if game.is_optional_free_action(event):
             return False  # push judges it in an earlier turn of hers, before its end
     return begins_no_other_turn(before.begun, event)
-
-
-def _answering(game: GameView) -> frozenset[str]:
-    """The players a Surprise of whom push would read as an answer to the chain, as the game
-    stands (`Game.surprise_answers`): nobody, where the cards hold no Surprise."""
-    if not game.scenario.catalog.holds_surprises:
-        return _NOBODY
-    return frozenset(filter(game.surprise_answers, game.players))
 
 
 #: What `Game.decision` reads off a game most often, made once (a decision is never changed).
@@ -226,9 +248,13 @@ def _plays_and_uses(
     groups: list[Group] = []
     if split is None and active in players:
         plays = game.playable(active)
-        turn_changed = game.turns_begun != before.turns_begun
-        if plays and surprise_answers_what_was_open(active, before.answering, turn_changed, active):
-            plays = [card for card in plays if card.type is not _SURPRISE]
+        # Her Surprise is read by push as an answer only where it was one before the steps: in the
+        # same turn, only to counter a Surprise aimed at her card (`answers_chain`). Most often none is.
+        top = before.top
+        if plays and (before.turn is not game.turn or (top is not None and top.aimed_at == active)):
+            turn_changed = game.turns_begun != before.turns_begun
+            if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
+                plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
         if plays:
             groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way

@@ -93,22 +93,31 @@ class Using(GameView):
         if not holders:
             return [[] for _ in players]
         usable: list[list[Card]] = []
-        who = []  # (the cards found for her, her name, whether it is her own time: else any-time ones alone)
+        # (the cards found for her, her name, whether it is her own time: else any-time ones alone)
+        who: list[tuple[list[Card], str, bool]] = []
+        # `_uses_wait` and `_in_free_action_time` of each player, with the game and the turn read
+        # once: only the active player's free actions wait while a compound Action resolves.
+        over, turn = self.winner or self.ended, self.turn
         for player in players:
             found: list[Card] = []
             usable.append(found)
-            if not self._uses_wait(player):
-                who.append((found, player, self._in_free_action_time(player)))
+            if over:
+                continue
+            if player != turn.player:
+                who.append((found, player, False))
+            elif not self.temp_hands:
+                who.append((found, player, turn.phase in _FREE_ACTION_TIME))
         if not who:
             return usable
         for owner, card in holders:
             if owner is None and card.type is _GOAL:
                 continue
             kind = kind_of(card)
+            any_time = kind.any_time
             for found, player, her_time in who:
                 if owner is not None and owner != player:
                     continue
-                if (not her_time and not kind.any_time) or not kind.may_use(game, card, player):
+                if not (her_time or any_time) or not kind.may_use(game, card, player):
                     continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
                 if not kind.may_use_says_all:  # (else `may_use` said yes: no Play is built to ask again)

@@ -7,7 +7,6 @@ the cards in play (see `derived.py`) whenever they are asked for.
 from __future__ import annotations
 
 import copy
-import functools
 import operator
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -423,22 +422,31 @@ class PendingChoice(Copied):
     key: Any = None  # identifies what the choice is for, so a check never asks twice
     at_least: int | None = None  # set: `count` is a maximum and any number from at_least up is an answer
 
-    @functools.cached_property
+    @property
     def spec(self) -> ChoiceSpec:
         """The choice as the validator and the legal-event generator see it (made once: a pending
-        choice is never changed, only answered)."""
-        return ChoiceSpec.made(self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings)
+        choice is never changed, only answered; kept by hand, as 3.11's `cached_property` takes
+        a lock on every first read, and the listing reads it of every choice asked)."""
+        spec: ChoiceSpec | None = self.__dict__.get("_spec")
+        if spec is None:
+            spec = self.__dict__["_spec"] = ChoiceSpec.made(
+                self.player, self.prompt, tuple(self.options), self.count, self.at_least, self.rulings
+            )
+        return spec
 
     def names_what_stays(self, verb: Action) -> bool:
         """Whether an answer with this verb names the options that stay ("keeps X"), not those taken."""
         return self.keep_means_complement and verb == _KEEP
 
-    @functools.cached_property
+    @property
     def kept_spec(self) -> ChoiceSpec:
         """What a "keeps X" answer names: as many options as are not taken (made once, as `spec`)."""
-        return ChoiceSpec.made(
-            self.player, self.prompt, tuple(self.options), len(self.options) - self.count, None, self.rulings
-        )
+        spec: ChoiceSpec | None = self.__dict__.get("_kept_spec")
+        if spec is None:
+            spec = self.__dict__["_kept_spec"] = ChoiceSpec.made(
+                self.player, self.prompt, tuple(self.options), len(self.options) - self.count, None, self.rulings
+            )
+        return spec
 
     def spec_for(self, verb: Action) -> ChoiceSpec:
         """The spec an answer with this verb is checked against, and its picks listed from."""
