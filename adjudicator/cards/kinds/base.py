@@ -168,7 +168,8 @@ class Kind:
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
         """A cheap first look for the listing: False only where `verify_use` surely refuses player's
         use of card stating no choice (used once already this turn, ...), so that no refusal is
-        built just to be caught; True leaves it to `verify_use`."""
+        built just to be caught; True leaves it to `verify_use`. Asked (like `verify_use`) only
+        once player is known to own card, or card to be a rule (the engine checks that first)."""
         return True
 
     def use(self, game: CardHost, play: Play) -> None:

@@ -98,8 +98,7 @@ class CreeperDiscardPair(_PowerCreeper):
     may_use_says_all = True  # `verify_use` asks `may_use` and no more
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        owner = game.table.owner_of(card)
-        return any(c.is_called(card.params["pair"]) for c in game.table.in_play[owner or ""])
+        return any(c.is_called(card.params["pair"]) for c in game.table.in_play[player])  # player owns card
 
     def verify_use(self, game: CardHost, play: Play) -> None:
         if not self.may_use(game, play.card, play.player):
