@@ -203,3 +203,18 @@ def test_explore_lists_every_outcome_of_the_random_step(path, at, expected):
 
     found = explore_at(load_scenario(ROOT / path), at)
     assert {a.event.text for a in found.alternatives if a.how == "chance"} == expected
+
+
+def test_an_answer_that_moves_cards_withdraws_a_limit_discard_waiting_beside_it():
+    """Two choices wait at once (War sends Peace away; the Keeper Limit asks a discard of cards
+    that include Peace): answering the first moves Peace, so the state-based check runs although
+    the other choice still waits. Carol's discard is withdrawn and Bob's is asked: only his
+    discards are listed (a simulated game once listed `Carol discards Peace` and crashed on it)."""
+    game = _at("scenarios/house_rules/limits-on-own-turn-war-moves-peace-while-her-discard-waits.yaml", 2)
+    decision = game.decision()
+    assert decision.kind is DecisionKind.LIMIT and decision.players == ("Bob",)
+    assert {e.text for e in decision.events if e.action == "discard"} == {
+        "Bob discards Cookies",
+        "Bob discards Bread",
+        "Bob discards Peace",
+    }

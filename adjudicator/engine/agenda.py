@@ -375,6 +375,8 @@ class Agenda(GameView):
         choice, given = self.verify_answer(event) if checked is None else checked
         self.pending.remove(choice)
         self.call(choice.then, given)
-        if not self.agenda and not self.pending:
-            self.check_state()  # the answer's continuation is done and changed the table: checked like a step
+        if not self.agenda:
+            # the answer's continuation is done and changed the table: checked like a step, also
+            # while another choice waits (a limit's discard asked of cards the answer moved away)
+            self.check_state()
         self.run()
