@@ -343,6 +343,14 @@ class Agenda(GameView):
             **options,
         )
 
+    def withdraw(self, key: Any, why: str) -> None:
+        """The choice waiting under `key` is no longer asked: what it asks about is gone (the
+        cards moved since it was asked), `why`. The log says so; nothing waits then for its answer."""
+        waiting = next((c for c in self.pending if c.key == key), None) if self.pending else None
+        if waiting is not None:
+            self.pending.remove(waiting)
+            self.note(f"{waiting.player} is no longer asked to {waiting.prompt}: {why}", waiting.rulings)
+
     def answered_choice(self, player: str, verb: Action, given: Sequence[Any]) -> PendingChoice | None:
         """The pending choice an answer goes to (None: nothing asks player to answer so). Choices
         waiting together (both limits) may be answered in either order: the answer goes to the

@@ -102,6 +102,9 @@ class CardHost(Protocol):
     ) -> None:
         """Ask player to pick count of options (a victim, cards to give); `then` gets the answer."""
 
+    def withdraw(self, key: Any, why: str) -> None:
+        """No longer ask the choice asked under `key` (what it asks about is gone, `why`); the log says so."""
+
     def schedule_after(self, *tasks: Then) -> None:
         """Run these continuations after everything already waiting: a Surprise's effect that comes last."""
 

@@ -66,10 +66,13 @@ class CreeperEvicts(_PowerCreeper):
         if owner is None:
             return
         target = next((c for c in game.table.in_play[owner] if c.is_called(card.params["evicts"])), None)
-        if target is None:
-            return  # the common case at a state-based check: nothing to evict
-        others = [p for p in game.table.players if p != owner]
         key = ("evict", card.name)
+        if target is None:
+            # the common case at a state-based check: nothing to evict; a question asked before
+            # the Keeper left (discarded to a limit while it waited) is withdrawn
+            game.withdraw(key, "the two are no longer side by side")
+            return
+        others = [p for p in game.table.players if p != owner]
         if not others:
             return  # nowhere to send it
         game.ask(  # (not again while the question, named by its key, waits for its answer)
