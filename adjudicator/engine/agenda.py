@@ -297,7 +297,7 @@ class Agenda(GameView):
         `key` names the question: one asked with the key of a choice still waiting is not asked again."""
         if not isinstance(then, Then):
             raise TypeError(f"continuations are data (Then), not {type(then).__name__}")
-        if key is not None and self.pending and any(c.key == key for c in self.pending):
+        if key is not None and self.waiting(key) is not None:
             return  # the question is already waiting for its answer
         options = list(options)
         count = min(count, len(options))
@@ -343,10 +343,14 @@ class Agenda(GameView):
             **options,
         )
 
+    def waiting(self, key: Any) -> PendingChoice | None:
+        """The choice asked under `key` that waits for its answer, if one does."""
+        return next((c for c in self.pending if c.key == key), None) if self.pending else None
+
     def withdraw(self, key: Any, why: str) -> None:
         """The choice waiting under `key` is no longer asked: what it asks about is gone (the
         cards moved since it was asked), `why`. The log says so; nothing waits then for its answer."""
-        waiting = next((c for c in self.pending if c.key == key), None) if self.pending else None
+        waiting = self.waiting(key)
         if waiting is not None:
             self.pending.remove(waiting)
             self.note(f"{waiting.player} is no longer asked to {waiting.prompt}: {why}", waiting.rulings)

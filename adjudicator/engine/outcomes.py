@@ -88,6 +88,11 @@ def _trial(game: GameView, event: Event, forced: int | None = None) -> tuple[Gam
     return trial, recorder, seen
 
 
+def _left_to_chance(trial: GameView, seen: int) -> rec.Chance | None:
+    """The trial's first random step after its first `seen` steps that the event left to chance."""
+    return next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
+
+
 def chance_outcomes(game: GameView, event: Event) -> list[ChanceOutcome]:
     """The outcomes of the first random step event meets and does not state (see the module's doc)."""
     if game.is_over:
@@ -109,7 +114,7 @@ def chance_outcomes(game: GameView, event: Event) -> list[ChanceOutcome]:
     if not recorder.asked or any(isinstance(step, rec.Rejected) for step in trial.steps[seen:]):
         return []
     how, what = recorder.asked[0]
-    chance = next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
+    chance = _left_to_chance(trial, seen)
     if event.at_random and (chance is None or chance.how != forced_play_how(event.player)):
         return []  # (a draw pile reshuffled before the pick: that is not the event's to state)
     label = chance.what if chance is not None else "chance"
@@ -139,7 +144,7 @@ def _picks(game: GameView, event: Event, tried: Event, options: int, label: str)
     how = ""  # how the step is stated: the same for every index
     for index in range(min(options, MAX_OUTCOMES)):
         trial, _, seen = _trial(game, tried, forced=index)
-        chance = next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
+        chance = _left_to_chance(trial, seen)
         if chance is not None:
             outcomes[chance.outcome] += 1
             turns[chance.outcome], how = trial.turns_begun, chance.how

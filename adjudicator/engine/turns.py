@@ -224,7 +224,7 @@ class TurnStructure(GameView):
             label, discard = (
                 ("Hand Limit", "discard_from_hand") if slot == "hand_limit" else ("Keeper Limit", "discard_from_play")
             )
-            waiting = next((c for c in self.pending if c.key == key), None) if self.pending else None
+            waiting = self.waiting(key)
             if waiting is not None:
                 if list(waiting.options) == list(zone):
                     continue  # asked already, of the cards she still has
