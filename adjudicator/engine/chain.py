@@ -18,7 +18,7 @@ from adjudicator.cards.kinds.base import continuation, has_hook
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.errors import Illegal
+from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.position import Phase, Play, Then
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
@@ -178,11 +178,7 @@ class ResponseChain(GameView):
         top = self.chain_top()
         if not answers and top is not None and not kind_of(card).may_respond(self, card, player, top):
             return False  # surely refused (`verify_respond` would work out why, at some cost)
-        try:
-            self.verify_respond(player, card, answers)
-        except Illegal:
-            return False
-        return True
+        return allowed(self.verify_respond, player, card, answers)
 
     def respond(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         response = self.verify_respond(player, card, answers)

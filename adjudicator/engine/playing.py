@@ -16,7 +16,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import first_copies
-from adjudicator.model.errors import Illegal
+from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.events import Action
 from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play, TempHand
@@ -284,11 +284,7 @@ class Playing(GameView):
             how = _LISTED.get((card.kind, card.type)) or _how_listed(card)
             if how == _AS_IT_IS:  # (most cards)
                 playable.append(card)
-            elif how == _ASKED:
-                try:
-                    self._verify_kind_allows_play(player, card, (), frame)
-                except Illegal:
-                    continue
+            elif how == _ASKED and allowed(self._verify_kind_allows_play, player, card, (), frame):
                 playable.append(card)
         return playable
 
@@ -304,11 +300,7 @@ class Playing(GameView):
         return Illegal("no_plays_left", f"{player} has no plays left: {why}", ("B-play-rule",))
 
     def can_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
-        try:
-            self.verify_play(player, card, answers)
-        except Illegal:
-            return False
-        return True
+        return allowed(self.verify_play, player, card, answers)
 
     def play(self, player: str, card: Card, answers: Sequence[Any] = (), *, verified: bool = False) -> Play:
         """Play card from her hand (or the temporary hand). `verified`: the play is one the game's

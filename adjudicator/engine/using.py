@@ -14,7 +14,7 @@ from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
-from adjudicator.model.errors import Illegal
+from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Play
 
@@ -120,20 +120,12 @@ class Using(GameView):
                 if not (her_time or any_time) or not kind.may_use(game, card, player):
                     continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
-                if not kind.may_use_says_all:  # (else `may_use` said yes: no Play is built to ask again)
-                    try:
-                        self._verify_kind_allows_use(player, card, (), kind)
-                    except Illegal:
-                        continue
-                found.append(card)
+                if kind.may_use_says_all or allowed(self._verify_kind_allows_use, player, card, (), kind):
+                    found.append(card)  # (`may_use_says_all`: it said yes, no Play is built to ask again)
         return usable
 
     def can_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> bool:
-        try:
-            self.verify_use(player, card, answers)
-        except Illegal:
-            return False
-        return True
+        return allowed(self.verify_use, player, card, answers)
 
     def use(self, player: str, card: Card, answers: Sequence[Any] = (), *, verified: bool = False) -> None:
         """Use the free action card grants. `verified`: the use is one the game's decision listed,

@@ -7,7 +7,9 @@ as a rejection and the replay goes on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class ScenarioError(Exception):
@@ -75,3 +77,13 @@ class Illegal(Exception):
 
     def __str__(self) -> str:
         return self.reason
+
+
+def allowed(verify: Callable[..., object], *args: Any) -> bool:
+    """Whether a `verify_x` check lets its arguments through, raising no `Illegal` (pokerkit's
+    `can_x`: the check and its question are one piece of code)."""
+    try:
+        verify(*args)
+    except Illegal:
+        return False
+    return True
