@@ -14,6 +14,9 @@ from adjudicator.loading.scenario import load_scenario
 from adjudicator.model.decision import Decision, DecisionKind, Driver
 from adjudicator.simulate import Settings, dealt_scenario
 
+#: every bundled scenario
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
 
 def _drive(game: Driver, rng: random.Random, limit: int = 400) -> list[Decision]:
     """A random game through the driver's protocol alone."""
@@ -61,6 +64,43 @@ def test_pop_takes_back_a_listed_event_to_the_decision_it_was_listed_at():
         game.pop()
         game.push(rng.choice(game.decision().events))
         assert game.position() != before or after == before
+
+
+def _verdict(game: Game) -> tuple[object, ...]:
+    """What a replay decides, read where the game rests: the position, the events refused, the winner."""
+    game.decision()
+    return game.position(), [step.event for step in game.steps if step.kind == "rejected"], game.winner
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[str(path.relative_to(ROOT / "scenarios")) for path in SCENARIOS])
+def test_reading_the_decision_before_each_event_changes_no_verdict(path):
+    """The decision's forced steps are taken to read it, not as a push: an event of the file is
+    still judged where the last push left the game (a Surprise too late stays too late, an order
+    stated for a reshuffle those steps would make is still the event's to state)."""
+    scenario = load_scenario(path)
+    plain, read = Game(replace(scenario, events=())), Game(replace(scenario, events=()))
+    for event in scenario.events:
+        plain.push(event)
+        if not read.is_over:
+            read.decision()
+        read.push(event)
+    assert _verdict(read) == _verdict(plain)
+
+
+def test_a_game_without_an_undo_stack_refuses_an_event_its_decision_did_not_list():
+    scenario = load_scenario(ROOT / "scenarios/chance/reshuffle-stated-where-the-log-puts-it.yaml")
+    game = Game(replace(scenario, events=()), undo=False)
+    game.push(scenario.events[0])
+    game.decision()  # Draw 3 resolves: the pile is reshuffled to read what comes next
+    with pytest.raises(ValueError, match="make the game with undo=True"):
+        game.push(scenario.events[1])
+    kept = Game(replace(scenario, events=()))
+    kept.push(scenario.events[0])
+    kept.decision()
+    kept.push(scenario.events[1])  # the order it states is used: the reshuffle is taken again
+    assert [card.name for card in kept.table.hands["Alice"]] == ["Bread", "Time"] and not any(
+        s.kind == "rejected" for s in kept.steps
+    )
 
 
 def _at(path: str, events: int) -> Game:

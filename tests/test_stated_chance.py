@@ -447,7 +447,9 @@ def _declines_where_it_waits(
     stated waits there at that play's window (`Game.decision`): a Surprise may answer the card the
     play now states it plays at once, which the play left unstated could not (a choice came first)."""
     scenario = parse_scenario(written(events, seed), "<restated>")
-    game = Game(dataclasses.replace(scenario, events=()), undo=False)
+    # (with an undo stack: the file's events are judged where the last push left the game, the
+    # steps taken to read the decision taken back first, as a replay judges them)
+    game = Game(dataclasses.replace(scenario, events=()))
     out: list[Event] = []
     placed: set[int] = set()  # the declines, by place in the events now
     moved = {place: (player, card) for place, player, card in left_out}

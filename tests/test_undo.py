@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -127,6 +128,7 @@ def no_zone_outside_the_table(game: Game) -> None:
 def test_pop_takes_back_every_event_of_random_games(settings: sim.Settings, log: bool) -> None:
     rng = random.Random(f"undo {settings.decks} {settings.seed}")
     game = Game(sim.dealt_scenario(settings, rng), log=log)
+    pushed = state(game)  # where the last push left the game (none yet: as dealt)
     game.decision()  # (listing numbers the next event: `event_no`)
     start = state(game)
     for _ in range(EVENTS):
@@ -135,20 +137,25 @@ def test_pop_takes_back_every_event_of_random_games(settings: sim.Settings, log:
             break
         no_zone_outside_the_table(game)
         events = list(decision.events)
-        tried = [events[0], *rng.sample(events, min(len(events), PER_POSITION - 1))]
-        before = state(game)
-        for number, event in enumerate(tried):
+        tried = [0, *rng.sample(range(len(events)), min(len(events), PER_POSITION - 1))]
+        for number, index in enumerate(tried):
+            event = game.decision().events[index]  # (read again after an event judged apart: the steps taken again)
+            before = state(game)
             if number % 2:
-                game._decided = None  # the push's own way, not the listing's copy taken on
+                # An event the decision did not list (one of a file): judged where the last push
+                # left the game, the steps the decision took taken back first; popped, the game is there.
+                event, before = replace(event), pushed
             game.push(event)
             game.pop()
             assert state(game) == before, event.text
+        events = list(game.decision().events)
         chosen = rng.choice(events)
         twin = game.copy()
         game.push(chosen)
         twin.push(chosen)  # the popped game goes on as a copy made before
         assert game.position() == twin.position(), chosen.text
         assert said(game.steps[-8:]) == said(twin.steps[-8:]), chosen.text
+        pushed = state(game)
     while game.move_stack:  # and back to the start, one event at a time
         game.pop()
     assert state(game) == start

@@ -32,6 +32,7 @@ from adjudicator.engine.advancing import (
 )
 from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
+from adjudicator.engine.undoing import Record
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
 from adjudicator.model.events import Action, Event
@@ -47,6 +48,15 @@ class Decided:
 
     stamp: tuple[int | None, ...]
     decision: Decision
+    #: In a game with an undo stack: the game as the last push left it, before the forced steps
+    #: this decision took (`undoing.Record`; the clock journals the steps into it). An event the
+    #: decision does not list is judged where the last push left the game, as a replay of the
+    #: events judges it (push takes the steps back first); `pop` takes them back with the event
+    #: pushed before them.
+    since: Record | None = None
+    #: whether the decision took any step: the game is no longer as the last push left it (a game
+    #: without an undo stack cannot go back there: an event the decision does not list is refused)
+    moved: bool = False
 
     def lists(self, event: Event) -> bool:
         """Whether event is one of the decision's own (the very object: a driver pushes what it was
@@ -62,10 +72,32 @@ def next_number(game: GameView) -> int:
 def decision(game: GameView) -> Decision:
     """Where the game rests, the forced steps taken (see the module's doc)."""
     decided: Decided | None = game._decided
+    if game.undo is not None:
+        return _kept_apart(game, decided)
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
+    clock = game.table.clock
+    steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
     made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
-    game._decided = Decided(stamp(game), made)
+    game._decided = Decided(stamp(game), made, None, clock.steps != steps)
+    return made
+
+
+def _kept_apart(game: GameView, decided: Decided | None) -> Decision:
+    """`decision` in a game with an undo stack: the game as the last push left it is recorded
+    before any step is taken (`Decided.since`), so that reading the decision changes nothing a
+    push will judge. (A game without one -- replay, simulate -- is driven one way: by the events
+    of a file, each judged by push, or by events read off its decisions; `push` says so.)"""
+    now = stamp(game)
+    if decided is not None and decided.stamp == now:
+        return decided.decision
+    # (read again after a change no push made: still the game the last push left)
+    since, moved = (decided.since, decided.moved) if decided is not None else (None, False)
+    if since is None:
+        since = Record(game)
+    made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
+    after = stamp(game)
+    game._decided = Decided(after, made, since, moved or after != now)
     return made
 
 

@@ -43,12 +43,23 @@ class EventOrder(GameView):
     def push(self, event: Event, finishing: bool = False) -> None:
         """Take one event, in the order the contract fixes. `finishing`: no event follows it, the
         game is finished next (a replay's last event: engine/trial.py)."""
-        if self.undo is not None:
-            self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
-        decided, self._decided = self._decided, None
+        decided = self._decided
         listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self)
+        if not listed and decided is not None and decided.moved:
+            # Any other event is judged where the last push left the game, as a replay of the events
+            # judges it: the forced steps the decision took for reading are taken back first.
+            if decided.since is None:
+                raise ValueError(
+                    f"{event.text}: not an event of the decision read, whose forced steps this game cannot "
+                    "take back (made with undo=False, or a copy): push events read off the decision, "
+                    "or make the game with undo=True"
+                )
+            decided.since.take_back(self)
+        if self.undo is not None:
+            self.undo.append(Record(self))  # what the push changes, for `pop` (engine/undoing.py)
+        self._decided = None
         self.move_stack.append(event)
         if self.stopped:
             return

@@ -249,8 +249,15 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         if not self.undo:
             raise ValueError("this game keeps no undo stack (made with undo=False, or a copy): pop is not possible")
         last = self.move_stack[-1]
+        decided = self._decided
+        if decided is not None and decided.since is not None:
+            decided.since.take_back(self)  # the steps a decision read since took (the next event's) first
         self.undo.pop().take_back(self)
-        self.table.clock.undo = previous_changes(self)  # changes from here are the previous push's
+        # Back where its decision listed it: the steps that decision took are journaled apart, to be
+        # taken back for an event it does not list; any other change from here is the previous push's.
+        decided = self._decided
+        since = decided.since if decided is not None else None
+        self.table.clock.undo = since.changes if since is not None else previous_changes(self)
         return last
 
     # ------------------------------------------------------------ properties

@@ -222,8 +222,10 @@ class Driver(Protocol):
         ...
 
     def push(self, event: Event) -> None:
-        """Take one event: a listed one is applied as listed; any other one is judged first (a
-        refused event is logged as rejected and changes nothing)."""
+        """Take one event: a listed one is applied as listed; any other one is judged first, where
+        the last push left the game (the steps `decision` took are taken back first; a game that
+        keeps no undo stack refuses it with a ValueError). A refused event is logged as rejected
+        and changes nothing."""
         ...
 
     def pop(self) -> Event:
