@@ -151,6 +151,24 @@ def test_a_shuffle_lists_its_outcomes_by_the_card_that_comes_first():
     assert [o.probability for o in outcomes] == [0.25] * 4
 
 
+def test_a_reshuffle_the_steps_before_an_event_make_is_that_events_to_state():
+    """Draw 3 resolves as the next event closes its window, and its draw reshuffles the discard
+    pile: the log puts the reshuffle under the next event, which states its order (`; shuffled`).
+    So its outcomes are that event's, stating each card that may come first."""
+    path = "scenarios/chance/reshuffle-stated-where-the-log-puts-it.yaml"
+    game, events = _at(path, 1), load_scenario(ROOT / path).events
+    outcomes = game.chance_outcomes(events[1])
+    assert sorted(o.event.text for o in outcomes) == [
+        f"Alice plays Milk; shuffled {name}" for name in ("Money", "The Sun", "Time")
+    ]
+    assert [o.probability for o in outcomes] == [pytest.approx(1 / 3)] * 3
+    for outcome in outcomes:  # each taken as stated: the card it names comes first, and she draws it
+        trial = game.copy()
+        trial.push(outcome.event)
+        first = outcome.event.shuffled[0][0]
+        assert not any(s.kind == "rejected" for s in trial.steps) and first in trial.table.hands["Alice"]
+
+
 def test_first_play_random_lists_each_card_of_the_hand_it_may_pick():
     """The forced play a rule picks at random: `Bob begins` leaves it to chance, and each card of
     his hand after his draw is an outcome, stated by `Bob plays CARD at random` in its place; a
@@ -234,8 +252,20 @@ def test_nothing_runs_after_a_win_but_the_cards_in_motion_landing(decks):
             {f"Bob plays {name} at random" for name in ("Milk", "Cookies", "Time", "Money")},
         ),
         ("scenarios/chance/first-play-random-as-his-turn-begins.yaml", 1, {"Alice plays Bread at random"}),
+        (
+            "scenarios/chance/reshuffle-stated-where-the-log-puts-it.yaml",
+            2,
+            {f"Alice plays Milk; shuffled {name}" for name in ("Time", "The Sun", "Money")},
+        ),
     ],
-    ids=["random-discard", "canceled-plans", "shuffle", "first-play-random", "first-play-random-stated"],
+    ids=[
+        "random-discard",
+        "canceled-plans",
+        "shuffle",
+        "first-play-random",
+        "first-play-random-stated",
+        "reshuffle-before-the-event",
+    ],
 )
 def test_explore_lists_every_outcome_of_the_random_step(path, at, expected):
     """`explore --at N` shows what had happened had chance gone otherwise, through `chance_outcomes`."""

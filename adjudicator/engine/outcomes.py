@@ -24,7 +24,7 @@ from adjudicator.engine.advancing import advance
 from adjudicator.engine.copying import fork
 from adjudicator.model import records as rec
 from adjudicator.model.cards import AtRandom, Card
-from adjudicator.model.chance import forced_play_how
+from adjudicator.model.chance import SHUFFLED_HOW, forced_play_how
 from adjudicator.model.decision import ChanceOutcome
 from adjudicator.model.events import Action, Event, one_line
 from adjudicator.model.position import Play
@@ -88,6 +88,23 @@ def _trial(game: GameView, event: Event, forced: int | None = None) -> tuple[Gam
     return trial, recorder, seen
 
 
+def _shuffle_on_the_way(game: GameView, number: int) -> tuple[list[Card], str] | None:
+    """game (a copy) taken through the steps event `number` forces first, whatever it is
+    (`advance`): the cards of the first pile they shuffle, left to chance, and what the pile is
+    (the log's words); None where they shuffle none."""
+    recorder = game._rng = _Recorder(game.rng.getstate())
+    game.cited = None  # every step written: the shuffle's words are read off the log
+    seen = len(game.steps)
+    advance(game, number)
+    cards = next((what for how, what in recorder.asked if how == "shuffle"), None)
+    if cards is None:
+        return None
+    chance = next(
+        (s for s in game.steps[seen:] if isinstance(s, rec.Chance) and not s.stated and s.how == SHUFFLED_HOW), None
+    )
+    return cards, chance.what if chance is not None else "chance"
+
+
 def _left_to_chance(trial: GameView, seen: int) -> rec.Chance | None:
     """The trial's first random step after its first `seen` steps that the event left to chance."""
     return next((s for s in trial.steps[seen:] if isinstance(s, rec.Chance) and not s.stated), None)
@@ -105,9 +122,14 @@ def chance_outcomes(game: GameView, event: Event) -> list[ChanceOutcome]:
         # event's own, as push takes them (a turn it begins, its draws).
         tried = replace(event, card=None)
     elif event.action not in _MAKE_THE_FORCED_PLAY:  # (a forced play it makes is its own to state)
-        # The steps the event forces first (the last play resolving, the turn passing) may draw at
-        # random too: what they draw is not this event's to state, so they are taken first.
-        advance(game, event.number)
+        # The steps the event forces first (the last play resolving, the turn passing) are taken
+        # first. A card they pick at random is not this event's to state (the event that played
+        # the card states it), but a pile they shuffle is: `; shuffled` goes on the event after
+        # whose number the log puts the reshuffle. Its orders are then this event's outcomes.
+        shuffled = _shuffle_on_the_way(game, event.number)
+        if shuffled is not None:
+            cards, label = shuffled
+            return _first_cards(_stating(event, shuffled=()) if event.shuffled else event, cards, label)
     if event.shuffled:  # the orders it states are outcomes too: each is listed with the others
         event = tried = _stating(event, shuffled=())
     trial, recorder, seen = _trial(game, tried)
