@@ -12,6 +12,7 @@ from conftest import ROOT
 from adjudicator.engine.game import Game
 from adjudicator.loading.scenario import load_scenario
 from adjudicator.model.decision import Decision, DecisionKind, Driver
+from adjudicator.model.events import Action, Event
 from adjudicator.simulate import Settings, dealt_scenario
 
 #: every bundled scenario
@@ -167,6 +168,46 @@ def test_a_reshuffle_the_steps_before_an_event_make_is_that_events_to_state():
         trial.push(outcome.event)
         first = outcome.event.shuffled[0][0]
         assert not any(s.kind == "rejected" for s in trial.steps) and first in trial.table.hands["Alice"]
+
+
+def test_chance_decides_a_play_a_rule_picks_at_random_when_nobody_may_act_first():
+    """First Play Random and Play 2, Alice with nothing to use first: the game rests where chance
+    picks her first play. Its outcomes are the events stating each pick, with their chances; a
+    driver pushes one, or lets the seed pick (`let_chance`): the pick the replay makes itself."""
+    path = "scenarios/chance/first-play-random-as-his-turn-begins.yaml"
+    game = _at(path, 0)
+    decision = game.decision()
+    assert decision.kind is DecisionKind.CHANCE and decision.is_chance and decision.players == ("Alice",)
+    assert [e.text for e in decision.events] == ["Alice plays Bread at random", "Alice plays Dreams at random"]
+    assert decision.probabilities == (0.5, 0.5)
+    stated = game.copy()
+    stated.push(decision.events[1])  # chance's outcome as the table states it
+    assert stated.window is not None and stated.window.card.name == "Dreams"
+    game.let_chance()  # the seed's pick: the card the replay of `Alice begins` plays
+    replayed = _at(path, 0)
+    replayed.push(Event.made(1, "Alice", Action.BEGIN_TURN))
+    assert game.table.in_play["Alice"] == replayed.table.in_play["Alice"]
+    assert game.decision().kind is DecisionKind.PLAY  # then she decides: her second play
+    with pytest.raises(ValueError, match="chance decides nothing now"):
+        game.let_chance()
+
+
+def test_chance_decides_the_forced_play_of_a_turn_begun_on_the_way():
+    """Bob's turn begins once Alice's ends: he draws, and chance picks his first play from his
+    hand (each card as likely); a pick stated begins his turn and plays the card."""
+    path = "scenarios/chance/first-play-random-as-his-turn-begins.yaml"
+    game = _at(path, 2)
+    decision = game.decision()
+    assert decision.is_chance
+    assert [e.text for e in decision.events] == [
+        f"Bob plays {n} at random" for n in ("Milk", "Cookies", "Time", "Money")
+    ]
+    assert decision.probabilities == (0.25,) * 4
+    assert {o.event.text for o in _at(path, 2).chance_outcomes(load_scenario(ROOT / path).events[2])} == {
+        e.text for e in decision.events
+    }
+    game.push(decision.events[0])
+    assert game.window is not None and game.window.card.name == "Milk" and game.turn.player == "Bob"
 
 
 def test_first_play_random_lists_each_card_of_the_hand_it_may_pick():

@@ -79,6 +79,12 @@ def test_the_generator_offers_what_push_accepts(decks):
         offered = legal_events(as_it_stood, number, stated_choices=False)
         assert fingerprint(as_it_stood) == before, "legal_events changed the game it was asked about"
         events = game.legal_events()
+        while game.decision().is_chance:
+            # Chance picks a play first: each outcome is an event push takes as the game stood,
+            # stating the pick; then the seed picks, and the players' decision is compared.
+            assert events and all(accepted(as_it_stood, e) for e in events), (decks, number)
+            game.let_chance()
+            events = game.legal_events()
         if game.winner or game.ended:
             # The forced steps the next event takes end the game: a driver that took them finds it
             # over; asked before them, the generator offers the event that takes them, `P begins`.

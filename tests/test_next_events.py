@@ -23,7 +23,10 @@ DECKS = ("fluxx5", "creeper_pack", "surprises")
 
 
 def next_events(game: Game, number: int) -> list:
-    """The events of the decision game rests at (which must number them `number`)."""
+    """The events of the decision game rests at (which must number them `number`), chance
+    having picked first where it decides (the seed's pick, as `simulate` lets it)."""
+    while game.decision().is_chance:
+        game.let_chance()
     events = game.legal_events()
     assert all(event.number == number for event in events)
     return events

@@ -133,6 +133,7 @@ def advance_steps(
     usable: dict[str, list[Card]],
     answers_now: Keyed | None = None,
     who: str | None = None,
+    chance: bool = False,
 ) -> str | None:
     """`advance`'s steps. Returns None when every legal event is judged in the position as
     it stands, or where they part ways: "window" (someone can answer the open chain),
@@ -144,7 +145,8 @@ def advance_steps(
     (the position they were worked out in is the one it leaves). `answers_now`: the answers to
     the window open as game stands, where known already. `who`: the player of the event these
     steps come before, when it is known (`P declines`): the next turn begins only for her, as
-    it begins only for an event of the next player (`Game._needs_next_turn`)."""
+    it begins only for an event of the next player (`Game._needs_next_turn`). `chance`: stop
+    before a play a rule picks at random, the table's to state ("chance"; a decision's steps)."""
     game.event_no = number
     while not (game.stopped or game.winner or game.ended or game.pending):
         turn = game.turn
@@ -173,6 +175,8 @@ def advance_steps(
                 if cards:
                     usable[turn.player] = cards
                     return "before forced play"
+                if chance and _picks_at_random(game):
+                    return "chance"
                 game.make_forced_plays()
                 if game.window is not None:
                     return "forced play"  # push makes it right before judging the event, and goes no further
@@ -198,18 +202,32 @@ def advance_steps(
 
 
 def come_to_rest(
-    game: GameView, number: int, begun: list[str], usable: dict[str, list[Card]], who: str | None = None
+    game: GameView,
+    number: int,
+    begun: list[str],
+    usable: dict[str, list[Card]],
+    who: str | None = None,
+    chance: bool = False,
 ) -> tuple[str | None, bool]:
     """`advance_steps` until the game waits for someone: a play a rule forced on the way is
     answered or resolves (the steps go on from there). Returns where the ways part (as
     `advance_steps`), and whether a forced play was made on the way: her free actions are then
-    judged before it by push, so none of hers can be the next event (`_after_forced_play`)."""
-    split = advance_steps(game, number, begun, usable, who=who)
+    judged before it by push, so none of hers can be the next event (`_after_forced_play`).
+    `chance`: stop where chance picks a play (`advance_steps`)."""
+    split = advance_steps(game, number, begun, usable, who=who, chance=chance)
     forced = False
     while split == "forced play":
         forced = True
-        split = advance_steps(game, number, begun, usable, who=who)
+        split = advance_steps(game, number, begun, usable, who=who, chance=chance)
     return split, forced
+
+
+def _picks_at_random(game: GameView) -> bool:
+    """Whether a rule in play makes a play now, picked at random, that no event has stated: with
+    nothing left to run first (else the seed picks, as the replay does, once it has run)."""
+    if game.agenda or game.stated_at_random is not None:
+        return False
+    return any(kind_of(rule).forces_play(game, rule) for _, rule in derived.holding(game, "forced_play"))
 
 
 def declinable(game: GameView, split: str | None, forced_due: bool | None = None) -> bool:

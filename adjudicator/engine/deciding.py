@@ -17,6 +17,7 @@ turn or made a forced play, what push would judge before them is left out (`_kee
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -34,6 +35,7 @@ from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
 from adjudicator.engine.undoing import Record
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.chance import first_copies
 from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
 from adjudicator.model.events import Action, Event
 from adjudicator.model.position import Phase, Play, Turn
@@ -57,6 +59,8 @@ class Decided:
     #: whether the decision took any step: the game is no longer as the last push left it (a game
     #: without an undo stack cannot go back there: an event the decision does not list is refused)
     moved: bool = False
+    #: where chance decides: the reading to go on with once it has (`let_chance`)
+    resume: Resume | None = None
 
     def lists(self, event: Event) -> bool:
         """Whether event is one of the decision's own (the very object: a driver pushes what it was
@@ -78,8 +82,8 @@ def decision(game: GameView) -> Decision:
         return decided.decision
     clock = game.table.clock
     steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
-    made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
-    game._decided = Decided(stamp(game), made, None, clock.steps != steps)
+    made, resume = _read(game)
+    game._decided = Decided(stamp(game), made, None, clock.steps != steps, resume)
     return made
 
 
@@ -95,10 +99,63 @@ def _kept_apart(game: GameView, decided: Decided | None) -> Decision:
     since, moved = (decided.since, decided.moved) if decided is not None else (None, False)
     if since is None:
         since = Record(game)
-    made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
+    made, resume = _read(game)
     after = stamp(game)
-    game._decided = Decided(after, made, since, moved or after != now)
+    game._decided = Decided(after, made, since, moved or after != now, resume)
     return made
+
+
+def let_chance(game: GameView) -> None:
+    """`Game.let_chance`: where chance decides, the play it picks is made, the seed picking (as a
+    replay picks it when no event states it), and the reading goes on from where it stopped to
+    the next decision: the same as a reading that never stopped there."""
+    decision(game)  # (read, if it was not)
+    decided: Decided = game._decided
+    if decided.resume is None:
+        raise ValueError(f"chance decides nothing now: the game rests at a decision of kind {decided.decision.kind}")
+    game.make_forced_plays()
+    made, resume = _read(game, decided.resume)
+    game._decided = Decided(stamp(game), made, decided.since, True, resume)
+
+
+def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
+    """The decision read off game (`resume`: a reading that stopped where chance decides, chance
+    having decided since), and where chance decides, the reading to go on with."""
+    if game.is_over:
+        return _OVER, None
+    number = len(game.move_stack) + 1  # (`next_number`)
+    made = _come_to_a_decision(game, number, resume)
+    if isinstance(made, Resume):
+        return _chance(game, number), made
+    return made, None
+
+
+@dataclass
+class Resume:
+    """A reading stopped where chance picks a play (`DecisionKind.CHANCE`): what it had found
+    of the game as the last push left it, to go on with once the play is made."""
+
+    before: Before
+    usable: dict[str, list[Card]]
+
+
+def _chance(game: GameView, number: int) -> Decision:
+    """Chance decides the play a rule makes at random: each card it may pick, stated
+    (`P plays CARD at random`), as likely as its copies among the cards."""
+    player = game.turn.player
+    cards = game.forced_play_picks()
+    counts = Counter(card.qualified for card in cards)
+    firsts = first_copies(list(cards), game.scenario.catalog.holds_copies)
+    events = []
+    for card in firsts:
+        event = Event.made(number, player, _PLAY, card, ())
+        event.__dict__["at_random"] = True  # (`made` sets no such field: the class's False otherwise)
+        events.append(event)
+    return Decision.made(
+        DecisionKind.CHANCE,
+        LegalEvents(events),
+        probabilities=tuple([counts[card.qualified] / len(cards) for card in firsts]),
+    )
 
 
 class Before:
@@ -142,17 +199,31 @@ class _Answering:
         return isinstance(player, str) and answers_chain(self.game, player, *then)
 
 
-def _come_to_a_decision(game: GameView, number: int) -> Decision:
-    turn, window = game.turn, game.window
-    top = game.responses[-1] if game.responses else window  # (`chain_top`)
-    before = Before(turn, turn.phase, window, top, game.turns_begun)
-    usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
-    split, forced = come_to_rest(game, number, before.begun, usable)
+def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = None) -> Decision | Resume:
+    """The decision the steps come to, or where they stop for chance to pick a play, what the
+    reading has found so far (`Resume`)."""
+    if resume is None:
+        turn, window = game.turn, game.window
+        top = game.responses[-1] if game.responses else window  # (`chain_top`)
+        before = Before(turn, turn.phase, window, top, game.turns_begun)
+        usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
+        split, forced = come_to_rest(game, number, before.begun, usable, chance=True)
+    else:  # chance has made the play it stopped at (`let_chance`): a forced play made on the way
+        before, usable = resume.before, resume.usable
+        split, _ = come_to_rest(game, number, before.begun, usable, chance=True)
+        forced = True
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
     if split == "window":
-        found, split, forced = _through_windows(game, number, window, usable, before, forced)
+        found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
     if game.is_over:
         return _OVER
+    if split == "chance":
+        if forced or (before.begun and _beginner(before.begun) != game.turn.player):
+            # Not the play her next event would state (one was made on the way, or it comes in a
+            # turn her event does not begin): the seed picks it, as the replay does, and on.
+            game.make_forced_plays()
+            return _come_to_a_decision(game, number, Resume(before, usable))
+        return Resume(before, usable)
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)

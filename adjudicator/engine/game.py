@@ -232,6 +232,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         """The legal events of `decision()`: pushing one applies it as listed (each made when read)."""
         return deciding.decision(self).events  # (`decision`, one call fewer: asked before every event)
 
+    def let_chance(self) -> None:
+        """Where chance decides (`DecisionKind.CHANCE`), the seed picks, as in a replay that does
+        not state it; the game then rests at the next decision (no event is pushed)."""
+        deciding.let_chance(self)
+
     def chance_outcomes(self, event: Event) -> list[ChanceOutcome]:
         """The outcomes of the first random step event meets, each as the event stating it."""
         return outcomes.chance_outcomes(self, event)

@@ -5,6 +5,7 @@ the plays a rule forces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.cards.kinds import kind_of
@@ -331,6 +332,15 @@ class TurnStructure(GameView):
                 return
             self.play(turn.player, card, answers)
             return
+
+    def forced_play_picks(self) -> Sequence[Card]:
+        """The cards a play a rule forces now is picked from at random (First Play Random): those
+        of the rule `make_forced_plays` would ask first. None: no rule forces a play now."""
+        for _owner, rule in derived.holding(self, "forced_play"):
+            kind = kind_of(rule)
+            if kind.forces_play(self, rule):
+                return kind.forced_play_from(self, rule)
+        return ()
 
     def _state_the_pick(self, rule: Card, card: Card, rulings: tuple[str, ...]) -> list[Any]:
         """A forced play picked at random (First Play Random): the card `P plays CARD at random`

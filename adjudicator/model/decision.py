@@ -13,6 +13,11 @@ shuffle) happens while the event that causes it is taken, and the event may stat
 (`Alice plays Canceled Plans -> Milk`, `...; shuffled Bread, Milk`). So the outcomes of chance
 are the same event with each outcome stated (`chance_outcomes(event)`): a driver that explores
 chance pushes those, and what the table stated and what a search tries are the same events.
+Where a random step has an event of its own and nobody may act before it -- a play a rule
+picks at random (First Play Random) -- the game rests at it: chance decides
+(`DecisionKind.CHANCE`), its outcomes are the events stating it, with their probabilities, and
+a driver pushes one or lets the seed pick (`let_chance`), as pokerkit's state waits for the
+cards dealt unless dealing is automated.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ class DecisionKind(StrEnum):
     RESPOND = "respond"
     #: a turn has begun and its player's first event comes next (`P begins`, or any event of hers)
     BEGIN_TURN = "begin_turn"
+    #: chance decides: a rule makes a play picked at random (First Play Random) and nobody may act
+    #: first. The events are its outcomes, each stating one (`P plays CARD at random`), with their
+    #: `probabilities`; a driver pushes one, or lets the seed pick (`Driver.let_chance`)
+    CHANCE = "chance"
     #: the game is over (a win, Solo Fluxx's deck run out, a replay stopped): nobody decides
     OVER = "over"
     #: nobody can decide, and the game is not over: an engine fault a driver reports
@@ -165,10 +174,17 @@ class Decision:
     prompts: tuple[str, ...] = ()
     #: the options of the choices asked, for an answer or a limit
     options: tuple[Any, ...] = ()
+    #: for chance: how likely each event's outcome is, in the events' order (they add up to 1)
+    probabilities: tuple[float, ...] = ()
 
     @classmethod
     def made(
-        cls, kind: DecisionKind, events: LegalEvents, prompts: tuple[str, ...] = (), options: tuple[Any, ...] = ()
+        cls,
+        kind: DecisionKind,
+        events: LegalEvents,
+        prompts: tuple[str, ...] = (),
+        options: tuple[Any, ...] = (),
+        probabilities: tuple[float, ...] = (),
     ) -> Decision:
         """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
         fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`)."""
@@ -178,6 +194,7 @@ class Decision:
         fields["events"] = events
         fields["prompts"] = prompts
         fields["options"] = options
+        fields["probabilities"] = probabilities
         return decision
 
     @functools.cached_property
@@ -195,6 +212,11 @@ class Decision:
     @property
     def is_over(self) -> bool:
         return self.kind is DecisionKind.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance decides here (its outcomes are the events), not a player."""
+        return self.kind is DecisionKind.CHANCE
 
 
 @dataclass(frozen=True)
@@ -219,6 +241,12 @@ class Driver(Protocol):
 
     def legal_events(self) -> Sequence[Event]:
         """The events of `decision()`, each one pushable as it is."""
+        ...
+
+    def let_chance(self) -> None:
+        """Where chance decides (`DecisionKind.CHANCE`): let the game's seeded generator pick the
+        outcome, as a replay does when no event states it; the game then rests at the next
+        decision. No event is pushed: the next one is numbered as before."""
         ...
 
     def push(self, event: Event) -> None:

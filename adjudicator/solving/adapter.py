@@ -312,7 +312,9 @@ def _listed(game: Game, number: int) -> list[Event]:
     the listing left it); with one open, off a copy: its closing may be chance's (a card
     resolving), which the search weighs as a step of its own."""
     if game.window is not None:
-        return list(copy_of(game).decision().events)
+        game = copy_of(game)
+    while game.decision().is_chance:
+        game.let_chance()  # (a play a rule picks at random: the search weighs it as a forced step of its own)
     return list(game.decision().events)
 
 

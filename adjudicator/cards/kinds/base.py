@@ -9,7 +9,7 @@ whose kind is not registered here are "not supported yet".
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -321,6 +321,11 @@ class Kind:
         card drawn at random): False only when it surely forces none. Asked of the rules holding
         `forced_play`, to know whether a copy of the game is worth making to find out."""
         return True
+
+    def forced_play_from(self, game: CardHost, card: Card) -> Sequence[Card]:
+        """The cards `forced_play` picks its play from at random, each as likely (where it forces
+        one now): the outcomes of chance where the game rests before the pick."""
+        return ()
 
     #: The rule slot the card fills ("draw", "play", "hand_limit", "keeper_limit", "agenda"): a new
     #: rule for a slot replaces the one there. None: the card stacks with other rules.

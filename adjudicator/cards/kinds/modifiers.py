@@ -25,6 +25,7 @@ all the hand holds).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import kind_of, register, stated_choices_only
@@ -250,11 +251,14 @@ class FirstPlayRandom(RuleKind):
     def forces_play(self, game: CardHost, card: Card) -> bool:
         return not game.turn.played and game.number("plays_left") > 1  # none when one play is all she may make
 
+    def forced_play_from(self, game: CardHost, card: Card) -> Sequence[Card]:
+        return game.table.hands[game.turn.player]  # the whole hand
+
     def forced_play(self, game: CardHost, card: Card) -> tuple[Card, str, tuple[str, ...]] | None:
         turn = game.turn
         if not self.forces_play(game, card):
             return None
-        hand = game.table.hands[turn.player]
+        hand = self.forced_play_from(game, card)
         pick = game.at_random(hand)  # the card `P plays CARD at random` states, else the seed's
         return (
             pick,
