@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
+    from adjudicator.model.decision import Decision
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
 
@@ -75,10 +76,10 @@ def run_workload(name: str, full: bool) -> int:
         events = 0
         for at, scenario in enumerate(games if full else ()):
             game = played(scenario)
-            for number, event in enumerate(scenario.events):
+            for number, event in enumerate(scenario.events[: len(picks[at]) if name == "games" else None]):
                 if name == "games":  # the decision listed, and the listed event pushed, as simulate does
                     index = picks[at][number]
-                    event = game.decision().events[index] if index is not None else event  # noqa: PLW2901
+                    event = _decided(game).events[index] if index is not None else event  # noqa: PLW2901
                 game.push(event)
                 events += 1
         return events
@@ -99,11 +100,24 @@ def run_workload(name: str, full: bool) -> int:
     return LONG_EVENTS
 
 
+def _decided(game: Game) -> Decision:
+    """The decision a player makes next, chance having picked first where it decides (the seed's
+    pick, as `simulate` lets it)."""
+    decision = game.decision()
+    while decision.is_chance:
+        game.let_chance()
+        decision = game.decision()
+    return decision
+
+
 def _picks(game: Game, events: Sequence[Event]) -> list[int | None]:
     """For each event, its index among the events the decision before it lists (None: not listed)."""
     picks: list[int | None] = []
     for event in events:
-        listed = list(game.decision().events)
+        decision = _decided(game)
+        if decision.is_over:
+            break  # (`P begins` whose steps end the game, last in a file: the decision took them)
+        listed = list(decision.events)
         found = next((i for i, e in enumerate(listed) if e.text == event.text), None)
         picks.append(found)
         game.push(listed[found] if found is not None else event)
