@@ -42,7 +42,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -63,6 +63,10 @@ def run_workload(name: str, full: bool) -> int:
     from adjudicator.engine.game import Game
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import load_scenario, parse_scenario
+    from adjudicator.model.decision import DecisionKind
+
+    global _CHANCE, _OVER  # noqa: PLW0603 -- the harness's own constants, set once the package is on the path
+    _CHANCE, _OVER = DecisionKind.CHANCE, DecisionKind.OVER
 
     if name in ("games", "pushes"):
         games = [load_scenario(path) for path in RECORDED]
@@ -100,11 +104,16 @@ def run_workload(name: str, full: bool) -> int:
     return LONG_EVENTS
 
 
+#: set by `run_workload`, once the package is importable (read once: an Enum member lookup costs)
+_CHANCE: Any = None
+_OVER: Any = None
+
+
 def _decided(game: Game) -> Decision:
     """The decision a player makes next, chance having picked first where it decides (the seed's
     pick, as `simulate` lets it)."""
     decision = game.decision()
-    while decision.is_chance:
+    while decision.kind is _CHANCE:  # (the kind itself: a property read would cost the harness)
         game.let_chance()
         decision = game.decision()
     return decision
@@ -115,7 +124,7 @@ def _picks(game: Game, events: Sequence[Event]) -> list[int | None]:
     picks: list[int | None] = []
     for event in events:
         decision = _decided(game)
-        if decision.is_over:
+        if decision.kind is _OVER:
             break  # (`P begins` whose steps end the game, last in a file: the decision took them)
         listed = list(decision.events)
         found = next((i for i, e in enumerate(listed) if e.text == event.text), None)

@@ -44,23 +44,33 @@ if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
 
 
-@dataclass
 class Decided:
-    """A decision, valid while the game is as it was (`stamp`)."""
+    """A decision, valid while the game is as it was (`stamp`). (A class with slots: made after
+    every push, cheaper than a dataclass.)"""
 
-    stamp: tuple[int | None, ...]
-    decision: Decision
-    #: In a game with an undo stack: the game as the last push left it, before the forced steps
-    #: this decision took (`undoing.Record`; the clock journals the steps into it). An event the
-    #: decision does not list is judged where the last push left the game, as a replay of the
-    #: events judges it (push takes the steps back first); `pop` takes them back with the event
-    #: pushed before them.
-    since: Record | None = None
-    #: whether the decision took any step: the game is no longer as the last push left it (a game
-    #: without an undo stack cannot go back there: an event the decision does not list is refused)
-    moved: bool = False
-    #: where chance decides: the reading to go on with once it has (`let_chance`)
-    resume: Resume | None = None
+    __slots__ = ("stamp", "decision", "since", "moved", "resume")
+
+    def __init__(
+        self,
+        stamp: tuple[int | None, ...],
+        decision: Decision,
+        since: Record | None = None,
+        moved: bool = False,
+        resume: Resume | None = None,
+    ) -> None:
+        self.stamp, self.decision = stamp, decision
+        #: In a game with an undo stack: the game as the last push left it, before the forced
+        #: steps this decision took (`undoing.Record`; the clock journals the steps into it). An
+        #: event the decision does not list is judged where the last push left the game, as a
+        #: replay of the events judges it (push takes the steps back first); `pop` takes them
+        #: back with the event pushed before them.
+        self.since = since
+        #: whether the decision took any step: the game is no longer as the last push left it (a
+        #: game without an undo stack cannot go back there: an event the decision does not list
+        #: is refused)
+        self.moved = moved
+        #: where chance decides: the reading to go on with once it has (`let_chance`)
+        self.resume = resume
 
     def lists(self, event: Event) -> bool:
         """Whether event is one of the decision's own (the very object: a driver pushes what it was
@@ -82,8 +92,16 @@ def decision(game: GameView) -> Decision:
         return decided.decision
     clock = game.table.clock
     steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
-    made, resume = _read(game)
-    game._decided = Decided(stamp(game), made, None, clock.steps != steps, resume)
+    if game.is_over:
+        game._decided = Decided(stamp(game), _OVER)
+        return _OVER
+    # (`_read`, written out: read after every push)
+    made = _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
+    if isinstance(made, Resume):
+        chance = _chance(game, len(game.move_stack) + 1)
+        game._decided = Decided(stamp(game), chance, None, True, made)
+        return chance
+    game._decided = Decided(stamp(game), made, None, clock.steps != steps)
     return made
 
 
