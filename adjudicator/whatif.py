@@ -287,6 +287,17 @@ def _orders(event: Event) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(map(str, order)) for order in event.shuffled)
 
 
+def _states_what_it_states(variant: Event, actual: Event) -> bool:
+    """Whether variant states the outcome actual states: the same event, each shuffle stated by
+    the cards actual's order starts with (a shuffle's outcome is stated by its first card)."""
+    stated, orders = _orders(variant), _orders(actual)
+    return (
+        _same(variant, actual)
+        and len(stated) == len(orders)
+        and all(order[: len(first)] == first for first, order in zip(stated, orders, strict=True))
+    )
+
+
 def _same(a: Event, b: Event) -> bool:
     return (a.player, a.action, a.card, tuple(map(str, a.choices))) == (
         b.player,
@@ -337,8 +348,8 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
     if actual is not None and actual.action not in ANSWERS and player in (None, actual.player):
         timelines.append(("skip", None, [*events[: at - 1], *events[at:]]))
     for variant in _chance_variants(before, actual):
-        if actual is not None and _same(variant, actual) and _orders(variant) == _orders(actual):
-            continue
+        if actual is not None and _states_what_it_states(variant, actual):
+            continue  # the outcome the file states itself
         timelines.append(("chance", variant, [*events[: at - 1], variant, *events[at:]]))
 
     alternatives = []
