@@ -192,6 +192,23 @@ def test_chance_decides_a_play_a_rule_picks_at_random_when_nobody_may_act_first(
         game.let_chance()
 
 
+def test_letting_chance_pick_is_taken_back_like_any_step_of_the_decision():
+    """With an undo stack: popped, the event pushed after chance picked goes back to where chance
+    had picked; an event the decision did not list is judged where the last push left the game
+    (the seed's pick taken back first, and made again by push: the same pick)."""
+    game = _at("scenarios/chance/first-play-random-as-his-turn-begins.yaml", 0)
+    assert game.decision().is_chance
+    game.let_chance()
+    picked = game.position()
+    listed = game.decision().events[0]
+    game.push(listed)
+    after = game.position()
+    game.pop()
+    assert game.position() == picked
+    game.push(replace(listed))  # an equal event, not the decision's own
+    assert game.position() == after
+
+
 def test_chance_decides_the_forced_play_of_a_turn_begun_on_the_way():
     """Bob's turn begins once Alice's ends: he draws, and chance picks his first play from his
     hand (each card as likely); a pick stated begins his turn and plays the card."""
