@@ -275,7 +275,7 @@ def _through_windows(
         if found.events:
             break
         game.close_window()  # nobody's answer to a window opened on the way is an event now: it resolves
-        split, forced_now = come_to_rest(game, number, before.begun, usable)
+        split, forced_now = come_to_rest(game, number, before.begun, usable, chance=True)
         forced = forced or forced_now
     return found, split, forced
 
