@@ -92,16 +92,8 @@ def decision(game: GameView) -> Decision:
         return decided.decision
     clock = game.table.clock
     steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
-    if game.is_over:
-        game._decided = Decided(stamp(game), _OVER)
-        return _OVER
-    # (`_read`, written out: read after every push)
-    made = _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
-    if isinstance(made, Resume):
-        chance = _chance(game, len(game.move_stack) + 1)
-        game._decided = Decided(stamp(game), chance, None, True, made)
-        return chance
-    game._decided = Decided(stamp(game), made, None, clock.steps != steps)
+    made, resume = _read(game)
+    game._decided = Decided(stamp(game), made, None, clock.steps != steps, resume)
     return made
 
 
