@@ -13,12 +13,12 @@ from adjudicator.cards.kinds.base import Kind
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
-from adjudicator.model.cards import Card, CardType
+from adjudicator.model.cards import Card
 from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Play
 
-_GOAL, _FREE_ACTION_TIME, _USE = CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER), Action.USE  # read once (Enum lookups)
+_FREE_ACTION_TIME, _USE = (Phase.PLAY, Phase.PLAY_OVER), Action.USE  # read once (Enum lookups)
 
 
 class Using(GameView):
@@ -84,41 +84,33 @@ class Using(GameView):
         return self.usable_by((player,))[0]
 
     def usable_by(self, players: Sequence[str]) -> list[list[Card]]:
-        """`usable` for each of players, in their order, worked out in one pass over the cards that
-        grant a free action (the listing asks it of every player at once: most have none)."""
-        # The cards granting a free action, kept with the effective rules: the rules in play, then
-        # each player's, in table order (a Goal is held by no one like a rule, but grants none).
+        """`usable` for each of players, in their order (the listing asks it of every player at
+        once: most have none), read off the cards that grant a free action, kept with the
+        effective rules (`Effective.free_actions`, in table order): in her own time each of them
+        she may use (the rules, her own cards), else those open any time alone (Taxes)."""
         game = self.game
-        holders = derived.holding(game, "verify_use")
-        if not holders:
+        rules = derived.effective(game)
+        granting = rules.free_actions
+        if not granting:
             return [[] for _ in players]
-        usable: list[list[Card]] = []
-        # (the cards found for her, her name, whether it is her own time: else any-time ones alone)
-        who: list[tuple[list[Card], str, bool]] = []
         # `_uses_wait` and `_in_free_action_time` of each player, with the game and the turn read
         # once: only the active player's free actions wait while a compound Action resolves.
-        over, turn = self.winner or self.ended, self.turn
+        over, turn = self.winner or self.ended, self._turn
+        usable: list[list[Card]] = []
         for player in players:
             found: list[Card] = []
             usable.append(found)
             if over:
                 continue
             if player != turn.player:
-                who.append((found, player, False))
-            elif not self.temp_hands:
-                who.append((found, player, turn.phase in _FREE_ACTION_TIME))
-        if not who:
-            return usable
-        for owner, card in holders:
-            if owner is None and card.type is _GOAL:
+                open_now = rules.any_time_free_actions
+            elif self.temp_hands:
                 continue
-            kind = kind_of(card)
-            any_time = kind.any_time
-            for found, player, her_time in who:
-                if owner is not None and owner != player:
-                    continue
-                if not (her_time or any_time) or not kind.may_use(game, card, player):
-                    continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
+            else:
+                open_now = granting if turn.phase in _FREE_ACTION_TIME else rules.any_time_free_actions
+            for owner, card, kind in open_now:
+                if owner is not None and owner != player or not kind.may_use(game, card, player):
+                    continue  # not hers, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
                 if kind.may_use_says_all or allowed(self._verify_kind_allows_use, player, card, (), kind):
                     found.append(card)  # (`may_use_says_all`: it said yes, no Play is built to ask again)
