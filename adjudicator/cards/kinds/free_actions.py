@@ -35,7 +35,8 @@ class FreeActionRule(RuleKind):
     once_per_turn = True
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return not self.used_up(game, card) and self.may_use_now(game, player)
+        # (`used_up` read in place: asked of every such rule in play at every decision)
+        return not (self.once_per_turn and card.name in game.turn.free_actions_used) and self.may_use_now(game, player)
 
     def used_up(self, game: CardHost, card: Card) -> bool:
         return self.once_per_turn and card.name in game.turn.free_actions_used
@@ -62,8 +63,11 @@ class TurnEndingFreeAction(FreeActionRule):
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return self.may_use_now(game, player)  # (never used up: it may be used again while plays remain)
+
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return self.plays_remain(game)
+        return game.turn.phase is _PLAY and game.number("plays_left") != 0  # (`plays_remain`)
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
@@ -113,7 +117,7 @@ class GetOnWithIt(TurnEndingFreeAction):
     params = {"draw": COUNT_PARAM}
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return self.plays_remain(game) and bool(game.table.hands[player])
+        return bool(game.table.hands[player]) and game.turn.phase is _PLAY and game.number("plays_left") != 0
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
