@@ -64,7 +64,8 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if decided is not None and decided.stamp == stamp(game):
         return decided.decision
-    made = _OVER if game.is_over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
+    over = game.winner or game.ended or game.stopped  # (`is_over`, read without the property's call)
+    made = _OVER if over else _come_to_a_decision(game, len(game.move_stack) + 1)  # (`next_number`)
     game._decided = Decided(stamp(game), made)
     return made
 
@@ -119,7 +120,7 @@ def _come_to_a_decision(game: GameView, number: int) -> Decision:
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
     if split == "window":
         found, split, forced = _through_windows(game, number, window, usable, before, forced)
-    if game.is_over:
+    if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
         return _OVER
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
@@ -269,8 +270,8 @@ def _plays_and_uses(
             continue  # (most players most of the time: no event to make)
         if split == "before turn end":
             cards = [card for card in cards if game.is_optional_use(card)]
-        if judged_earlier is None:
-            judged_earlier = _judged_earlier(game, before)
+        if judged_earlier is None:  # (most often: the same turn, none begun on the way, so nobody's)
+            judged_earlier = _judged_earlier(game, before) if begun or before.turn is not game.turn else ()
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             cards = [card for card in cards if not game.is_optional_use(card)]
