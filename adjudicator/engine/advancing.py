@@ -57,8 +57,12 @@ def _others_use_any_time(game: GameView, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes): asked of
     the cards in front of the players that grant a free action, kept with the effective rules."""
     return any(
-        owner is not None and owner != but and kind.may_use(game, card, owner) and game.can_use(owner, card)
-        for owner, card, kind in derived.effective(game).any_time_free_actions
+        owner is not None
+        and owner != but
+        and (kind := kind_of(card)).any_time
+        and kind.may_use(game, card, owner)
+        and game.can_use(owner, card)
+        for owner, card in derived.holding(game, "verify_use")
     )
 
 

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from adjudicator.cards.kinds.base import REGISTRY, RULE_HOOKS, TABLE_HOOKS, Kind, kind_of, own_hooks
-from adjudicator.model.cards import CardType
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -114,8 +113,6 @@ class Effective:
         "goal_slots",
         "direction",
         "printed",
-        "free_actions",
-        "any_time_free_actions",
     )
 
     #: the Draw, Play and limits as the rules in play set them, before any card's bonus: set by
@@ -166,16 +163,6 @@ class Effective:
         self.limit_slots = tuple(filter(slots.__contains__, LIMIT_SLOTS)) if slots else ()
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
         self.goals_read_hands = goals_read_hands
-        #: the cards in play that grant a free action (the Goals holding `verify_use` grant none),
-        #: with their owners and kinds, in table order, and those of them open any time (Taxes):
-        #: what `Game.usable_by` asks at every decision, sorted out once
-        granting = tuple(
-            (owner, card, kind_of(card))
-            for owner, card in found.get("verify_use", ())
-            if owner is not None or card.type is not CardType.GOAL
-        )
-        self.free_actions = granting
-        self.any_time_free_actions = tuple(grant for grant in granting if grant[2].any_time)
         #: the rules that raise printed numbers (Inflation)
         self.numeral_rules = tuple(numeral_rules)
         #: how many Goals may be in play at once

@@ -13,12 +13,12 @@ from adjudicator.cards.kinds.base import Kind
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
-from adjudicator.model.cards import Card
+from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.events import Action
 from adjudicator.model.position import Phase, Play
 
-_FREE_ACTION_TIME, _USE = (Phase.PLAY, Phase.PLAY_OVER), Action.USE  # read once (Enum lookups)
+_GOAL, _FREE_ACTION_TIME, _USE = CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER), Action.USE  # read once (Enum lookups)
 
 
 class Using(GameView):
@@ -85,13 +85,12 @@ class Using(GameView):
 
     def usable_by(self, players: Sequence[str]) -> list[list[Card]]:
         """`usable` for each of players, in their order (the listing asks it of every player at
-        once: most have none), read off the cards that grant a free action, kept with the
-        effective rules (`Effective.free_actions`, in table order): in her own time each of them
-        she may use (the rules, her own cards), else those open any time alone (Taxes)."""
+        once: most have none), read a player at a time off the cards that grant a free action,
+        kept with the effective rules (`derived.holding`: the rules in play, then each player's,
+        in table order): in her own time each of them she may use, else those open any time."""
         game = self.game
-        rules = derived.effective(game)
-        granting = rules.free_actions
-        if not granting:
+        holders = derived.holding(game, "verify_use")
+        if not holders:
             return [[] for _ in players]
         # `_uses_wait` and `_in_free_action_time` of each player, with the game and the turn read
         # once: only the active player's free actions wait while a compound Action resolves.
@@ -100,17 +99,18 @@ class Using(GameView):
         for player in players:
             found: list[Card] = []
             usable.append(found)
-            if over:
+            if over or player == turn.player and self.temp_hands:
                 continue
-            if player != turn.player:
-                open_now = rules.any_time_free_actions
-            elif self.temp_hands:
-                continue
-            else:
-                open_now = granting if turn.phase in _FREE_ACTION_TIME else rules.any_time_free_actions
-            for owner, card, kind in open_now:
-                if owner is not None and owner != player or not kind.may_use(game, card, player):
-                    continue  # not hers, or surely refused: no refusal built to say so, at some cost
+            her_time = player == turn.player and turn.phase in _FREE_ACTION_TIME
+            for owner, card in holders:
+                if owner is None:
+                    if card.type is _GOAL:
+                        continue  # (a Goal is held by no one like a rule, but grants none)
+                elif owner != player:
+                    continue
+                kind = REGISTRY[card.kind]  # (`kind_of`, without the call)
+                if not (her_time or kind.any_time) or not kind.may_use(game, card, player):
+                    continue  # not in her time, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
                 if kind.may_use_says_all or allowed(self._verify_kind_allows_use, player, card, (), kind):
                     found.append(card)  # (`may_use_says_all`: it said yes, no Play is built to ask again)
