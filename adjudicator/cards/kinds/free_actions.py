@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 # Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
-_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
+_PLAY, _CREEPER, _KEEPER = Phase.PLAY, CardType.CREEPER, CardType.KEEPER
 
 
 class FreeActionRule(RuleKind):
@@ -137,7 +137,10 @@ class Recycling(FreeActionRule):
     may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return bool(game.table.keepers_of(player))
+        for card in game.table.in_play[player]:  # (`keepers_of`, no list made: asked at every decision)
+            if card.type is _KEEPER:
+                return True
+        return False
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
