@@ -264,7 +264,8 @@ class Playing(GameView):
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices), one copy of each card
         (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
-        if not self._in_her_play_phase(player):
+        turn = self._turn  # (`_in_her_play_phase`, read in place: asked at every decision)
+        if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             return []  # `_verify_playing_now` refuses every card
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
