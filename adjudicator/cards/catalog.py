@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from adjudicator.cards.kinds import REGISTRY, default_kind, is_supported
+from adjudicator.cards.kinds.base import plays_unasked
 from adjudicator.loading import yaml_lines
 from adjudicator.loading.yaml_lines import LinedDict, line_of
 from adjudicator.model.cards import UNKNOWN, Card, CardType
@@ -61,6 +62,11 @@ class Deck:
     def members(self) -> tuple[Card, ...]:
         """Every card that may appear when a scenario plays with this deck."""
         return (*self.cards, *self.shared)
+
+    @cached_property
+    def played_unasked(self) -> frozenset[Card]:
+        """Its cards a hand plays as they are (`plays_unasked`), worked out once per deck."""
+        return frozenset(card for card in self.members if plays_unasked(card))
 
 
 @dataclass
@@ -102,6 +108,13 @@ class Catalog:
     def holds_copies(self) -> bool:
         """Whether some card has several copies (if not, no event needs its copies bound)."""
         return any(card.copy > 1 for card in self.all_cards())
+
+    @cached_property
+    def played_unasked(self) -> frozenset[Card]:
+        """The cards a hand plays as they are, whenever it may play at all (`plays_unasked`): a
+        hand of these alone is listed whole (the decks' sets, kept by each deck, joined)."""
+        extra = (card for card in self.extra if plays_unasked(card))
+        return frozenset().union(*(deck.played_unasked for deck in self.decks.values()), extra)
 
     @cached_property
     def holds_surprises(self) -> bool:

@@ -131,7 +131,7 @@ def let_chance(game: GameView) -> None:
 def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
     """The decision read off game (`resume`: a reading that stopped where chance decides, chance
     having decided since), and where chance decides, the reading to go on with."""
-    if game.is_over:
+    if game.winner or game.ended or game.stopped:  # (`is_over`, read without the property's call)
         return _OVER, None
     number = len(game.move_stack) + 1  # (`next_number`)
     made = _come_to_a_decision(game, number, resume)
@@ -225,7 +225,7 @@ def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = Non
     found: Found | None = None  # the ledger of a reading that merges: made where one is needed
     if split == "window":
         found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
-    if game.is_over:
+    if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
         return _OVER
     if split == "chance":
         if forced or (before.begun and _beginner(before.begun) != game.turn.player):
@@ -382,8 +382,8 @@ def _plays_and_uses(
             continue  # (most players most of the time: no event to make)
         if split == "before turn end":
             cards = [card for card in cards if game.is_optional_use(card)]
-        if judged_earlier is None:
-            judged_earlier = _judged_earlier(game, before)
+        if judged_earlier is None:  # (most often: the same turn, none begun on the way, so nobody's)
+            judged_earlier = _judged_earlier(game, before) if begun or before.turn is not game.turn else ()
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             cards = [card for card in cards if not game.is_optional_use(card)]

@@ -252,7 +252,7 @@ def answer_picks(game: GameView, choice: PendingChoice) -> list[Group]:
     what is left to ask the engine is only which choice the answer goes to. (Lists: a generator
     would be resumed once an answer.)"""
     answers: list[Group] = []
-    whose = told_apart(game, choice.options)  # (the same whatever the verb)
+    whose = told_apart(game, choice.options) if game.scenario.catalog.holds_copies else None  # (whatever the verb)
     others = len(game.pending) > 1
     for verb in choice.answer_verbs:
         spec = choice.spec_for(verb)

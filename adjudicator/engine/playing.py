@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from adjudicator.cards.kinds import REGISTRY, kind_of
-from adjudicator.cards.kinds.base import checks_unstated_play
+from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds.base import checks_unstated_play, plays_from_a_hand
 from adjudicator.engine import derived
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -20,15 +20,6 @@ from adjudicator.model.errors import Illegal, allowed
 from adjudicator.model.events import Action
 from adjudicator.model.names import count_of
 from adjudicator.model.position import Phase, Play, TempHand
-
-#: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
-UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
-
-
-def plays_from_a_hand(card: Card) -> bool:
-    """Whether card is one a hand can play at all: a kind the engine supports, and no `UNPLAYABLE` card."""
-    return card.kind in REGISTRY and card.type not in UNPLAYABLE
-
 
 #: How `playable` lists a card: never (no hand plays it), asked of its kind first, or as it is.
 _NEVER, _ASKED, _AS_IT_IS = "never", "asked", "as it is"
@@ -273,14 +264,18 @@ class Playing(GameView):
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices), one copy of each card
         (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
-        if not self._in_her_play_phase(player):
+        turn = self._turn  # (`_in_her_play_phase`, read in place: asked at every decision)
+        if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             return []  # `_verify_playing_now` refuses every card
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []
         held = frame.cards if frame is not None else self.table.hands[player]
+        catalog = self.scenario.catalog
+        if not catalog.holds_copies and catalog.played_unasked.issuperset(held):
+            return list(held)  # (most hands: each card listed as it is, and none a copy of another)
         playable = []
-        for card in first_copies(held) if self.scenario.catalog.holds_copies else held:
+        for card in first_copies(held) if catalog.holds_copies else held:
             how = _LISTED.get((card.kind, card.type)) or _how_listed(card)
             if how == _AS_IT_IS:  # (most cards)
                 playable.append(card)

@@ -84,41 +84,33 @@ class Using(GameView):
         return self.usable_by((player,))[0]
 
     def usable_by(self, players: Sequence[str]) -> list[list[Card]]:
-        """`usable` for each of players, in their order, worked out in one pass over the cards that
-        grant a free action (the listing asks it of every player at once: most have none)."""
-        # The cards granting a free action, kept with the effective rules: the rules in play, then
-        # each player's, in table order (a Goal is held by no one like a rule, but grants none).
+        """`usable` for each of players, in their order (the listing asks it of every player at
+        once: most have none), read a player at a time off the cards that grant a free action,
+        kept with the effective rules (`derived.holding`: the rules in play, then each player's,
+        in table order): in her own time each of them she may use, else those open any time."""
         game = self.game
         holders = derived.holding(game, "verify_use")
         if not holders:
             return [[] for _ in players]
-        usable: list[list[Card]] = []
-        # (the cards found for her, her name, whether it is her own time: else any-time ones alone)
-        who: list[tuple[list[Card], str, bool]] = []
         # `_uses_wait` and `_in_free_action_time` of each player, with the game and the turn read
         # once: only the active player's free actions wait while a compound Action resolves.
-        over, turn = self.winner or self.ended, self.turn
+        over, turn = self.winner or self.ended, self._turn
+        usable: list[list[Card]] = []
         for player in players:
             found: list[Card] = []
             usable.append(found)
-            if over:
+            if over or player == turn.player and self.temp_hands:
                 continue
-            if player != turn.player:
-                who.append((found, player, False))
-            elif not self.temp_hands:
-                who.append((found, player, turn.phase in _FREE_ACTION_TIME))
-        if not who:
-            return usable
-        for owner, card in holders:
-            if owner is None and card.type is _GOAL:
-                continue
-            kind = kind_of(card)
-            any_time = kind.any_time
-            for found, player, her_time in who:
-                if owner is not None and owner != player:
+            her_time = player == turn.player and turn.phase in _FREE_ACTION_TIME
+            for owner, card in holders:
+                if owner is None:
+                    if card.type is _GOAL:
+                        continue  # (a Goal is held by no one like a rule, but grants none)
+                elif owner != player:
                     continue
-                if not (her_time or any_time) or not kind.may_use(game, card, player):
-                    continue  # not in her turn, or surely refused: no refusal built to say so, at some cost
+                kind = REGISTRY[card.kind]  # (`kind_of`, without the call)
+                if not (her_time or kind.any_time) or not kind.may_use(game, card, player):
+                    continue  # not in her time, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
                 if kind.may_use_says_all or allowed(self._verify_kind_allows_use, player, card, (), kind):
                     found.append(card)  # (`may_use_says_all`: it said yes, no Play is built to ask again)

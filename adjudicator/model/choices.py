@@ -87,6 +87,12 @@ class ChoiceSpec:
 
     def selections(self) -> Iterator[tuple[Any, ...]]:
         """Every legal pick, smallest first (an empty pick is written `none`)."""
+        if self.at_least is None and self.count:
+            return combinations(self.options, self.count)  # (most choices: read in C, no generator to resume)
+        return self._sizes()
+
+    def _sizes(self) -> Iterator[tuple[Any, ...]]:
+        """`selections` of an "up to" choice, or of one that picks nothing."""
         sizes = range(self.at_least, self.count + 1) if self.at_least is not None else (self.count,)
         for n in sizes:
             if n == 0:

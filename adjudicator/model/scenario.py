@@ -30,6 +30,10 @@ class CardSource(Protocol):
     def holds_surprises(self) -> bool:
         """Whether some card is a Surprise."""
 
+    @property
+    def played_unasked(self) -> frozenset[Card]:
+        """The cards a hand plays as they are whenever it may play at all (no kind asked)."""
+
     def all_cards(self) -> list[Card]:
         """Every card, in catalog order."""
 

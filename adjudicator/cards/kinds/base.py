@@ -445,6 +445,21 @@ def checks_unstated_play(card: Card) -> bool:
     return known
 
 
+#: The cards never played from a hand: a Creeper goes in front of its drawer at once, an unknown card is no card yet.
+UNPLAYABLE = (CardType.CREEPER, CardType.UNKNOWN)
+
+
+def plays_from_a_hand(card: Card) -> bool:
+    """Whether card is one a hand can play at all: a kind the engine supports, and no `UNPLAYABLE` card."""
+    return card.kind in REGISTRY and card.type not in UNPLAYABLE
+
+
+def plays_unasked(card: Card) -> bool:
+    """Whether a hand may play card whenever it may play at all, its kind not asked (the listing's
+    plain case): a hand plays it, and no `verify_play` of its kind refuses a play stating no choice."""
+    return plays_from_a_hand(card) and not checks_unstated_play(card)
+
+
 def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
     """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
     key = (card.kind, among)

@@ -28,14 +28,15 @@ if TYPE_CHECKING:
 
 
 # Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
-_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
+_PLAY, _CREEPER, _KEEPER, _UNKNOWN = Phase.PLAY, CardType.CREEPER, CardType.KEEPER, CardType.UNKNOWN
 
 
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return not self.used_up(game, card) and self.may_use_now(game, player)
+        # (`used_up` read in place: asked of every such rule in play at every decision)
+        return not (self.once_per_turn and card.name in game.turn.free_actions_used) and self.may_use_now(game, player)
 
     def used_up(self, game: CardHost, card: Card) -> bool:
         return self.once_per_turn and card.name in game.turn.free_actions_used
@@ -62,8 +63,11 @@ class TurnEndingFreeAction(FreeActionRule):
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return self.may_use_now(game, player)  # (never used up: it may be used again while plays remain)
+
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return self.plays_remain(game)
+        return game.turn.phase is _PLAY and game.number("plays_left") != 0  # (`plays_remain`)
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
@@ -113,7 +117,7 @@ class GetOnWithIt(TurnEndingFreeAction):
     params = {"draw": COUNT_PARAM}
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return self.plays_remain(game) and bool(game.table.hands[player])
+        return bool(game.table.hands[player]) and game.turn.phase is _PLAY and game.number("plays_left") != 0
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
@@ -133,7 +137,10 @@ class Recycling(FreeActionRule):
     may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return bool(game.table.keepers_of(player))
+        for card in game.table.in_play[player]:  # (`keepers_of`, no list made: asked at every decision)
+            if card.type is _KEEPER:
+                return True
+        return False
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
@@ -200,7 +207,10 @@ class MysteryPlay(FreeActionRule):
     may_use_says_all = True  # `may_use` asks what `verify_now` asks of a use stating no choice
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return not self.used_up(game, card) and self._refusal(game, card) is None
+        # (once per turn read in place, as `FreeActionRule.may_use`)
+        return (
+            not (self.once_per_turn and card.name in game.turn.free_actions_used) and self._refusal(game, card) is None
+        )
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         refusal = self._refusal(game, play.card)
@@ -216,11 +226,14 @@ class MysteryPlay(FreeActionRule):
     @staticmethod
     def _top(game: CardHost) -> Card | None:
         """The card a use would play: the draw pile's first card that is not a Creeper (R65)."""
-        return next((c for c in game.table.draw_pile if c.type is not _CREEPER), None)
+        for card in game.table.draw_pile:  # (a loop: asked at every decision while it is in play)
+            if card.type is not _CREEPER:
+                return card
+        return None
 
     def _refusal(self, game: CardHost, card: Card) -> Illegal | None:
         """Why a use of card stating no choice is refused now, or None."""
-        needed = card.param("needs_in_play")
+        needed = card.params.get("needs_in_play")
         if needed and not any(c.is_called(needed) for _o, c in game.table.cards_in_play()):
             return Illegal("condition_not_met", f"{card} can be used only while {needed} is in play", ("R29",))
         table = game.table
@@ -231,7 +244,7 @@ class MysteryPlay(FreeActionRule):
                 ("R63",),
             )
         top = self._top(game)
-        if top is not None and top.is_unknown:
+        if top is not None and top.type is _UNKNOWN:  # (`is_unknown`)
             return Illegal(
                 "unknown_card", f"the card {card} would turn up is `?`: name it in the setup's draw pile", ("R63",)
             )

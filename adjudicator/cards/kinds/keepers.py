@@ -11,6 +11,7 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.events import Action
+from adjudicator.model.names import normalize
 
 if TYPE_CHECKING:
     from adjudicator.cards.kinds.host import CardHost
@@ -101,7 +102,13 @@ class CreeperDiscardPair(_PowerCreeper):
     may_use_says_all = True  # `verify_use` asks `may_use` and no more
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return any(c.is_called(card.params["pair"]) for c in game.table.in_play[player])  # player owns card
+        # Asked of its owner at every decision: `is_called` with the pair's name folded once, a
+        # plain loop over the cards in front of her (player owns card).
+        pair = normalize(card.params["pair"])
+        for held in game.table.in_play[player]:
+            if pair in held.names_called:
+                return True
+        return False
 
     def verify_use(self, game: CardHost, play: Play) -> None:
         if not self.may_use(game, play.card, play.player):
