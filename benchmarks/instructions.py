@@ -215,6 +215,12 @@ def main() -> None:
     }
     # Both runs start from compiled bytecode: where Python may not write it (PYTHONDONTWRITEBYTECODE),
     # the full run would also count compiling the modules only it imports.
+    unknown = [name for name in arguments if name not in (*units, "process")]
+    if unknown:
+        print(
+            f"usage: {Path(__file__).name} [{' | '.join([*units, 'process'])} ...] [--peer DIR]; unknown: {unknown[0]}"
+        )
+        sys.exit(2)
     compileall.compile_dir(ROOT / "adjudicator", quiet=1)
     compileall.compile_dir(ROOT / "benchmarks", quiet=1, maxlevels=0)
     for name in arguments or [*units, "process"]:
