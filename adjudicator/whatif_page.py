@@ -38,10 +38,25 @@ def explore_page(scenario: Scenario, found: Exploration) -> str:
     if not chosen:
         intro.append("No alternative changes the verdict or the position: the file's line is the only one drawn.")
     elif len(chosen) > LINES_SHOWN:
+        more = len(chosen) - LINES_SHOWN
         intro.append(
-            f"{len(chosen) - LINES_SHOWN} more alternatives of the same kind: `explore --json` lists them all."
+            f"{more} more alternative{'s' if more != 1 else ''} of the same kind: `explore --json` lists them all."
         )
+    intro += _had_chance_gone_otherwise(found)
     return board_page(f"What if at {what}?", intro, viewers)
+
+
+def _had_chance_gone_otherwise(found: Exploration) -> list[str]:
+    """A paragraph for each outcome of chance the event could have met (`explore`'s "had chance
+    gone otherwise"): the event stating it, the verdict, and what it changes first."""
+    chance = [a for a in found.alternatives if a.how == "chance"]
+    if not chance:
+        return []
+    lines = [f"Had chance gone otherwise ({len(chance)}):"]
+    for a in chance:
+        change = f" ({a.changes[0]}{', ...' if len(a.changes) > 1 else ''})" if a.changes else " (no change)"
+        lines.append(f"{a.event.text if a.event else a.how} \u2192 {a.verdict.says()}{change}")
+    return lines
 
 
 def _viewer(scenario: Scenario, events: Sequence[Event], at: int, title: str) -> str:

@@ -185,3 +185,20 @@ def test_html_draws_the_board_of_the_line_found_beside_the_files(write_scenario)
     winner, goals, playing, moved = shown[1]
     assert (winner, goals, playing) == (None, ["Time is Money"], ["Milk & Cookies", "Canceled Plans"])
     assert [data["cards"][i][0] for i in moved] == ["Canceled Plans"]  # the card the step moved is marked
+
+
+def test_html_says_what_had_happened_had_chance_gone_otherwise():
+    """The page draws the lines a player chose; the outcomes of chance are said above them, as
+    the text output lists them (the file's own outcome is not among them)."""
+    import re
+
+    path = ROOT / "scenarios/chance/reshuffle-stated-where-the-log-puts-it.yaml"
+    result = runner.invoke(app, ["explore", str(path), "--at", "2", "--format", "html"])
+    assert result.exit_code == 0, result.output
+    paragraphs = re.findall(r"<p>(.*?)</p>", result.output)
+    at = paragraphs.index("Had chance gone otherwise (2):")
+    assert paragraphs[at + 1 : at + 3] == [
+        "Alice plays Milk; shuffled Money → no winner yet (hand of Alice: [Bread, Time] → [Bread, Money])",
+        "Alice plays Milk; shuffled The Sun → no winner yet (hand of Alice: [Bread, Time] → [Bread, The Sun])",
+    ]
+    assert "1 more alternative of the same kind" in result.output
