@@ -51,6 +51,10 @@ def remembered(compute: F) -> F:
     return functools.wraps(compute)(lookup)  # type: ignore[return-value]  # called as compute is
 
 
+#: The hooks by which a card gives one player more (`Bonuses`, `limit_allowance`).
+_BONUS_HOOKS = frozenset(("draw_bonus", "play_bonus", "limit_bonus"))
+
+
 class Traits(NamedTuple):
     """What the effective rules read of a card's kind: the same for every card of the kind."""
 
@@ -60,6 +64,7 @@ class Traits(NamedTuple):
     table_hooks: tuple[str, ...]  # its own versions of TABLE_HOOKS
     reads_hands: bool  # a Goal met or not by what is in the hands
     bears_on_rules: bool  # a card of the kind entering or leaving play changes `Effective`: table hooks, or reads_hands
+    gives_bonuses: bool  # it has a bonus hook of its own (draw_bonus, play_bonus, limit_bonus)
 
 
 #: Kind name -> its `Traits`, worked out when first asked: the effective rules are made again
@@ -80,6 +85,7 @@ def traits(card: Card) -> Traits:
             table_hooks,
             reads_hands,
             bool(table_hooks) or reads_hands,
+            not _BONUS_HOOKS.isdisjoint(table_hooks),
         )
     return known
 
@@ -95,9 +101,6 @@ class Printed(NamedTuple):
 
 #: The slots of the rules that set a limit, in the order the limits are enforced.
 LIMIT_SLOTS = ("hand_limit", "keeper_limit")
-
-#: The hooks by which a card gives one player more (`Bonuses`, `limit_allowance`).
-_BONUS_HOOKS = frozenset(("draw_bonus", "play_bonus", "limit_bonus"))
 
 #: The Play rule of the Basic Rules by its number (Inflation raises it): one frozen value each,
 #: shared by every `Printed` that reads it (most tables have no Play rule in play).
@@ -154,7 +157,7 @@ class Effective:
         goals_read_hands = False
         # One pass over each zone: most cards have no hook here, and those are passed over at once.
         for card in table.goals:
-            _kind, _slot, _hooks, table_hooks, reads_hands, _bears = known.get(card.kind) or traits(card)
+            _kind, _slot, _hooks, table_hooks, reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
             goals_read_hands = goals_read_hands or reads_hands
             for hook in table_hooks:
                 found.setdefault(hook, []).append((None, card))
@@ -183,7 +186,7 @@ class Effective:
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
         for card in game.table.rules:
-            kind, slot, hooks, table_hooks, _reads_hands, _bears = known.get(card.kind) or traits(card)
+            kind, slot, hooks, table_hooks, _reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
             for hook in table_hooks:
@@ -217,6 +220,12 @@ class Effective:
         Goal looking at the hands, does."""
         return (_TRAITS.get(card.kind) or traits(card)).bears_on_rules
 
+    def moves_bonuses(self, card: Card) -> bool:
+        """Whether a card moving in or out of a zone in front of a player, or of the Goals, may
+        change the bonuses that cards in play give (`Clock.passed_by`): the card gives one, or
+        some card in play gives one that reads the cards in play (Rich Bonus counts Keepers)."""
+        return self.bonuses_read_table or (_TRAITS.get(card.kind) or traits(card)).gives_bonuses
+
 
 def effective(game: GameView) -> Effective:
     """The effective rules as they stand (the accessors below read `clock.effective` first, and
@@ -224,7 +233,7 @@ def effective(game: GameView) -> Effective:
     clock = game.table.clock
     rules: Effective | None = clock.effective
     if rules is None:
-        standing = clock.derived.get(STANDING)  # only cards in front of the players or Goals moved since
+        standing = clock.derived.pop(STANDING, None)  # only cards in front of the players or Goals moved since
         rules = clock.effective = Effective(game, standing)
         if standing is None:
             rules.printed = printed_numbers(game, rules)  # (before anything else reads it)

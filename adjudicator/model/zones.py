@@ -74,10 +74,10 @@ STANDING: Final = "standing rules"
 class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever what it read may have changed
-    (a New Rule, the turn; a card in front of a player or a Goal only while the cards in play give
-    bonuses, or the card bears on the rules), so an answer found in it is true of the position as
-    it stands; it holds nothing read from the rules while they are not made (`Clock.effective`
-    None) but `STANDING`. The turn structure also keeps two answers here, each with what else it
+    (a New Rule, the turn; a card in front of a player or a Goal only when it may change a bonus:
+    `moves_bonuses`), so an answer found in it is true of the position as it stands; while the
+    rules are not made (`Clock.effective` None) it holds nothing read from them but `STANDING`
+    and what was worked out under those rules that no card moved since changes. The turn structure also keeps two answers here, each with what else it
     read when found, so that it is asked again only when that has moved: "plays_left" (the turn's
     plays made and the size of the hand), "play_goes_on" (the clock reading and the turn's
     counts)."""
@@ -139,16 +139,19 @@ class Clock:
 
     def bore_on(self, card: Card) -> None:
         """`passed_by` without the tick: forget what card's move may have changed."""
+        derived = self.derived
         effective = self.effective
-        if effective is None:
-            return  # nothing read from the rules is remembered (`Memo`): they are made when next read
-        if effective.bears_on(card):  # only a card whose kind has a hook run over the table changes them
-            derived = self.derived
+        if effective is None:  # the rules are made again when next read
+            standing = derived.get(STANDING)
+            if standing is not None and standing.moves_bonuses(card):
+                derived.clear()  # (else nothing read from the rules is remembered: `Memo`)
+                derived[STANDING] = standing
+            return
+        if effective.moves_bonuses(card):
             derived.clear()
+        if effective.bears_on(card):  # only a card whose kind has a hook run over the table changes them
             derived[STANDING] = effective  # what the New Rules decide in them stands
             self.effective = None
-        elif effective.bonuses_read_table:  # the bonuses read the cards in play (the Rich Bonus counts Keepers)
-            self.derived.clear()
 
     def turn_moved(self) -> None:
         """A new turn: what is derived from the turn's player and start is worked out again (the
