@@ -172,8 +172,10 @@ class Effective:
         self.goals_read_hands = goals_read_hands
         #: whether a card in play gives a bonus that reads the cards in play: the bonuses are then
         #: worked out again whenever any card moves in or out of play (`Clock.passed_by`)
-        self.bonuses_read_table = bool(holders) and any(
-            kind_of(card).bonuses_read_table for hook in _BONUS_HOOKS for _owner, card in holders.get(hook, ())
+        self.bonuses_read_table = (
+            bool(holders)
+            and not _BONUS_HOOKS.isdisjoint(holders)
+            and any(kind_of(card).bonuses_read_table for hook in _BONUS_HOOKS for _owner, card in holders.get(hook, ()))
         )
 
     def _read_rules(self, game: GameView, found: dict[str, list[tuple[str | None, Card]]]) -> None:
