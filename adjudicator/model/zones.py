@@ -77,10 +77,11 @@ class Memo(dict[str | tuple[Any, ...], Any]):
     (a New Rule, the turn; a card in front of a player or a Goal only when it may change a bonus:
     `moves_bonuses`), so an answer found in it is true of the position as it stands; while the
     rules are not made (`Clock.effective` None) it holds nothing read from them but `STANDING`
-    and what was worked out under those rules that no card moved since changes. The turn structure also keeps two answers here, each with what else it
-    read when found, so that it is asked again only when that has moved: "plays_left" (the turn's
-    plays made and the size of the hand), "play_goes_on" (the clock reading and the turn's
-    counts)."""
+    and what was worked out under those rules that no card moved since changes. The turn
+    structure also keeps two answers here, each with what else it read when found, so that it is
+    asked again only when that has moved: "plays_left" (the turn's plays made and the size of the
+    hand; the Play rule it read stands with the memo), "play_goes_on" (the clock reading and the
+    turn's counts)."""
 
     __slots__ = ()
 
