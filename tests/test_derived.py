@@ -17,6 +17,7 @@ from adjudicator.engine.derived import Effective
 from adjudicator.engine.game import Game
 from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model.cards import Card
+from adjudicator.model.position import Phase
 from adjudicator.model.quota import PlayQuota
 from tests.test_copying import new_game
 
@@ -68,6 +69,10 @@ def check(game: Game, where: str) -> None:
         assert found == recounted(game, player), f"{where}: {player}"
         givers = [card for card, kind in in_play(game) if kind.draw_bonus(game, card, player)]
         assert derived.bonus_givers(game, player, "draw") == givers, f"{where}: {player}"
+    turn = game.turn
+    if turn.phase is Phase.PLAY:  # the plays left, remembered across moves that leave the Play rule alone
+        hand = len(game.table.hands.get(turn.player, ()))
+        assert game.plays_left() == recounted(game, turn.player)[1].left(turn.played, hand), where
 
 
 def test_the_kept_rules_agree_with_a_recount_in_every_scenario_file():

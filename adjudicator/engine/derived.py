@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from adjudicator.cards.kinds.base import REGISTRY, RULE_HOOKS, TABLE_HOOKS, Kind, kind_of, own_hooks
 from adjudicator.model.quota import PlayQuota
+from adjudicator.model.zones import STANDING
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -50,6 +51,10 @@ def remembered(compute: F) -> F:
     return functools.wraps(compute)(lookup)  # type: ignore[return-value]  # called as compute is
 
 
+#: The hooks by which a card gives one player more (`Bonuses`, `limit_allowance`).
+_BONUS_HOOKS = frozenset(("draw_bonus", "play_bonus", "limit_bonus"))
+
+
 class Traits(NamedTuple):
     """What the effective rules read of a card's kind: the same for every card of the kind."""
 
@@ -59,6 +64,7 @@ class Traits(NamedTuple):
     table_hooks: tuple[str, ...]  # its own versions of TABLE_HOOKS
     reads_hands: bool  # a Goal met or not by what is in the hands
     bears_on_rules: bool  # a card of the kind entering or leaving play changes `Effective`: table hooks, or reads_hands
+    gives_bonuses: bool  # it has a bonus hook of its own (draw_bonus, play_bonus, limit_bonus)
 
 
 #: Kind name -> its `Traits`, worked out when first asked: the effective rules are made again
@@ -79,6 +85,7 @@ def traits(card: Card) -> Traits:
             table_hooks,
             reads_hands,
             bool(table_hooks) or reads_hands,
+            not _BONUS_HOOKS.isdisjoint(table_hooks),
         )
     return known
 
@@ -102,7 +109,9 @@ _BASIC_PLAY: dict[int, PlayQuota] = {}
 
 class Effective:
     """What the cards in play make of the rules, whoever's turn it is: made when first read after
-    a card entered or left play (`effective`), and never changed after, so copies share it."""
+    a card that bears on it entered or left play (`effective`), and never changed after, so copies
+    share it. After a New Rule or a Meta Rule moves it is made whole; after a card in front of a
+    player or a Goal moves, what the New Rules decide is kept from the rules standing before."""
 
     __slots__ = (
         "slots",
@@ -113,24 +122,73 @@ class Effective:
         "goal_slots",
         "direction",
         "printed",
+        "rule_holders",
+        "bonuses_read_table",
     )
 
     #: the Draw, Play and limits as the rules in play set them, before any card's bonus: set by
     #: `effective` at once after the rest, because a rule's number reads the rules through the
     #: game (Inflation raises it)
     printed: Printed
+    # (what the New Rules decide, set by `_read_rules` or kept from the rules standing)
+    slots: dict[str, Card]
+    limit_slots: tuple[str, ...]
+    numeral_rules: tuple[Card, ...]
+    goal_slots: int
+    direction: int
+    rule_holders: dict[str, tuple[tuple[str | None, Card], ...]]
 
-    def __init__(self, game: GameView) -> None:
+    def __init__(self, game: GameView, standing: Effective | None = None) -> None:
+        """The effective rules of the cards in play; `standing`: the rules last made, when only
+        cards in front of the players or Goals have moved since (`Clock.passed_by`), so that what
+        the New Rules decide in them still stands and only those zones are read again."""
         table = game.table
         known = _TRAITS  # (most cards' kinds are known already: `traits` only for the others)
-        slots: dict[str, Card] = {}
         found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders so far
+        if standing is None:
+            self._read_rules(game, found)
+        else:
+            self.slots, self.limit_slots = standing.slots, standing.limit_slots
+            self.numeral_rules, self.goal_slots = standing.numeral_rules, standing.goal_slots
+            self.direction, self.printed = standing.direction, standing.printed
+            self.rule_holders = rule_holders = standing.rule_holders
+            for hook, cards in rule_holders.items():
+                found[hook] = list(cards)
+        goals_read_hands = False
+        # One pass over each zone: most cards have no hook here, and those are passed over at once.
+        for card in table.goals:
+            _kind, _slot, _hooks, table_hooks, reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
+            goals_read_hands = goals_read_hands or reads_hands
+            for hook in table_hooks:
+                found.setdefault(hook, []).append((None, card))
+        for player in table.players:
+            for card in table.in_play[player]:
+                for hook in (known.get(card.kind) or traits(card)).table_hooks:
+                    found.setdefault(hook, []).append((player, card))
+        #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
+        #: table order (New Rules, Goals, then each player's), for the hooks some card has
+        self.holders = holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
+        #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
+        self.goals_read_hands = goals_read_hands
+        #: whether a card in play gives a bonus that reads the cards in play: the bonuses are then
+        #: worked out again whenever any card moves in or out of play (`Clock.passed_by`)
+        self.bonuses_read_table = (
+            bool(holders)
+            and not _BONUS_HOOKS.isdisjoint(holders)
+            and any(kind_of(card).bonuses_read_table for hook in _BONUS_HOOKS for _owner, card in holders.get(hook, ()))
+        )
+
+    def _read_rules(self, game: GameView, found: dict[str, list[tuple[str | None, Card]]]) -> None:
+        """What the New Rules in play decide (the part that stands while only cards in front of the
+        players or Goals move): the slots, the limits, the numeral rules, the Goal slots, the turn
+        direction, and the New Rules holding each table hook (added to `found`)."""
+        known = _TRAITS
+        slots: dict[str, Card] = {}
         numeral_rules: list[Card] = []
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
-        # One pass over each zone: most cards have no hook here, and those are passed over at once.
-        for card in table.rules:
-            kind, slot, hooks, table_hooks, _reads_hands, _bears = known.get(card.kind) or traits(card)
+        for card in game.table.rules:
+            kind, slot, hooks, table_hooks, _reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
             for hook in table_hooks:
@@ -144,25 +202,12 @@ class Effective:
                 goal_slots += kind.goal_slots(game, card)
             if "reverses_turn_order" in hooks:
                 reversals += kind.reverses_turn_order(game, card)
-        goals_read_hands = False
-        for card in table.goals:
-            _kind, _slot, _hooks, table_hooks, reads_hands, _bears = known.get(card.kind) or traits(card)
-            goals_read_hands = goals_read_hands or reads_hands
-            for hook in table_hooks:
-                found.setdefault(hook, []).append((None, card))
-        for player in table.players:
-            for card in table.in_play[player]:
-                for hook in (known.get(card.kind) or traits(card)).table_hooks:
-                    found.setdefault(hook, []).append((player, card))
         #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
         self.slots = slots
-        #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-        #: table order (New Rules, Goals, then each player's), for the hooks some card has
-        self.holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
+        #: the New Rules holding each table hook, in table order (the first of `holders`)
+        self.rule_holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
         #: the limits that a card in play sets, in that order (a filter in C: no generator to run)
         self.limit_slots = tuple(filter(slots.__contains__, LIMIT_SLOTS)) if slots else ()
-        #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
-        self.goals_read_hands = goals_read_hands
         #: the rules that raise printed numbers (Inflation)
         self.numeral_rules = tuple(numeral_rules)
         #: how many Goals may be in play at once
@@ -177,6 +222,12 @@ class Effective:
         Goal looking at the hands, does."""
         return (_TRAITS.get(card.kind) or traits(card)).bears_on_rules
 
+    def moves_bonuses(self, card: Card) -> bool:
+        """Whether a card moving in or out of a zone in front of a player, or of the Goals, may
+        change the bonuses that cards in play give (`Clock.passed_by`): the card gives one, or
+        some card in play gives one that reads the cards in play (Rich Bonus counts Keepers)."""
+        return self.bonuses_read_table or (_TRAITS.get(card.kind) or traits(card)).gives_bonuses
+
 
 def effective(game: GameView) -> Effective:
     """The effective rules as they stand (the accessors below read `clock.effective` first, and
@@ -184,8 +235,10 @@ def effective(game: GameView) -> Effective:
     clock = game.table.clock
     rules: Effective | None = clock.effective
     if rules is None:
-        rules = clock.effective = Effective(game)
-        rules.printed = printed_numbers(game, rules)  # (before anything else reads it)
+        standing = clock.derived.pop(STANDING, None)  # only cards in front of the players or Goals moved since
+        rules = clock.effective = Effective(game, standing)
+        if standing is None:
+            rules.printed = printed_numbers(game, rules)  # (before anything else reads it)
     return rules
 
 

@@ -341,14 +341,19 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             return 0
         # Asked again and again with nothing changed (listing, verifying, the turn structure): the
         # answer stands while the Play rule (the memo, emptied when it may change), the plays made
-        # and the size of the hand do -- not every move of a card (a draw, a discard) changes them.
+        # and the size of the hand do -- not every move of a card (a draw, a discard) changes them;
+        # the Play rule itself stands as long as the memo (a play changes only the plays made).
         memo = self.table.clock.derived
         known = memo.get("plays_left")
         played, hand = turn.played, len(self.table.hands.get(turn.player, ()))
-        if known is not None and known[0] == played and known[1] == hand:
+        if known is None:
+            quota = derived.play_rule(self, turn.player)
+        elif known[0] == played and known[1] == hand:
             return known[2]  # type: ignore[no-any-return]
-        left = derived.play_rule(self, turn.player).left(played, hand)
-        memo["plays_left"] = (played, hand, left)
+        else:
+            quota = known[3]
+        left = quota.left(played, hand)
+        memo["plays_left"] = (played, hand, left, quota)
         return left
 
     def next_player(self, after: str | None = None) -> str:

@@ -66,13 +66,22 @@ BY_CARD: Final = "by card"
 RulesRead = bool | Literal["by card"]
 
 
+#: The key in `Memo` of the effective rules last made, while only cards in front of the players
+#: or Goals have moved since (`Clock.passed_by`): what the New Rules decide in them stands.
+STANDING: Final = "standing rules"
+
+
 class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
-    (function name, *args) -> value. The clock empties it whenever one of those zones changes,
-    so an answer found in it is true of the position as it stands. The turn structure also keeps
-    two answers here, each with what else it read when found, so that it is asked again only when
-    that has moved: "plays_left" (the turn's plays made and the size of the hand), "play_goes_on"
-    (the clock reading and the turn's counts)."""
+    (function name, *args) -> value. The clock empties it whenever what it read may have changed
+    (a New Rule, the turn; a card in front of a player or a Goal only when it may change a bonus:
+    `moves_bonuses`), so an answer found in it is true of the position as it stands; while the
+    rules are not made (`Clock.effective` None) it holds nothing read from them but `STANDING`
+    and what was worked out under those rules that no card moved since changes. The turn
+    structure also keeps two answers here, each with what else it read when found, so that it is
+    asked again only when that has moved: "plays_left" (the turn's plays made and the size of the
+    hand; the Play rule it read stands with the memo), "play_goes_on" (the clock reading and the
+    turn's counts)."""
 
     __slots__ = ()
 
@@ -127,10 +136,23 @@ class Clock:
         is worked out again."""
         self.ticks += 1
         self.rule_ticks += 1
-        self.derived.clear()
+        self.bore_on(card)
+
+    def bore_on(self, card: Card) -> None:
+        """`passed_by` without the tick: forget what card's move may have changed."""
+        derived = self.derived
         effective = self.effective
-        if effective is not None and effective.bears_on(card):
-            self.effective = None  # only a card whose kind has a hook run over the table changes it
+        if effective is None:  # the rules are made again when next read
+            standing = derived.get(STANDING)
+            if standing is not None and standing.moves_bonuses(card):
+                derived.clear()  # (else nothing read from the rules is remembered: `Memo`)
+                derived[STANDING] = standing
+            return
+        if effective.moves_bonuses(card):
+            derived.clear()
+        if effective.bears_on(card):  # only a card whose kind has a hook run over the table changes them
+            derived[STANDING] = effective  # what the New Rules decide in them stands
+            self.effective = None
 
     def turn_moved(self) -> None:
         """A new turn: what is derived from the turn's player and start is worked out again (the
@@ -203,13 +225,26 @@ class Zone(list[Card]):
         else:
             self.clock.rules_moved()
 
+    def _tick_many(self, cards: Iterable[Card]) -> None:
+        """`_tick` for cards moving into or out of the zone (each by itself in a `BY_CARD` zone)."""
+        if self.rules_read is BY_CARD:
+            clock = self.clock
+            clock.ticks += 1
+            clock.rule_ticks += 1
+            for card in cards:
+                clock.bore_on(card)
+        else:
+            self._tick()
+
     def _arrive(self, cards: Iterable[Card]) -> None:
-        self._tick()
+        cards = tuple(cards)
+        self._tick_many(cards)
         label = self.label
         self.clock.journal += [(card, label, True) for card in cards]
 
     def _leave(self, cards: Iterable[Card]) -> None:
-        self._tick()
+        cards = tuple(cards)
+        self._tick_many(cards)
         label = self.label
         self.clock.journal += [(card, label, False) for card in cards]
 
@@ -233,7 +268,7 @@ class Zone(list[Card]):
             clock.undo.append((GREW, self, len(self)))
         # (`_arrive`, written out: a draw extends a hand, a reshuffle the draw pile, each turn)
         if self.rules_read:
-            self._tick()
+            self._tick_many(cards)
         else:
             clock.ticks += 1
         label = self.label

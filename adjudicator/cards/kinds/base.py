@@ -344,6 +344,7 @@ class Kind:
     #: the effective rules are read from alone, so the win check need not run again until one
     #: of them changes (`Game.check_win`).
     reads_hands: ClassVar[bool] = False
+    bonuses_read_table: ClassVar[bool] = True  # its bonuses read the cards in play (Rich Bonus counts Keepers)
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
         """Players who meet this Goal, before Creepers and ties are considered."""

@@ -49,6 +49,7 @@ def _is_play_value(v: Any) -> bool:
 class PlayRule(RuleKind):
     name = slot = "play"
     params = {"value": Param(f"{COUNT}, 'all' or 'all_but_1'", _is_play_value, required=True, numeral=True)}
+    bonuses_read_table = False  # its draw bonus reads the rules and the turn (Play All But 1)
 
     def quota(self, game: CardHost, card: Card) -> PlayQuota:
         value = card.params["value"]
