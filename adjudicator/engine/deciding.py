@@ -88,12 +88,16 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if game.undo is not None:
         return _kept_apart(game, decided)
-    if decided is not None and decided.stamp == stamp(game):
-        return decided.decision
+    # (`stamp`, read in place: asked before every event, and again once the decision is read)
     clock = game.table.clock
     steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
+    if decided is not None:
+        if decided.stamp == (clock.ticks, steps, len(game.move_stack), game.turns_begun, game.event_no):
+            return decided.decision
     made, resume = _read(game)
-    game._decided = Decided(stamp(game), made, None, clock.steps != steps, resume)
+    now = game.table.clock
+    after = now.ticks, now.steps, len(game.move_stack), game.turns_begun, game.event_no
+    game._decided = Decided(after, made, None, clock.steps != steps, resume)
     return made
 
 
@@ -349,7 +353,8 @@ def _plays_and_uses(
     (`split`), her free actions alone (before its end, the optional ones; `usable`: the cards
     worked out on the way), then `P declines`: the way on (a forced play due, asked already).
     `beginner`: `_beginner(before.begun)`."""
-    active = game.turn.player
+    turn = game.turn  # (a property: read once)
+    active = turn.player
     players: Sequence[str] = game.players
     begun = before.begun
     if begun:
@@ -364,7 +369,7 @@ def _plays_and_uses(
         # Her Surprise is read by push as an answer only where it was one before the steps: in the
         # same turn, only to counter a Surprise aimed at her card (`answers_chain`). Most often none is.
         top = before.top
-        if plays and (before.turn is not game.turn or (top is not None and top.aimed_at == active)):
+        if plays and (before.turn is not turn or (top is not None and top.aimed_at == active)):
             turn_changed = game.turns_begun != before.turns_begun
             if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
                 plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
@@ -383,7 +388,7 @@ def _plays_and_uses(
         if split == "before turn end":
             cards = [card for card in cards if game.is_optional_use(card)]
         if judged_earlier is None:  # (most often: the same turn, none begun on the way, so nobody's)
-            judged_earlier = _judged_earlier(game, before) if begun or before.turn is not game.turn else ()
+            judged_earlier = _judged_earlier(game, before) if begun or before.turn is not turn else ()
         if player in judged_earlier:
             # Push judges the optional free actions of the player whose turn it was in that turn, before its end.
             cards = [card for card in cards if not game.is_optional_use(card)]

@@ -187,14 +187,18 @@ class Decision:
         probabilities: tuple[float, ...] = (),
     ) -> Decision:
         """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
-        fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`)."""
+        fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`);
+        a field left at its default is not stored, read off the class (most decisions ask nothing)."""
         decision = object.__new__(cls)
         fields = decision.__dict__
         fields["kind"] = kind
         fields["events"] = events
-        fields["prompts"] = prompts
-        fields["options"] = options
-        fields["probabilities"] = probabilities
+        if prompts:
+            fields["prompts"] = prompts
+        if options:
+            fields["options"] = options
+        if probabilities:
+            fields["probabilities"] = probabilities
         return decision
 
     @functools.cached_property
