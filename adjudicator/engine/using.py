@@ -88,8 +88,9 @@ class Using(GameView):
         once: most have none), read a player at a time off the cards that grant a free action,
         kept with the effective rules (`derived.holding`: the rules in play, then each player's,
         in table order): in her own time each of them she may use, else those open any time."""
-        game = self.game
-        holders = derived.holding(game, "verify_use")
+        game: GameView = self  # (`self.game` without the property's call)
+        # (`derived.holding`, read in place: asked at every decision)
+        holders = (self.table.clock.effective or derived.effective(game)).holders.get("verify_use", ())
         if not holders:
             return [[] for _ in players]
         # `_uses_wait` and `_in_free_action_time` of each player, with the game and the turn read
