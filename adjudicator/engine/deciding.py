@@ -217,7 +217,7 @@ def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = Non
     """The decision the steps come to, or where they stop for chance to pick a play, what the
     reading has found so far (`Resume`)."""
     if resume is None:
-        turn, window = game.turn, game.window
+        turn, window = game._turn, game.window  # (the turn itself: the property is a call)
         top = game.responses[-1] if game.responses else window  # (`chain_top`)
         before = Before(turn, turn.phase, window, top, game.turns_begun)
         usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
@@ -353,9 +353,9 @@ def _plays_and_uses(
     (`split`), her free actions alone (before its end, the optional ones; `usable`: the cards
     worked out on the way), then `P declines`: the way on (a forced play due, asked already).
     `beginner`: `_beginner(before.begun)`."""
-    turn = game.turn  # (a property: read once)
+    turn = game._turn  # (the turn itself and the players of the table: the properties are calls)
     active = turn.player
-    players: Sequence[str] = game.players
+    players: Sequence[str] = game.table.players
     begun = before.begun
     if begun:
         # Where turns were begun on the way, only an event of their player begins them: she acts
