@@ -413,7 +413,7 @@ def _judged_earlier(game: GameView, before: Before) -> tuple[str, ...]:
     who began several turns on the way (her event begins the first; Solo, a turn that plays
     itself out)."""
     turn, begun = before.turn, before.begun
-    passed = (turn.player,) if game.turn is not turn and not before.was_over else ()
+    passed = (turn.player,) if game._turn is not turn and not before.was_over else ()
     return (*passed, begun[0]) if len(begun) > 1 else passed
 
 
@@ -422,8 +422,9 @@ def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
     `_keeps` keeps, with `P begins` where a turn was begun on the way. Two answers are one
     (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
     groups: list[Group] = []
+    players = game.table.players  # (`game.players`, read without the property's call)
     for choice in game.pending:
-        if choice.player not in game.players:
+        if choice.player not in players:
             continue  # (`Found.answers`: the choices of the players still in the game)
         answers = answer_picks(game, choice)
         # (`begins_no_other_turn` reads an answer's player, and that its verb is one of ANSWERS:

@@ -65,6 +65,8 @@ class DecisionKind(StrEnum):
 #: `BARE` for one event that names neither (`P begins`, `P declines`).
 Group = tuple[str, Action, Sequence[Any]]
 BARE: tuple[None] = (None,)
+#: `object.__new__`, read once (`LegalEvents.grouped` and `Decision.made` make one at every decision)
+_new = object.__new__
 
 
 class LegalEvents(Sequence[Event]):
@@ -88,7 +90,7 @@ class LegalEvents(Sequence[Event]):
     @classmethod
     def grouped(cls, number: int, groups: Sequence[Group]) -> LegalEvents:
         """The events of groups, in their order, numbered `number`."""
-        events = object.__new__(cls)  # (the fields set here: `__init__` takes made events)
+        events = _new(cls)  # (the fields set here: `__init__` takes made events)
         events._number = number
         events._groups = groups
         length = 0
@@ -189,7 +191,7 @@ class Decision:
         """A decision as the engine reads it off a game, one a listing (`engine/deciding.py`): the
         fields set directly, faster than the frozen __init__ (one store a field, as `Event.made`);
         a field left at its default is not stored, read off the class (most decisions ask nothing)."""
-        decision = object.__new__(cls)
+        decision = _new(cls)
         fields = decision.__dict__
         fields["kind"] = kind
         fields["events"] = events
