@@ -88,16 +88,12 @@ def decision(game: GameView) -> Decision:
     decided: Decided | None = game._decided
     if game.undo is not None:
         return _kept_apart(game, decided)
-    # (`stamp`, read in place: asked before every event, and again once the decision is read)
+    if decided is not None and decided.stamp == stamp(game):
+        return decided.decision
     clock = game.table.clock
     steps = clock.steps  # (a step taken is one written: `moved`, read without a stamp before)
-    if decided is not None:
-        if decided.stamp == (clock.ticks, steps, len(game.move_stack), game.turns_begun, game.event_no):
-            return decided.decision
     made, resume = _read(game)
-    now = game.table.clock
-    after = now.ticks, now.steps, len(game.move_stack), game.turns_begun, game.event_no
-    game._decided = Decided(after, made, None, clock.steps != steps, resume)
+    game._decided = Decided(stamp(game), made, None, clock.steps != steps, resume)
     return made
 
 
