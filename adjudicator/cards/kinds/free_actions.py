@@ -28,15 +28,14 @@ if TYPE_CHECKING:
 
 
 # Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
-_PLAY, _CREEPER, _KEEPER, _UNKNOWN = Phase.PLAY, CardType.CREEPER, CardType.KEEPER, CardType.UNKNOWN
+_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
 
 
 class FreeActionRule(RuleKind):
     once_per_turn = True
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        # (`used_up` read in place: asked of every such rule in play at every decision)
-        return not (self.once_per_turn and card.name in game.turn.free_actions_used) and self.may_use_now(game, player)
+        return not self.used_up(game, card) and self.may_use_now(game, player)
 
     def used_up(self, game: CardHost, card: Card) -> bool:
         return self.once_per_turn and card.name in game.turn.free_actions_used
@@ -63,11 +62,8 @@ class TurnEndingFreeAction(FreeActionRule):
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
-    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return self.may_use_now(game, player)  # (never used up: it may be used again while plays remain)
-
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return game.turn.phase is _PLAY and game.number("plays_left") != 0  # (`plays_remain`)
+        return self.plays_remain(game)
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
@@ -117,7 +113,7 @@ class GetOnWithIt(TurnEndingFreeAction):
     params = {"draw": COUNT_PARAM}
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return bool(game.table.hands[player]) and game.turn.phase is _PLAY and game.number("plays_left") != 0
+        return bool(game.table.hands[player]) and self.plays_remain(game)
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         super().verify_now(game, play)
@@ -137,10 +133,7 @@ class Recycling(FreeActionRule):
     may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        for card in game.table.in_play[player]:  # (`keepers_of`, no list made: asked at every decision)
-            if card.type is _KEEPER:
-                return True
-        return False
+        return bool(game.table.keepers_of(player))
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
@@ -207,10 +200,7 @@ class MysteryPlay(FreeActionRule):
     may_use_says_all = True  # `may_use` asks what `verify_now` asks of a use stating no choice
 
     def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        # (once per turn read in place, as `FreeActionRule.may_use`)
-        return (
-            not (self.once_per_turn and card.name in game.turn.free_actions_used) and self._refusal(game, card) is None
-        )
+        return not self.used_up(game, card) and self._refusal(game, card) is None
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         refusal = self._refusal(game, play.card)
@@ -233,7 +223,7 @@ class MysteryPlay(FreeActionRule):
 
     def _refusal(self, game: CardHost, card: Card) -> Illegal | None:
         """Why a use of card stating no choice is refused now, or None."""
-        needed = card.params.get("needs_in_play")
+        needed = card.param("needs_in_play")
         if needed and not any(c.is_called(needed) for _o, c in game.table.cards_in_play()):
             return Illegal("condition_not_met", f"{card} can be used only while {needed} is in play", ("R29",))
         table = game.table
@@ -244,7 +234,7 @@ class MysteryPlay(FreeActionRule):
                 ("R63",),
             )
         top = self._top(game)
-        if top is not None and top.type is _UNKNOWN:  # (`is_unknown`)
+        if top is not None and top.is_unknown:
             return Illegal(
                 "unknown_card", f"the card {card} would turn up is `?`: name it in the setup's draw pile", ("R63",)
             )
