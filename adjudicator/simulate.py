@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 # At the top: `_apply` reads it once an event, and an import inside a function is paid at each call.
 from adjudicator.model import records as rec
-from adjudicator.model.decision import DecisionKind
+from adjudicator.model.decision import past_chance
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
@@ -103,18 +103,11 @@ def _new_game(scenario: Scenario) -> Game:
     return Game(scenario, undo=False, log=False)  # never taken back, and played without a log (`Game.log`)
 
 
-_CHANCE = DecisionKind.CHANCE  # (read once: an Enum member read off its class is a lookup each time)
-
-
 def _legal(game: Game) -> tuple[Sequence[Event], list[str]]:
     """The legal events of the decision the game rests at (`Game.decision`), and the pending
     choices nobody can answer. Every step the next event forces is taken first, so a win
     decided there is already on the table."""
-    decision = game.decision()
-    while decision.kind is _CHANCE:
-        game.let_chance()  # the seed picks, as a replay does when no event states chance (a table's game)
-        decision = game.decision()
-    events = decision.events
+    events = past_chance(game).events  # the seed picks where chance decides, as a table's game has it
     # A choice left waiting when someone has won is no dead end: the game is over.
     unanswerable = [f"{c.player} must {c.prompt}" for c in game.pending] if not events and not game.winner else []
     return events, unanswerable

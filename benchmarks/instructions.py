@@ -42,11 +42,10 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from adjudicator.engine.game import Game
-    from adjudicator.model.decision import Decision
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
 
@@ -63,10 +62,7 @@ def run_workload(name: str, full: bool) -> int:
     from adjudicator.engine.game import Game
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import load_scenario, parse_scenario
-    from adjudicator.model.decision import DecisionKind
-
-    global _CHANCE, _OVER  # noqa: PLW0603 -- the harness's own constants, set once the package is on the path
-    _CHANCE, _OVER = DecisionKind.CHANCE, DecisionKind.OVER
+    from adjudicator.model.decision import past_chance
 
     if name in ("games", "pushes"):
         games = [load_scenario(path) for path in RECORDED]
@@ -83,7 +79,7 @@ def run_workload(name: str, full: bool) -> int:
             for number, event in enumerate(scenario.events[: len(picks[at]) if name == "games" else None]):
                 if name == "games":  # the decision listed, and the listed event pushed, as simulate does
                     index = picks[at][number]
-                    event = _decided(game).events[index] if index is not None else event  # noqa: PLW2901
+                    event = past_chance(game).events[index] if index is not None else event  # noqa: PLW2901
                 game.push(event)
                 events += 1
         return events
@@ -104,27 +100,14 @@ def run_workload(name: str, full: bool) -> int:
     return LONG_EVENTS
 
 
-#: set by `run_workload`, once the package is importable (read once: an Enum member lookup costs)
-_CHANCE: Any = None
-_OVER: Any = None
-
-
-def _decided(game: Game) -> Decision:
-    """The decision a player makes next, chance having picked first where it decides (the seed's
-    pick, as `simulate` lets it)."""
-    decision = game.decision()
-    while decision.kind is _CHANCE:  # (the kind itself: a property read would cost the harness)
-        game.let_chance()
-        decision = game.decision()
-    return decision
-
-
 def _picks(game: Game, events: Sequence[Event]) -> list[int | None]:
     """For each event, its index among the events the decision before it lists (None: not listed)."""
+    from adjudicator.model.decision import past_chance
+
     picks: list[int | None] = []
     for event in events:
-        decision = _decided(game)
-        if decision.kind is _OVER:
+        decision = past_chance(game)  # (chance picks first, as `simulate` lets it)
+        if decision.is_over:
             break  # (`P begins` whose steps end the game, last in a file: the decision took them)
         listed = list(decision.events)
         found = next((i for i, e in enumerate(listed) if e.text == event.text), None)

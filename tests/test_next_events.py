@@ -18,6 +18,7 @@ from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.replay import replay
 from adjudicator.loading.scenario import parse_scenario
 from adjudicator.model import records as rec
+from adjudicator.model.decision import past_chance
 
 DECKS = ("fluxx5", "creeper_pack", "surprises")
 
@@ -25,9 +26,7 @@ DECKS = ("fluxx5", "creeper_pack", "surprises")
 def next_events(game: Game, number: int) -> list:
     """The events of the decision game rests at (which must number them `number`), chance
     having picked first where it decides (the seed's pick, as `simulate` lets it)."""
-    while game.decision().is_chance:
-        game.let_chance()
-    events = game.legal_events()
+    events = past_chance(game).events
     assert all(event.number == number for event in events)
     return events
 

@@ -279,3 +279,17 @@ class Driver(Protocol):
         """The outcomes of the first random step that event meets, each as the event stating it
         (none: the event meets no random step the table could state)."""
         ...
+
+
+_CHANCE = DecisionKind.CHANCE  # (read once: an Enum member read off its class is a lookup each time)
+
+
+def past_chance(game: Driver) -> Decision:
+    """The decision game rests at once chance has decided where it decides first, the seed picking
+    (`let_chance`), as a replay of events that state no chance has it: what a driver that leaves
+    chance to the seed (`simulate`, `solve`'s adapter) reads before every event."""
+    decision = game.decision()
+    while decision.kind is _CHANCE:
+        game.let_chance()
+        decision = game.decision()
+    return decision

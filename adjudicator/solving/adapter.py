@@ -29,6 +29,7 @@ from adjudicator.engine.legal import scenario_item
 from adjudicator.engine.replay import play_events
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
+from adjudicator.model.decision import past_chance
 from adjudicator.model.events import ANSWERS, Action, Event
 from adjudicator.model.position import Phase
 from adjudicator.solving.scripted import Scripted
@@ -313,9 +314,7 @@ def _listed(game: Game, number: int) -> list[Event]:
     resolving), which the search weighs as a step of its own."""
     if game.window is not None:
         game = copy_of(game)
-    while game.decision().is_chance:
-        game.let_chance()  # (a play a rule picks at random: the search weighs it as a forced step of its own)
-    return list(game.decision().events)
+    return list(past_chance(game).events)  # (a play a rule picks at random: a forced step the search weighs itself)
 
 
 def _answers_chain(game: Game, event: Event) -> bool:
