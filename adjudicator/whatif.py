@@ -377,6 +377,9 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
 # ---------------------------------------------------------------- text
 def render(found: Exploration, console: Any) -> None:
     from rich.markup import escape  # names and cards are text, never markup (a player "Al[/]")
+    from rich.text import Text
+
+    from adjudicator.output import hanging
 
     at, actual = found.at, found.actual
     what = f"at event {at} ({actual.text})" if actual else f"the file went on with an event {at}"
@@ -393,14 +396,13 @@ def render(found: Exploration, console: Any) -> None:
             continue
         console.print(f"\n[bold]{title}[/] ({len(alternatives)}):")
         for alternative in alternatives:
-            console.print(
-                f"  • {alternative.describe(at, actual)} → {alternative.verdict.says()}", highlight=False, markup=False
-            )
+            # (each line's wrapped lines keep its indent on a narrow terminal; the text is never markup)
+            console.print(hanging("  • ", Text(f"{alternative.describe(at, actual)} → {alternative.verdict.says()}")))
             for change in alternative.changes:
-                console.print(f"      {change}", highlight=False, markup=False)
+                console.print(hanging("      ", Text(change)))
             rulings = alternative.new_rulings or alternative.verdict.rulings[:6]
             if rulings:
-                console.print(f"      rulings: {', '.join(rulings)}", highlight=False, markup=False)
+                console.print(hanging("      ", Text(f"rulings: {', '.join(rulings)}")))
     same = [a for a in chosen if not a.changes]
     if same:
         console.print(

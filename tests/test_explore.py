@@ -202,3 +202,15 @@ def test_html_says_what_had_happened_had_chance_gone_otherwise():
         "Alice plays Milk; shuffled The Sun → no winner yet (hand of Alice: [Bread, Time] → [Bread, The Sun])",
     ]
     assert "1 more alternative of the same kind" in result.output
+
+
+def test_at_80_columns_a_wrapped_line_keeps_its_indent():
+    path = ROOT / "scenarios/chance/reshuffle-stated-where-the-log-puts-it.yaml"
+    result = runner.invoke(app, ["explore", str(path), "--at", "2"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    listed = lines[lines.index("Changes the position (3):") :]
+    assert all(len(line) <= 80 for line in listed)
+    # every line of an alternative is indented, those a long ruling list wraps onto too
+    assert all(line.startswith("  ") for line in listed[1:] if line and not line.endswith(":"))
+    assert any(line.strip() == "B-draw-rule-change, B-play-rule" for line in listed)
