@@ -73,10 +73,12 @@ def main(games: int = 12) -> None:
 def _copy_push_pop(game: Any, event: Any) -> None:
     """Push and pop as they were before the undo record: a copy of the game kept before the
     push, whose fields become the game's again."""
+    from adjudicator.engine.copying import fields_of, set_fields
+
     stack, game.undo = game.undo, None
     kept = game.copy()
     game.push(event)
-    game.__dict__ = kept.__dict__
+    set_fields(game, fields_of(kept))
     game.undo = stack
 
 

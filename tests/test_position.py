@@ -17,8 +17,10 @@ from test_legal_events import tables
 
 from adjudicator.cards.catalog import builtin
 from adjudicator.checking import scenario_files
+from adjudicator.engine.copying import fields_of
 from adjudicator.engine.game import Game
 from adjudicator.engine.legal import legal_events
+from adjudicator.engine.view import GAME_FIELDS, GameView
 from adjudicator.loading.scenario import load_scenario, parse_scenario
 from adjudicator.model import records as rec
 from adjudicator.model.cards import UNKNOWN, CardId
@@ -295,12 +297,23 @@ LEFT_OUT = {
 LEFT_OUT_OF_PARTS = {"Play": {"event"}, "Turn": {"begun_by"}, "Table": {"clock"}}
 
 
+def test_the_game_keeps_its_declared_fields_alone():
+    """`Game` holds its fields in slots (`GAME_FIELDS`), each declared for its parts (`GameView`)
+    and set by a new game: reading them all raises nothing, and no other can be set by mistake."""
+    game = new_game()
+    assert not hasattr(game, "__dict__")
+    assert set(GAME_FIELDS) == set(GameView.__annotations__) - {"turn"}  # (a property over `_turn`)
+    assert len(fields_of(game)) == len(GAME_FIELDS)
+    with pytest.raises(AttributeError):
+        game.winnner = "Alice"  # type: ignore[attr-defined]  # a misspelt field
+
+
 def test_every_field_of_the_game_is_in_the_position_or_left_out_on_purpose():
     game = new_game()
     in_position = {"table", "_turn", "being_played", "temp_hands", "window", "responses", "last_use", "resolving"}
     in_position |= {"reopened", "agenda", "pending", "_goals_seen", "stated_shuffles", "stated_at_random"}
     in_position |= {"at_random_answers", "winner", "co_winners", "winning_goal", "stopped", "ended"}
-    assert set(game.__dict__) == in_position | LEFT_OUT
+    assert set(fields_of(game)) == in_position | LEFT_OUT
     position_fields = {f.name for f in fields(Position)}
     table_fields = set(vars(game.table)) - LEFT_OUT_OF_PARTS["Table"]
     assert table_fields <= position_fields, table_fields - position_fields

@@ -15,6 +15,7 @@ import pytest
 from nightly_games import DECK_SETS, HOUSE_RULES
 
 from adjudicator import simulate as sim
+from adjudicator.engine.copying import fields_of
 from adjudicator.engine.game import Game
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.zones import BY_CARD, Clock, Zone, ZoneMap, take_back
@@ -69,7 +70,7 @@ def state(game: Game) -> dict[str, Any]:
         "labels": {key: (zone.label, zone.rules_read) for key, zone in game.table.hands.items()},
         "fields": {
             name: shape(value)
-            for name, value in game.__dict__.items()
+            for name, value in fields_of(game).items()
             if name not in ("table", "steps", "move_stack", "_rng", "undo", "_decided", "scenario")
         },
     }
@@ -117,7 +118,7 @@ def no_zone_outside_the_table(game: Game) -> None:
             for item in vars(value).values():
                 walk(item)
 
-    for name, value in game.__dict__.items():
+    for name, value in fields_of(game).items():
         if name not in ("table", "scenario", "house_rules", "undo", "_decided", "steps", "move_stack"):
             walk(value)
 

@@ -36,6 +36,8 @@ _PLAY, _PLAY_OVER, _OVER = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
 class Agenda(GameView):
     """The agenda of continuations, the loop that runs it, the state-based check, and choices."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     #: name -> the game's method a continuation of the game calls: those marked `@continuation`,
     #: recorded when the class (`Game`) is defined.
     continuations: ClassVar[dict[str, Callable[..., None]]] = {}

@@ -43,6 +43,8 @@ def answers_chain(
 class ResponseChain(GameView):
     """The response window and the chain of answers on it."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     def close_window(self) -> None:
         """The chance to respond is over: every open window closes, innermost first (a card
         that a resolution plays at once, `play_from`, opens a window of its own)."""

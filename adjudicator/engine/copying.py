@@ -12,12 +12,16 @@ the game itself draw at random without moving its generator, where a copy would 
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model.position import copy_fields
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from adjudicator.engine.view import GameView
 
 #: The game copied, and its copy: the same class (`Game`).
@@ -94,6 +98,20 @@ def _resume(rng: random.Random) -> None:
         random.Random.setstate(rng, state)
 
 
+_read_fields = operator.attrgetter(*GAME_FIELDS)
+
+
+def fields_of(game: GameView) -> dict[str, Any]:
+    """The game's fields by name, as a new dict (the game keeps them in slots, `GAME_FIELDS`)."""
+    return dict(zip(GAME_FIELDS, _read_fields(game), strict=True))
+
+
+def set_fields(game: GameView, fields: Mapping[str, Any]) -> None:
+    """Set the game's fields from a dict (one of `fields_of`'s, or a copy of it)."""
+    for name, value in fields.items():
+        setattr(game, name, value)
+
+
 #: Fields of a game that its copies share, being fixed for the whole game.
 SHARED = frozenset({"scenario", "house_rules"})
 #: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
@@ -111,28 +129,23 @@ def fork(game: G, *, history: bool = True) -> G:
     Without `history`, the copy starts with no log and no events pushed, and writes only the
     landmarks (as a game made with `log=False`): for a trial that looks only at what it does
     itself, a copy that costs the same after 10 events or 100,000 (no rule reads either list)."""
-    state = game.__dict__
-    for name, value in state.items():
-        if type(value) is random.Random:
-            # Its state is not read now (625 numbers): the game gets a generator equal to it, which
-            # the copy copies in turn (`ForkedRandom.__deepcopy__`); neither draws from the old one
-            # again (game code reaches the generator through the game each time, never keeping it).
-            state[name] = ForkedRandom(Snapshot(value))
+    rng = game._rng
+    if type(rng) is random.Random:
+        # Its state is not read now (625 numbers): the game gets a generator equal to it, which
+        # the copy copies in turn (`ForkedRandom.__deepcopy__`); neither draws from the old one
+        # again (game code reaches the generator through the game each time, never keeping it).
+        game._rng = ForkedRandom(Snapshot(rng))
     clone = object.__new__(type(game))
     memo: dict[int, Any] = {id(game): clone}
-    fields = clone.__dict__ = copy_fields(state, memo, skip=_KEPT)
+    fields = copy_fields(fields_of(game), memo, skip=_KEPT)
     for name in RECORDS:
         fields[name] = list(fields[name]) if history else []
     if not history:
         fields["cited"] = {}
     for name in LEFT:
-        if name in state:
-            fields[name] = None
+        fields[name] = None
+    set_fields(clone, fields)
     return clone
-
-
-#: The field holding a game's generator (`Game.rng`: None until chance is first needed).
-RNG = "_rng"
 
 
 class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib's
@@ -143,28 +156,28 @@ class chance_aside:  # noqa: N801 -- used as a context manager, like contextlib'
     read), the state read first for the copies of the game made meanwhile that wait on it."""
 
     def __init__(self, game: GameView) -> None:
-        self.fields = game.__dict__
+        self.game = game
 
     def __enter__(self) -> None:
-        fields = self.fields
-        rng: Any = fields.get(RNG)
+        game = self.game
+        rng: Any = game._rng
         self.own = rng
         cls = type(rng)
         self.snapshot: Snapshot | None = None  # (another generator, a trial's: drawn from as it is)
         if cls is random.Random:
             self.snapshot = Snapshot(rng)
-            fields[RNG] = ForkedRandom(self.snapshot)
+            game._rng = ForkedRandom(self.snapshot)
         elif cls is ForkedRandom:
             self.snapshot = rng.snapshot
 
     def __exit__(self, *exception: object) -> None:
-        fields, snapshot, own = self.fields, self.snapshot, self.own
+        game, snapshot, own = self.game, self.snapshot, self.own
         if snapshot is None:
             if own is None:
-                fields[RNG] = None  # made meanwhile, if it was: unmade (it is made again the same)
-        elif type(fields[RNG]) is not ForkedRandom:  # it drew: a fresh fork of the same state (read)
-            fields[RNG] = ForkedRandom(snapshot)
+                game._rng = None  # made meanwhile, if it was: unmade (it is made again the same)
+        elif type(game._rng) is not ForkedRandom:  # it drew: a fresh fork of the same state (read)
+            game._rng = ForkedRandom(snapshot)
         elif type(own) is random.Random:  # never drawn from since it was set aside
             if snapshot.lent:
                 snapshot.state  # noqa: B018 -- read now: the copies' draws start from it
-            fields[RNG] = own
+            game._rng = own

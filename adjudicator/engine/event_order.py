@@ -40,6 +40,8 @@ _PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
 class EventOrder(GameView):
     """The event-taking half of `Game` (a mixin: it works on the game's own state)."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     def push(self, event: Event, finishing: bool = False) -> None:
         """Take one event, in the order the contract fixes. `finishing`: no event follows it, the
         game is finished next (a replay's last event: engine/trial.py)."""

@@ -49,10 +49,11 @@ from adjudicator.engine.playing import Playing
 from adjudicator.engine.turns import TurnStructure
 from adjudicator.engine.undoing import Record, previous_changes
 from adjudicator.engine.using import Using
+from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
-from adjudicator.model.position import Copied, PendingChoice, Phase, Play, Table, TempHand, Then, Turn
+from adjudicator.model.position import PendingChoice, Phase, Play, Table, TempHand, Then, Turn
 from adjudicator.model.quota import PlayQuota
 
 if TYPE_CHECKING:
@@ -72,7 +73,9 @@ LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 _PLAY, _META = Phase.PLAY, CardType.META
 
 
-class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves, Copied):
+class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves):
+    __slots__ = GAME_FIELDS
+
     def __init__(self, scenario: Scenario, *, undo: bool = True, log: bool = True) -> None:
         """`undo`: keep a record of what each event pushed changes, so that `pop` can take it back
         (`engine/undoing.py`; a driver that never takes an event back, replay and simulate, goes without).
@@ -103,8 +106,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         self.steps: list[rec.Step] = []
         #: without a log: the rulings a step cited -> the steps that cited just those (None: every
         #: step is written); counted by the step's tuple, as written, and split into rulings only
-        #: when asked (`citations`). Few fields: past 29 an object's fields stop sharing one layout,
-        #: and every read of them slows.
+        #: when asked (`citations`).
         self.cited: dict[tuple[str, ...], int] | None = None if log else {}
         self.move_stack: list[Event] = []  # the events pushed so far (`push`), oldest first
         self.event_no: int | None = None
@@ -207,6 +209,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
     def copy(self) -> Game:
         """An independent copy (see `engine/copying.py`): whatever runs on it leaves this game alone."""
         return fork(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        copied = memo[id(self)] = fork(self)  # `copy.deepcopy` makes the copy `copy` makes
+        return copied
 
     def position(self) -> Position:
         """The whole position as one frozen, hashable value (`engine/positions.py`), made when asked."""

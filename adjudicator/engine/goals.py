@@ -22,6 +22,8 @@ from adjudicator.model.position import Phase, Play
 class Goals(GameView):
     """The win check, claims, the Goals in play and their slots."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     # ------------------------------------------------------------ the winner
     def check_win(self) -> None:
         goals = self.table.goals

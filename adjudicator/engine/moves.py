@@ -22,6 +22,8 @@ from adjudicator.model.zones import Zone
 class CardMoves(GameView):
     """Take a card out of a zone, put one in; a turn missed or owed; a replay halted."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     def zone(self, name: str, player: str | None = None) -> Zone:
         """The zone `name` of the table; for "hands", "in_play" and "scored", that player's."""
         found = getattr(self.table, name)  # a Zone, or a ZoneMap of player -> Zone

@@ -48,6 +48,8 @@ _PLAY = Phase.PLAY  # read once (an Enum lookup)
 class Playing(GameView):
     """Playing a card, where it goes, temporary hands."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     # ---------------------------------------------------------- being played
     def leave_being_played(self, play: Play) -> None:
         self.being_played.remove(play)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.engine.copying import fields_of, set_fields
 from adjudicator.model.cards import NO_CHOICE, UNKNOWN, AtRandom, Card, CardId
 from adjudicator.model.events import Assignment, Whose
 from adjudicator.model.position import PendingChoice, Play, Table, TempHand, Then, Turn
@@ -260,15 +261,14 @@ def restore(game: GameView, position: Position) -> None:
         raise ValueError(
             "the position's turn was begun ahead by the next event: give the game that event's number first"
         )
-    fields = game.__dict__.copy()
+    fields = fields_of(game)
     game._decided = None  # the decision listed was the old position's
     try:
         _restore(game, position)
     except BaseException:
         # A position this process cannot set out (a card id or record type it does not know):
         # the game is left as it was, not half set. Restoring only rebinds the game's fields.
-        game.__dict__.clear()
-        game.__dict__.update(fields)
+        set_fields(game, fields)
         raise
 
 

@@ -65,6 +65,7 @@ class PositionLog(list[rec.Step]):
 class _RecordingGame(Game):
     """A game whose log is a `PositionLog` from before its first step (the deal, the first draw)."""
 
+    __slots__ = ()
     recorder: PositionLog  # set on the class made for one replay (`recorded_replay`), never on a game
 
     def _begin(self, setup: Any) -> None:
@@ -77,7 +78,7 @@ def recorded_replay(scenario: Scenario, wanted: Callable[[int], bool] = lambda n
     """`replay(scenario)` with the position after each wanted step recorded: the game's log is
     returned, its game (finished) in `.game`. A replay that is not asked for positions pays nothing."""
     log = PositionLog(wanted)
-    recording = type("RecordingGame", (_RecordingGame,), {"recorder": log})
+    recording = type("RecordingGame", (_RecordingGame,), {"__slots__": (), "recorder": log})
     game = _pushed(recording(scenario, undo=False), scenario.events, finishing=True)
     game.finish()
     log.take(len(log))  # the last step's board is the game as it ends (a turn's next player set)

@@ -26,6 +26,8 @@ _START, _PLAY, _ENDING, _OVER = Phase.START, Phase.PLAY, Phase.ENDING, Phase.OVE
 class TurnStructure(GameView):
     """Draws, the turn from its start to who plays next, the limits, seats, forced plays."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     # ------------------------------------------------------------------ draws
     def draw(
         self,

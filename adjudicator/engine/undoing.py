@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.copying import ForkedRandom, Snapshot
+from adjudicator.engine.copying import ForkedRandom, Snapshot, fields_of, set_fields
+from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model import zones
 from adjudicator.model.position import copy_fields
 
@@ -51,20 +52,14 @@ _AS_THEY_ARE = frozenset(
 class Record:
     """What `pop` needs to take back one push (see the module's doc)."""
 
-    __slots__ = ("names", "values", "table", "clock", "changes", "logged", "moves", "cited", "chance")
+    __slots__ = ("values", "table", "clock", "changes", "logged", "moves", "cited", "chance")
 
     def __init__(self, game: GameView) -> None:
-        state = game.__dict__
         table = game.table
         clock = table.clock
-        #: the game's fields, names and values apart (the names are most often the last record's):
-        #: each object of the position outside the table copied once, the others as they are
-        names = tuple(state)
-        stack = game.undo
-        if stack and stack[-1].names == names:
-            names = stack[-1].names
-        self.names = names
-        self.values = tuple(copy_fields(state, {}, skip=_AS_THEY_ARE).values())
+        #: the game's fields, in the order of `GAME_FIELDS`: each object of the position outside
+        #: the table copied once, the others as they are
+        self.values = tuple(copy_fields(fields_of(game), {}, skip=_AS_THEY_ARE).values())
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
         self.clock = (
@@ -86,7 +81,7 @@ class Record:
 
     def take_back(self, game: GameView) -> None:
         """Set game as it was when the record was made."""
-        fields = dict(zip(self.names, self.values, strict=True))
+        fields = dict(zip(GAME_FIELDS, self.values, strict=True))
         zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
         table = fields["table"]
         table_fields, skips, players = self.table
@@ -98,26 +93,22 @@ class Record:
         clock.journal[:] = journal
         del fields["steps"][self.logged :]
         del fields["move_stack"][self.moves :]
+        rng = game._rng  # the generator as the push left it
+        set_fields(game, fields)
         if self.cited is not None:
-            fields["cited"] = self.cited
+            game.cited = self.cited
         chance = self.chance
         if isinstance(chance, Snapshot):
-            rng = game.__dict__.get("_rng")
-            if type(rng) is not ForkedRandom or rng.snapshot is not chance:  # it drew: its state is gone
-                fields["_rng"] = ForkedRandom(chance)
-            else:
-                fields["_rng"] = rng
+            drew = type(rng) is not ForkedRandom or rng.snapshot is not chance  # its state is gone
+            game._rng = ForkedRandom(chance) if drew else rng
         else:
-            fields["_rng"] = chance
-        state = game.__dict__
-        state.clear()
-        state.update(fields)
+            game._rng = chance
 
 
 def _chance(game: GameView) -> Any:
     """The generator as the record keeps it: the snapshot of its state that the game's generator
     now waits on (None: not made yet, made from the seed again when needed)."""
-    rng = game.__dict__.get("_rng")
+    rng: Any = game._rng  # (a `ForkedRandom` by its exact type below)
     if rng is None:
         return None
     cls = type(rng)
@@ -125,7 +116,7 @@ def _chance(game: GameView) -> Any:
         return rng.snapshot  # it has not drawn since: the state it waits for is the one to keep
     if cls is random.Random:
         snapshot = Snapshot(rng)  # the old generator is not drawn from again: read when needed
-        game.__dict__["_rng"] = ForkedRandom(snapshot)
+        game._rng = ForkedRandom(snapshot)
         return snapshot
     # another generator (a trial's, which keeps no undo stack): its state
     copied = random.Random()

@@ -24,6 +24,8 @@ _GOAL, _FREE_ACTION_TIME, _USE = CardType.GOAL, (Phase.PLAY, Phase.PLAY_OVER), A
 class Using(GameView):
     """Using the free action a card in play grants."""
 
+    __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
+
     def verify_use(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may use the free action card grants now."""
         self.verify_not_over()
