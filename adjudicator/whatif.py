@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from adjudicator.engine.game import Game
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
+    from adjudicator.model.snapshot import Position
 
 
 # Every use of the engine goes through these functions (one place to switch to `Game.push`).
@@ -282,6 +283,16 @@ def _chance_variants(game: Game, actual: Event | None) -> list[Event]:
     return list(found.values())
 
 
+def _how_it_went(game: Game, skip_steps: int) -> tuple[list[str], Position]:
+    """How the game went after its first `skip_steps` steps: its log but the steps saying what
+    chance brought (stated or left to the seed, they read otherwise for the same outcome), and
+    where it ended, the piles' hidden orders included. An outcome of chance that goes the file's
+    way in both is the one the seed picked."""
+    from adjudicator.model import records as rec
+
+    return [step.text for step in game.steps[skip_steps:] if type(step) is not rec.Chance], game.position()
+
+
 def _orders(event: Event) -> tuple[tuple[str, ...], ...]:
     """The orders of shuffles an event states, by name."""
     return tuple(tuple(map(str, order)) for order in event.shuffled)
@@ -331,7 +342,9 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
         raise ScenarioError(f"the replay stops before event {at}: {before.stopped}", path=scenario.path)
     prefix_steps = len(before.steps)
     actual = events[at - 1] if at <= len(events) else None
-    base = _verdict(_replay(scenario), [e.number for e in events], prefix_steps)
+    replayed = _replay(scenario)
+    base = _verdict(replayed, [e.number for e in events], prefix_steps)
+    as_filed = _how_it_went(replayed, prefix_steps)
 
     timelines: list[tuple[str, Event | None, list[Event]]] = []
     for option in _legal(before, at):
@@ -356,7 +369,10 @@ def explore_at(scenario: Scenario, at: int, player: str | None = None) -> Explor
     for how, tried, timeline in timelines:  # tried: the event put in (None: one left out)
         origin = [None if e is tried else e.number for e in timeline]
         renumbered = tuple(replace(e, number=i) for i, e in enumerate(timeline, 1))
-        verdict = _verdict(_continue(before, renumbered[at - 1 :]), origin, prefix_steps)
+        game = _continue(before, renumbered[at - 1 :])
+        if how == "chance" and _how_it_went(game, prefix_steps) == as_filed:
+            continue  # it states what the seed picked in the file's own replay: nothing went otherwise
+        verdict = _verdict(game, origin, prefix_steps)
         changes = _changes(base, verdict)
         alternatives.append(
             Alternative(

@@ -214,3 +214,29 @@ def test_at_80_columns_a_wrapped_line_keeps_its_indent():
     # every line of an alternative is indented, those a long ruling list wraps onto too
     assert all(line.startswith("  ") for line in listed[1:] if line and not line.endswith(":"))
     assert any(line.strip() == "B-draw-rule-change, B-play-rule" for line in listed)
+
+
+CANCELED_PLANS_AT_RANDOM = """
+title: Carol, with no Goal in hand, loses a card at random; the file does not say which
+players: [Alice, Bob, Carol]
+setup:
+  turn: Alice
+  goals: [Time is Money]
+  hands:
+    Alice: [Canceled Plans]
+    Bob: [Day Dreams, Milk, Cookies]
+    Carol: [Bread, Sleep]
+events:
+  - Alice plays Canceled Plans
+"""
+
+
+def test_the_seeds_own_pick_is_not_an_outcome_that_went_otherwise(write_scenario):
+    from adjudicator.engine.replay import replay
+    from adjudicator.model import records as rec
+
+    scenario = load_scenario(write_scenario(CANCELED_PLANS_AT_RANDOM))
+    (picked,) = [step.outcome for step in replay(scenario).steps if isinstance(step, rec.Chance)]
+    other = ({"Bread", "Sleep"} - {picked}).pop()
+    chance = [a.event.text for a in explore_at(scenario, 1).alternatives if a.how == "chance" and a.event]
+    assert chance == [f"Alice plays Canceled Plans -> {other}"]
