@@ -179,4 +179,7 @@ def _first_where_it_lies(game: GameView, event: Event, card: Card) -> bool:
 
 
 def _place(cards: Sequence[Any], card: Card) -> int:
-    return next((at for at, c in enumerate(cards) if c is card), len(cards))
+    try:
+        return cards.index(card)  # (a card is equal to itself alone: its own place)
+    except ValueError:
+        return len(cards)
