@@ -78,11 +78,18 @@ def bind_copies(game: GameView, event: Event, strict: bool = True) -> Event:
 
 def names_copies(game: GameView, event: Event) -> bool:
     """Whether `bind_copies` has something to do for the event: a card of it has other copies, or
-    a `CARD of PLAYER` needs checking (else it is bound as it is, wherever the game stands)."""
+    a `CARD of PLAYER` needs checking (else it is bound as it is, wherever the game stands).
+    Asked of each card the event names, as `bind_copies` would find it: most events of a deck
+    holding copies (Word Fluxx's letters) name none of them."""
     catalog = game.scenario.catalog
-    if not event.choices:  # the commonest event of a long game: one card, the only copy of its name
-        return event.card is not None and catalog.holds_copies and len(catalog.copies_of(event.card)) > 1
-    return catalog.holds_copies or any(isinstance(choice, Whose) for choice in event.choices)
+    card, choices = event.card, event.choices
+    if not catalog.holds_copies:
+        return bool(choices) and any(isinstance(choice, Whose) for choice in choices)
+    if card is not None and len(catalog.copies_of(card)) > 1:
+        return True
+    if not choices:  # the commonest event of a long game: one card, the only copy of its name
+        return False
+    return any(owner is not None or len(catalog.copies_of(named)) > 1 for named, owner in _card_slots(event))
 
 
 def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:
@@ -172,4 +179,7 @@ def _first_where_it_lies(game: GameView, event: Event, card: Card) -> bool:
 
 
 def _place(cards: Sequence[Any], card: Card) -> int:
-    return next((at for at, c in enumerate(cards) if c is card), len(cards))
+    try:
+        return cards.index(card)  # (a card is equal to itself alone: its own place)
+    except ValueError:
+        return len(cards)

@@ -318,8 +318,15 @@ def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
     """A compound Action's numbers as the rules in play make them now: the cards its temporary
     hand draws and the plays made from it, read from its card each time (never kept), so that a
     rule entering or leaving while it is under way changes what is left to do (Q51)."""
-    card = frame.source.card
-    return kind_of(card).compound_terms(game, card, frame.basis)
+    return _compound_terms(game, frame.source.card, frame.basis)
+
+
+@remembered
+def _compound_terms(game: GameView, card: Card, basis: str) -> tuple[int, int]:
+    """`compound_terms` of card read with basis: they read the numeral rules alone (Inflation), New
+    Rules whose moves empty the memo, so they are remembered with it (the turn structure asks them
+    at every step while a temporary hand is open)."""
+    return kind_of(card).compound_terms(game, card, basis)
 
 
 def compound_plays_owed(game: GameView, frame: TempHand) -> int:

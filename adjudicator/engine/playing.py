@@ -226,12 +226,15 @@ class Playing(GameView):
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
         elif self.plays_left() == 0:
             raise self._no_plays_left(player, card, f"under {self.play_rule()}")
-        return self._verify_card_play(player, card, answers, frame)
+        # what depends on the card, once it is known to be in the hand it is played from
+        if not plays_from_a_hand(card):
+            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
+        return self._verify_kind_allows_play(player, card, answers, frame)
 
     def _verify_playing_now(self, player: str, card: Card | None) -> None:
         """What does not depend on the card: the game goes on, and it is player's play phase."""
-        self.verify_not_over()
-        if not self._in_her_play_phase(player):
+        if not self._in_her_play_phase(player):  # (which asks whether the game goes on first)
+            self.verify_not_over()  # the game over: that is why
             turn = self.turn
             if player == turn.player:
                 raise self._no_plays_left(player, card, "the play phase is over")
@@ -248,12 +251,6 @@ class Playing(GameView):
         whatever the card (`_verify_playing_now` says why not, `playable` asks without raising)."""
         turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
         return player == turn.player and turn.phase is _PLAY and not (self.winner or self.ended)
-
-    def _verify_card_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
-        """What depends on the card, once it is known to be in the hand it is played from."""
-        if not plays_from_a_hand(card):
-            raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
-        return self._verify_kind_allows_play(player, card, answers, frame)
 
     def _verify_kind_allows_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What the card's kind says of its play, the rest checked."""
