@@ -147,6 +147,13 @@ class Agenda(GameView):
             type(checked) is tuple and checked[0] == clock.rule_ticks and checked == self._state_signature()
         ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        rules = clock.effective or derived.effective(self)
+        if not (rules.limit_slots or self.table.goals or self._goals_seen or "state_trigger" in rules.holders):
+            # Nothing in play that a pass reads -- no Creeper trigger, no limit, no Goal (nor one gone
+            # since it last looked): it would find nothing but that the win check has no Goal to look at.
+            self.check_win()
+            self._state_checked = clock.rule_ticks  # (what `_state_signature` says of such a table)
+            return
         try:
             ticks = None
             while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):
