@@ -365,7 +365,7 @@ class EventOrder(GameView):
         self.close_window()
         self.make_forced_plays()
         self.close_window()
-        if not self.pending and not self.winner and not self.ended and self.turn.phase is Phase.PLAY_OVER:
+        if not self.pending and not self.winner and not self.ended and self._turn.phase is _PLAY_OVER:
             self.end_turn()
         if self.pending and not self.stopped:
             choice = self.pending[0]
