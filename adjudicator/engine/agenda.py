@@ -104,8 +104,12 @@ class Agenda(GameView):
             if agenda:
                 task = agenda.popleft()
                 task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
-            elif self.window or not self._turn_structure_step():
-                return  # (while a window is open, the turn structure waits for it to close)
+            # (while a window is open, the turn structure waits for it to close; it takes steps only
+            # in the play phase, or for a temporary hand: asked then alone)
+            elif self.window or (self._turn.phase is not _PLAY and not self.temp_hands):
+                return
+            elif not self._turn_structure_step():
+                return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
                 self.check_state()
         if self.winner or self.ended:
@@ -147,6 +151,13 @@ class Agenda(GameView):
             type(checked) is tuple and checked[0] == clock.rule_ticks and checked == self._state_signature()
         ):
             return  # nothing it looks at has changed since it last ran, and it does nothing twice
+        rules = clock.effective or derived.effective(self)
+        if not (rules.limit_slots or self.table.goals or self._goals_seen or "state_trigger" in rules.holders):
+            # Nothing in play that a pass reads -- no Creeper trigger, no limit, no Goal (nor one gone
+            # since it last looked): it would find nothing but that the win check has no Goal to look at.
+            self.check_win()
+            self._state_checked = clock.rule_ticks  # (what `_state_signature` says of such a table)
+            return
         try:
             ticks = None
             while ticks != clock.ticks and not (self.winner or self.stopped or self.ended):

@@ -79,13 +79,19 @@ class ResponseChain(GameView):
                 tasks.append(self.then(self._cancel_by, above, below))
             stands = stands and id(play) not in canceled
         if stands:
-            if play.is_use:
-                tasks.append(self.then(self._resolve_use, play))
-            else:
-                tasks.append(self.then(self._resolve, play))
-                if has_hook(play.card, "finish"):  # (most kinds' cards are where they belong once resolved)
-                    kind = kind_of(play.card)
-                    tasks.append(kind.then(kind.finish, play))
+            resolve = self._resolve_use if play.is_use else self._resolve
+            # (most kinds' cards are where they belong once resolved)
+            finish = not play.is_use and has_hook(play.card, "finish")
+            if not (tasks or finish or self.agenda):
+                # the card resolving is all that is due (the commonest close): taken at once, as `run`
+                # would take it next (`do_next`), with no continuation made for it
+                self.do_next(resolve, play)
+                self.run()
+                return
+            tasks.append(self.then(resolve, play))
+            if finish:
+                kind = kind_of(play.card)
+                tasks.append(kind.then(kind.finish, play))
         self.schedule(*tasks)
         self.run()
 

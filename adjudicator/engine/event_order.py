@@ -111,8 +111,10 @@ class EventOrder(GameView):
                 self._push_response(event, surprise)
                 return
         # said if the play is refused: she may not cancel it (R49)
-        own_card = self._own_card_in_window(event) if surprise is not None and self.window is not None else None
-        self.close_window()
+        own_card = None
+        if self.window is not None:  # (most events meet no open window: no call to close none)
+            own_card = self._own_card_in_window(event) if surprise is not None else None
+            self.close_window()
         if not shuffled:
             self.stated_shuffles = []  # an order stated for a card that a Surprise canceled since is not wanted
         if self.pending:  # the chain that just resolved may have raised the choice this event answers (listed too)
@@ -128,7 +130,7 @@ class EventOrder(GameView):
             except Illegal as illegal:
                 self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.stopped or self.pending) and self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
         if at_random:
@@ -154,7 +156,7 @@ class EventOrder(GameView):
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.stopped or self.pending) and self._answered_or_stopped(event):
             return
         try:
             carry_out(self, event, listed)  # the action's own handler (engine/actions.py)
@@ -295,7 +297,8 @@ class EventOrder(GameView):
                     continue
                 if began and action == _BEGIN_TURN or event.at_random and self.stated_at_random is None:
                     return began  # the forced play it made (`P begins`, `P plays CARD at random`) stays open to answers
-                self.close_window()  # this event is no answer to the forced play: it resolves first
+                if self.window is not None:  # this event is no answer to the forced play: it resolves first
+                    self.close_window()
             elif begins_now:
                 self.run()  # the draw phase of the turn just begun
             # A forced play may have ended the play phase (then the turn ends before this event too),
@@ -364,8 +367,9 @@ class EventOrder(GameView):
         self.event_no = self.move_stack[-1].number if self.move_stack else (events[-1].number if events else None)
         self.close_window()
         self.make_forced_plays()
-        self.close_window()
-        if not self.pending and not self.winner and not self.ended and self.turn.phase is Phase.PLAY_OVER:
+        if self.window is not None:  # the play a rule forced resolves
+            self.close_window()
+        if not self.pending and not self.winner and not self.ended and self._turn.phase is _PLAY_OVER:
             self.end_turn()
         if self.pending and not self.stopped:
             choice = self.pending[0]

@@ -63,14 +63,16 @@ class Goals(GameView):
             cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
             cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
-            named = kind_of(goal_of[player]).named_cards(goal_of[player])
             creepers = self.table.creepers_of(player)
+            if not creepers:
+                continue  # (the cards the Goal names are read for her Creepers alone)
+            named = kind_of(goal_of[player]).named_cards(goal_of[player])
             if any(not any(c.is_called(n) for n in named) for c in creepers):
                 if self.house_rules.creepers_block_wins:
                     cites.append("R59")
                 else:
                     cites += ["H-creepers_block_wins", "R04"]
-            elif creepers:
+            else:
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
                 if solo.is_solo(self):
                     cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
@@ -180,18 +182,22 @@ class Goals(GameView):
     def creeper_blocks(self, player: str, goal: Card) -> bool:
         """A Creeper in front of the player blocks the win unless the Goal names it (R04) or a
         rule waives it; a card a rule makes every winner hold must be there too."""
-        rules = [(kind_of(rule), rule) for rule in self.table.rules]
-        named = kind_of(goal).named_cards(goal)
-        blocking = self.house_rules.creepers_block_wins  # house rule false: Creepers never block
-        if blocking and any(
-            kind_of(c).blocks_win(self, c, goal)
-            and not any(c.is_called(n) for n in named)
-            and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
-            for c in self.table.creepers_of(player)
-        ):
-            return True
-        needed = (kind.win_needs(self, rule) for kind, rule in rules)
-        return any(card is not None and self.table.owner_of(card) != player for card in needed)
+        table = self.table
+        # house rule false: Creepers never block (the cards the Goal names, the rules that waive
+        # Creepers, are read only for a player with Creepers that may block)
+        creepers = table.creepers_of(player) if self.house_rules.creepers_block_wins else ()
+        if creepers:
+            rules = [(kind_of(rule), rule) for rule in table.rules]
+            named = kind_of(goal).named_cards(goal)
+            if any(
+                kind_of(c).blocks_win(self, c, goal)
+                and not any(c.is_called(n) for n in named)
+                and not any(kind.waives_creepers(self, rule, c) for kind, rule in rules)
+                for c in creepers
+            ):
+                return True
+        needed = (kind_of(rule).win_needs(self, rule) for rule in table.rules)
+        return any(card is not None and table.owner_of(card) != player for card in needed)
 
     # ------------------------------------------------------ the Goals in play
     def set_goal(self, play: Play) -> None:
