@@ -137,7 +137,10 @@ class Event:
     @property
     def states_chance(self) -> bool:
         """Whether the event says what some random step brought (engine/chance.py)."""
-        return self.at_random or bool(self.shuffled) or any(isinstance(c, AtRandom) for c in self.choices)
+        choices = self.choices  # (most events state none: no generator made for them)
+        return (
+            self.at_random or bool(self.shuffled) or (bool(choices) and any(isinstance(c, AtRandom) for c in choices))
+        )
 
     def renumbered(self, number: int, line: int | None) -> Event:
         """The same event at another place in the list (a long game repeats its lines: each
