@@ -191,6 +191,10 @@ class Clock:
         return (*moves, *left.values()) if left else tuple(moves)
 
 
+#: `zone[:]`: every card of the zone.
+_WHOLE: Final = slice(None)
+
+
 class Zone(list[Card]):
     """A list of cards that moves its table's clock, and writes the journal, whenever it changes.
     Made by `Zone.holding(clock, label, cards, rules_read)`: the type itself keeps list's own
@@ -335,15 +339,24 @@ class Zone(list[Card]):
         list.reverse(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        old = self[index]
-        if self.clock.undo is not None:
-            if isinstance(index, slice):
-                self._keep_contents()
-            else:
+        if not isinstance(index, slice):
+            old = self[index]
+            if self.clock.undo is not None:
                 self.clock.undo.append((REPLACED, self, range(len(self))[index], old))
-        self._leave(old if isinstance(index, slice) else (old,))
-        value = list(value) if isinstance(index, slice) else value
-        self._arrive(value if isinstance(index, slice) else (value,))
+            self._leave((old,))
+            self._arrive((value,))
+            list.__setitem__(self, index, value)
+            return
+        value = list(value)
+        self._keep_contents()
+        if index == _WHOLE and len(value) == len(self) and set(value) == set(self):
+            # the same cards in a new order (a pile shuffled): none moves, as in a sort, and the
+            # journal is spared a move out and back of each card that no step would report
+            self._tick()
+        else:
+            old = self[index]
+            self._leave(old)
+            self._arrive(value)
         list.__setitem__(self, index, value)
 
     def __delitem__(self, index: Any) -> None:
