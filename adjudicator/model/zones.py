@@ -101,7 +101,8 @@ class Clock:
         self.ticks = 0
         self.rule_ticks = 0
         self.steps = 0  # the game's steps taken, written to its log or not (`Game.logged`)
-        self.journal: list[tuple[Card, str, bool]] = []  # (card, zone label, arrived?)
+        #: each card in and out of a zone, as a move of its own: (card, zone, None) or (card, None, zone)
+        self.journal: list[Move] = []
         self.derived = Memo()
         #: the effective rules of the cards in play (`derived.Effective`): None once a card has
         #: entered or left play, until they are next read. Never changed in place, so shared by
@@ -165,31 +166,33 @@ class Clock:
         """The journal since it was last read, as moves (a card leaving and arriving at the same
         place -- a shuffle -- is no move), and a fresh journal."""
         journal = self.journal
-        if not journal:
-            return ()
-        if len(journal) == 1:  # the commonest move: one card off the table (played) or onto it (landing)
-            ((card, label, arrived),) = journal
-            journal.clear()
-            return ((card, None, label),) if arrived else ((card, label, None),)
+        if len(journal) < 2:  # the commonest: one card off the table (played) or onto it (landing)
+            return (journal.pop(),) if journal else ()
         if len(journal) == 2:  # the next commonest: one card from one zone to another (a draw, a discard)
-            (card, origin, arrived), (other, destination, arrived_too) = journal
-            if card is other and not arrived and arrived_too:
+            (card, origin, gone_to), (other, came_from, destination) = journal
+            if card is other and gone_to is None and came_from is None:
                 journal.clear()
                 return ((card, origin, destination),) if origin != destination else ()
-        left: dict[int, str] = {}
+        # Each card that arrived is a move from where it left (if it left), in the order they
+        # arrived; then those that left the table (being played, held by a card resolving).
+        left: dict[Card, Move] = {}  # (a card equals itself alone)
         moves: list[Move] = []
-        for card, label, arrived in journal:
-            if not arrived:
-                left[id(card)] = label
+        for move in journal:
+            card, _, destination = move
+            if destination is None:
+                left[card] = move
                 continue
-            source = left.pop(id(card), None)
-            if source != label:
-                moves.append((card, source, label))
-        if left:  # cards that left the table (being played, held by a card resolving)
-            gone = {id(card): card for card, _label, arrived in journal if not arrived}
-            moves += [(gone[key], label, None) for key, label in left.items()]
+            departure = left.pop(card, None)
+            if departure is None:
+                moves.append(move)
+            elif departure[1] != destination:
+                moves.append((card, departure[1], destination))
         journal.clear()
-        return tuple(moves)
+        return (*moves, *left.values()) if left else tuple(moves)
+
+
+#: `zone[:]`: every card of the zone.
+_WHOLE: Final = slice(None)
 
 
 class Zone(list[Card]):
@@ -227,26 +230,28 @@ class Zone(list[Card]):
 
     def _tick_many(self, cards: Iterable[Card]) -> None:
         """`_tick` for cards moving into or out of the zone (each by itself in a `BY_CARD` zone)."""
-        if self.rules_read is BY_CARD:
-            clock = self.clock
+        rules_read, clock = self.rules_read, self.clock
+        if not rules_read:  # (a hand or a pile, the commonest: `_tick` without a call of its own)
+            clock.ticks += 1
+        elif rules_read is BY_CARD:
             clock.ticks += 1
             clock.rule_ticks += 1
             for card in cards:
                 clock.bore_on(card)
         else:
-            self._tick()
+            clock.rules_moved()
 
     def _arrive(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
         label = self.label
-        self.clock.journal += [(card, label, True) for card in cards]
+        self.clock.journal += [(card, None, label) for card in cards]
 
     def _leave(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
         label = self.label
-        self.clock.journal += [(card, label, False) for card in cards]
+        self.clock.journal += [(card, label, None) for card in cards]
 
     # One card at a time is most of a game's moves: those write the journal directly. Each change
     # also says how it is taken back when the clock keeps an undo journal (`Clock.undo`).
@@ -258,7 +263,7 @@ class Zone(list[Card]):
             self._tick_one(card)
         else:
             clock.ticks += 1
-        clock.journal.append((card, self.label, True))
+        clock.journal.append((card, None, self.label))
         list.append(self, card)
 
     def extend(self, cards: Iterable[Card]) -> None:
@@ -272,7 +277,7 @@ class Zone(list[Card]):
         else:
             clock.ticks += 1
         label = self.label
-        clock.journal += [(card, label, True) for card in cards]
+        clock.journal += [(card, None, label) for card in cards]
         list.extend(self, cards)
 
     def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
@@ -288,7 +293,7 @@ class Zone(list[Card]):
             self._tick_one(card)
         else:
             clock.ticks += 1
-        clock.journal.append((card, self.label, True))
+        clock.journal.append((card, None, self.label))
         list.insert(self, index, card)
 
     def remove(self, card: Card) -> None:
@@ -303,7 +308,7 @@ class Zone(list[Card]):
             self._tick_one(card)
         else:
             clock.ticks += 1
-        clock.journal.append((card, self.label, False))
+        clock.journal.append((card, self.label, None))
 
     def pop(self, index: SupportsIndex = -1) -> Card:
         clock = self.clock
@@ -315,7 +320,7 @@ class Zone(list[Card]):
             self._tick_one(card)
         else:
             clock.ticks += 1
-        clock.journal.append((card, self.label, False))
+        clock.journal.append((card, self.label, None))
         return card
 
     def clear(self) -> None:
@@ -334,20 +339,30 @@ class Zone(list[Card]):
         list.reverse(self)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        old = self[index]
-        if self.clock.undo is not None:
-            if isinstance(index, slice):
-                self._keep_contents()
-            else:
+        if not isinstance(index, slice):
+            old = self[index]
+            if self.clock.undo is not None:
                 self.clock.undo.append((REPLACED, self, range(len(self))[index], old))
-        self._leave(old if isinstance(index, slice) else (old,))
-        value = list(value) if isinstance(index, slice) else value
-        self._arrive(value if isinstance(index, slice) else (value,))
+            self._leave((old,))
+            self._arrive((value,))
+            list.__setitem__(self, index, value)
+            return
+        value = list(value)
+        self._keep_contents()
+        if index == _WHOLE and len(value) == len(self) and set(value) == set(self):
+            # the same cards in a new order (a pile shuffled): none moves, as in a sort, and the
+            # journal is spared a move out and back of each card that no step would report
+            self._tick()
+        else:
+            old = self[index]
+            self._leave(old)
+            self._arrive(value)
         list.__setitem__(self, index, value)
 
     def __delitem__(self, index: Any) -> None:
         old = self[index]
-        self._keep_contents()
+        if self.clock.undo is not None:  # (`_keep_contents`: the top cards drawn at once, most often)
+            self.clock.undo.append((CONTENTS, self, tuple(self)))
         list.__delitem__(self, index)
         self._leave(old if isinstance(index, slice) else (old,))
 
