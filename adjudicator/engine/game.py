@@ -71,6 +71,7 @@ LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _PLAY, _META = Phase.PLAY, CardType.META
+_TYPE = operator.attrgetter("type")
 
 
 class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves):
@@ -88,18 +89,24 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         self.undo: list[Record] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
-        # (each zone takes its cards from the setup's tuples itself: no list in between)
-        meta_rules = [c for c in setup.rules if c.type is _META]  # agreed for the whole game (Keep Going)
+        # Each zone takes its cards from the setup's tuples itself (no list in between); the Meta
+        # Rules, agreed for the whole game (Keep Going), are set apart from the New Rules.
+        rules: tuple[Card, ...] = setup.rules
+        meta_rules: tuple[Card, ...] = ()
+        if _META in map(_TYPE, rules):  # (in C: most setups have none)
+            meta_rules = tuple([c for c in rules if c.type is _META])
+            rules = tuple([c for c in rules if c.type is not _META])
+        # (passed in order, not by keyword: a class called with keywords packs them in a dict)
         self.table = Table(
-            players=list(scenario.players),
-            hands=setup.hands,  # (each player's, or none: `ZoneMap.holding`)
-            in_play=setup.in_play,
-            rules=[c for c in setup.rules if c.type is not _META] if meta_rules else setup.rules,
-            goals=setup.goals,
-            draw_pile=setup.draw_pile,
-            discard=setup.discard,
-            meta_rules=meta_rules,
-            rules_pile=setup.rules_pile,
+            list(scenario.players),
+            setup.hands,  # each player's, or none (`ZoneMap.holding`)
+            setup.in_play,
+            rules,
+            setup.goals,
+            setup.draw_pile,
+            setup.discard,
+            meta_rules,
+            setup.rules_pile,
         )
         self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
         self.turn = Turn(player=setup.turn, phase=Phase.START)
