@@ -312,7 +312,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             case "draw":
                 return derived.draw_rule(self, player or self.turn.player)
             case "draw_before_bonus":
-                return derived.effective(self).printed.draw
+                return derived.effective(self).printed_draw
             case "play_bonus":
                 return derived.bonuses(self, player or self.turn.player, "play").total
             case "turn_direction":
