@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
-_PLAY, _META = Phase.PLAY, CardType.META
+_START, _PLAY, _PLAY_OVER, _META = Phase.START, Phase.PLAY, Phase.PLAY_OVER, CardType.META
 _TYPE = operator.attrgetter("type")
 
 
@@ -108,8 +108,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             meta_rules,
             setup.rules_pile,
         )
-        self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
-        self.turn = Turn(player=setup.turn, phase=Phase.START)
+        self.turns_begun = 1  # Turn objects set so far (`turn`): compared across copies of a game
+        # The first one set as it is, not through `turn` (`_begin_new_turn`): on a new table nothing
+        # is derived from a turn yet, to be worked out again.
+        self._turn = Turn(setup.turn, _START)
         self.steps: list[rec.Step] = []
         #: without a log: the rulings a step cited -> the steps that cited just those (None: every
         #: step is written); counted by the step's tuple, as written, and split into rulings only
@@ -157,14 +159,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             self.schedule_after(self.then(self.begin_turn, setup.turn))
         elif setup.phase == "start":
             self.begin_turn(setup.turn)
-        elif setup.phase == "play":
-            self.turn.phase = Phase.PLAY
-            self.turn.played = setup.played
-            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
-        else:  # "end": the play phase is over, end-of-turn events are due
-            self.turn.phase = Phase.PLAY_OVER
-            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
-            self.turn.played = setup.played
+        else:  # "play", or "end": the play phase is over, end-of-turn events are due
+            turn = self._turn
+            turn.phase = _PLAY if setup.phase == "play" else _PLAY_OVER
+            turn.played = setup.played
+            turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
         self.check_state()  # the position as given may already force something (a limit, a win)
         self.run()
 
