@@ -298,13 +298,23 @@ class Table(Copied):
         return cards
 
     # -- what the table shows: read by the engine and by card kinds alike -------------------------
+    # (loops, not comprehensions, in the two below: a comprehension is a function made and called
+    # each time, and they are asked at every win check and listing, of cards by the handful)
     def keepers_of(self, player: str) -> list[Card]:
         """The Keepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is _KEEPER]
+        keepers = []
+        for card in self.in_play[player]:
+            if card.type is _KEEPER:
+                keepers.append(card)
+        return keepers
 
     def creepers_of(self, player: str) -> list[Card]:
         """The Creepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is _CREEPER]
+        creepers = []
+        for card in self.in_play[player]:
+            if card.type is _CREEPER:
+                creepers.append(card)
+        return creepers
 
     def owner_of(self, card: Card) -> str | None:
         """The player with card in front of her, if any."""
