@@ -8,6 +8,7 @@ import random
 from collections import deque
 from collections.abc import Iterator
 from enum import Enum
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +91,11 @@ def fingerprint(value: Any, seen: dict[int, int] | None = None) -> Any:
     if isinstance(value, (list, tuple, deque)):
         return type(value).__name__, tuple(fingerprint(v, seen) for v in value)
     slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    # what is made when first read (a table's rarer zones) is part of the state, read or not yet
+    lazy = [name for cls in type(value).__mro__ for name, kind in vars(cls).items() if type(kind) is cached_property]
     fields = {
         **{name: getattr(value, name) for name in slots if hasattr(value, name)},
+        **{name: getattr(value, name) for name in lazy},
         **getattr(value, "__dict__", {}),
     }
     fields.pop("undo", None)  # the positions before the events pushed: history, not the position (`Game.pop`)

@@ -65,6 +65,7 @@ class Traits(NamedTuple):
     reads_hands: bool  # a Goal met or not by what is in the hands
     bears_on_rules: bool  # a card of the kind entering or leaving play changes `Effective`: table hooks, or reads_hands
     gives_bonuses: bool  # it has a bonus hook of its own (draw_bonus, play_bonus, limit_bonus)
+    bonuses_read_table: bool  # it gives a bonus that reads the cards in play (Rich Bonus counts Keepers)
 
 
 #: Kind name -> its `Traits`, worked out when first asked: the effective rules are made again
@@ -78,6 +79,7 @@ def traits(card: Card) -> Traits:
         kind = REGISTRY.get(card.kind)
         table_hooks = own_hooks(card, TABLE_HOOKS)
         reads_hands = bool(kind is not None and kind.reads_hands)
+        gives_bonuses = not _BONUS_HOOKS.isdisjoint(table_hooks)
         known = _TRAITS[card.kind] = Traits(
             kind,
             getattr(kind, "slot", None),
@@ -85,25 +87,17 @@ def traits(card: Card) -> Traits:
             table_hooks,
             reads_hands,
             bool(table_hooks) or reads_hands,
-            not _BONUS_HOOKS.isdisjoint(table_hooks),
+            gives_bonuses,
+            gives_bonuses and kind is not None and kind.bonuses_read_table,
         )
     return known
-
-
-class Printed(NamedTuple):
-    """The Draw, Play and limits as the rules in play set them (their printed numbers, as Inflation
-    raises them), before what any card gives one player on top: the same for every player."""
-
-    draw: int
-    play: PlayQuota
-    limits: dict[str, int]  # "hand_limit", "keeper_limit" -> the limit a rule in play sets
 
 
 #: The slots of the rules that set a limit, in the order the limits are enforced.
 LIMIT_SLOTS = ("hand_limit", "keeper_limit")
 
 #: The Play rule of the Basic Rules by its number (Inflation raises it): one frozen value each,
-#: shared by every `Printed` that reads it (most tables have no Play rule in play).
+#: shared by every `Effective` that reads it (most tables have no Play rule in play).
 _BASIC_PLAY: dict[int, PlayQuota] = {}
 
 
@@ -121,15 +115,20 @@ class Effective:
         "numeral_rules",
         "goal_slots",
         "direction",
-        "printed",
+        "printed_draw",
+        "printed_play",
+        "printed_limits",
         "rule_holders",
         "bonuses_read_table",
     )
 
-    #: the Draw, Play and limits as the rules in play set them, before any card's bonus: set by
-    #: `effective` at once after the rest, because a rule's number reads the rules through the
-    #: game (Inflation raises it)
-    printed: Printed
+    # The Draw, Play and limits as the rules in play set them (their printed numbers, as Inflation
+    # raises them), before what any card gives one player on top: the same for every player. Set
+    # by `effective` at once after the rest (`read_printed`), because a rule's number reads the
+    # rules through the game (Inflation raises it).
+    printed_draw: int
+    printed_play: PlayQuota
+    printed_limits: dict[str, int]  # "hand_limit", "keeper_limit" -> the limit a rule in play sets
     # (what the New Rules decide, set by `_read_rules` or kept from the rules standing)
     slots: dict[str, Card]
     limit_slots: tuple[str, ...]
@@ -144,20 +143,22 @@ class Effective:
         the New Rules decide in them still stands and only those zones are read again."""
         table = game.table
         known = _TRAITS  # (most cards' kinds are known already: `traits` only for the others)
-        found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders so far
         if standing is None:
-            self._read_rules(game, found)
+            self._read_rules(game)
         else:
             self.slots, self.limit_slots = standing.slots, standing.limit_slots
             self.numeral_rules, self.goal_slots = standing.numeral_rules, standing.goal_slots
-            self.direction, self.printed = standing.direction, standing.printed
-            self.rule_holders = rule_holders = standing.rule_holders
-            for hook, cards in rule_holders.items():
-                found[hook] = list(cards)
+            self.direction = standing.direction
+            self.printed_draw, self.printed_play = standing.printed_draw, standing.printed_play
+            self.printed_limits = standing.printed_limits
+            self.rule_holders = standing.rule_holders
+        found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders on the Goals and before the players
         goals_read_hands = False
         # One pass over each zone: most cards have no hook here, and those are passed over at once.
         for card in table.goals:
-            _kind, _slot, _hooks, table_hooks, reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
+            _kind, _slot, _hooks, table_hooks, reads_hands, _bears, _gives, _reads = known.get(card.kind) or traits(
+                card
+            )
             goals_read_hands = goals_read_hands or reads_hands
             for hook in table_hooks:
                 found.setdefault(hook, []).append((None, card))
@@ -166,29 +167,37 @@ class Effective:
                 for hook in (known.get(card.kind) or traits(card)).table_hooks:
                     found.setdefault(hook, []).append((player, card))
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
-        #: table order (New Rules, Goals, then each player's), for the hooks some card has
-        self.holders = holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
+        #: table order (New Rules, Goals, then each player's), for the hooks some card has: the
+        #: New Rules' own when no other card has one (never changed, so shared)
+        holders = self.rule_holders
+        if found:
+            holders = holders.copy()
+            for hook, cards in found.items():  # (loops, not comprehensions: made with every new table)
+                holders[hook] = (*holders.get(hook, ()), *cards)
+        self.holders = holders
         #: whether a Goal in play is met or not by what is in the hands (10 Cards in Hand)
         self.goals_read_hands = goals_read_hands
         #: whether a card in play gives a bonus that reads the cards in play: the bonuses are then
         #: worked out again whenever any card moves in or out of play (`Clock.passed_by`)
-        self.bonuses_read_table = (
-            bool(holders)
-            and not _BONUS_HOOKS.isdisjoint(holders)
-            and any(kind_of(card).bonuses_read_table for hook in _BONUS_HOOKS for _owner, card in holders.get(hook, ()))
-        )
+        reads_table = False
+        if holders and not _BONUS_HOOKS.isdisjoint(holders):
+            for hook in _BONUS_HOOKS:
+                for _owner, card in holders.get(hook, ()):
+                    reads_table = reads_table or known[card.kind].bonuses_read_table
+        self.bonuses_read_table = reads_table
 
-    def _read_rules(self, game: GameView, found: dict[str, list[tuple[str | None, Card]]]) -> None:
+    def _read_rules(self, game: GameView) -> None:
         """What the New Rules in play decide (the part that stands while only cards in front of the
         players or Goals move): the slots, the limits, the numeral rules, the Goal slots, the turn
-        direction, and the New Rules holding each table hook (added to `found`)."""
+        direction, and the New Rules holding each table hook."""
         known = _TRAITS
+        found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders so far
         slots: dict[str, Card] = {}
         numeral_rules: list[Card] = []
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
         for card in game.table.rules:
-            kind, slot, hooks, table_hooks, _reads_hands, _bears, _gives = known.get(card.kind) or traits(card)
+            kind, slot, hooks, table_hooks, _reads_hands, _bears, _gives, _reads = known.get(card.kind) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
             for hook in table_hooks:
@@ -205,7 +214,9 @@ class Effective:
         #: slot ("draw", "play", "hand_limit", "keeper_limit", "agenda") -> the rule filling it
         self.slots = slots
         #: the New Rules holding each table hook, in table order (the first of `holders`)
-        self.rule_holders = {hook: tuple(cards) for hook, cards in found.items()} if found else {}
+        self.rule_holders = rule_holders = {}
+        for hook, cards in found.items():
+            rule_holders[hook] = tuple(cards)
         #: the limits that a card in play sets, in that order (a filter in C: no generator to run)
         self.limit_slots = tuple(filter(slots.__contains__, LIMIT_SLOTS)) if slots else ()
         #: the rules that raise printed numbers (Inflation)
@@ -238,25 +249,25 @@ def effective(game: GameView) -> Effective:
         standing = clock.derived.pop(STANDING, None)  # only cards in front of the players or Goals moved since
         rules = clock.effective = Effective(game, standing)
         if standing is None:
-            rules.printed = printed_numbers(game, rules)  # (before anything else reads it)
+            read_printed(game, rules)  # (before anything else reads them)
     return rules
 
 
-def printed_numbers(game: GameView, rules: Effective) -> Printed:
-    """The Draw, Play and limits that `rules`, the game's effective rules just made, set before
+def read_printed(game: GameView, rules: Effective) -> None:
+    """Set the Draw, Play and limits that `rules`, the game's effective rules just made, set before
     bonuses (a rule's number is read through the game: Inflation, a rule too, raises it)."""
     slots = rules.slots
     card = slots.get("draw")
-    draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
+    rules.printed_draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
     card = slots.get("play")
     if card:
-        play = kind_of(card).quota(game, card)
+        rules.printed_play = kind_of(card).quota(game, card)
     else:
         basic = game.basic("play")
-        play = _BASIC_PLAY.get(basic) or _BASIC_PLAY.setdefault(basic, PlayQuota("count", basic))
+        rules.printed_play = _BASIC_PLAY.get(basic) or _BASIC_PLAY.setdefault(basic, PlayQuota("count", basic))
     limits = rules.limit_slots
-    return Printed(
-        draw, play, {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else {}
+    rules.printed_limits = (
+        {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else {}
     )
 
 
@@ -277,14 +288,14 @@ def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
 def draw_rule(game: GameView, player: str) -> int:
     """The Draw rule for player now: what the rules in play set, plus what cards in play give her."""
     rules = game.table.clock.effective or effective(game)
-    draw = rules.printed.draw
+    draw = rules.printed_draw
     return draw + bonuses(game, player, "draw").total if "draw_bonus" in rules.holders else draw
 
 
 def play_rule(game: GameView, player: str) -> PlayQuota:
     """The Play rule for player now: what the rules in play set, plus what cards in play give her."""
     rules = game.table.clock.effective or effective(game)
-    quota = rules.printed.play
+    quota = rules.printed_play
     return quota.with_bonus(bonuses(game, player, "play").total) if "play_bonus" in rules.holders else quota
 
 
@@ -396,7 +407,7 @@ def limit(game: GameView, slot: str, player: str | None) -> int | None:
     """The Hand Limit (`hand_limit`) or Keeper Limit (`keeper_limit`) for player (None: as
     printed, for everyone); None when there is none."""
     rules = game.table.clock.effective or effective(game)
-    printed_limit = rules.printed.limits.get(slot)
+    printed_limit = rules.printed_limits.get(slot)
     if printed_limit is None or player is None or "limit_bonus" not in rules.holders:
         return printed_limit
     return printed_limit + limit_allowance(game, slot, player)

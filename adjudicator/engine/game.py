@@ -70,7 +70,8 @@ if TYPE_CHECKING:
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
-_PLAY, _META = Phase.PLAY, CardType.META
+_START, _PLAY, _PLAY_OVER, _META = Phase.START, Phase.PLAY, Phase.PLAY_OVER, CardType.META
+_TYPE = operator.attrgetter("type")
 
 
 class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseChain, CardMoves):
@@ -88,21 +89,29 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         self.undo: list[Record] | None = [] if undo else None
         self._rng: random.Random | None = None  # made when chance is first needed (`rng`): seeding costs
         self.house_rules = scenario.house_rules  # the switches read where each rule is applied
-        # (each zone takes its cards from the setup's tuples itself: no list in between)
-        meta_rules = [c for c in setup.rules if c.type is _META]  # agreed for the whole game (Keep Going)
+        # Each zone takes its cards from the setup's tuples itself (no list in between); the Meta
+        # Rules, agreed for the whole game (Keep Going), are set apart from the New Rules.
+        rules: tuple[Card, ...] = setup.rules
+        meta_rules: tuple[Card, ...] = ()
+        if _META in map(_TYPE, rules):  # (in C: most setups have none)
+            meta_rules = tuple([c for c in rules if c.type is _META])
+            rules = tuple([c for c in rules if c.type is not _META])
+        # (passed in order, not by keyword: a class called with keywords packs them in a dict)
         self.table = Table(
-            players=list(scenario.players),
-            hands=setup.hands,  # (each player's, or none: `ZoneMap.holding`)
-            in_play=setup.in_play,
-            rules=[c for c in setup.rules if c.type is not _META] if meta_rules else setup.rules,
-            goals=setup.goals,
-            draw_pile=setup.draw_pile,
-            discard=setup.discard,
-            meta_rules=meta_rules,
-            rules_pile=setup.rules_pile,
+            list(scenario.players),
+            setup.hands,  # each player's, or none (`ZoneMap.holding`)
+            setup.in_play,
+            rules,
+            setup.goals,
+            setup.draw_pile,
+            setup.discard,
+            meta_rules,
+            setup.rules_pile,
         )
-        self.turns_begun = 0  # Turn objects set so far (`turn`): compared across copies of a game
-        self.turn = Turn(player=setup.turn, phase=Phase.START)
+        self.turns_begun = 1  # Turn objects set so far (`turn`): compared across copies of a game
+        # The first one set as it is, not through `turn` (`_begin_new_turn`): on a new table nothing
+        # is derived from a turn yet, to be worked out again.
+        self._turn = Turn(setup.turn, _START)
         self.steps: list[rec.Step] = []
         #: without a log: the rulings a step cited -> the steps that cited just those (None: every
         #: step is written); counted by the step's tuple, as written, and split into rulings only
@@ -150,14 +159,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             self.schedule_after(self.then(self.begin_turn, setup.turn))
         elif setup.phase == "start":
             self.begin_turn(setup.turn)
-        elif setup.phase == "play":
-            self.turn.phase = Phase.PLAY
-            self.turn.played = setup.played
-            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
-        else:  # "end": the play phase is over, end-of-turn events are due
-            self.turn.phase = Phase.PLAY_OVER
-            self.turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
-            self.turn.played = setup.played
+        else:  # "play", or "end": the play phase is over, end-of-turn events are due
+            turn = self._turn
+            turn.phase = _PLAY if setup.phase == "play" else _PLAY_OVER
+            turn.played = setup.played
+            turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
         self.check_state()  # the position as given may already force something (a limit, a win)
         self.run()
 
@@ -305,7 +311,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             case "draw":
                 return derived.draw_rule(self, player or self.turn.player)
             case "draw_before_bonus":
-                return derived.effective(self).printed.draw
+                return derived.effective(self).printed_draw
             case "play_bonus":
                 return derived.bonuses(self, player or self.turn.player, "play").total
             case "turn_direction":

@@ -7,6 +7,7 @@ the cards in play (see `derived.py`) whenever they are asked for.
 from __future__ import annotations
 
 import copy
+import functools
 import operator
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -234,12 +235,33 @@ class Table(Copied):
         self.goals = zone(clock, "goals", goals, BY_CARD)
         self.draw_pile = zone(clock, "draw pile", draw_pile)
         self.discard = zone(clock, "discard", discard)
-        self.scored = zones(clock, "scored by ")  # Goals claimed (Keep Going, Solo)
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
-        # Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach of
-        # the cards that discard New Rules (B-meta-rules)
-        self.meta_rules = zone(clock, "meta rules", meta_rules, True)
-        self.rules_pile = zone(clock, "rules pile", rules_pile)  # Solo Fluxx: the Rules deck, top first
+        if meta_rules:
+            self.meta_rules = zone(clock, "meta rules", meta_rules, True)
+        if rules_pile:
+            self.rules_pile = zone(clock, "rules pile", rules_pile)
+
+    # The zones of a few games alone -- Keep Going's Meta Rules, Solo Fluxx's Rules deck and the
+    # Goals scored -- are made when first read, unless given cards: a table is made for every game
+    # replayed, and most never read them. (Once made, a zone is an entry of the table's `__dict__`
+    # like any other, found there before the class is looked at: no call to read it.)
+    # (each label passed by keyword: `holding(x, "name")` is how a hook is run over the table, and
+    # tests/test_architecture.py reads it so)
+    @functools.cached_property
+    def meta_rules(self) -> Zone:
+        """Meta Rules agreed for the whole game (Keep Going): beside the Basic Rules, out of reach
+        of the cards that discard New Rules (B-meta-rules)."""
+        return Zone.holding(self.clock, label="meta rules", rules_read=True)
+
+    @functools.cached_property
+    def rules_pile(self) -> Zone:
+        """Solo Fluxx: the Rules deck, top first."""
+        return Zone.holding(self.clock, label="rules pile")
+
+    @functools.cached_property
+    def scored(self) -> ZoneMap:
+        """Goals claimed (Keep Going, Solo)."""
+        return ZoneMap.holding(self.clock, prefix="scored by ")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         """Field by field like any `Copied`, the zones (most of a table) straight onto the new clock."""
@@ -276,13 +298,23 @@ class Table(Copied):
         return cards
 
     # -- what the table shows: read by the engine and by card kinds alike -------------------------
+    # (loops, not comprehensions, in the two below: a comprehension is a function made and called
+    # each time, and they are asked at every win check and listing, of cards by the handful)
     def keepers_of(self, player: str) -> list[Card]:
         """The Keepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is _KEEPER]
+        keepers = []
+        for card in self.in_play[player]:
+            if card.type is _KEEPER:
+                keepers.append(card)
+        return keepers
 
     def creepers_of(self, player: str) -> list[Card]:
         """The Creepers in front of player."""
-        return [c for c in self.in_play[player] if c.type is _CREEPER]
+        creepers = []
+        for card in self.in_play[player]:
+            if card.type is _CREEPER:
+                creepers.append(card)
+        return creepers
 
     def owner_of(self, card: Card) -> str | None:
         """The player with card in front of her, if any."""

@@ -404,9 +404,13 @@ class ZoneMap(dict[Any, Zone]):
         rules_read: RulesRead = False,
     ) -> ZoneMap:
         """A zone for each key, holding what `zones` gives it (nothing if it gives none). Made with
-        dict's own constructor, in C, as `Zone.holding` (the type has no `__init__` of its own)."""
-        zone = Zone.holding
-        mapped = cls({key: zone(clock, f"{prefix}{key}", zones.get(key, ()), rules_read) for key in keys})
+        dict's own constructor, in C, as `Zone.holding` (the type has no `__init__` of its own),
+        and filled by a plain loop (a comprehension is a function made and called: a table makes
+        two of these maps, one table per game replayed)."""
+        mapped = cls()
+        zone, put = Zone.holding, dict.__setitem__  # (dict's own: nothing moves while the map is made)
+        for key in keys:
+            put(mapped, key, zone(clock, f"{prefix}{key}", zones.get(key, ()), rules_read))
         mapped.clock, mapped.prefix, mapped.rules_read = clock, prefix, rules_read
         return mapped
 
