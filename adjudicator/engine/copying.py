@@ -20,7 +20,7 @@ from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model.position import copy_fields
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from adjudicator.engine.view import GameView
 
@@ -98,7 +98,12 @@ def _resume(rng: random.Random) -> None:
         random.Random.setstate(rng, state)
 
 
-_read_fields = operator.attrgetter(*GAME_FIELDS)
+def field_reader(names: Sequence[str]) -> Callable[[GameView], tuple[Any, ...]]:
+    """What reads the named fields of a game (two at least) at once, as a tuple in that order."""
+    return operator.attrgetter(*names)
+
+
+_read_fields = field_reader(GAME_FIELDS)
 
 
 def fields_of(game: GameView) -> dict[str, Any]:
@@ -108,7 +113,12 @@ def fields_of(game: GameView) -> dict[str, Any]:
 
 def set_fields(game: GameView, fields: Mapping[str, Any]) -> None:
     """Set the game's fields from a dict (one of `fields_of`'s, or a copy of it)."""
-    for name, value in fields.items():
+    set_values(game, fields, fields.values())
+
+
+def set_values(game: GameView, names: Iterable[str], values: Iterable[Any]) -> None:
+    """Set the named fields of the game to the values, in the same order (a `field_reader`'s tuple)."""
+    for name, value in zip(names, values, strict=True):
         setattr(game, name, value)
 
 

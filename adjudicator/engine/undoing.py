@@ -12,10 +12,12 @@ form that is cheapest to put back.
 - The random generator: not read (625 numbers) unless the push draws. The game goes on with a
   generator waiting for its first draw to take the old one's state (`copying.ForkedRandom`); the
   record keeps that snapshot.
+- The fields that hold values replaced, never changed in place -- numbers, names, cards, the
+  memos of the checks -- are kept as they are.
 - Every other field of the game -- the turn, the plays being played, the window and the chain,
-  the agenda, the pending choices, the temporary hands, the winner, the memos of the checks --
-  is small, and some of its objects are changed in place: a structural copy of them is kept
-  (`position.copy_fields`, each object once), and becomes the game's again.
+  the agenda, the pending choices, the temporary hands -- is small, and some of its objects are
+  changed in place: a structural copy of them is kept (`position.copy_items`, each object
+  once), and becomes the game's again.
 
 Anything a push changes is in one of these, so `pop` leaves the game as it was before the
 push: its position, its log and its generator (tests/test_undo.py pushes and pops every legal
@@ -27,26 +29,36 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.copying import ForkedRandom, Snapshot, fields_of, set_fields
+from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, set_values
 from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model import zones
-from adjudicator.model.position import copy_fields
+from adjudicator.model.position import copy_items
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
     from adjudicator.model.zones import Undo
 
 #: Fields put back as the very objects they held: set right in place where a push changes them
-#: (the table, the lists that only grow), the generator's own way (`_chance`), or values that are
-#: replaced, never changed in place, and hold no object of the position (the memos of the checks:
-#: clock readings, card ids, choice keys, names; the decision listed, kept without the copies
-#: its listing took).
-_AS_THEY_ARE = frozenset(
-    {
-        *("scenario", "house_rules", "undo", "table", "steps", "move_stack", "cited", "_rng", "_decided"),
-        *("_win_signature", "_win_stamp", "_state_checked", "_goals_seen", "co_winners"),
-    }
+#: (the table; the log and the events pushed, cut back to their lengths), or values that are
+#: replaced, never changed in place, and hold no object of the position: numbers, names, cards,
+#: flags, a refusal, the memos of the checks (clock readings, card ids, choice keys, names), the
+#: decision listed (kept without the copies its listing took). The table first, then the log and
+#: the events pushed.
+_KEPT = (
+    *("table", "steps", "move_stack", "turns_begun", "event_no", "winner", "co_winners", "winning_goal"),
+    *("stopped", "ended", "stated_at_random", "trying", "chance_refused", "_decided", "_win_signature"),
+    *("_win_stamp", "_state_checked", "_goals_seen"),
 )
+#: Fields fixed for the whole game, or set right in place, never put back.
+_FIXED = frozenset({"scenario", "house_rules", "undo"})
+#: Fields put back their own way: the counts of the citations (copied when there are), the
+#: generator (`_chance`).
+_OWN_WAY = frozenset({"cited", "_rng"})
+#: Every other field: a structural copy of it is kept.
+_COPIED = tuple(name for name in GAME_FIELDS if name not in {*_KEPT, *_OWN_WAY, *_FIXED})
+#: The fields put back, in the order of `Record.values`.
+_PUT_BACK = (*_KEPT, *_COPIED)
+_read_kept, _read_copied = field_reader(_KEPT), field_reader(_COPIED)
 
 
 class Record:
@@ -57,9 +69,9 @@ class Record:
     def __init__(self, game: GameView) -> None:
         table = game.table
         clock = table.clock
-        #: the game's fields, in the order of `GAME_FIELDS`: each object of the position outside
+        #: the game's fields, in the order of `_PUT_BACK`: each object of the position outside
         #: the table copied once, the others as they are
-        self.values = tuple(copy_fields(fields_of(game), {}, skip=_AS_THEY_ARE).values())
+        self.values = (*_read_kept(game), *copy_items(_read_copied(game), {}))
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
         self.clock = (
@@ -81,9 +93,9 @@ class Record:
 
     def take_back(self, game: GameView) -> None:
         """Set game as it was when the record was made."""
-        fields = dict(zip(GAME_FIELDS, self.values, strict=True))
+        values = self.values
         zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
-        table = fields["table"]
+        table, steps, move_stack = values[:3]
         table_fields, skips, players = self.table
         table.__dict__.update(table_fields)
         table.skips = skips
@@ -91,12 +103,11 @@ class Record:
         clock = table.clock
         clock.ticks, clock.rule_ticks, clock.steps, clock.derived, clock.effective, journal = self.clock
         clock.journal[:] = journal
-        del fields["steps"][self.logged :]
-        del fields["move_stack"][self.moves :]
+        del steps[self.logged :]
+        del move_stack[self.moves :]
         rng = game._rng  # the generator as the push left it
-        set_fields(game, fields)
-        if self.cited is not None:
-            game.cited = self.cited
+        set_values(game, _PUT_BACK, values)
+        game.cited = self.cited
         chance = self.chance
         if isinstance(chance, Snapshot):
             drew = type(rng) is not ForkedRandom or rng.snapshot is not chance  # its state is gone

@@ -10,7 +10,7 @@ import copy
 import functools
 import operator
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -43,7 +43,9 @@ def _copy_copied(value: Copied, memo: dict[int, Any]) -> Any:
     copied = memo.get(key)
     if copied is None:
         copied = memo[key] = object.__new__(type(value))
-        copied.__dict__ = copy_fields(value.__dict__, memo)
+        fields = value.__dict__
+        copied.__dict__ = copy = fields.copy()
+        _copy_in_place(copy, fields.items(), memo)
     return copied
 
 
@@ -65,23 +67,42 @@ def duplicate(value: Any, memo: dict[int, Any]) -> Any:
 
 def copy_fields(fields: dict[str, Any], memo: dict[int, Any], skip: Any = ()) -> dict[str, Any]:
     """An object's fields (its `__dict__`) for its copy, each value copied by `duplicate`
-    except those named in `skip` (left as they are, for the caller). Atoms, tuples of atoms and
-    lists are most of a position: they are handled here, without a call per value."""
-    fields = fields.copy()
-    atoms = ATOMS
-    for name, value in fields.items():
+    except those named in `skip` (left as they are, for the caller)."""
+    copied = fields.copy()
+    _copy_in_place(copied, fields.items(), memo, skip)
+    return copied
+
+
+def copy_items(items: Sequence[Any], memo: dict[int, Any]) -> list[Any]:
+    """The items of a list (or an object's fields read as a tuple) as its copy holds them, in a
+    new list: each by `duplicate`."""
+    copied = list(items)
+    if not ATOMS.issuperset(map(type, copied)):
+        _copy_in_place(copied, enumerate(items), memo)
+    return copied
+
+
+def _copy_in_place(copied: Any, pairs: Iterable[tuple[Any, Any]], memo: dict[int, Any], skip: Any = ()) -> None:
+    """Each value of `copied` (a dict or a list, a copy of the original's: `pairs` are the
+    original's keys and values) replaced by its copy, as `duplicate` makes it, but those whose
+    key is in `skip`. Atoms, lists and tuples of atoms are most of a position: they are handled
+    here, without a call per value."""
+    atoms, copiers = ATOMS, _COPIERS
+    for key, value in pairs:
         cls = type(value)
-        if cls in atoms or name in skip:
+        if cls in atoms or key in skip:
             continue
         if cls is list:
-            key = id(value)
-            copied = memo.get(key)
-            if copied is None:
-                copied = memo[key] = _copy_items(value, memo) if value else []
-            fields[name] = copied
+            if not value:
+                copied[key] = []  # (`_copy_list`)
+                continue
+            ident = id(value)
+            copy = memo.get(ident)
+            if copy is None:
+                copy = memo[ident] = copy_items(value, memo)
+            copied[key] = copy
         elif cls is not tuple or not atoms.issuperset(map(type, value)):
-            fields[name] = duplicate(value, memo)
-    return fields
+            copied[key] = (copiers.get(cls) or _copier_for(cls))(value, memo)  # (`duplicate`, not an atom)
 
 
 def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
@@ -103,18 +124,16 @@ def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[An
 
 
 def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
+    if not value:
+        # Most lists of a position are empty, and none is shared by two holders while it is: each
+        # holder makes its own (a play's answers, a temporary hand's cards, ...). A new one, without
+        # the memo, which costs more than the copy.
+        return []
     key = id(value)
     copied = memo.get(key)
     if copied is None:
-        copied = memo[key] = _copy_items(value, memo) if value else []
+        copied = memo[key] = copy_items(value, memo)
     return copied
-
-
-def _copy_items(value: list[Any], memo: dict[int, Any]) -> list[Any]:
-    atoms = ATOMS
-    if atoms.issuperset(map(type, value)):
-        return value.copy()
-    return [item if type(item) in atoms else duplicate(item, memo) for item in value]
 
 
 def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
@@ -127,6 +146,8 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
 
 
 def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
+    if not value:
+        return set()  # (as an empty list: `_copy_list`)
     copied = memo.get(id(value))
     if copied is None:
         # most sets hold only atoms (the free actions used this turn, by name)
@@ -138,7 +159,7 @@ def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
 def _copy_deque(value: deque[Any], memo: dict[int, Any]) -> deque[Any]:
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = deque([duplicate(item, memo) for item in value], value.maxlen)
+        copied = memo[id(value)] = deque(copy_items(value, memo) if value else (), value.maxlen)
     return copied
 
 
