@@ -1,7 +1,7 @@
 """Copies of a game that run on their own (`fork`), for trying what an event would do.
 
 The position is plain data: zones, the turn, the being-played zone, and continuations as
-`Then` records (never closures), so a structural copy is a faithful one (`state.copy_fields`:
+`Then` records (never closures), so a structural copy is a faithful one (`copier.copy_fields`:
 each object of the position copied once, whatever shares it). What is fixed for the whole
 game -- the scenario, its house rules, the cards -- is shared by every copy; the step log and
 the move stack are copied as lists of frozen records; what `derived.py` remembered for the
@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from adjudicator.engine.view import GAME_FIELDS
-from adjudicator.model.position import copy_fields
+from adjudicator.model.copier import copy_fields
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -125,7 +125,7 @@ def set_values(game: GameView, names: Iterable[str], values: Iterable[Any]) -> N
 #: Fields of a game that its copies share, being fixed for the whole game.
 SHARED = frozenset({"scenario", "house_rules"})
 #: Fields of a game that hold lists of frozen records (the step log, the events pushed): the
-#: list is new, the records shared. Any other field is copied by its type (`state.copy_fields`).
+#: list is new, the records shared. Any other field is copied by its type (`copier.copy_fields`).
 RECORDS = frozenset({"steps", "move_stack"})
 #: Fields a copy does not take: the undo stack (a copy keeps none, `Game.pop`), the decision
 #: listed (its copies are the game's own, `engine/deciding.py`).

@@ -16,7 +16,7 @@ form that is cheapest to put back.
   memos of the checks -- are kept as they are.
 - Every other field of the game -- the turn, the plays being played, the window and the chain,
   the agenda, the pending choices, the temporary hands -- is small, and some of its objects are
-  changed in place: a structural copy of them is kept (`position.copy_items`, each object
+  changed in place: a structural copy of them is kept (`copier.copy_items`, each object
   once), and becomes the game's again.
 
 Anything a push changes is in one of these, so `pop` leaves the game as it was before the
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, set_values
 from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model import zones
-from adjudicator.model.position import copy_items
+from adjudicator.model.copier import copy_items
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
