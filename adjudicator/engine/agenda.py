@@ -104,12 +104,8 @@ class Agenda(GameView):
             if agenda:
                 task = agenda.popleft()
                 task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
-            # (while a window is open, the turn structure waits for it to close; it takes steps only
-            # in the play phase, or for a temporary hand: asked then alone)
-            elif self.window or (self._turn.phase is not _PLAY and not self.temp_hands):
-                return
-            elif not self._turn_structure_step():
-                return
+            elif self.window or not self._turn_structure_step():
+                return  # (while a window is open, the turn structure waits for it to close)
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
                 self.check_state()
         if self.winner or self.ended:

@@ -327,8 +327,9 @@ def bonuses(game: GameView, player: str, what: str) -> Bonuses:
 
 def compound_terms(game: GameView, frame: TempHand) -> tuple[int, int]:
     """A compound Action's numbers as the rules in play make them now: the cards its temporary
-    hand draws and the plays made from it, read from its card each time (never kept), so that a
-    rule entering or leaving while it is under way changes what is left to do (Q51)."""
+    hand draws and the plays made from it, read from its card (never kept in the frame: remembered
+    with the rules alone), so that a rule entering or leaving while it is under way changes what
+    is left to do (Q51)."""
     return _compound_terms(game, frame.source.card, frame.basis)
 
 

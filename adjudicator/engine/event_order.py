@@ -130,7 +130,7 @@ class EventOrder(GameView):
             except Illegal as illegal:
                 self.reject(event, illegal)
             return
-        if (self.stopped or self.pending) and self._answered_or_stopped(event):
+        if self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
         if at_random:
@@ -156,7 +156,7 @@ class EventOrder(GameView):
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
-        if (self.stopped or self.pending) and self._answered_or_stopped(event):
+        if self._answered_or_stopped(event):
             return
         try:
             carry_out(self, event, listed)  # the action's own handler (engine/actions.py)

@@ -361,8 +361,7 @@ class Zone(list[Card]):
 
     def __delitem__(self, index: Any) -> None:
         old = self[index]
-        if self.clock.undo is not None:  # (`_keep_contents`: the top cards drawn at once, most often)
-            self.clock.undo.append((CONTENTS, self, tuple(self)))
+        self._keep_contents()  # (the top cards drawn at once, most often)
         list.__delitem__(self, index)
         self._leave(old if isinstance(index, slice) else (old,))
 
