@@ -56,24 +56,23 @@ _FIXED = frozenset({"scenario", "house_rules", "undo"})
 _OWN_WAY = frozenset({"cited", "_rng"})
 #: Every other field: a structural copy of it is kept.
 _COPIED = tuple(name for name in GAME_FIELDS if name not in {*_KEPT, *_OWN_WAY, *_FIXED})
-#: The fields put back, in the order of `Record.values`.
-_PUT_BACK = (*_KEPT, *_COPIED)
 _read_kept, _read_copied = field_reader(_KEPT), field_reader(_COPIED)
 
 
 class Record:
     """What `pop` needs to take back one push (see the module's doc)."""
 
-    __slots__ = ("values", "table", "clock", "changes", "logged", "moves", "cited", "chance")
+    __slots__ = ("kept", "copies", "table", "clock", "changes", "logged", "moves", "cited", "chance")
 
     def __init__(self, game: GameView) -> None:
         table = game.table
         clock = table.clock
-        #: the game's fields, in the order of `_PUT_BACK`: each object of the position outside
-        #: the table copied once, the others as they are
-        self.values = (*_read_kept(game), *copy_items(_read_copied(game), {}))
+        #: the game's fields: those of `_KEPT` as they are, those of `_COPIED` copied, each object
+        #: of the position outside the table once
+        self.kept = _read_kept(game)
+        self.copies = copy_items(_read_copied(game), {})
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
-        self.table = (table.__dict__.copy(), dict(table.skips), tuple(table.players))
+        self.table = (table.__dict__.copy(), table.skips.copy(), tuple(table.players))
         self.clock = (
             clock.ticks,
             clock.rule_ticks,
@@ -93,9 +92,9 @@ class Record:
 
     def take_back(self, game: GameView) -> None:
         """Set game as it was when the record was made."""
-        values = self.values
         zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
-        table, steps, move_stack = values[:3]
+        kept = self.kept
+        table, steps, move_stack = kept[:3]
         table_fields, skips, players = self.table
         table.__dict__.update(table_fields)
         table.skips = skips
@@ -106,7 +105,8 @@ class Record:
         del steps[self.logged :]
         del move_stack[self.moves :]
         rng = game._rng  # the generator as the push left it
-        set_values(game, _PUT_BACK, values)
+        set_values(game, _KEPT, kept)
+        set_values(game, _COPIED, self.copies)
         game.cited = self.cited
         chance = self.chance
         if isinstance(chance, Snapshot):

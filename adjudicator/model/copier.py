@@ -92,7 +92,7 @@ def _copy_in_place(copied: Any, pairs: Iterable[tuple[Any, Any]], memo: dict[int
             if copy is None:
                 copy = memo[ident] = copy_items(value, memo)
             copied[key] = copy
-        elif cls is not tuple or not atoms.issuperset(map(type, value)):
+        elif cls is not tuple or value and not atoms.issuperset(map(type, value)):
             copied[key] = (copiers.get(cls) or _copier_for(cls))(value, memo)  # (`duplicate`, not an atom)
 
 
@@ -148,9 +148,11 @@ def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
 
 
 def _copy_deque(value: deque[Any], memo: dict[int, Any]) -> deque[Any]:
+    if not value:
+        return deque((), value.maxlen)  # (as an empty list: `_copy_list`)
     copied = memo.get(id(value))
     if copied is None:
-        copied = memo[id(value)] = deque(copy_items(value, memo) if value else (), value.maxlen)
+        copied = memo[id(value)] = deque(copy_items(value, memo), value.maxlen)
     return copied
 
 
