@@ -141,13 +141,13 @@ def answers_seen() -> Iterator[list[tuple[Game, Answers]]]:
                 answers_of(game).by[asked[id(choice)][1]] = event.number
         answer(game, event, checked)
 
-    def pushing(game: Game, event: Event, finishing: bool = False) -> None:
+    def pushing(game: Game, event: Event, *how: Any) -> None:
         if not game.trying and event.action in ANSWERS and game.window is not None and not game.pending:
             open_to = Found(event.number, False, None)
             open_to.responses(game)  # as `P declines` asks them (engine/advancing.py: advance_steps)
             if open_to.events:
                 answers_of(game).at_an_open_window.add(event.number)
-        push(game, event, finishing)
+        push(game, event, *how)
 
     def finishing(game: Game) -> None:
         if not game.trying:

@@ -42,9 +42,11 @@ class EventOrder(GameView):
 
     __slots__ = ()  # the fields are Game's (`view.GAME_FIELDS`)
 
-    def push(self, event: Event, finishing: bool = False) -> None:
+    def push(self, event: Event, finishing: bool = False, following: Event | None = None) -> None:
         """Take one event, in the order the contract fixes. `finishing`: no event follows it, the
-        game is finished next (a replay's last event: engine/trial.py)."""
+        game is finished next (a replay's last event); `following`: the event pushed next, nothing
+        done to the game or read of it in between (a replay's). Either way, a card left open to
+        answers that comes next resolves as it would then (engine/trial.py)."""
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
         decided = self._decided
@@ -77,7 +79,7 @@ class EventOrder(GameView):
             event = bind_copies(self, event, strict=False)
         if not self.trying and self._states_something(event):
             # taken unless a word of it is refused (engine/trial.py)
-            refusal = take_tried(self, event, lambda: self.take_event(event, listed, binds), finishing)
+            refusal = take_tried(self, event, lambda: self.take_event(event, listed, binds), finishing, following)
             if refusal is not None:
                 line = f":{event.line}" if event.line is not None else ""
                 self.reject(event, refusal, where=f"{self.scenario.path}{line}")
@@ -172,6 +174,25 @@ class EventOrder(GameView):
         does): it is read as a play of her turn, never as an answer to that card (R49)."""
         top = self.chain_top()
         return top if top is not None and top.player == event.player and self.is_active(event.player) else None
+
+    def closes_window_first(self, event: Event) -> bool:
+        """Whether the event, pushed now, would close the open window before anything else, the
+        game as it stands but for the fields `push` and `take_event` set first: a play or a use
+        stating nothing (no trial of its own), of a player at the table (else it is refused first;
+        no card's resolving seats or unseats one), naming no card `push` binds where the game
+        stands before the window closes (`names_copies`), not a Surprise played (it may answer the
+        window), in a game not stopped. The chance stated for a play at random is cleared first:
+        none may be left for the closing to read."""
+        action, card = event.action, event.card
+        return (
+            (action == _USE or action == _PLAY and (card is None or card.type is not _SURPRISE))
+            and not self.stopped
+            and event.player in self.table.players
+            and not self._states_something(event)
+            and self.stated_at_random is None
+            and not self.at_random_answers
+            and not names_copies(self, event)
+        )
 
     @staticmethod
     def _states_something(event: Event) -> bool:

@@ -87,7 +87,8 @@ def recorded_replay(scenario: Scenario, wanted: Callable[[int], bool] = lambda n
 
 def _pushed(game: Game, events: Sequence[Event], finishing: bool = False) -> Game:
     """The game with the events pushed (up to a stop); `finishing`: it is finished next, so
-    that the last event is pushed knowing that none follows (`Game.push`)."""
+    that the last event is pushed knowing that none follows, as each other one is pushed knowing
+    the one that follows it (`Game.push`)."""
     frozen = False
     last = len(events) if finishing else None
     # Objects someone else set aside stay theirs to set back. Asked of a long replay alone:
@@ -101,7 +102,7 @@ def _pushed(game: Game, events: Sequence[Event], finishing: bool = False) -> Gam
         for number, event in enumerate(events, 1):
             if game.stopped:
                 break
-            game.push(event, number == last)
+            game.push(event, number == last, events[number] if number < len(events) else None)
             if may_freeze and number % SETTLE_EVERY == 0:
                 frozen = _settle_the_log() or frozen
     finally:

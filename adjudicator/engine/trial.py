@@ -6,7 +6,8 @@ The trial is the push itself (`take_tried`): the event is taken on the game with
 stated outcome that cannot be raises), the card it played resolved, and the undo records of
 engine/undoing.py take back the resolving, or all of it when the event is refused. An event
 taken is thus pushed once, not once on a copy and once again; and the last event of a replay
-(`finishing`), after which `finish` would resolve the card at once the same way, keeps it resolved.
+(`finishing`), after which `finish` would resolve the card at once the same way, keeps it resolved,
+and so does an event whose following one would close the window first thing (`take_tried`).
 Only a card the game ended before it resolved (Q46) is judged on a copy (`tried_on_copy`): from
 the position before the event.
 """
@@ -35,34 +36,47 @@ if TYPE_CHECKING:
 UNREAD = True
 
 
-def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing: bool = False) -> Illegal | None:
+def take_tried(
+    game: GameView, event: Event, take: Callable[[], None], finishing: bool = False, following: Event | None = None
+) -> Illegal | None:
     """Take the event (`take`: the rest of `push`), or say why it is refused (then the game is as
     it was before it). The resolving is taken back either way, the event staying taken as `push`
-    leaves it -- but for the last event of a replay (`finishing`): `finish` would close the window
-    at once, under the same event, and resolve its card again the same way; it stays resolved."""
+    leaves it -- but where what comes next would resolve the card again the same way at once: the
+    last event of a replay (`finishing`: `finish` closes the window first, under the same event),
+    or the event `following` it, when it closes the window before anything else (`_resolves_now`).
+    Then it stays resolved."""
     clock_journal = game.table.clock.undo  # the push's own record's, if the game keeps an undo stack
     game.event_plays.clear()  # the last event's plays, read by its own trial alone: not for the record to copy
     before = Record(game)
     game.trying = True
     refusal: Illegal | bool | None
+    ahead = False  # resolved now under the following event's number
     try:
         take()
     except Illegal as illegal:
         refusal = game.chance_refused or illegal
     else:
-        # the window's card resolving: tried, then taken back (none open: nothing to resolve); once
-        # finishing, it stays, and what `before` takes back of a refused event includes it
-        resolving = Record(game) if game.window is not None and not finishing else None
-        if resolving is not None and game.cited is None:
-            # taken back whatever it finds: its steps are never read (a rejection, a landmark, still is)
-            game.cited = {}
+        # the window's card resolving: tried, then taken back (none open: nothing to resolve); when
+        # it stays, what `before` takes back of a refused event includes it
+        resolving = None
+        if game.window is not None and not finishing:
+            if following is not None and _resolves_now(game, following):
+                ahead = True
+                game.event_no = following.number  # (as its push sets it first)
+            else:
+                resolving = Record(game)
+                if game.cited is None:
+                    # taken back whatever it finds: its steps are never read (a rejection, a landmark, still is)
+                    game.cited = {}
         try:
             refusal = left_unused(game, event)
         except Illegal as illegal:
             refusal = game.chance_refused or illegal
         if resolving is not None:
             resolving.take_back(game)
-    if refusal is None:
+    # A replay stopped while the card resolved ahead never pushes the following event (nor does
+    # the rest of its `take_event`): the event is taken back and tried again, as if none followed.
+    if refusal is None and not (ahead and game.stopped):
         game.trying = False
         if clock_journal is not None:
             clock_journal.extend(before.changes)  # the push's own record takes back what it did
@@ -71,6 +85,8 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing
     game.table.clock.undo = before.changes
     before.take_back(game)
     game.table.clock.undo = clock_journal
+    if refusal is None:
+        return take_tried(game, event, take, finishing)
     if refusal is UNREAD:
         refusal = tried_on_copy(game, event)
         if refusal is None:
@@ -78,6 +94,17 @@ def take_tried(game: GameView, event: Event, take: Callable[[], None], finishing
             return None
     assert isinstance(refusal, Illegal)
     return refusal
+
+
+def _resolves_now(game: GameView, following: Event) -> bool:
+    """Whether the card left open to answers may be resolved now as the following event would
+    resolve it, first thing (`closes_window_first`: the game as it stands then is the game as it
+    stands now, nothing done in between), and so stay resolved, its steps written under that
+    event's number. What else differs from that push changes nothing the card does: `trying`
+    (an impossible stated outcome raises, refusing this event, all of it taken back) and
+    `event_plays` (this event's, read by its trial alone: that push clears them first).
+    Not in a game that keeps an undo stack: the following event is popped alone, its steps with it."""
+    return game.undo is None and game.closes_window_first(following)
 
 
 def left_unused(game: GameView, event: Event, before: GameView | None = None) -> Illegal | bool | None:
