@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from adjudicator.cards.kinds.base import REGISTRY, Kind, kind_of
+from adjudicator.cards.kinds.base import REGISTRY, Kind, has_hook, kind_of
 from adjudicator.checking import scenario_files
 from adjudicator.engine import derived
 from adjudicator.engine.derived import Effective
@@ -27,10 +27,10 @@ FIELDS += ("printed_draw", "printed_play", "printed_limits")
 
 
 def in_play(game: Game, hook: str) -> Iterator[tuple[Card, Kind]]:
-    """Every card on the table that has a kind and takes part in `hook` (`Kind.holds_hook`), New
-    Rules first, as the rules read them."""
+    """Every card on the table whose kind has `hook` of its own and that takes part in it
+    (`Kind.holds_hook`), New Rules first, as the rules read them."""
     for _owner, card in game.table.cards_in_play():
-        if card.kind in REGISTRY and kind_of(card).holds_hook(card, hook):
+        if has_hook(card, hook) and kind_of(card).holds_hook(card, hook):
             yield card, kind_of(card)
 
 
