@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from adjudicator.cards.kinds.base import REGISTRY, Kind, kind_of
+from adjudicator.cards.kinds.base import REGISTRY, Kind, has_hook, kind_of
 from adjudicator.checking import scenario_files
 from adjudicator.engine import derived
 from adjudicator.engine.derived import Effective
@@ -26,10 +26,11 @@ FIELDS = ("slots", "holders", "limit_slots", "goals_read_hands", "numeral_rules"
 FIELDS += ("printed_draw", "printed_play", "printed_limits")
 
 
-def in_play(game: Game) -> Iterator[tuple[Card, Kind]]:
-    """Every card on the table that has a kind, New Rules first, as the rules read them."""
+def in_play(game: Game, hook: str) -> Iterator[tuple[Card, Kind]]:
+    """Every card on the table whose kind has `hook` of its own and that takes part in it
+    (`Kind.holds_hook`), New Rules first, as the rules read them."""
     for _owner, card in game.table.cards_in_play():
-        if card.kind in REGISTRY:
+        if has_hook(card, hook) and kind_of(card).holds_hook(card, hook):
             yield card, kind_of(card)
 
 
@@ -41,14 +42,14 @@ def recounted(game: Game, player: str) -> tuple[int, PlayQuota, int | None, int 
     """The Draw, Play and limits for player, every card in play asked for its bonus."""
     card = slot_rule(game, "draw")
     draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
-    draw += sum(kind.draw_bonus(game, card, player) for card, kind in in_play(game))
+    draw += sum(kind.draw_bonus(game, card, player) for card, kind in in_play(game, "draw_bonus"))
     card = slot_rule(game, "play")
     play = kind_of(card).quota(game, card) if card else PlayQuota("count", game.basic("play"))
-    play = play.with_bonus(sum(kind.play_bonus(game, card, player) for card, kind in in_play(game)))
+    play = play.with_bonus(sum(kind.play_bonus(game, card, player) for card, kind in in_play(game, "play_bonus")))
     limits = []
     for slot in ("hand_limit", "keeper_limit"):
         card = slot_rule(game, slot)
-        allowance = sum(kind.limit_bonus(game, card, player, slot) for card, kind in in_play(game))
+        allowance = sum(kind.limit_bonus(game, card, player, slot) for card, kind in in_play(game, "limit_bonus"))
         limits.append(None if card is None else kind_of(card).number(game, card, "value") + allowance)
     return draw, play, limits[0], limits[1]
 
@@ -68,7 +69,7 @@ def check(game: Game, where: str) -> None:
             derived.limit(game, "keeper_limit", player),
         )
         assert found == recounted(game, player), f"{where}: {player}"
-        givers = [card for card, kind in in_play(game) if kind.draw_bonus(game, card, player)]
+        givers = [card for card, kind in in_play(game, "draw_bonus") if kind.draw_bonus(game, card, player)]
         assert derived.bonus_givers(game, player, "draw") == givers, f"{where}: {player}"
     turn = game.turn
     if turn.phase is Phase.PLAY:  # the plays left, remembered across moves that leave the Play rule alone

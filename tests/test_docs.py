@@ -162,8 +162,6 @@ def kinds_registered_for_the_test():
     for name in set(base.REGISTRY) - set(before):
         del base.REGISTRY[name]
         base._HOOKS.pop(name, None)
-    for key in [key for key in base._OWN_AMONG if key[0] not in before]:
-        del base._OWN_AMONG[key]
 
 
 def test_the_adding_a_card_examples_run(kinds_registered_for_the_test):

@@ -268,6 +268,11 @@ class Kind:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None
 
+    def holds_hook(self, card: Card, hook: str) -> bool:
+        """Whether card takes part in `hook`, a table hook its kind has of its own (by default every
+        card does): of the Play rules, only Play All But 1 gives a draw bonus, and is asked for one."""
+        return True
+
     @over_the_table
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Cards player draws on top of the Draw rule because this card is in play (Rich Bonus)."""
@@ -403,8 +408,6 @@ def register(cls: type[Kind]) -> type[Kind]:
 #: Kind name -> the hooks (methods of `Kind`) that kind has its own version of, worked out when
 #: first asked: the engine asks for every card it looks at, often several times.
 _HOOKS: dict[str, frozenset[str]] = {}
-#: (kind name, hooks asked about) -> those of them the kind has its own version of, in order.
-_OWN_AMONG: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def _hooks_of(kind_name: str) -> frozenset[str]:
@@ -462,12 +465,9 @@ def plays_unasked(card: Card) -> bool:
 
 
 def own_hooks(card: Card, among: tuple[str, ...]) -> tuple[str, ...]:
-    """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of."""
-    key = (card.kind, among)
-    own = _OWN_AMONG.get(key)
-    if own is None:
-        own = _OWN_AMONG[key] = tuple(hook for hook in among if has_hook(card, hook))
-    return own
+    """Those of the hooks `among` (methods of `Kind`) that the card's kind has its own version of
+    (asked once a kind: `derived.traits` keeps the answer)."""
+    return tuple(hook for hook in among if has_hook(card, hook))
 
 
 def kind_of(card: Card) -> Kind:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 #: A bonus amount printed as a numeral on the card (Inflation raises it); absent means no bonus.
 BONUS_PARAM = Param(COUNT, is_count, default=0, numeral=True)
+#: The bonus hook -> the param printing its amount: a card holds the hook only when it prints one.
+_PRINTED = {"draw_bonus": "draw", "play_bonus": "play"}
 
 
 @register
@@ -70,9 +72,10 @@ class Bonus(RuleKind):
         extreme = (min if who == "poorest" else max)(counts)
         return players[counts.index(extreme)] if counts.count(extreme) == 1 else None
 
+    def holds_hook(self, card: Card, hook: str) -> bool:
+        return _PRINTED[hook] in card.params  # a bonus the card does not print is none (Poor Bonus gives no play)
+
     def _bonus(self, game: CardHost, card: Card, player: str, key: str) -> int:
-        if key not in card.params:
-            return 0  # Inflation raises only numerals the card prints
         got = self.receiver(game, card)
         return self.number(game, card, key) if got is True or got == player else 0
 
@@ -140,11 +143,14 @@ class DayBonus(RuleKind):
             c.is_called(card.params["holder"]) for c in game.table.in_play.get(player, ())
         )
 
+    def holds_hook(self, card: Card, hook: str) -> bool:
+        return _PRINTED[hook] in card.params  # (as `Bonus`)
+
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
-        return self.number(game, card, "draw") if "draw" in card.params and self.gets_it(game, card, player) else 0
+        return self.number(game, card, "draw") if self.gets_it(game, card, player) else 0
 
     def play_bonus(self, game: CardHost, card: Card, player: str) -> int:
-        return self.number(game, card, "play") if "play" in card.params and self.gets_it(game, card, player) else 0
+        return self.number(game, card, "play") if self.gets_it(game, card, player) else 0
 
     def holder_of(self, game: CardHost, card: Card, player: str) -> Card | None:
         """The card in front of player that is, or counts as, the `holder` Keeper."""

@@ -59,9 +59,13 @@ class PlayRule(RuleKind):
             return PlayQuota("all_but", 1 + game.numeral_bonus(card))
         return PlayQuota("count", self.number(game, card, "value"))
 
+    def holds_hook(self, card: Card, hook: str) -> bool:
+        return hook != "draw_bonus" or card.params["value"] == "all_but_1"  # (`draw_bonus` is Play All But 1's)
+
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
-        """Play All But 1: who began the turn empty-handed and draws only 1 draws 1 more (Q938)."""
-        if card.params["value"] != "all_but_1" or player != game.turn.player or not game.turn.began_empty_handed:
+        """Play All But 1 (the only Play rule holding this hook): who began the turn empty-handed and
+        draws only 1 draws 1 more (Q938)."""
+        if player != game.turn.player or not game.turn.began_empty_handed:
             return 0
         base = game.number("draw_before_bonus")
         # "drew only 1" is a numeral (Inflation raises it); "an extra card" is a word (it stays one).
