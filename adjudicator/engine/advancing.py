@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine import derived
-from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands
+from adjudicator.engine.listing import Found, Keyed, event_key, make_event, read_as_it_stands, responding
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.events import ANSWERS, Action, Event
 from adjudicator.model.position import Phase
@@ -161,12 +161,8 @@ def advance_steps(
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
-            if answers_now is None:
-                found = Found(number, False, None)
-                found.responses(game)
-                answers_now = found.events
-            if answers_now:
-                return "window"
+            if answers_now or (answers_now is None and next(responding(game, number), None) is not None):
+                return "window"  # (someone may answer: the first answer found says so)
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is _PLAY:

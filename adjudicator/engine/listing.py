@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards.kinds import REGISTRY, kind_of
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 #: At most this many answers are offered for one choice (combinations grow fast).
 MAX_ANSWERS = 40
+#: read once (an Enum member read off its class is a lookup each time): `responding` runs at every window
+_SURPRISE, _PLAY = CardType.SURPRISE, Action.PLAY
+_TYPE = attrgetter("type")  # a card's type, read in C (`responding`)
 
 
 # ------------------------------------------------------------------ events
@@ -143,20 +147,7 @@ class Found:
     # ------------------------------------------------------------ responses
     def responses(self, game: GameView) -> None:
         """Surprises answering the open chain: the replay tries them before the window closes."""
-        if game.chain_top() is None:
-            return  # nothing to answer: `verify_respond` refuses every card (after working out why)
-        if not game.scenario.catalog.holds_surprises:
-            return  # no card can answer (asked of every card played: most decks hold no Surprise)
-        for player in game.players:
-            if not game.surprise_answers(player):
-                continue  # `is_response`, asked once per player: her Surprises are plays, not answers
-            frame = game.temp_hands[-1] if game.temp_hands and game.is_active(player) else None
-            for card in [*game.table.hands[player], *(frame.cards if frame else ())]:
-                if card.type is not CardType.SURPRISE:
-                    continue  # only a Surprise answers
-                event = make_event(self.number, player, Action.PLAY, card)
-                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
-                    self.add([event])
+        self.add(responding(game, self.number))
 
     # ----------------------------------------------------- plays and uses
     def plays(self, game: GameView, player: str) -> Iterator[Event]:
@@ -230,6 +221,28 @@ def read_as_it_stands(game: GameView, found: Found, usable: dict[str, list[Card]
         known = usable or {}
         for player in game.players:
             found.add(found.uses(game, player, known.get(player)))
+
+
+def responding(game: GameView, number: int) -> Iterator[Event]:
+    """The Surprises that may answer the open chain now, each as the event `P plays CARD`
+    numbered `number` (`Found.responses`; `advancing.advance_steps` asks only whether there is one)."""
+    if not game.scenario.catalog.holds_surprises:
+        return  # no card can answer (asked at every window: most decks hold no Surprise)
+    if game.chain_top() is None:
+        return  # nothing to answer: `verify_respond` refuses every card (after working out why)
+    hands, temp_hands = game.table.hands, game.temp_hands
+    for player in game.table.players:
+        frame = temp_hands[-1] if temp_hands and game.is_active(player) else None
+        cards = hands[player] if frame is None else [*hands[player], *frame.cards]
+        # Only a Surprise answers (looked for without a loop of bytecodes: most hands hold none), and
+        # only hers whose Surprise is read as an answer (`is_response`).
+        if _SURPRISE not in map(_TYPE, cards) or not game.surprise_answers(player):
+            continue
+        for card in cards:
+            if card.type is _SURPRISE:
+                event = make_event(number, player, _PLAY, card)
+                if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
+                    yield event
 
 
 def _accepted(game: GameView, event: Event) -> bool:

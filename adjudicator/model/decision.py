@@ -82,9 +82,9 @@ class LegalEvents(Sequence[Event]):
         made = list(events)
         self._number = 0
         self._groups: Sequence[Group] = ()
-        self._length = len(made)
-        #: each event once read (None: not yet), from the first read on
-        self._made: list[Any] | None = made
+        self._length: int | None = len(made)
+        #: each event read so far, by its index from 0 (a dict: `handed_out` looks at those alone)
+        self._made: dict[int, Event] = dict(enumerate(made))
         self._complete = True  # every event made
 
     @classmethod
@@ -93,16 +93,19 @@ class LegalEvents(Sequence[Event]):
         events = _new(cls)  # (the fields set here: `__init__` takes made events)
         events._number = number
         events._groups = groups
-        length = 0
-        for _, _, values in groups:
-            length += len(values)
-        events._length = length
-        events._made = None
+        events._length = None  # counted when asked (a driver that reads one event by its index need not)
+        events._made = {}
         events._complete = False
         return events
 
     def __len__(self) -> int:
-        return self._length
+        length = self._length
+        if length is None:
+            length = 0
+            for _, _, values in self._groups:
+                length += len(values)
+            self._length = length
+        return length
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -112,13 +115,15 @@ class LegalEvents(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
-            return tuple([self[at] for at in range(*index.indices(self._length))])
+            return tuple([self[at] for at in range(*index.indices(len(self)))])
+        if index < 0:  # (from the end, as a tuple's: an IndexError before the first)
+            index += len(self)
+            if index < 0:
+                raise IndexError("LegalEvents index out of range")
         made = self._made
-        if made is None:
-            made = self._made = [None] * self._length
-        event: Event | None = made[index]  # (an IndexError past either end, as a tuple's)
+        event = made.get(index)
         if event is None:
-            event = made[index] = self._make(index if index >= 0 else index + self._length)
+            event = made[index] = self._make(index)  # (an IndexError past the end, as a tuple's)
         return event
 
     def _make(self, at: int) -> Event:
@@ -129,26 +134,27 @@ class LegalEvents(Sequence[Event]):
                     return Event.made(self._number, player, action, None, values[at])
                 return Event.made(self._number, player, action, values[at], ())
             at -= len(values)
-        raise IndexError(at)  # (never: `__getitem__` asks within the length)
+        raise IndexError("LegalEvents index out of range")
 
     def __iter__(self) -> Iterator[Event]:
         """Every event, those not read yet made now at once (a reader that goes through them all:
         a listing for people, a test, a benchmark matching events by their text)."""
         made = self._made
-        if made is None or not self._complete:
+        if not self._complete:
             every: list[Event] = []
             for player, action, values in self._groups:
                 varying = "choices" if action in ANSWERS else "card"
                 every += Event.made_alike(self._number, player, action, varying, values)
-            if made is not None:  # those read already stay the very objects handed out
-                every = [new if read is None else read for read, new in zip(made, every, strict=True)]
-            made = self._made = every
+            for at, read in made.items():  # those read already stay the very objects handed out
+                every[at] = read
+            made = self._made = dict(enumerate(every))
+            self._length = len(every)
             self._complete = True
-        return iter(made)
+        return iter(made.values())
 
     def handed_out(self, event: Event) -> bool:
         """Whether event is one of these as read (the very object: one never read was never made)."""
-        for read in self._made or ():  # (a loop: asked on every push, cheaper than `any`)
+        for read in self._made.values():  # (a loop: asked on every push, cheaper than `any`)
             if read is event:
                 return True
         return False
