@@ -170,13 +170,14 @@ class KeepersGoal(GoalKind):
         return match(required_names(card), game.table.in_play[player]) or []
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        forbidden = card.param("forbids_anywhere", ())
+        params = card.params  # (read off the mapping itself: asked at every win check)
+        forbidden = params.get("forbids_anywhere")
         if forbidden and any(
             c.is_called(n) for p in game.table.players for c in game.table.in_play[p] for n in forbidden
         ):
             return []
         required = required_names(card)
-        exclusive = card.param("exclusive")
+        exclusive = params.get("exclusive")
         table = game.table
         found = []
         for player in table.players:

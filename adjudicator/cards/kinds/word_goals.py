@@ -146,8 +146,6 @@ class WordGoal(GoalKind):
 
     def _found_by(self, game: CardHost, card: Card, players: list[str]) -> list[tuple[str, ...] | None]:
         """`words_found` for each of players: the Goal and the house rules read once for them all."""
-        from adjudicator.words.requirement import find
-
         found: list[tuple[str, ...] | None] = []
         requirement = rules = None
         for player in players:
@@ -156,6 +154,8 @@ class WordGoal(GoalKind):
                 found.append(None)  # (most players at a check, most of the game: no word to look for)
                 continue
             if requirement is None:
+                from adjudicator.words.requirement import find
+
                 requirement, rules = self.requirement(game, card), table_word_rules(game)
             found.append(find(requirement, letters, rules))
         return found
