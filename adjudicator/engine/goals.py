@@ -43,25 +43,37 @@ class Goals(GameView):
         meeting: list[str] = []
         blocked: list[str] = []
         goal_of: dict[str, Card] = {}
+        met = []  # each Goal's kind and who meets it, before Creepers (what its rulings read)
         for goal in goals:
-            for player in kind_of(goal).candidates(self, goal):
+            kind = kind_of(goal)
+            candidates = kind.candidates(self, goal)
+            met.append((goal, kind, candidates))
+            for player in candidates:
                 if self.creeper_blocks(player, goal):
                     blocked.append(player)
                 elif player not in meeting:
                     meeting.append(player)
                     goal_of[player] = goal
         halves = self._half_goals(meeting, blocked, goal_of) if self.house_rules.goals_per_deck else []
-        signature = (tuple(map(id, goals)), tuple(meeting), tuple(blocked))
+        # (the Goals by the cards themselves, which compare by identity: the tuples the record holds)
+        signature = in_play, met_by, blocked_by = tuple(goals), tuple(meeting), tuple(blocked)
         if signature == self._win_signature:
             return
         self._win_signature = signature
-        cites = [ruling for goal in goals for ruling in kind_of(goal).win_rulings(self, goal)]
+        cites: list[str] = []
+        for goal, kind, candidates in met:
+            cites += kind.win_rulings(self, goal, candidates)
         for line in halves:
             self.note(line, ("H-goals_per_deck", "B-instant-win"))
             cites.append("H-goals_per_deck")
         if blocked:
             cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
             cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
+        if not meeting:  # the commonest: nobody meets a Goal
+            self.step(
+                rec.WinChecked, goals=in_play, meeting=(), blocked=blocked_by, rulings=tuple(dict.fromkeys(cites))
+            )
+            return
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             creepers = self.table.creepers_of(player)
             if not creepers:
@@ -76,28 +88,12 @@ class Goals(GameView):
                 cites.append("R04")  # every Creeper she has is one the Goal names: none blocks her
                 if solo.is_solo(self):
                     cites.append("Q-tag-creepers-2")  # scored, the Creepers it needed go with the Keepers
-        if len(meeting) == 1 and solo.is_solo(self):
-            solo.score(self, meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))  # scored, not won
-            return
-        if len(meeting) == 1 and derived.goals_to_win(self) is not None:
-            self._claim_goal(meeting[0], goal_of[meeting[0]], tuple(dict.fromkeys(cites)))
-            return
         if len(meeting) == 1:
-            self.winner = meeting[0]
-            self.winning_goal = goal_of[self.winner]
-            if self.turn.player == self.winner and self.table.hands[self.winner] and self.play_rule().mode == "all":
-                cites.append("Q-tag-play-all")  # Play All: the Goal is checked after every play, not at the end
-            self.step(
-                rec.Won,
-                player=self.winner,
-                goal=self.winning_goal,
-                how=kind_of(self.winning_goal).how_met(self, self.winning_goal, self.winner),
-                rulings=("B-instant-win", *dict.fromkeys(cites)),
-            )
+            self._met(meeting[0], goal_of[meeting[0]], cites)
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
-        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
-            self.winner, self.co_winners = meeting[0], tuple(meeting)
+        if self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
+            self.winner, self.co_winners = meeting[0], met_by
             self.winning_goal = goal_of[self.winner]
             self.note(
                 f"{' and '.join(meeting)} meet the Goal at once: under the house rule tie: shared they all win",
@@ -111,14 +107,29 @@ class Goals(GameView):
                     rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)),
                 )
             return
-        if len(meeting) > 1:
-            cites.append("B-tie-continues")
+        cites.append("B-tie-continues")
         self.step(
-            rec.WinChecked,
-            goals=tuple(goals),
-            meeting=tuple(meeting),
-            blocked=tuple(blocked),
-            rulings=tuple(dict.fromkeys(cites)),
+            rec.WinChecked, goals=in_play, meeting=met_by, blocked=blocked_by, rulings=tuple(dict.fromkeys(cites))
+        )
+
+    def _met(self, player: str, goal: Card, cites: list[str]) -> None:
+        """The win check found one player meeting a Goal: she wins (in Solo Fluxx she scores it,
+        under Keep Going she claims it)."""
+        if solo.is_solo(self):
+            solo.score(self, player, goal, tuple(dict.fromkeys(cites)))  # scored, not won
+            return
+        if derived.goals_to_win(self) is not None:
+            self._claim_goal(player, goal, tuple(dict.fromkeys(cites)))
+            return
+        self.winner, self.winning_goal = player, goal
+        if self.turn.player == player and self.table.hands[player] and self.play_rule().mode == "all":
+            cites.append("Q-tag-play-all")  # Play All: the Goal is checked after every play, not at the end
+        self.step(
+            rec.Won,
+            player=player,
+            goal=goal,
+            how=kind_of(goal).how_met(self, goal, player),
+            rulings=("B-instant-win", *dict.fromkeys(cites)),
         )
 
     def verify_claim(self, player: str, words: Sequence[str]) -> None:

@@ -359,8 +359,8 @@ class Kind:
         """Names the Goal mentions; a Creeper it names does not block the win."""
         return frozenset()
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
-        """Rulings to cite when this Goal is met (beyond the basic win)."""
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
+        """Rulings to cite for this Goal at a win check, `meeting` its `candidates` (beyond the basic win)."""
         return ()
 
     def how_met(self, game: CardHost, card: Card, player: str) -> str:

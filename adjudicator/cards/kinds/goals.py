@@ -12,6 +12,8 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import normalize
 
+_CREEPER = CardType.CREEPER  # (read once: an enum member read off its class is a lookup)
+
 if TYPE_CHECKING:
     from adjudicator.cards.kinds.host import CardHost
     from adjudicator.model.position import Play
@@ -79,27 +81,32 @@ def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card]
     several cards (Fruitcake: Dessert and The Gift) fills only one requirement at a time (Q1354);
     two copies of a card fill two."""
     # The cards that could fill each requirement first: most players at a win check lack one
-    # of them, which settles it without a search.
+    # of them, which settles it without a search. (Loops, not comprehensions: asked for every
+    # player at every win check, of a handful of cards.)
     fitting: list[list[Card]] = []
     for names in required:
-        fit = [card for card in cards if not names.isdisjoint(card.names_called)]
+        fit = []
+        for card in cards:
+            if not names.isdisjoint(card.names_called):
+                fit.append(card)
         if not fit:
             return None
         fitting.append(fit)
     chosen: list[Card] = []
+    return chosen if _fill(fitting, chosen) else None
 
-    def fill(i: int) -> bool:
-        if i == len(fitting):
-            return True
-        for card in fitting[i]:
-            if card not in chosen:  # cards compare by identity
-                chosen.append(card)
-                if fill(i + 1):
-                    return True
-                chosen.pop()
-        return False
 
-    return chosen if fill(0) else None
+def _fill(fitting: list[list[Card]], chosen: list[Card]) -> bool:
+    """`match`'s search: a card not chosen yet for the next requirement, then the rest."""
+    if len(chosen) == len(fitting):
+        return True
+    for card in fitting[len(chosen)]:
+        if card not in chosen:  # cards compare by identity
+            chosen.append(card)
+            if _fill(fitting, chosen):
+                return True
+            chosen.pop()
+    return False
 
 
 def counts_as_another(cards: list[Card], requirements: list) -> bool:
@@ -126,29 +133,36 @@ class KeepersGoal(GoalKind):
     def named_cards(self, card: Card) -> frozenset[str]:
         return frozenset(_flatten(list(card.params["requires"])) + list(card.param("forbids_anywhere", ())))
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
         """R31 when someone holds two or more Creepers of one "any of" group: the "or" is inclusive;
         Q1354 when a card in play counts as one of the cards the Goal needs."""
         cites: list[str] = []
         table = game.table
-        creepers_in_play = any(table.creepers_of(player) for player in table.players)
-        groups = [set(entry) for entry in card.params["requires"] if isinstance(entry, list)]
-        if (
-            creepers_in_play
-            and groups
-            and any(
-                len(group & creepers) > 1
-                for creepers in ({c.name for c in table.creepers_of(player)} for player in table.players)
-                for group in groups
-            )
+        # One pass over the cards in play: most tables have no Creeper and no card counting as another.
+        creepers_in_play = counting = False
+        for player in table.players:
+            for c in table.in_play[player]:
+                if c.type is _CREEPER:
+                    creepers_in_play = True
+                if c.params.get("counts_as"):
+                    counting = True
+        groups = (
+            [set(entry) for entry in card.params["requires"] if isinstance(entry, list)] if creepers_in_play else ()
+        )
+        if groups and any(
+            len(group & creepers) > 1
+            for creepers in ({c.name for c in table.creepers_of(player)} for player in table.players)
+            for group in groups
         ):
             cites.append("R31")
-        if counts_as_another([c for p in table.players for c in table.in_play[p]], list(card.params["requires"])):
+        if counting and counts_as_another(
+            [c for p in table.players for c in table.in_play[p]], list(card.params["requires"])
+        ):
             cites.append("Q1354")
         if not creepers_in_play:
             return tuple(cites)  # no Creeper in the way of this Goal or any other
         named = self.named_cards(card)
-        if any(c.is_called(n) for p in self.candidates(game, card) for c in table.creepers_of(p) for n in named):
+        if any(c.is_called(n) for p in meeting for c in table.creepers_of(p) for n in named):
             cites.append("B-rm-problem-goals")  # the Creeper this Goal needs does not stand in its way
         return tuple(cites)
 
@@ -156,18 +170,21 @@ class KeepersGoal(GoalKind):
         return match(required_names(card), game.table.in_play[player]) or []
 
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        forbidden = card.param("forbids_anywhere", ())
+        params = card.params  # (read off the mapping itself: asked at every win check)
+        forbidden = params.get("forbids_anywhere")
         if forbidden and any(
             c.is_called(n) for p in game.table.players for c in game.table.in_play[p] for n in forbidden
         ):
             return []
         required = required_names(card)
+        exclusive = params.get("exclusive")
+        table = game.table
         found = []
-        for player in game.table.players:
-            used = match(required, game.table.in_play[player])
+        for player in table.players:
+            used = match(required, table.in_play[player])
             if used is None:
                 continue
-            if card.param("exclusive") and any(all(k is not u for u in used) for k in game.table.keepers_of(player)):
+            if exclusive and any(all(k is not u for u in used) for k in table.keepers_of(player)):
                 continue
             found.append(player)
         return found
@@ -250,7 +267,7 @@ class KeepersWithSymbol(GoalKind):
     def candidates(self, game: CardHost, card: Card) -> list[str]:
         return [p for p in game.table.players if self.cards_used(game, card, p)]
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
         return ("B-rm-symbols",)
 
 
@@ -274,7 +291,7 @@ class MostGoal(GoalKind):
         # Between tied leaders, Creepers knock out those who have them; if one is left, they lead alone.
         return unblocked if len(unblocked) == 1 else top
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
         cites = ("Q818",) if any(game.table.creepers_of(p) for p in game.table.players) else ()
         return (*cites, "B-inflation") if game.numeral_bonus(card) else cites
 
@@ -287,9 +304,9 @@ class MostCardsInHand(MostGoal):
     def count(self, game: CardHost, player: str) -> int:
         return len(game.table.hands[player])
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
         # met while a card is being played: the played card left its hand before anything it does
-        return (*super().win_rulings(game, card), *(("Q46",) if game.window else ()))
+        return (*super().win_rulings(game, card, meeting), *(("Q46",) if game.window else ()))
 
     def cards_used(self, game: CardHost, goal: Card, player: str) -> list[Card]:
         return []  # the cards that meet it are in her hand, not in front of her

@@ -17,7 +17,7 @@ from adjudicator.cards.kinds.base import register
 from adjudicator.cards.kinds.goals import GoalKind
 from adjudicator.cards.kinds.keepers import Keeper
 from adjudicator.cards.kinds.params import NAMES_PARAM, Param, choice_param
-from adjudicator.model.cards import Card
+from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from adjudicator.words.lexicon import WordRules
     from adjudicator.words.requirement import Requirement
 
+_KEEPER = CardType.KEEPER  # (read once: an enum member read off its class is a lookup)
 LETTERS_RULINGS = ("B-word-letters",)
 VALID_RULINGS = ("B-word-valid",)
 
@@ -60,11 +61,15 @@ class LetterKeeper(Keeper):
 
 def letter_cards(game: CardHost, player: str) -> list[Card]:
     """The letter Keepers in front of player, in the order they sit there."""
-    return [card for card in game.table.keepers_of(player) if card.kind == LetterKeeper.name]
+    letters = []
+    for card in game.table.in_play[player]:  # (a loop: asked of every player at every win check)
+        if card.kind == LetterKeeper.name and card.type is _KEEPER:
+            letters.append(card)
+    return letters
 
 
 def letters_of(cards: list[Card]) -> str:
-    return "".join(card.params["letter"].upper() for card in cards)
+    return "".join([card.params["letter"] for card in cards]).upper()  # (one letter each, A to Z)
 
 
 @lru_cache(maxsize=64)
@@ -137,21 +142,33 @@ class WordGoal(GoalKind):
     def words_found(self, game: CardHost, card: Card, player: str) -> tuple[str, ...] | None:
         """The word(s) player's letters spell that meet the Goal (the fewest letters, then
         alphabetical), or None."""
-        from adjudicator.words.requirement import find
+        return self._found_by(game, card, [player])[0]
 
-        letters = letters_of(letter_cards(game, player))
-        if not letters:
-            return None
-        return find(self.requirement(game, card), letters, table_word_rules(game))
+    def _found_by(self, game: CardHost, card: Card, players: list[str]) -> list[tuple[str, ...] | None]:
+        """`words_found` for each of players: the Goal and the house rules read once for them all."""
+        found: list[tuple[str, ...] | None] = []
+        requirement = rules = None
+        for player in players:
+            letters = letters_of(letter_cards(game, player))
+            if not letters:
+                found.append(None)  # (most players at a check, most of the game: no word to look for)
+                continue
+            if requirement is None:
+                from adjudicator.words.requirement import find
+
+                requirement, rules = self.requirement(game, card), table_word_rules(game)
+            found.append(find(requirement, letters, rules))
+        return found
 
     # -- the engine's goal hooks -------------------------------------------
     def candidates(self, game: CardHost, card: Card) -> list[str]:
-        return [p for p in game.table.players if self.words_found(game, card, p) is not None]
+        players = game.table.players
+        return [p for p, words in zip(players, self._found_by(game, card, players), strict=True) if words is not None]
 
-    def win_rulings(self, game: CardHost, card: Card) -> tuple[str, ...]:
-        spelled = [w for w in (self.words_found(game, card, p) for p in game.table.players) if w is not None]
-        if not spelled:
+    def win_rulings(self, game: CardHost, card: Card, meeting: list[str]) -> tuple[str, ...]:
+        if not meeting:
             return ()
+        spelled = [w for w in self._found_by(game, card, meeting) if w is not None]
         rules = table_word_rules(game)
         house = tuple(c for words in spelled for c in _house_cites(rules, words))
         return (*LETTERS_RULINGS, *VALID_RULINGS, *self._goal_rulings(game, card), *house)
