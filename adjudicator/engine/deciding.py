@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.advancing import (
@@ -128,18 +129,6 @@ def let_chance(game: GameView) -> None:
     game._decided = Decided(stamp(game), made, decided.since, True, resume)
 
 
-def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
-    """The decision read off game (`resume`: a reading that stopped where chance decides, chance
-    having decided since), and where chance decides, the reading to go on with."""
-    if game.winner or game.ended or game.stopped:  # (`is_over`, read without the property's call)
-        return _OVER, None
-    number = len(game.move_stack) + 1  # (`next_number`)
-    made = _come_to_a_decision(game, number, resume)
-    if isinstance(made, Resume):
-        return _chance(game, number), made
-    return made, None
-
-
 @dataclass
 class Resume:
     """A reading stopped where chance picks a play (`DecisionKind.CHANCE`): what it had found
@@ -209,9 +198,12 @@ class _Answering:
         return isinstance(player, str) and answers_chain(self.game, player, *then)
 
 
-def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = None) -> Decision | Resume:
-    """The decision the steps come to, or where they stop for chance to pick a play, what the
-    reading has found so far (`Resume`)."""
+def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
+    """The decision read off game, the steps taken (`resume`: a reading that stopped where chance
+    decides, chance having decided since), and where chance decides, the reading to go on with."""
+    if game.winner or game.ended or game.stopped:  # (`is_over`, read without the property's call)
+        return _OVER, None
+    number = len(game.move_stack) + 1  # (`next_number`)
     if resume is None:
         turn, window = game._turn, game.window  # (the turn itself: the property is a call)
         top = game.responses[-1] if game.responses else window  # (`chain_top`)
@@ -226,26 +218,26 @@ def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = Non
     if split == "window":
         found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
     if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
-        return _OVER
+        return _OVER, None
     if split == "chance":
         if forced or (before.begun and _beginner(before.begun) != game.turn.player):
             # Not the play her next event would state (one was made on the way, or it comes in a
             # turn her event does not begin): the seed picks it, as the replay does, and on.
             game.make_forced_plays()
-            return _come_to_a_decision(game, number, Resume(before, usable))
-        return Resume(before, usable)
+            return _read(game, Resume(before, usable))
+        return _chance(game, number), Resume(before, usable)
     if split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
         groups = _plays_and_uses(game, number, usable, before, beginner, forced, split)
         if not groups:
-            return _STUCK
+            return _STUCK, None
         kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
-        return Decision.made(kind, LegalEvents.grouped(number, groups))
+        return Decision.made(kind, LegalEvents.grouped(number, groups)), None
     if split is None:  # judged as it stands: the answers to what is asked
-        return _classify(game, _answers(game, number, before.begun), split)
-    return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
+        return _classify(game, _answers(game, number, before.begun), split), None
+    return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced), None
 
 
 def _through_windows(
@@ -325,6 +317,7 @@ _PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN,
 _PLAY_DECISION, _BEGIN_TURN_DECISION, _SURPRISE = DecisionKind.PLAY, DecisionKind.BEGIN_TURN, CardType.SURPRISE
 _ANSWER_DECISION, _LIMIT_DECISION = DecisionKind.ANSWER, DecisionKind.LIMIT
 _OVER_PHASE = Phase.OVER
+_TYPE = attrgetter("type")  # a card's type, read in C
 
 #: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
 #: position judged as it stands (None), and the partings before which only the active player's
@@ -365,7 +358,11 @@ def _plays_and_uses(
         # Her Surprise is read by push as an answer only where it was one before the steps: in the
         # same turn, only to counter a Surprise aimed at her card (`answers_chain`). Most often none is.
         top = before.top
-        if plays and (before.turn is not turn or (top is not None and top.aimed_at == active)):
+        if (
+            plays
+            and (before.turn is not turn or (top is not None and top.aimed_at == active))
+            and _SURPRISE in map(_TYPE, plays)  # (looked for in C: most hands hold none)
+        ):
             turn_changed = game.turns_begun != before.turns_begun
             if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
                 plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
