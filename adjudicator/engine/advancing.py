@@ -160,12 +160,14 @@ def advance_steps(
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
-            if answers_now or (answers_now is None and next(responding(game, number), None) is not None):
+            if answers_now or (answers_now is None and responding(game, number, first=True)):
                 return "window"  # (someone may answer: the first answer found says so)
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is _PLAY:
-            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+            # (`_forces_plays`, read in place: asked at every decision)
+            holders = (game.table.clock.effective or derived.effective(game)).holders
+            if "forced_play" in holders and not game.being_played and not game.temp_hands:
                 cards = game.usable(turn.player)
                 if cards:
                     usable[turn.player] = cards
@@ -210,11 +212,11 @@ def come_to_rest(
     `advance_steps`), and whether a forced play was made on the way: her free actions are then
     judged before it by push, so none of hers can be the next event (`_after_forced_play`).
     `chance`: stop where chance picks a play (`advance_steps`)."""
-    split = advance_steps(game, number, begun, usable, who=who, chance=chance)
+    split = advance_steps(game, number, begun, usable, None, who, chance)
     forced = False
     while split == "forced play":
         forced = True
-        split = advance_steps(game, number, begun, usable, who=who, chance=chance)
+        split = advance_steps(game, number, begun, usable, None, who, chance)
     return split, forced
 
 

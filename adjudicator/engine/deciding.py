@@ -30,7 +30,6 @@ from adjudicator.engine.advancing import (
     declinable,
     forced_play_due,
     stamp,
-    surprise_answers_what_was_open,
 )
 from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
@@ -49,7 +48,7 @@ class Decided:
     """A decision, valid while the game is as it was (`stamp`). (A class with slots: made after
     every push, cheaper than a dataclass.)"""
 
-    __slots__ = ("stamp", "decision", "since", "moved", "resume")
+    __slots__ = ("stamp", "decision", "since", "moved", "resume", "lists")
 
     def __init__(
         self,
@@ -72,11 +71,10 @@ class Decided:
         self.moved = moved
         #: where chance decides: the reading to go on with once it has (`let_chance`)
         self.resume = resume
-
-    def lists(self, event: Event) -> bool:
-        """Whether event is one of the decision's own (the very object: a driver pushes what it was
-        given, so one of those read off the decision)."""
-        return self.decision.events.handed_out(event)
+        #: `lists(event)`: whether event is one of the decision's own (the very object: a driver
+        #: pushes what it was given, so one of those read off the decision; its events' own
+        #: `handed_out`, asked at every push with no call in between)
+        self.lists = decision.events.handed_out
 
 
 def next_number(game: GameView) -> int:
@@ -183,6 +181,11 @@ class Before:
         cards hold no Surprise."""
         return _Answering(game, self) if game.scenario.catalog.holds_surprises else _NOBODY
 
+    def answered(self, game: GameView, player: str) -> bool:
+        """Whether push would read a Surprise of player's as an answer to the chain, as the game
+        stood (`answers_chain`; `answering` holds her)."""
+        return answers_chain(game, player, self.turn.player, self.phase, self.window, self.top)
+
 
 class _Answering:
     """`Before.answering`: `player in` it asks `answers_chain` of her alone (no set is built)."""
@@ -193,9 +196,7 @@ class _Answering:
         self.game, self.before = game, before
 
     def __contains__(self, player: object) -> bool:
-        before = self.before
-        then = before.turn.player, before.phase, before.window, before.top
-        return isinstance(player, str) and answers_chain(self.game, player, *then)
+        return isinstance(player, str) and self.before.answered(self.game, player)
 
 
 def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
@@ -362,10 +363,10 @@ def _plays_and_uses(
             plays
             and (before.turn is not turn or (top is not None and top.aimed_at == active))
             and _SURPRISE in map(_TYPE, plays)  # (looked for in C: most hands hold none)
+            # (`surprise_answers_what_was_open` of the active player's own: whether she could answer then)
+            and before.answered(game, active)
         ):
-            turn_changed = game.turns_begun != before.turns_begun
-            if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
-                plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
+            plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
         if plays:
             groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way
