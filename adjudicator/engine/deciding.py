@@ -164,8 +164,11 @@ class Before:
 
     def __init__(self, turn: Turn, phase: Phase, window: Play | None, top: Play | None, turns_begun: int) -> None:
         #: the turn as it was (the Turn object; its phase then), the window open and the chain's
-        #: top (`answering`)
-        self.turn, self.phase, self.window, self.top = turn, phase, window, top
+        #: top (`answering`; one store a field: four at once would make a tuple)
+        self.turn = turn
+        self.phase = phase
+        self.window = window
+        self.top = top
         #: how many turns had begun, and the players whose turns the steps began (filled as they go)
         self.turns_begun = turns_begun
         self.begun: list[str] = []
@@ -220,14 +223,16 @@ def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resum
         found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
     if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
         return _OVER, None
-    if split == "chance":
+    if split is None:
+        pass  # (most often: the position judged as it stands, no parting to look at)
+    elif split == "chance":
         if forced or (before.begun and _beginner(before.begun) != game.turn.player):
             # Not the play her next event would state (one was made on the way, or it comes in a
             # turn her event does not begin): the seed picks it, as the replay does, and on.
             game.make_forced_plays()
             return _read(game, Resume(before, usable))
         return _chance(game, number), Resume(before, usable)
-    if split == "before forced play" and not forced_play_due(game):
+    elif split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
