@@ -30,7 +30,8 @@ _TURN_DONE = (Phase.PLAY_OVER, Phase.OVER)
 # ---------------------------------------------------------- driving a game
 def _forces_plays(game: GameView) -> bool:
     """Whether a rule in play may force a play on the active player (First Play Random)."""
-    return bool(derived.holding(game, "forced_play"))
+    # (`derived.holding`, read in place: asked at every decision)
+    return "forced_play" in (game.table.clock.effective or derived.effective(game)).holders
 
 
 def forced_play_due(game: GameView) -> bool:
@@ -56,14 +57,12 @@ def forced_play_due(game: GameView) -> bool:
 def _others_use_any_time(game: GameView, but: str) -> bool:
     """Whether a player other than `but` may use an any-time free action now (Taxes): asked of
     the cards in front of the players that grant a free action, kept with the effective rules."""
-    return any(
-        owner is not None
-        and owner != but
-        and (kind := kind_of(card)).any_time
-        and kind.may_use(game, card, owner)
-        and game.can_use(owner, card)
-        for owner, card in derived.holding(game, "verify_use")
-    )
+    for owner, card in derived.holding(game, "verify_use"):  # (a loop: asked at every turn's end)
+        if owner is not None and owner != but:
+            kind = kind_of(card)
+            if kind.any_time and kind.may_use(game, card, owner) and game.can_use(owner, card):
+                return True
+    return False
 
 
 @dataclass
@@ -149,7 +148,7 @@ def advance_steps(
     before a play a rule picks at random, the table's to state ("chance"; a decision's steps)."""
     game.event_no = number
     while not (game.stopped or game.winner or game.ended or game.pending):
-        turn = game.turn
+        turn = game._turn  # (the turn itself: the property is a call)
         if (
             turn.begun_by == number
             and turn.phase in _TURN_DONE
@@ -161,12 +160,14 @@ def advance_steps(
             # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
             return None
         if game.window is not None:
-            if answers_now or (answers_now is None and next(responding(game, number), None) is not None):
+            if answers_now or (answers_now is None and responding(game, number, first=True)):
                 return "window"  # (someone may answer: the first answer found says so)
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is _PLAY:
-            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+            # (`_forces_plays`, read in place: asked at every decision)
+            holders = (game.table.clock.effective or derived.effective(game)).holders
+            if "forced_play" in holders and not game.being_played and not game.temp_hands:
                 cards = game.usable(turn.player)
                 if cards:
                     usable[turn.player] = cards
@@ -179,9 +180,10 @@ def advance_steps(
             return None
         elif turn.phase is _PLAY_OVER:
             cards = game.usable(turn.player)
-            if any(not kind_of(card).needs_a_play(game, card) for card in cards):
-                usable[turn.player] = cards
-                return "before turn end"
+            for card in cards:  # (a loop: most often she has none)
+                if not kind_of(card).needs_a_play(game, card):
+                    usable[turn.player] = cards
+                    return "before turn end"
             game.end_turn()
         elif turn.phase is _OVER:
             following = game.next_player()
@@ -210,11 +212,11 @@ def come_to_rest(
     `advance_steps`), and whether a forced play was made on the way: her free actions are then
     judged before it by push, so none of hers can be the next event (`_after_forced_play`).
     `chance`: stop where chance picks a play (`advance_steps`)."""
-    split = advance_steps(game, number, begun, usable, who=who, chance=chance)
+    split = advance_steps(game, number, begun, usable, None, who, chance)
     forced = False
     while split == "forced play":
         forced = True
-        split = advance_steps(game, number, begun, usable, who=who, chance=chance)
+        split = advance_steps(game, number, begun, usable, None, who, chance)
     return split, forced
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.advancing import (
@@ -29,7 +30,6 @@ from adjudicator.engine.advancing import (
     declinable,
     forced_play_due,
     stamp,
-    surprise_answers_what_was_open,
 )
 from adjudicator.engine.chain import answers_chain
 from adjudicator.engine.listing import Found, Keyed, answer_picks, event_key, make_event, read_as_it_stands
@@ -48,7 +48,7 @@ class Decided:
     """A decision, valid while the game is as it was (`stamp`). (A class with slots: made after
     every push, cheaper than a dataclass.)"""
 
-    __slots__ = ("stamp", "decision", "since", "moved", "resume")
+    __slots__ = ("stamp", "decision", "since", "moved", "resume", "lists")
 
     def __init__(
         self,
@@ -71,11 +71,10 @@ class Decided:
         self.moved = moved
         #: where chance decides: the reading to go on with once it has (`let_chance`)
         self.resume = resume
-
-    def lists(self, event: Event) -> bool:
-        """Whether event is one of the decision's own (the very object: a driver pushes what it was
-        given, so one of those read off the decision)."""
-        return self.decision.events.handed_out(event)
+        #: `lists(event)`: whether event is one of the decision's own (the very object: a driver
+        #: pushes what it was given, so one of those read off the decision; its events' own
+        #: `handed_out`, asked at every push with no call in between)
+        self.lists = decision.events.handed_out
 
 
 def next_number(game: GameView) -> int:
@@ -128,18 +127,6 @@ def let_chance(game: GameView) -> None:
     game._decided = Decided(stamp(game), made, decided.since, True, resume)
 
 
-def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
-    """The decision read off game (`resume`: a reading that stopped where chance decides, chance
-    having decided since), and where chance decides, the reading to go on with."""
-    if game.winner or game.ended or game.stopped:  # (`is_over`, read without the property's call)
-        return _OVER, None
-    number = len(game.move_stack) + 1  # (`next_number`)
-    made = _come_to_a_decision(game, number, resume)
-    if isinstance(made, Resume):
-        return _chance(game, number), made
-    return made, None
-
-
 @dataclass
 class Resume:
     """A reading stopped where chance picks a play (`DecisionKind.CHANCE`): what it had found
@@ -177,8 +164,11 @@ class Before:
 
     def __init__(self, turn: Turn, phase: Phase, window: Play | None, top: Play | None, turns_begun: int) -> None:
         #: the turn as it was (the Turn object; its phase then), the window open and the chain's
-        #: top (`answering`)
-        self.turn, self.phase, self.window, self.top = turn, phase, window, top
+        #: top (`answering`; one store a field: four at once would make a tuple)
+        self.turn = turn
+        self.phase = phase
+        self.window = window
+        self.top = top
         #: how many turns had begun, and the players whose turns the steps began (filled as they go)
         self.turns_begun = turns_begun
         self.begun: list[str] = []
@@ -194,6 +184,11 @@ class Before:
         cards hold no Surprise."""
         return _Answering(game, self) if game.scenario.catalog.holds_surprises else _NOBODY
 
+    def answered(self, game: GameView, player: str) -> bool:
+        """Whether push would read a Surprise of player's as an answer to the chain, as the game
+        stood (`answers_chain`; `answering` holds her)."""
+        return answers_chain(game, player, self.turn.player, self.phase, self.window, self.top)
+
 
 class _Answering:
     """`Before.answering`: `player in` it asks `answers_chain` of her alone (no set is built)."""
@@ -204,14 +199,15 @@ class _Answering:
         self.game, self.before = game, before
 
     def __contains__(self, player: object) -> bool:
-        before = self.before
-        then = before.turn.player, before.phase, before.window, before.top
-        return isinstance(player, str) and answers_chain(self.game, player, *then)
+        return isinstance(player, str) and self.before.answered(self.game, player)
 
 
-def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = None) -> Decision | Resume:
-    """The decision the steps come to, or where they stop for chance to pick a play, what the
-    reading has found so far (`Resume`)."""
+def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resume | None]:
+    """The decision read off game, the steps taken (`resume`: a reading that stopped where chance
+    decides, chance having decided since), and where chance decides, the reading to go on with."""
+    if game.winner or game.ended or game.stopped:  # (`is_over`, read without the property's call)
+        return _OVER, None
+    number = len(game.move_stack) + 1  # (`next_number`)
     if resume is None:
         turn, window = game._turn, game.window  # (the turn itself: the property is a call)
         top = game.responses[-1] if game.responses else window  # (`chain_top`)
@@ -226,26 +222,28 @@ def _come_to_a_decision(game: GameView, number: int, resume: Resume | None = Non
     if split == "window":
         found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
     if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
-        return _OVER
-    if split == "chance":
+        return _OVER, None
+    if split is None:
+        pass  # (most often: the position judged as it stands, no parting to look at)
+    elif split == "chance":
         if forced or (before.begun and _beginner(before.begun) != game.turn.player):
             # Not the play her next event would state (one was made on the way, or it comes in a
             # turn her event does not begin): the seed picks it, as the replay does, and on.
             game.make_forced_plays()
-            return _come_to_a_decision(game, number, Resume(before, usable))
-        return Resume(before, usable)
-    if split == "before forced play" and not forced_play_due(game):
+            return _read(game, Resume(before, usable))
+        return _chance(game, number), Resume(before, usable)
+    elif split == "before forced play" and not forced_play_due(game):
         split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
         groups = _plays_and_uses(game, number, usable, before, beginner, forced, split)
         if not groups:
-            return _STUCK
+            return _STUCK, None
         kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
-        return Decision.made(kind, LegalEvents.grouped(number, groups))
+        return Decision.made(kind, LegalEvents.grouped(number, groups)), None
     if split is None:  # judged as it stands: the answers to what is asked
-        return _classify(game, _answers(game, number, before.begun), split)
-    return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced)
+        return _classify(game, _answers(game, number, before.begun), split), None
+    return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced), None
 
 
 def _through_windows(
@@ -325,6 +323,7 @@ _PLAY, _USE, _BEGIN_TURN, _DECLINE = Action.PLAY, Action.USE, Action.BEGIN_TURN,
 _PLAY_DECISION, _BEGIN_TURN_DECISION, _SURPRISE = DecisionKind.PLAY, DecisionKind.BEGIN_TURN, CardType.SURPRISE
 _ANSWER_DECISION, _LIMIT_DECISION = DecisionKind.ANSWER, DecisionKind.LIMIT
 _OVER_PHASE = Phase.OVER
+_TYPE = attrgetter("type")  # a card's type, read in C
 
 #: Where the decision reads each player's events at once (`_plays_and_uses`), nothing asked: a
 #: position judged as it stands (None), and the partings before which only the active player's
@@ -365,10 +364,14 @@ def _plays_and_uses(
         # Her Surprise is read by push as an answer only where it was one before the steps: in the
         # same turn, only to counter a Surprise aimed at her card (`answers_chain`). Most often none is.
         top = before.top
-        if plays and (before.turn is not turn or (top is not None and top.aimed_at == active)):
-            turn_changed = game.turns_begun != before.turns_begun
-            if surprise_answers_what_was_open(active, before.answering(game), turn_changed, active):
-                plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
+        if (
+            plays
+            and (before.turn is not turn or (top is not None and top.aimed_at == active))
+            and _SURPRISE in map(_TYPE, plays)  # (looked for in C: most hands hold none)
+            # (`surprise_answers_what_was_open` of the active player's own: whether she could answer then)
+            and before.answered(game, active)
+        ):
+            plays = [card for card in plays if card.type is not _SURPRISE]  # push reads them as answers
         if plays:
             groups.append((active, _PLAY, plays))
     if forced:  # push judges her free actions before the forced play made on the way

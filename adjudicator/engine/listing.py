@@ -223,17 +223,20 @@ def read_as_it_stands(game: GameView, found: Found, usable: dict[str, list[Card]
             found.add(found.uses(game, player, known.get(player)))
 
 
-def responding(game: GameView, number: int) -> Iterator[Event]:
+def responding(game: GameView, number: int, first: bool = False) -> list[Event]:
     """The Surprises that may answer the open chain now, each as the event `P plays CARD`
-    numbered `number` (`Found.responses`; `advancing.advance_steps` asks only whether there is one)."""
+    numbered `number` (`Found.responses`); `first`: the first one found alone, where all that is
+    asked is whether there is one (`advancing.advance_steps`, at every window)."""
+    answers: list[Event] = []
     if not game.scenario.catalog.holds_surprises:
-        return  # no card can answer (asked at every window: most decks hold no Surprise)
-    if game.chain_top() is None:
-        return  # nothing to answer: `verify_respond` refuses every card (after working out why)
+        return answers  # no card can answer (asked at every window: most decks hold no Surprise)
+    if game.window is None and not game.responses:  # (`chain_top`, read in place)
+        return answers  # nothing to answer: `verify_respond` refuses every card (after working out why)
     hands, temp_hands = game.table.hands, game.temp_hands
     for player in game.table.players:
-        frame = temp_hands[-1] if temp_hands and game.is_active(player) else None
-        cards = hands[player] if frame is None else [*hands[player], *frame.cards]
+        cards: Sequence[Card] = hands[player]
+        if temp_hands and game.is_active(player):
+            cards = [*cards, *temp_hands[-1].cards]  # (the temporary hand she plays from)
         # Only a Surprise answers (looked for without a loop of bytecodes: most hands hold none), and
         # only hers whose Surprise is read as an answer (`is_response`).
         if _SURPRISE not in map(_TYPE, cards) or not game.surprise_answers(player):
@@ -242,7 +245,10 @@ def responding(game: GameView, number: int) -> Iterator[Event]:
             if card.type is _SURPRISE:
                 event = make_event(number, player, _PLAY, card)
                 if game.can_respond(player, card) or (game.waits_for_played_card() and _accepted(game, event)):
-                    yield event
+                    answers.append(event)
+                    if first:
+                        return answers
+    return answers
 
 
 def _accepted(game: GameView, event: Event) -> bool:

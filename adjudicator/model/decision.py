@@ -122,17 +122,16 @@ class LegalEvents(Sequence[Event]):
                 raise IndexError("LegalEvents index out of range")
         made = self._made
         event = made.get(index)
-        if event is None:
-            event = made[index] = self._make(index)  # (an IndexError past the end, as a tuple's)
-        return event
-
-    def _make(self, at: int) -> Event:
-        """The event at index `at` (from 0), made from its group."""
+        if event is not None:
+            return event
+        at = index  # made from its group, at `at` within it (read in place: a driver reads one at every decision)
         for player, action, values in self._groups:
             if at < len(values):
                 if action in ANSWERS:
-                    return Event.made(self._number, player, action, None, values[at])
-                return Event.made(self._number, player, action, values[at], ())
+                    event = made[index] = Event.made(self._number, player, action, None, values[at])
+                else:
+                    event = made[index] = Event.made(self._number, player, action, values[at], ())
+                return event
             at -= len(values)
         raise IndexError("LegalEvents index out of range")
 
