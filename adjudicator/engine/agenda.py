@@ -204,8 +204,8 @@ class Agenda(GameView):
                 kind_of(card).state_trigger(self, card, owner)
             rules = clock.effective or derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
-            turn = self.turn
-            for player in self.players:
+            turn = self._turn
+            for player in self.table.players:
                 if player == turn.player and turn.phase is not _OVER:
                     if self.house_rules.limits_on_own_turn:
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
