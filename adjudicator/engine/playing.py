@@ -320,7 +320,9 @@ class Playing(GameView):
             turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
             turn.played += 1
             quota = derived.play_rule(self, turn.player)
-            counted = f"play {turn.played} under {quota}" if self.log else ""  # words for the log alone
+            counted = (
+                f"play {turn.played} under {quota}" if self.cited is None else ""
+            )  # words for the log alone (`log`)
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
             rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
