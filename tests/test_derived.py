@@ -28,9 +28,9 @@ FIELDS += ("printed_draw", "printed_play", "printed_limits")
 
 def in_play(game: Game, hook: str) -> Iterator[tuple[Card, Kind]]:
     """Every card on the table whose kind has `hook` of its own and that takes part in it
-    (`Kind.holds_hook`), New Rules first, as the rules read them."""
+    (`Kind.hooks_held`), New Rules first, as the rules read them."""
     for _owner, card in game.table.cards_in_play():
-        if has_hook(card, hook) and kind_of(card).holds_hook(card, hook):
+        if has_hook(card, hook) and kind_of(card).hooks_held(card, (hook,)):
             yield card, kind_of(card)
 
 

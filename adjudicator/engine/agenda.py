@@ -190,9 +190,10 @@ class Agenda(GameView):
         bound = turn.phase is _OVER or self.house_rules.limits_on_own_turn
         if reads_hands or "hand_limit" not in limits:
             return clock.rule_ticks, clock.ticks if reads_hands else None, bound
-        active, hands = turn.player, self.table.hands
-        # (a list made first: a tuple of a generator resumes it once a player)
-        return clock.rule_ticks, bound, tuple([len(hands[p]) for p in self.players if bound or p != active])
+        players = self.table.players
+        held = players if bound else filter(turn.player.__ne__, players)  # the players bound by the limits now
+        # (their hands' sizes counted in C: no comprehension to run, asked at every check)
+        return clock.rule_ticks, bound, tuple(map(len, map(self.table.hands.__getitem__, held)))
 
     def _check_state(self) -> None:
         """One pass of the check."""
@@ -204,8 +205,8 @@ class Agenda(GameView):
                 kind_of(card).state_trigger(self, card, owner)
             rules = clock.effective or derived.effective(self)  # the triggers may have moved cards
         if rules.limit_slots:  # after the triggers: War may have sent a Keeper over the limit
-            turn = self.turn
-            for player in self.players:
+            turn = self._turn
+            for player in self.table.players:
                 if player == turn.player and turn.phase is not _OVER:
                     if self.house_rules.limits_on_own_turn:
                         self._enforce_limits(player, ("B-limits-end-of-turn", "H-limits_on_own_turn"))
@@ -336,7 +337,7 @@ class Agenda(GameView):
             player, prompt, options, count, verbs, then, keep_means_complement, rulings, key, at_least
         )
         self.pending.append(choice)
-        said = tuple(map(str, options)) if self.log else ()  # the options in words, for the log alone
+        said = tuple(map(str, options)) if self.cited is None else ()  # the options in words, for the log alone (`log`)
         self.step(rec.ChoiceNeeded, player=player, prompt=prompt, options=said, rulings=rulings)
 
     def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:

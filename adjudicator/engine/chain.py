@@ -63,7 +63,8 @@ class ResponseChain(GameView):
             return
         responses = self.responses
         self.window = None
-        self.responses = []
+        if responses:  # (most cards go unanswered: the empty list stays)
+            self.responses = []
         landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
         self.reopened = None
         self.step(rec.WindowClosed, card=play.card, landed=landed)

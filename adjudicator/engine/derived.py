@@ -62,7 +62,8 @@ class Traits(NamedTuple):
     slot: str | None  # the slot a New Rule of the kind fills ("draw", "hand_limit", ...)
     rule_hooks: tuple[str, ...]  # its own versions of RULE_HOOKS
     table_hooks: tuple[str, ...]  # its own versions of TABLE_HOOKS
-    hooks_by_card: bool  # which of those a card holds depends on the card (`Kind.holds_hook`)
+    # which of those a card holds, when that depends on the card: its kind's `hooks_held` (else None)
+    hooks_by_card: Callable[[Card, tuple[str, ...]], tuple[str, ...]] | None
     reads_hands: bool  # a Goal met or not by what is in the hands
     bears_on_rules: bool  # a card of the kind entering or leaving play changes `Effective`: table hooks, or reads_hands
     gives_bonuses: bool  # it has a bonus hook of its own (draw_bonus, play_bonus, limit_bonus)
@@ -86,21 +87,13 @@ def traits(card: Card) -> Traits:
             getattr(kind, "slot", None),
             own_hooks(card, RULE_HOOKS),
             table_hooks,
-            bool(table_hooks) and has_hook(card, "holds_hook"),
+            kind.hooks_held if kind is not None and table_hooks and has_hook(card, "hooks_held") else None,
             reads_hands,
             bool(table_hooks) or reads_hands,
             gives_bonuses,
             gives_bonuses and kind is not None and kind.bonuses_read_table,
         )
     return known
-
-
-def held_hooks(card: Card, known: Traits) -> tuple[str, ...]:
-    """The table hooks of card's kind (`known`: its traits) that card holds, for a kind whose
-    cards hold different ones (`Traits.hooks_by_card`)."""
-    kind = known.kind
-    assert kind is not None  # (a kind with hooks of its own is registered)
-    return tuple([hook for hook in known.table_hooks if kind.holds_hook(card, hook)])
 
 
 #: The slots of the rules that set a limit, in the order the limits are enforced.
@@ -166,15 +159,18 @@ class Effective:
         goals_read_hands = False
         # One pass over each zone: most cards have no hook here, and those are passed over at once.
         for card in table.goals:
-            card_traits = known.get(card.kind) or traits(card)
-            _kind, _slot, _hooks, table_hooks, by_card, reads_hands, _bears, _gives, _reads = card_traits
+            _kind, _slot, _hooks, table_hooks, by_card, reads_hands, _bears, _gives, _reads = known.get(
+                card.kind
+            ) or traits(card)
             goals_read_hands = goals_read_hands or reads_hands
-            for hook in held_hooks(card, card_traits) if by_card else table_hooks:
+            for hook in by_card(card, table_hooks) if by_card else table_hooks:
                 found.setdefault(hook, []).append((None, card))
         for player in table.players:
             for card in table.in_play[player]:
-                card_traits = known.get(card.kind) or traits(card)
-                for hook in held_hooks(card, card_traits) if card_traits.hooks_by_card else card_traits.table_hooks:
+                _kind, _slot, _hooks, table_hooks, by_card, _reads_hands, _bears, _gives, _reads = known.get(
+                    card.kind
+                ) or traits(card)
+                for hook in by_card(card, table_hooks) if by_card else table_hooks:
                     found.setdefault(hook, []).append((player, card))
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order (New Rules, Goals, then each player's), for the hooks some card has: the
@@ -207,11 +203,12 @@ class Effective:
         goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
         for card in game.table.rules:
-            card_traits = known.get(card.kind) or traits(card)
-            kind, slot, hooks, table_hooks, by_card, _reads_hands, _bears, _gives, _reads = card_traits
+            kind, slot, hooks, table_hooks, by_card, _reads_hands, _bears, _gives, _reads = known.get(
+                card.kind
+            ) or traits(card)
             if slot is not None and slot not in slots:
                 slots[slot] = card
-            for hook in held_hooks(card, card_traits) if by_card else table_hooks:
+            for hook in by_card(card, table_hooks) if by_card else table_hooks:
                 found.setdefault(hook, []).append((None, card))
             if not hooks:
                 continue
@@ -292,7 +289,7 @@ def numeral_bonus(game: GameView, card: Card | None) -> int:
 
 def holding(game: GameView, hook: str) -> tuple[tuple[str | None, Card], ...]:
     """The cards in play (with their owners) whose kind has a `hook` of its own and that take part
-    in it (`Kind.holds_hook`): only they are asked when the engine runs that hook over the table.
+    in it (`Kind.hooks_held`): only they are asked when the engine runs that hook over the table.
     `hook` is one of TABLE_HOOKS."""
     return (game.table.clock.effective or effective(game)).holders.get(hook, ())
 

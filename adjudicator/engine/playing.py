@@ -7,7 +7,7 @@ hand (`play_from`). Using a card in play (free actions) is engine/using.py.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import checks_unstated_play, plays_from_a_hand
@@ -140,13 +140,13 @@ class Playing(GameView):
         """Set the real hand aside and draw the compound Action's temporary hand; how many it draws
         and plays is read from its card (`Kind.compound_terms`, with `basis`) now and whenever asked."""
         frame = TempHand(player=play.player, source=play, cards=[], basis=basis)
-        draw, plays = frame.announced = derived.compound_terms(self.game, frame)
+        draw, plays = frame.announced = derived.compound_terms(self, frame)
         frame.drawn = draw
         if self.temp_hands:  # opened inside another: this one is finished first
             rulings = (*rulings, "Q-tag-draw2useem")
-        if derived.goals_read_hands(self.game):  # a temporary hand is not the hand a Goal counts
+        if derived.goals_read_hands(self):  # a temporary hand is not the hand a Goal counts
             rulings = (*rulings, "Q-tag-10cardsinhand-2")
-        if derived.numeral_bonus(self.game, play.card):
+        if derived.numeral_bonus(self, play.card):
             rulings = (*rulings, "B-inflation")
         self.temp_hands.append(frame)
         self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
@@ -160,13 +160,13 @@ class Playing(GameView):
         nothing drawn or played. True when a card was drawn (the turn structure's step)."""
         drew = False
         for frame in reversed(self.temp_hands):
-            terms = derived.compound_terms(self.game, frame)
+            terms = derived.compound_terms(self, frame)
             if terms == frame.announced:
                 continue
             (draw, plays), (was_draw, was_plays) = terms, frame.announced
             frame.announced = terms
             card = frame.source.card
-            raised = tuple(derived.effective(self.game).numeral_rules)
+            raised = tuple(derived.effective(self).numeral_rules)
             cause = f"with {', '.join(map(str, raised))} in play" if raised else "with no rule raising its numbers"
             what = (
                 f"{card} now counts as draw {draw}, play {plays} (it was draw {was_draw}, play {was_plays}) {cause}: "
@@ -210,7 +210,8 @@ class Playing(GameView):
     # -------------------------------------------------------------- playing
     def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may play card now; return the play, or raise Illegal."""
-        self._verify_playing_now(player, card)
+        if not self._in_her_play_phase(player):  # what does not depend on the card
+            self._refuse_out_of_play_phase(player, card)
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is not None:
             if card not in frame.cards:
@@ -231,24 +232,24 @@ class Playing(GameView):
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
         return self._verify_kind_allows_play(player, card, answers, frame)
 
-    def _verify_playing_now(self, player: str, card: Card | None) -> None:
-        """What does not depend on the card: the game goes on, and it is player's play phase."""
-        if not self._in_her_play_phase(player):  # (which asks whether the game goes on first)
-            self.verify_not_over()  # the game over: that is why
-            turn = self.turn
-            if player == turn.player:
-                raise self._no_plays_left(player, card, "the play phase is over")
-            if turn.phase is Phase.OVER:
-                raise Illegal(
-                    "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
-                )
-            # "Takes instant effect" on some New Rules does not let them be played when drawn
-            instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
-            raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
+    def _refuse_out_of_play_phase(self, player: str, card: Card | None) -> NoReturn:
+        """Why player may play nothing now, it not being her play phase (`_in_her_play_phase`): the
+        game is over, her play phase is, or it is not her turn."""
+        self.verify_not_over()  # the game over: that is why
+        turn = self.turn
+        if player == turn.player:
+            raise self._no_plays_left(player, card, "the play phase is over")
+        if turn.phase is Phase.OVER:
+            raise Illegal(
+                "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
+            )
+        # "Takes instant effect" on some New Rules does not let them be played when drawn
+        instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
+        raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
 
     def _in_her_play_phase(self, player: str) -> bool:
         """Whether it is player's play phase, the game going on: what every play from a hand needs,
-        whatever the card (`_verify_playing_now` says why not, `playable` asks without raising)."""
+        whatever the card (`_refuse_out_of_play_phase` says why not, `playable` asks without raising)."""
         turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
         return player == turn.player and turn.phase is _PLAY and not (self.winner or self.ended)
 
@@ -257,7 +258,7 @@ class Playing(GameView):
         play = Play(
             player=player, card=card, event=self.event_no, answers=list(answers), from_temp_hand=frame is not None
         )
-        kind_of(card).verify_play(self.game, play)
+        kind_of(card).verify_play(self, play)
         return play
 
     def playable(self, player: str) -> list[Card]:
@@ -265,7 +266,7 @@ class Playing(GameView):
         (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
         turn = self._turn  # (`_in_her_play_phase`, read in place: asked at every decision)
         if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
-            return []  # `_verify_playing_now` refuses every card
+            return []  # `verify_play` refuses every card
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is None and self.plays_left() == 0:
             return []
@@ -318,8 +319,10 @@ class Playing(GameView):
             self.table.hands[player].remove(card)
             turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
             turn.played += 1
-            quota = self.play_rule()
-            counted = f"play {turn.played} under {quota}" if self.log else ""  # words for the log alone
+            quota = derived.play_rule(self, turn.player)
+            counted = (
+                f"play {turn.played} under {quota}" if self.cited is None else ""
+            )  # words for the log alone (`log`)
             whole_hand = ("B-play-all",) if quota.mode != "count" else ()
             rulings = ("B-play-rule", *whole_hand, *derived.bonus_rulings(self, player, "play"))
         return self._enter_being_played(play, counted, rulings)
@@ -397,7 +400,7 @@ class Playing(GameView):
         if not plays_from_a_hand(card):  # (nor from anywhere else)
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
-        kind_of(card).verify_play(self.game, play)
+        kind_of(card).verify_play(self, play)
         if card.type is CardType.SURPRISE:
             rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
         if counted:

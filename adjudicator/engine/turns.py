@@ -179,7 +179,7 @@ class TurnStructure(GameView):
     def _pass_turn(self) -> None:
         player = self._turn.player
         self._turn.phase = _OVER
-        limit = derived.limit(self, "hand_limit", player) if "hand_limit" in derived.limit_slots(self) else None
+        limit = derived.limit(self, "hand_limit", player)  # (None: no Hand Limit in play)
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         following = self.next_player()
@@ -214,7 +214,8 @@ class TurnStructure(GameView):
         self._enforce_limits(self._turn.player, rulings)
 
     def _enforce_limits(self, player: str, rulings: tuple[str, ...]) -> None:
-        for slot in derived.limit_slots(self):
+        # (`limit_slots`, read off the rules in place: asked for each player at every state-based check)
+        for slot in (self.table.clock.effective or derived.effective(self)).limit_slots:
             limit = derived.limit(self, slot, player)
             zone: list[Card]
             if slot == "hand_limit":

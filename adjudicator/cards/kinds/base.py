@@ -268,10 +268,10 @@ class Kind:
         """A card in play that a rule makes every winner hold as well (You Also Need a Baked Potato)."""
         return None
 
-    def holds_hook(self, card: Card, hook: str) -> bool:
-        """Whether card takes part in `hook`, a table hook its kind has of its own (by default every
-        card does): of the Play rules, only Play All But 1 gives a draw bonus, and is asked for one."""
-        return True
+    def hooks_held(self, card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
+        """Of `hooks`, table hooks its kind has of its own, those card takes part in (by default all):
+        of the Play rules, only Play All But 1 gives a draw bonus, and is asked for one."""
+        return hooks
 
     @over_the_table
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:

@@ -45,6 +45,12 @@ BONUS_PARAM = Param(COUNT, is_count, default=0, numeral=True)
 _PRINTED = {"draw_bonus": "draw", "play_bonus": "play"}
 
 
+def hooks_printed(card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
+    """The bonus hooks (`hooks`) whose amount card prints: a bonus it does not print is none (Poor
+    Bonus gives no play)."""
+    return tuple([hook for hook in hooks if _PRINTED[hook] in card.params])
+
+
 @register
 class Bonus(RuleKind):
     """Poor / Rich / Party Bonus: extra draws and plays for `who` (everyone, the one player with
@@ -72,8 +78,8 @@ class Bonus(RuleKind):
         extreme = (min if who == "poorest" else max)(counts)
         return players[counts.index(extreme)] if counts.count(extreme) == 1 else None
 
-    def holds_hook(self, card: Card, hook: str) -> bool:
-        return _PRINTED[hook] in card.params  # a bonus the card does not print is none (Poor Bonus gives no play)
+    def hooks_held(self, card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
+        return hooks_printed(card, hooks)
 
     def _bonus(self, game: CardHost, card: Card, player: str, key: str) -> int:
         got = self.receiver(game, card)
@@ -143,8 +149,8 @@ class DayBonus(RuleKind):
             c.is_called(card.params["holder"]) for c in game.table.in_play.get(player, ())
         )
 
-    def holds_hook(self, card: Card, hook: str) -> bool:
-        return _PRINTED[hook] in card.params  # (as `Bonus`)
+    def hooks_held(self, card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
+        return hooks_printed(card, hooks)
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         return self.number(game, card, "draw") if self.gets_it(game, card, player) else 0

@@ -59,8 +59,10 @@ class PlayRule(RuleKind):
             return PlayQuota("all_but", 1 + game.numeral_bonus(card))
         return PlayQuota("count", self.number(game, card, "value"))
 
-    def holds_hook(self, card: Card, hook: str) -> bool:
-        return hook != "draw_bonus" or card.params["value"] == "all_but_1"  # (`draw_bonus` is Play All But 1's)
+    def hooks_held(self, card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
+        return (
+            hooks if card.params["value"] == "all_but_1" else ()
+        )  # (its one table hook, `draw_bonus`, is All But 1's)
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Play All But 1 (the only Play rule holding this hook): who began the turn empty-handed and
