@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, set_values
+from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, field_setter
 from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model import zones
 from adjudicator.model.copier import copy_items
@@ -57,6 +57,7 @@ _OWN_WAY = frozenset({"cited", "_rng"})
 #: Every other field: a structural copy of it is kept.
 _COPIED = tuple(name for name in GAME_FIELDS if name not in {*_KEPT, *_OWN_WAY, *_FIXED})
 _read_kept, _read_copied = field_reader(_KEPT), field_reader(_COPIED)
+_set_kept, _set_copied = field_setter(_KEPT), field_setter(_COPIED)
 
 
 class Record:
@@ -105,8 +106,8 @@ class Record:
         del steps[self.logged :]
         del move_stack[self.moves :]
         rng = game._rng  # the generator as the push left it
-        set_values(game, _KEPT, kept)
-        set_values(game, _COPIED, self.copies)
+        _set_kept(game, kept)
+        _set_copied(game, self.copies)
         game.cited = self.cited
         chance = self.chance
         if isinstance(chance, Snapshot):
