@@ -165,9 +165,7 @@ def advance_steps(
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is _PLAY:
-            # (`_forces_plays`, read in place: asked at every decision)
-            holders = (game.table.clock.effective or derived.effective(game)).holders
-            if "forced_play" in holders and not game.being_played and not game.temp_hands:
+            if _forces_plays(game) and not game.being_played and not game.temp_hands:
                 cards = game.usable(turn.player)
                 if cards:
                     usable[turn.player] = cards

@@ -186,7 +186,7 @@ class Before:
 
     def answered(self, game: GameView, player: str) -> bool:
         """Whether push would read a Surprise of player's as an answer to the chain, as the game
-        stood (`answers_chain`; `answering` holds her)."""
+        stood (`answers_chain`): whether `answering` holds her, where the cards hold a Surprise."""
         return answers_chain(game, player, self.turn.player, self.phase, self.window, self.top)
 
 
@@ -223,17 +223,16 @@ def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resum
         found, split, forced = _through_windows(game, number, before.window, usable, before, forced)
     if game.winner or game.ended or game.stopped:  # (`is_over`: the steps taken may end the game)
         return _OVER, None
-    if split is None:
-        pass  # (most often: the position judged as it stands, no parting to look at)
-    elif split == "chance":
-        if forced or (before.begun and _beginner(before.begun) != game.turn.player):
-            # Not the play her next event would state (one was made on the way, or it comes in a
-            # turn her event does not begin): the seed picks it, as the replay does, and on.
-            game.make_forced_plays()
-            return _read(game, Resume(before, usable))
-        return _chance(game, number), Resume(before, usable)
-    elif split == "before forced play" and not forced_play_due(game):
-        split = None  # no play is forced now after all: the position stands as it is
+    if split is not None:  # (most often None: the position judged as it stands)
+        if split == "chance":
+            if forced or (before.begun and _beginner(before.begun) != game.turn.player):
+                # Not the play her next event would state (one was made on the way, or it comes in a
+                # turn her event does not begin): the seed picks it, as the replay does, and on.
+                game.make_forced_plays()
+                return _read(game, Resume(before, usable))
+            return _chance(game, number), Resume(before, usable)
+        if split == "before forced play" and not forced_play_due(game):
+            split = None  # no play is forced now after all: the position stands as it is
     if split in AT_REST and not game.pending:  # each player's events read at once (`_plays_and_uses`)
         beginner = _beginner(before.begun) if before.begun else None
         groups = _plays_and_uses(game, number, usable, before, beginner, forced, split)

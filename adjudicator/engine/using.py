@@ -106,18 +106,14 @@ class Using(GameView):
                 continue
             her_time = player == turn.player and turn.phase in _FREE_ACTION_TIME
             for owner, card in holders:
-                if owner is not None and owner != player:
-                    continue  # (a rule, owner None, is anyone's)
-                kind = REGISTRY[card.kind]  # (`kind_of`, without the call)
-                if (
-                    not (her_time or kind.any_time)
-                    or owner is None
-                    and card.type is _GOAL
-                    or not kind.may_use(game, card, player)
-                ):
-                    # not in her time, a Goal (held by no one like a rule, it grants none), or surely
-                    # refused: no refusal built to say so, at some cost
+                if owner is None:
+                    if card.type is _GOAL:
+                        continue  # (a Goal is held by no one like a rule, but grants none)
+                elif owner != player:
                     continue
+                kind = REGISTRY[card.kind]  # (`kind_of`, without the call)
+                if not (her_time or kind.any_time) or not kind.may_use(game, card, player):
+                    continue  # not in her time, or surely refused: no refusal built to say so, at some cost
                 # What else `_verify_use_of_own` checks holds here: in her time her turn is not over.
                 if kind.may_use_says_all or allowed(self._verify_kind_allows_use, player, card, (), kind):
                     found.append(card)  # (`may_use_says_all`: it said yes, no Play is built to ask again)

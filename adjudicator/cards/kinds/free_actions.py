@@ -62,9 +62,6 @@ class TurnEndingFreeAction(FreeActionRule):
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
-    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
-        return self.may_use_now(game, player)  # (never used up: not once per turn, no call to say so)
-
     def may_use_now(self, game: CardHost, player: str) -> bool:
         return self.plays_remain(game)
 
