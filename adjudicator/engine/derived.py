@@ -167,11 +167,12 @@ class Effective:
                 found.setdefault(hook, []).append((None, card))
         for player in table.players:
             for card in table.in_play[player]:
-                _kind, _slot, _hooks, table_hooks, by_card, _reads_hands, _bears, _gives, _reads = known.get(
-                    card.kind
-                ) or traits(card)
-                for hook in by_card(card, table_hooks) if by_card else table_hooks:
-                    found.setdefault(hook, []).append((player, card))
+                card_traits = known.get(card.kind) or traits(card)
+                table_hooks = card_traits.table_hooks
+                if table_hooks:  # (most Keepers hold none: passed over at once)
+                    by_card = card_traits.hooks_by_card
+                    for hook in by_card(card, table_hooks) if by_card else table_hooks:
+                        found.setdefault(hook, []).append((player, card))
         #: hook -> the cards in play (with their owners) whose kind has that hook of its own, in
         #: table order (New Rules, Goals, then each player's), for the hooks some card has: the
         #: New Rules' own when no other card has one (never changed, so shared)

@@ -3,12 +3,13 @@ bonuses (engine/derived.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class PlayQuota:
-    """The Play rule as it stands: `count` N, `all`, or `all_but` N (Play All But 1)."""
+class PlayQuota(NamedTuple):
+    """The Play rule as it stands: `count` N, `all`, or `all_but` N (Play All But 1). A named
+    tuple, immutable as a frozen dataclass and made in a third fewer instructions: one is made
+    each time the rules in play change and for each bonus on top."""
 
     mode: str
     n: int = 0
