@@ -87,7 +87,7 @@ class Event:
     action: Action
     card: Card | None = None
     choices: tuple[Any, ...] = ()  # Card, player name (str), Assignment, Whose, Word or AtRandom
-    text: str = field(default_factory=str)  # no class attribute: a made event has no text until asked
+    text: str = field(default_factory=str)  # a made event has none until asked (`_SaidOnce`, set on the class below)
     #: `P plays CARD at random`: the card a rule picks at random for P's play (First Play Random).
     at_random: bool = False
     #: `; shuffled A, B`: the order of each pile the event shuffles, in turn (engine/chance.py).
@@ -98,7 +98,7 @@ class Event:
         cls, number: int, player: str, action: Action, card: Card | None = None, choices: tuple[Any, ...] = ()
     ) -> Event:
         """An event made in code rather than read: most are listed and never shown, so its text
-        is left to `__getattr__`. The fields are set directly, faster than the frozen __init__."""
+        is left to `_SaidOnce`. The fields are set directly, faster than the frozen __init__."""
         event = object.__new__(cls)
         fields = event.__dict__  # (one store a field: faster than `update` with keywords)
         fields["number"] = number
@@ -125,15 +125,6 @@ class Event:
             events.append(event)
         return events
 
-    def __getattr__(self, name: str) -> Any:
-        """Only the text of a `made` event can be missing: the one-line form, kept once said."""
-        if name != "text":
-            raise AttributeError(name)
-        text = self.__dict__["text"] = one_line(
-            self.player, self.action, self.card, self.choices, self.at_random, self.shuffled
-        )
-        return text
-
     @property
     def states_chance(self) -> bool:
         """Whether the event says what some random step brought (engine/chance.py)."""
@@ -148,6 +139,25 @@ class Event:
         event = object.__new__(Event)
         event.__dict__.update(self.__dict__, number=number, line=line)
         return event
+
+
+class _SaidOnce:
+    """`Event.text` where the event has none yet (one made in code): its one-line form, kept in
+    the event once said. A descriptor on the class rather than `__getattr__`, which would slow
+    down every read of every event's fields (Python gives up its fast attribute path for a class
+    that defines one)."""
+
+    def __get__(self, event: Event | None, owner: type[Event]) -> Any:
+        if event is None:
+            return self
+        fields = event.__dict__
+        text = fields["text"] = one_line(
+            event.player, event.action, event.card, event.choices, event.at_random, event.shuffled
+        )
+        return text
+
+
+Event.text = _SaidOnce()  # type: ignore[assignment]  # (after the dataclass is made: not its default)
 
 
 def one_line(
