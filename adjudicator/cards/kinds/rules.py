@@ -60,9 +60,8 @@ class PlayRule(RuleKind):
         return PlayQuota("count", self.number(game, card, "value"))
 
     def hooks_held(self, card: Card, hooks: tuple[str, ...]) -> tuple[str, ...]:
-        return (
-            hooks if card.params["value"] == "all_but_1" else ()
-        )  # (its one table hook, `draw_bonus`, is All But 1's)
+        # its one table hook, `draw_bonus`, is Play All But 1's
+        return hooks if card.params["value"] == "all_but_1" else ()
 
     def draw_bonus(self, game: CardHost, card: Card, player: str) -> int:
         """Play All But 1 (the only Play rule holding this hook): who began the turn empty-handed and
