@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import operator
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import Kind, register, stated_choices_only
@@ -14,8 +13,6 @@ from adjudicator.model.errors import Illegal
 from adjudicator.model.names import normalize
 
 _CREEPER = CardType.CREEPER  # (read once: an enum member read off its class is a lookup)
-_NAMES_CALLED = operator.attrgetter("names_called")
-_NO_NAMES: frozenset[str] = frozenset()
 
 if TYPE_CHECKING:
     from adjudicator.cards.kinds.host import CardHost
@@ -83,20 +80,17 @@ def match(required: tuple[frozenset[str], ...], cards: list[Card]) -> list[Card]
     """A different card for each requirement (`required_names`), or None. A card that counts as
     several cards (Fruitcake: Dessert and The Gift) fills only one requirement at a time (Q1354);
     two copies of a card fill two."""
-    # Every name the cards answer to, gathered in C: most players at a win check lack one of the
-    # cards required, which settles it without a look at each card.
-    held = _NO_NAMES.union(*map(_NAMES_CALLED, cards))
-    for names in required:
-        if names.isdisjoint(held):
-            return None
-    # Then the cards that could fill each requirement (loops, not comprehensions: a comprehension
-    # is a function made and called, and these are lists of a card or two).
+    # The cards that could fill each requirement first: most players at a win check lack one
+    # of them, which settles it without a search. (Loops, not comprehensions: asked for every
+    # player at every win check, of a handful of cards.)
     fitting: list[list[Card]] = []
     for names in required:
         fit = []
         for card in cards:
             if not names.isdisjoint(card.names_called):
                 fit.append(card)
+        if not fit:
+            return None
         fitting.append(fit)
     chosen: list[Card] = []
     return chosen if _fill(fitting, chosen) else None
