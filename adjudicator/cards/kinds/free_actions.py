@@ -19,7 +19,6 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import count_of
-from adjudicator.model.position import Phase
 from adjudicator.model.position import Play as _Play
 
 if TYPE_CHECKING:
@@ -27,8 +26,8 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
-# Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
-_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
+# Read once: asked of every listing (Mystery Play)
+_CREEPER = CardType.CREEPER
 
 
 class FreeActionRule(RuleKind):
@@ -67,7 +66,7 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
-        return game.turn.phase is _PLAY and game.number("plays_left") != 0
+        return game.number("plays_left") != 0  # (0 outside the play phase: no turn read first)
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         if not self.plays_remain(game):
