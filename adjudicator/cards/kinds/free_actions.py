@@ -10,6 +10,7 @@ flipped, and a use with choices that do not fit it is rejected as a whole.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import continuation, kind_of, register
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
-# Read once: asked of every listing (Mystery Play)
-_CREEPER = CardType.CREEPER
+# Read once: asked of every listing (Mystery Play, Recycling)
+_CREEPER, _KEEPER = CardType.CREEPER, CardType.KEEPER
+_TYPE = attrgetter("type")  # a card's type, read in C
 
 
 class FreeActionRule(RuleKind):
@@ -132,7 +134,8 @@ class Recycling(FreeActionRule):
     may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return bool(game.table.keepers_of(player))
+        # (asked at every listing while it is in play: a Keeper looked for in C, no list of them made)
+        return _KEEPER in map(_TYPE, game.table.in_play[player])
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
