@@ -10,6 +10,7 @@ flipped, and a use with choices that do not fit it is rejected as a whole.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds.base import continuation, kind_of, register
@@ -19,7 +20,6 @@ from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
 from adjudicator.model.errors import Illegal
 from adjudicator.model.names import count_of
-from adjudicator.model.position import Phase
 from adjudicator.model.position import Play as _Play
 
 if TYPE_CHECKING:
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from adjudicator.model.position import Play
 
 
-# Read once: asked of every listing (while a rule that ends the turn is in play; Mystery Play)
-_PLAY, _CREEPER = Phase.PLAY, CardType.CREEPER
+# Read once: asked of every listing (Mystery Play, Recycling)
+_CREEPER, _KEEPER = CardType.CREEPER, CardType.KEEPER
+_TYPE = attrgetter("type")  # a card's type, read in C
 
 
 class FreeActionRule(RuleKind):
@@ -67,7 +68,7 @@ class TurnEndingFreeAction(FreeActionRule):
 
     @staticmethod
     def plays_remain(game: CardHost) -> bool:
-        return game.turn.phase is _PLAY and game.number("plays_left") != 0
+        return game.number("plays_left") != 0  # (0 outside the play phase: no turn read first)
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         if not self.plays_remain(game):
@@ -133,7 +134,8 @@ class Recycling(FreeActionRule):
     may_use_says_all = True  # beyond a Keeper to recycle, `verify_now` checks only the one stated
 
     def may_use_now(self, game: CardHost, player: str) -> bool:
-        return bool(game.table.keepers_of(player))
+        # (asked at every listing while it is in play: a Keeper looked for in C, no list of them made)
+        return _KEEPER in map(_TYPE, game.table.in_play[player])
 
     def verify_now(self, game: CardHost, play: Play) -> None:
         keepers = game.table.keepers_of(play.player)
