@@ -104,7 +104,7 @@ def test_the_kept_rules_agree_with_a_recount_in_random_games():
 
 
 def test_a_goal_looking_at_the_hands_makes_the_rules_again_as_it_arrives():
-    """A Goal bears on the effective rules only if its kind says so (`Effective.bears_on`): one
+    """A Goal bears on the effective rules only if its kind says so (`Effective.moved`): one
     that looks at the hands does, though it holds no table hook."""
     scenario = parse_scenario(
         """

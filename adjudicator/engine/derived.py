@@ -235,18 +235,14 @@ class Effective:
         #: 1 while turns pass clockwise (the next seat in `players`), -1 while they go the other way
         self.direction = -1 if reversals % 2 else 1
 
-    @staticmethod
-    def bears_on(card: Card) -> bool:
-        """Whether a card moving in or out of a zone in front of a player, or of the Goals, changes
-        these rules (`Clock.passed_by`): only one whose kind has a hook run over the table, or a
-        Goal looking at the hands, does."""
-        return (_TRAITS.get(card.kind) or traits(card)).bears_on_rules
-
-    def moves_bonuses(self, card: Card) -> bool:
-        """Whether a card moving in or out of a zone in front of a player, or of the Goals, may
-        change the bonuses that cards in play give (`Clock.passed_by`): the card gives one, or
-        some card in play gives one that reads the cards in play (Rich Bonus counts Keepers)."""
-        return self.bonuses_read_table or (_TRAITS.get(card.kind) or traits(card)).gives_bonuses
+    def moved(self, card: Card) -> tuple[bool, bool]:
+        """What a card moving in or out of a zone in front of a player, or of the Goals, may change
+        (`Clock.passed_by`), in one look at its kind: (the bonuses that cards in play give -- the
+        card gives one, or some card in play gives one that reads the cards in play, as Rich Bonus
+        counts Keepers; these rules -- only a card whose kind has a hook run over the table, or a
+        Goal looking at the hands, changes them)."""
+        card_traits = _TRAITS.get(card.kind) or traits(card)
+        return self.bonuses_read_table or card_traits.gives_bonuses, card_traits.bears_on_rules
 
 
 def effective(game: GameView) -> Effective:

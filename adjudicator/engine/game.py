@@ -288,6 +288,8 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         printed = self.scenario.catalog.basic_rules[key]
         if key == "deal" and self.house_rules.is_set("starting_hand"):
             printed = self.house_rules.starting_hand
+        if not (self.table.clock.effective or derived.effective(self)).numeral_rules:
+            return printed  # no rule raises numbers (most tables): nothing to add up
         return printed + derived.numeral_bonus(self, None)
 
     #: how much the printed numbers on a card are raised (asked by `Kind.number`: the function

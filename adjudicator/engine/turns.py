@@ -312,10 +312,13 @@ class TurnStructure(GameView):
         and when the events run out, so free actions may still come first. Like any play, the
         forced play opens a response window: a Surprise of another player answers it."""
         self.run()
-        turn = self._turn
-        if (
-            turn.phase is not _PLAY
-            or self.window
+        if self._turn.phase is not _PLAY:
+            return
+        # The rules whose kind forces plays, kept with the effective rules (in table order): asked
+        # first, as most tables hold none and the rest of the gate need not be read then.
+        forcing = (self.table.clock.effective or derived.effective(self)).holders.get("forced_play")
+        if not forcing or (
+            self.window
             or self.pending
             or self.winner
             or self.stopped
@@ -324,8 +327,8 @@ class TurnStructure(GameView):
             or self.temp_hands
         ):
             return
-        # The rules whose kind forces plays, kept with the effective rules (in table order).
-        for _owner, rule in derived.holding(self, "forced_play"):
+        turn = self._turn
+        for _owner, rule in forcing:
             forced = kind_of(rule).forced_play(self, rule)
             if forced is None:
                 continue

@@ -58,7 +58,7 @@ def take_back(changes: list[Undo]) -> None:
 
 
 #: `Zone.rules_read` of the zones whose cards bear on the effective rules one by one, as their
-#: kinds say (`Effective.bears_on`): the cards in front of the players and the Goals. A Keeper
+#: kinds say (`Effective.moved`): the cards in front of the players and the Goals. A Keeper
 #: or a Goal moving in or out changes them only if its kind has a hook the engine runs over the
 #: table (or, for a Goal, looks at the hands).
 BY_CARD: Final = "by card"
@@ -75,7 +75,7 @@ class Memo(dict[str | tuple[Any, ...], Any]):
     """What `derived.py` has worked out from the zones the effective rules are derived from:
     (function name, *args) -> value. The clock empties it whenever what it read may have changed
     (a New Rule, the turn; a card in front of a player or a Goal only when it may change a bonus:
-    `moves_bonuses`), so an answer found in it is true of the position as it stands; while the
+    `Effective.moved`), so an answer found in it is true of the position as it stands; while the
     rules are not made (`Clock.effective` None) it holds nothing read from them but `STANDING`
     and what was worked out under those rules that no card moved since changes. The turn
     structure also keeps two answers here, each with what else it read when found, so that it is
@@ -106,7 +106,7 @@ class Clock:
         self.derived = Memo()
         #: the effective rules of the cards in play (`derived.Effective`): None once a card has
         #: entered or left play, until they are next read. Never changed in place, so shared by
-        #: copies. It says itself whether a card moving in or out of play bears on it (`bears_on`).
+        #: copies. It says itself whether a card moving in or out of play bears on it (`moved`).
         self.effective: Any = None
         #: how to take back every change to the zones since the game's last push, newest last
         #: (`take_back`); None: not kept (a game without an undo stack, a copy)
@@ -145,13 +145,14 @@ class Clock:
         effective = self.effective
         if effective is None:  # the rules are made again when next read
             standing = derived.get(STANDING)
-            if standing is not None and standing.moves_bonuses(card):
+            if standing is not None and standing.moved(card)[0]:  # (it may change the bonuses)
                 derived.clear()  # (else nothing read from the rules is remembered: `Memo`)
                 derived[STANDING] = standing
             return
-        if effective.moves_bonuses(card):
+        moves_bonuses, bears_on = effective.moved(card)
+        if moves_bonuses:
             derived.clear()
-        if effective.bears_on(card):  # only a card whose kind has a hook run over the table changes them
+        if bears_on:  # only a card whose kind has a hook run over the table changes them
             derived[STANDING] = effective  # what the New Rules decide in them stands
             self.effective = None
 
