@@ -77,31 +77,39 @@ def test_a_long_replay_sets_its_log_aside_from_the_collector_and_back():
 
 
 def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():
+    from adjudicator.engine.game import KEPT_ONCE_FROM
     from adjudicator.engine.replay import replay
     from adjudicator.loading.scenario import parse_scenario
     from adjudicator.model import step as step_module
 
     lines = ["title: t", "players: [Alice, Bob]", "setup: {turn: Alice, hands: {Alice: [Jackpot!]}}", "events:"]
-    lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(6)]
+    lines += [f"  - {'Alice' if i % 2 == 0 else 'Bob'} plays Jackpot!" for i in range(KEPT_ONCE_FROM // 10 + 6)]
     steps = replay(parse_scenario("\n".join(lines) + "\n", "long.yaml")).steps
     assert not any(hasattr(step, "__dict__") for step in steps)  # slots only
-    played = [step for step in steps if isinstance(step, rec.Played)]
-    drew = [step for step in steps if isinstance(step, rec.Drew) and step.counted]
-    assert len(played) == 6 and played[1].counted == played[3].counted
+    played = [step for step in steps[KEPT_ONCE_FROM:] if isinstance(step, rec.Played)]
+    drew = [step for step in steps[KEPT_ONCE_FROM:] if isinstance(step, rec.Drew) and step.counted]
+    assert len(played) >= 4 and played[1].counted == played[3].counted
     assert played[1].counted is played[3].counted and played[1].rulings is played[3].rulings
     assert drew[0].why is drew[2].why and drew[0].moves is drew[2].moves  # Bob draws the Jackpot! each time
     assert len(step_module.SHARED) <= step_module.SHARED_AT_MOST
 
 
 def test_made_is_a_record_as_its_init_makes_it():
-    made = rec.Drew.made(4, (), {"player": "Alice", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)})
-    again = rec.Drew.made(5, (), {"player": "Bob", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)})
+    why = "".join(["draw phase ", "(Draw 1)"])  # a string made anew, as a step's text is
+    made = rec.Drew.made(4, (), True, {"player": "Alice", "cards": (), "why": why, "rulings": ("Q129",)})
+    again = rec.Drew.made(
+        5, (), True, {"player": "Bob", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)}
+    )
     assert type(made) is rec.Drew and not hasattr(made, "__dict__")
     assert (made.event, made.player, made.counted, made.into, made.rulings) == (4, "Alice", False, "hand", ("Q129",))
     assert made.why is again.why and made.rulings is again.rulings  # kept once, as __init__ keeps them
+    short = rec.Drew.made(6, (), False, {"player": "Bob", "cards": (), "why": why})  # a short log's: as given
+    assert short.why is why and (short.counted, short.into, short.rulings) == (False, "hand", ())
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.player = "Bob"
     with pytest.raises(TypeError, match="Drew: missing field 'why'"):
-        rec.Drew.made(1, (), {"player": "Alice", "cards": ()})
+        rec.Drew.made(1, (), False, {"player": "Alice", "cards": ()})
+    with pytest.raises(TypeError, match="Drew: unknown field 'card'; missing field 'cards'$"):
+        rec.Drew.made(1, (), False, {"player": "Alice", "card": None, "why": "x"})
     with pytest.raises(TypeError, match="TurnBegan: unknown field 'card'"):
-        rec.TurnBegan.made(1, (), {"player": "Alice", "card": None})
+        rec.TurnBegan.made(1, (), False, {"player": "Alice", "card": None})

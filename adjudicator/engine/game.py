@@ -69,6 +69,10 @@ if TYPE_CHECKING:
 #: an event rejected, a stop).
 LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
+#: From how many records on a log keeps once what its records repeat (`Step.made`'s `keep`): a
+#: long log saves memory so, a short one would only pay for the look-ups.
+KEPT_ONCE_FROM = 1000
+
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _START, _PLAY, _PLAY_OVER, _META = Phase.START, Phase.PLAY, Phase.PLAY_OVER, CardType.META
 _TYPE = operator.attrgetter("type")
@@ -395,7 +399,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         """The steps taken, written or not: what a look-ahead compares to see that something happened."""
         return self.table.clock.steps
 
-    def step(self, cls: type[rec.Step], **fields: Any) -> None:
+    def step(self, cls: type[rec.Step], /, **fields: Any) -> None:
+        # (self and cls positional only: Python then matches each field's keyword against no
+        # parameter name before putting it in `fields`)
         clock = self.table.clock
         clock.steps += 1
         cited = self.cited
@@ -406,8 +412,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
                 if clock.journal:
                     clock.journal.clear()  # the moves it would have said
                 return
-        # the record made from this call's own dict of fields, not from them passed again (`Step.made`)
-        self.steps.append(cls.made(self.event_no, clock.moves() if clock.journal else (), fields))
+        steps = self.steps
+        moves = clock.moves() if clock.journal else ()
+        steps.append(cls.made(self.event_no, moves, len(steps) >= KEPT_ONCE_FROM, fields))
 
     def citations(self) -> Counter[str]:
         """ruling -> the steps that cited it, log or not."""

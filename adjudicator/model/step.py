@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
 
@@ -44,16 +44,16 @@ def _first_record(self: Step, **values: Any) -> None:
     init(self, **values)
 
 
-def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], given: dict[str, Any]) -> Any:
+def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], keep: bool, given: dict[str, Any]) -> Any:
     """Every record class's `made` until its first record made so: the class gets its own (`_own_maker`)."""
     made = _own_maker(cls)
     cls.made = staticmethod(made)  # type: ignore[attr-defined]  # replacing a method is the point
-    return made(event, moves, given)
+    return made(event, moves, keep, given)
 
 
 def _own_init(cls: type) -> Callable[..., None]:
     """A record class's __init__, written for its fields: each a keyword argument with its default
-    (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refuse`);
+    (`_REQUIRED` if it has none), so that one test finds a field missing or unknown (`_refusal`);
     the values go straight into the record's slots (each slot's own setter), past the frozen
     __setattr__. What a long log repeats is made anew at each step and kept once (`_kept_once`)."""
     declared = fields(cls)
@@ -61,7 +61,7 @@ def _own_init(cls: type) -> Callable[..., None]:
     source = (
         f"def __init__(self, *, {', '.join(names)}, **_unknown):\n"  # no field's name starts with _
         f"    if _unknown{_any_required(declared)}:\n"
-        "        _refuse(type(self), _unknown, locals())\n"
+        "        raise _refusal(type(self), _unknown, locals())\n"
         + _kept_once(declared)
         + "".join(f"    _set_{name}(self, {name})\n" for name in names)
     )
@@ -73,29 +73,38 @@ def _own_init(cls: type) -> Callable[..., None]:
     return init
 
 
-def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], dict[str, Any]], Any]:
+def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], bool, dict[str, Any]], Any]:
     """`made` for a record class: the record of these fields (a dict its caller gives up), with the
-    event and the moves beside them -- what `Game.step` writes ten times an event. It checks and
-    keeps the values as `__init__` does, and is quicker: the fields are taken out of the dict, not
-    passed again as keywords (what is left in it is unknown), and stored into an open twin of the
-    class (the same slots, the plain __setattr__) that then becomes the class itself, frozen
-    (`_open_twin`)."""
+    event and the moves beside them -- what `Game.step` writes ten times an event. Each field is
+    taken out of the dict straight into an open twin of the class (the same slots, the plain
+    __setattr__), which then becomes the class itself, frozen (`_open_twin`); a required field
+    missing stops it (KeyError), and what is left in the dict is unknown. What a long log repeats
+    is kept once (`keep`, `_kept_once`)."""
     declared = [f for f in fields(cls) if f.name not in ("event", "moves")]
-    names = [f.name for f in declared]
+    kept = _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")], "        ", "self.")
     source = (
-        "def made(event, moves, given):\n"
-        + "".join(f"    {f.name} = given.pop({f.name!r}, _default_{f.name})\n" for f in declared)
-        + f"    if given{_any_required(declared)}:\n"
-        + "        _refuse(_cls, given, locals())\n"
-        + _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")])
-        + "    self = _Open()\n"
-        + "".join(f"    self.{name} = {name}\n" for name in ("event", "moves", *names))
+        "def made(event, moves, keep, given):\n"
+        "    self = _Open()\n"
+        "    self.event = event\n"
+        "    self.moves = moves\n"
+        "    try:\n"
+        + "".join(
+            f"        self.{f.name} = given.pop({f.name!r})\n"
+            if f.default is MISSING
+            else f"        self.{f.name} = given.pop({f.name!r}, _default_{f.name})\n"
+            for f in declared
+        )
+        + "    except KeyError:\n"
+        "        raise _unmade(_cls, self, given) from None\n"
+        "    if given:\n"
+        "        raise _unmade(_cls, self, given)\n"
+        + (f"    if keep:\n{kept}" if kept else "")
         + "    self.__class__ = _cls\n"
-        + "    return self\n"
+        "    return self\n"
     )
     namespace = _namespace()
     namespace.update(_cls=cls, _Open=_open_twin(cls))
-    namespace.update((f"_default_{f.name}", _default(f)) for f in declared)
+    namespace.update((f"_default_{f.name}", f.default) for f in declared if f.default is not MISSING)
     made = _written(source, "made", namespace)
     made.__qualname__ = f"{cls.__qualname__}.made"
     return made
@@ -128,7 +137,7 @@ def _default(f: Field[Any]) -> Any:
     return _REQUIRED if f.default is MISSING else f.default
 
 
-def _kept_once(declared: Iterable[Field[Any]]) -> str:
+def _kept_once(declared: Iterable[Field[Any]], indent: str = "    ", owner: str = "") -> str:
     """The lines that keep once what a long log repeats, made anew at each step: a text field's
     string is interned (why a card is drawn, how a play counts), and the rulings, the moves and
     the cards are the tuple equal to them that records share (`share`)."""
@@ -136,14 +145,25 @@ def _kept_once(declared: Iterable[Field[Any]]) -> str:
     # a str subclass (CardId) stays as it is; a player's name is the scenario's own string already
     texts = [f.name for f in declared if f.type == "str" and not f.name.endswith("player")]
     tuples = [f.name for f in declared if f.name in ("rulings", "moves") or f.type == "tuple[Card, ...]"]
-    return "".join(f"    if type({name}) is str:\n        {name} = _intern({name})\n" for name in texts) + "".join(
-        f"    if {name} and type({name}) is tuple:\n        {name} = _get({name}) or _share({name})\n"
+    texts = [owner + name for name in texts]
+    tuples = [owner + name for name in tuples]
+    return "".join(
+        f"{indent}if type({name}) is str:\n{indent}    {name} = _intern({name})\n" for name in texts
+    ) + "".join(
+        f"{indent}if {name} and type({name}) is tuple:\n{indent}    {name} = _get({name}) or _share({name})\n"
         for name in tuples
     )
 
 
 def _namespace() -> dict[str, Any]:
-    return {"_REQUIRED": _REQUIRED, "_refuse": _refuse, "_intern": sys.intern, "_get": SHARED.get, "_share": share}
+    return {
+        "_REQUIRED": _REQUIRED,
+        "_refusal": _refusal,
+        "_unmade": _unmade,
+        "_intern": sys.intern,
+        "_get": SHARED.get,
+        "_share": share,
+    }
 
 
 def _written(source: str, name: str, namespace: dict[str, Any]) -> FunctionType:
@@ -152,11 +172,18 @@ def _written(source: str, name: str, namespace: dict[str, Any]) -> FunctionType:
     return function
 
 
-def _refuse(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> NoReturn:
+def _unmade(cls: type, partial: Any, left: dict[str, Any]) -> TypeError:
+    """The error for `made` given fields its class does not have, or without required ones:
+    `partial` holds the fields taken so far, `left` those not taken."""
+    values = {f.name: left.get(f.name, getattr(partial, f.name, _default(f))) for f in fields(cls)}
+    return _refusal(cls, {name: value for name, value in left.items() if name not in values}, values)
+
+
+def _refusal(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> TypeError:
     """The error for a record made with fields its class does not have, or without required ones
-    (`given`: the locals() of `__init__` or `made`)."""
+    (`given`: each field's value, `_REQUIRED` if it was not given)."""
     missing = [name for name, value in given.items() if value is _REQUIRED]
-    raise TypeError(
+    return TypeError(
         f"{cls.__name__}: "
         + "; ".join(
             [*(f"unknown field {n!r}" for n in sorted(unknown)), *(f"missing field {n!r}" for n in sorted(missing))]
@@ -206,8 +233,9 @@ class Step:
     if TYPE_CHECKING:
 
         @classmethod
-        def made(cls, event: int | None, moves: tuple[Any, ...], given: dict[str, Any]) -> Self:
-            """The record of the fields `given` (a dict the caller gives up), of this event, with these moves."""
+        def made(cls, event: int | None, moves: tuple[Any, ...], keep: bool, given: dict[str, Any]) -> Self:
+            """The record of the fields `given` (a dict the caller gives up), of this event, with
+            these moves; `keep`: what a long log repeats is kept once (`_kept_once`)."""
 
     else:
         made = classmethod(_first_made)

@@ -115,7 +115,7 @@ class CardHost(Protocol):
         """A copy to try something on, leaving this game alone: would a canceled Keeper have won (R52)?"""
 
     # -- citing ---------------------------------------------------------------------------------
-    def step(self, cls: type[rec.Step], **fields: Any) -> None:
+    def step(self, cls: type[rec.Step], /, **fields: Any) -> None:
         """Log what a card did with the rulings behind it (`rec.Note` for a sentence; moves are added)."""
 
     # -- chance ---------------------------------------------------------------------------------
