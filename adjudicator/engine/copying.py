@@ -20,7 +20,7 @@ from adjudicator.engine.view import GAME_FIELDS
 from adjudicator.model.copier import copy_fields
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from adjudicator.engine.view import GameView
 
@@ -126,12 +126,7 @@ def fields_of(game: GameView) -> dict[str, Any]:
 
 def set_fields(game: GameView, fields: Mapping[str, Any]) -> None:
     """Set the game's fields from a dict (one of `fields_of`'s, or a copy of it)."""
-    set_values(game, fields, fields.values())
-
-
-def set_values(game: GameView, names: Iterable[str], values: Iterable[Any]) -> None:
-    """Set the named fields of the game to the values, in the same order (a `field_reader`'s tuple)."""
-    for name, value in zip(names, values, strict=True):
+    for name, value in fields.items():
         setattr(game, name, value)
 
 

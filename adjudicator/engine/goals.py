@@ -69,11 +69,6 @@ class Goals(GameView):
         if blocked:
             cites += ["R04", "R59"] + (["R58", "Q-tag-double-agenda-2"] if len(goals) > 1 else [])
             cites += ["Q-tag-creepers-2"] if solo.is_solo(self) else []  # Creepers block in Solo Fluxx too
-        if not meeting:  # the commonest: nobody meets a Goal
-            self.step(
-                rec.WinChecked, goals=in_play, meeting=(), blocked=blocked_by, rulings=tuple(dict.fromkeys(cites))
-            )
-            return
         for player in meeting:  # a Creeper that does not block (a Rule or the card says so): R59's exceptions
             creepers = self.table.creepers_of(player)
             if not creepers:
@@ -92,7 +87,7 @@ class Goals(GameView):
             self._met(meeting[0], goal_of[meeting[0]], cites)
             return
         # A shared win; under Keep Going a Goal card goes to one player only, so a tie still plays on.
-        if self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
+        if len(meeting) > 1 and self.house_rules.tie == "shared" and derived.goals_to_win(self) is None:
             self.winner, self.co_winners = meeting[0], met_by
             self.winning_goal = goal_of[self.winner]
             self.note(
@@ -107,7 +102,8 @@ class Goals(GameView):
                     rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)),
                 )
             return
-        cites.append("B-tie-continues")
+        if len(meeting) > 1:
+            cites.append("B-tie-continues")
         self.step(
             rec.WinChecked, goals=in_play, meeting=met_by, blocked=blocked_by, rulings=tuple(dict.fromkeys(cites))
         )
