@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _PLAY, _PLAY_OVER, _OVER = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
+#: Where `run` keeps, in the clock's memo (copied and taken back with the clock), the clock's steps
+#: and ticks when it last found nothing due: while neither has moved -- no step taken, no card
+#: moved -- and nothing is on the agenda, nothing is due still (`make_forced_plays` reads it).
+RESTED = "rested"
 
 
 class Agenda(GameView):
@@ -104,8 +108,11 @@ class Agenda(GameView):
             if agenda:
                 task = agenda.popleft()
                 task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
-            elif self.window or not self._turn_structure_step():
+            elif self.window:
                 return  # (while a window is open, the turn structure waits for it to close)
+            elif not self._turn_structure_step():
+                clock.derived[RESTED] = (clock.steps, clock.ticks)  # it comes to rest
+                return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
                 self.check_state()
         if self.winner or self.ended:
@@ -232,15 +239,7 @@ class Agenda(GameView):
         temp_hands = self.temp_hands
         if turn.phase is not _PLAY:
             return bool(temp_hands) and self._close_finished_temp_hand()
-        reading = None
-        if not temp_hands and not self.being_played:
-            # What the answer reads -- the Draw and Play rules, the hand, the piles (the clock), the
-            # cards drawn and played -- is as it was when it was last "nothing is due": so it still is.
-            clock = self.table.clock
-            reading = (clock.ticks, turn.drawn, turn.played)
-            if clock.derived.get("play_goes_on") == reading:
-                return False
-        elif temp_hands and self.keep_temp_hands_current():
+        if temp_hands and self.keep_temp_hands_current():
             return True
         missing = derived.draw_rule(self, turn.player) - turn.drawn
         if missing > 0 and (self.table.draw_pile or self.table.discard):
@@ -271,8 +270,6 @@ class Agenda(GameView):
                 )
             self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
             return True
-        if reading is not None:
-            self.table.clock.derived["play_goes_on"] = reading
         return False
 
     def _close_finished_temp_hand(self) -> bool:

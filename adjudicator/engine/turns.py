@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine import chance, derived, solo
+from adjudicator.engine.agenda import RESTED
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -307,11 +308,14 @@ class TurnStructure(GameView):
 
     # ------------------------------------------------- plays the rules force
     def make_forced_plays(self) -> None:
-        """Make the plays that rules in play force on the active player now (First Play Random).
-        The replay calls this before each event that is not a free action of the active player,
-        and when the events run out, so free actions may still come first. Like any play, the
-        forced play opens a response window: a Surprise of another player answers it."""
-        self.run()
+        """Make the plays that rules in play force on the active player now (First Play Random),
+        once what is due first is done (`run`). The replay calls this before each event that is
+        not a free action of the active player, and when the events run out, so free actions may
+        still come first. Like any play, the forced play opens a response window: a Surprise of
+        another player answers it."""
+        clock = self.table.clock
+        if self.agenda or clock.derived.get(RESTED) != (clock.steps, clock.ticks):
+            self.run()  # (else it came to rest with nothing happened since, most often in the push before)
         if self._turn.phase is not _PLAY:
             return
         # The rules whose kind forces plays, kept with the effective rules (in table order): asked

@@ -80,8 +80,8 @@ class Memo(dict[str | tuple[Any, ...], Any]):
     and what was worked out under those rules that no card moved since changes. The turn
     structure also keeps two answers here, each with what else it read when found, so that it is
     asked again only when that has moved: "plays_left" (the turn's plays made and the size of the
-    hand; the Play rule it read stands with the memo), "play_goes_on" (the clock reading and the
-    turn's counts)."""
+    hand; the Play rule it read stands with the memo), "rested" (the clock's steps and ticks when
+    the agenda's `run` last found nothing due: until either moves, nothing is)."""
 
     __slots__ = ()
 
