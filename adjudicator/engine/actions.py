@@ -117,11 +117,6 @@ if _missing:  # pragma: no cover - a new action without its handler
     raise RuntimeError(f"no handler for the actions {sorted(_missing)} (engine/actions.py)")
 
 
-def carry_out(game: GameView, event: Event, listed: bool = False) -> None:
-    """Take the event through its action's handler (`listed`: see `Handler.apply`)."""
-    HANDLERS[event.action].apply(game, event, listed)
-
-
 def accepted(game: GameView, event: Event) -> bool:
     """Whether the event's handler finds it legal on the game as it stands."""
     try:

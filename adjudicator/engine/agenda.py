@@ -127,7 +127,7 @@ class Agenda(GameView):
         that no card is lost."""
         # A card whose resolving had not begun (its window open, or its turn to resolve not come)
         # never read its choices: only those beyond its own are refused (Q46; `engine/trial.py`).
-        unread = [t.args[0] for t in self.agenda if t.method in ("_resolve", "_resolve_use") and t.args]
+        unread = [t.args[0] for t in self.agenda if t.method == "_resolve" and t.args]
         unread += [self.window, *self.responses] if self.window is not None else []  # still open to answers
         self.unread_at_end = unread
         self.agenda.clear()

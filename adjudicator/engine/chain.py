@@ -80,16 +80,16 @@ class ResponseChain(GameView):
                 tasks.append(self.then(self._cancel_by, above, below))
             stands = stands and id(play) not in canceled
         if stands:
-            resolve = self._resolve_use if play.is_use else self._resolve
+            use = play.is_use
             # (most kinds' cards are where they belong once resolved)
-            finish = not play.is_use and has_hook(play.card, "finish")
+            finish = not use and has_hook(play.card, "finish")
             if not (tasks or finish or self.agenda):
                 # the card resolving is all that is due (the commonest close): taken at once, as `run`
                 # would take it next (`do_next`), with no continuation made for it
-                self.do_next(resolve, play)
+                self.do_next(self._resolve, play, use)
                 self.run()
                 return
-            tasks.append(self.then(resolve, play))
+            tasks.append(self.then(self._resolve, play, use))
             if finish:
                 kind = kind_of(play.card)
                 tasks.append(kind.then(kind.finish, play))
@@ -97,19 +97,13 @@ class ResponseChain(GameView):
         self.run()
 
     @continuation
-    def _resolve(self, play: Play) -> None:
-        self._carry_out(play, kind_of(play.card).resolve)
-
-    @continuation
-    def _resolve_use(self, play: Play) -> None:
-        self._carry_out(play, kind_of(play.card).use)
-
-    def _carry_out(self, play: Play, what: Callable[..., None]) -> None:
-        """The card's kind does what the play (`resolve`) or the free action (`use`) says;
+    def _resolve(self, play: Play, use: bool = False) -> None:
+        """The card's kind does what the play (`resolve`) or, `use`, the free action (`use`) says;
         meanwhile its `->` answers are the ones `ask` reads."""
+        kind = kind_of(play.card)
         self.resolving = play
         try:
-            what(self, play)
+            (kind.use if use else kind.resolve)(self, play)
             if play.answers:
                 # What the card did may make a rule ask its player more (a stolen War: where does
                 # Peace go?): the state-based check runs now, so its stated answers go on in order.

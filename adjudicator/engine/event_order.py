@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.engine.actions import carry_out
+from adjudicator.engine.actions import HANDLERS
 from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies, names_copies
 from adjudicator.engine.trial import take_tried
@@ -101,7 +101,7 @@ class EventOrder(GameView):
         self.stated_at_random = event.card if at_random else None
         self.at_random_answers = list(event.choices) if at_random else []
         if action == _DECLINE:  # it meets the game where it waits: nothing is closed first
-            carry_out(self, event)
+            HANDLERS[action].apply(self, event, listed)
             return
         card = event.card
         surprise = card if action == _PLAY and card is not None and card.type is _SURPRISE else None  # one played
@@ -132,7 +132,7 @@ class EventOrder(GameView):
             except Illegal as illegal:
                 self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.pending or self.stopped) and self._answered_or_stopped(event):
             return
         began = self._advance_turn(event)
         if at_random:
@@ -158,10 +158,10 @@ class EventOrder(GameView):
         except Illegal as illegal:  # `CARD of PLAYER` that the player does not have
             self.reject(event, illegal)
             return
-        if self._answered_or_stopped(event):
+        if (self.pending or self.stopped) and self._answered_or_stopped(event):
             return
         try:
-            carry_out(self, event, listed)  # the action's own handler (engine/actions.py)
+            HANDLERS[action].apply(self, event, listed)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
@@ -233,11 +233,10 @@ class EventOrder(GameView):
         )
 
     def _answered_or_stopped(self, event: Event) -> bool:
-        """With a choice pending, the event must answer it; otherwise the replay stops there."""
+        """With a choice pending, the event must answer it; otherwise the replay stops there. Asked
+        only then, or once the replay has stopped (most events meet neither: no call)."""
         if self.stopped:
             return True
-        if not self.pending:
-            return False
         try:
             checked = self.verify_answer(event)
         except Illegal as illegal:

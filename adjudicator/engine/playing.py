@@ -210,7 +210,10 @@ class Playing(GameView):
     # -------------------------------------------------------------- playing
     def verify_play(self, player: str, card: Card, answers: Sequence[Any] = ()) -> Play:
         """Check that player may play card now; return the play, or raise Illegal."""
-        if not self._in_her_play_phase(player):  # what does not depend on the card
+        # What every play from a hand needs, whatever the card: her play phase, the game going on
+        # (`playable` asks the same without raising; `_refuse_out_of_play_phase` says why not).
+        turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
+        if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             self._refuse_out_of_play_phase(player, card)
         frame = self.temp_hands[-1] if self.temp_hands else None
         if frame is not None:
@@ -233,8 +236,8 @@ class Playing(GameView):
         return self._verify_kind_allows_play(player, card, answers, frame)
 
     def _refuse_out_of_play_phase(self, player: str, card: Card | None) -> NoReturn:
-        """Why player may play nothing now, it not being her play phase (`_in_her_play_phase`): the
-        game is over, her play phase is, or it is not her turn."""
+        """Why player may play nothing now, it not being her play phase (`verify_play`): the game is
+        over, her play phase is, or it is not her turn."""
         self.verify_not_over()  # the game over: that is why
         turn = self.turn
         if player == turn.player:
@@ -247,12 +250,6 @@ class Playing(GameView):
         instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
         raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
 
-    def _in_her_play_phase(self, player: str) -> bool:
-        """Whether it is player's play phase, the game going on: what every play from a hand needs,
-        whatever the card (`_refuse_out_of_play_phase` says why not, `playable` asks without raising)."""
-        turn = self._turn  # (the turn itself: the property is a lookup and a call each read)
-        return player == turn.player and turn.phase is _PLAY and not (self.winner or self.ended)
-
     def _verify_kind_allows_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
         """What the card's kind says of its play, the rest checked."""
         play = Play(
@@ -264,7 +261,7 @@ class Playing(GameView):
     def playable(self, player: str) -> list[Card]:
         """The cards player may play now as they are (no stated choices), one copy of each card
         (`first_copies`): those of her hand or the temporary hand played from that `can_play` accepts."""
-        turn = self._turn  # (`_in_her_play_phase`, read in place: asked at every decision)
+        turn = self._turn  # (as `verify_play` asks it first)
         if player != turn.player or turn.phase is not _PLAY or self.winner or self.ended:
             return []  # `verify_play` refuses every card
         frame = self.temp_hands[-1] if self.temp_hands else None

@@ -139,7 +139,7 @@ class Using(GameView):
             self.window = play
             self.step(rec.WindowOpened, card=card)
             return
-        self._resolve_use(play)
+        self._resolve(play, use=True)
         self.check_state()  # a free action changes the table directly, outside the agenda
 
     def is_optional_free_action(self, event: Any) -> bool:
