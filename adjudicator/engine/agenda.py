@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 _PLAY, _PLAY_OVER, _OVER = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER
 #: Where `run` keeps, in the clock's memo (copied and taken back with the clock), the clock's steps
 #: and ticks when it last found nothing due: while neither has moved -- no step taken, no card
-#: moved -- and nothing is on the agenda, nothing is due still (`make_forced_plays` reads it).
+#: moved -- and nothing is on the agenda, nothing is due still (`rested`).
 RESTED = "rested"
 
 
@@ -119,6 +119,12 @@ class Agenda(GameView):
             if self.being_played or self.temp_hands:
                 self._land_after_the_end()
             agenda.clear()  # nothing more is due: the game is over
+
+    def rested(self) -> bool:
+        """Whether `run` came to rest and nothing has happened since -- no step taken, no card
+        moved, nothing put on the agenda (`RESTED`): it would find nothing due."""
+        clock = self.table.clock
+        return not self.agenda and clock.derived.get(RESTED) == (clock.steps, clock.ticks)
 
     def _land_after_the_end(self) -> None:
         """The game ended while cards were resolving (a Goal met mid-way, Q46; in Solo Fluxx a deck

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
+from adjudicator.engine import derived
 from adjudicator.engine.actions import HANDLERS
 from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies, names_copies
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 #: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
 _JOIN, _DECLINE, _PLAY, _USE = Action.JOIN, Action.DECLINE, Action.PLAY, Action.USE
 _BEGIN_TURN, _SPELL, _DROP_OUT = Action.BEGIN_TURN, Action.SPELL, Action.DROP_OUT
-_PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
+_PLAY_PHASE, _PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
 
 
 class EventOrder(GameView):
@@ -298,6 +299,14 @@ class EventOrder(GameView):
         action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
             turn = self._turn
+            if (
+                turn.phase is _PLAY_PHASE
+                and self.rested()
+                and "forced_play" not in (self.table.clock.effective or derived.effective(self)).holders
+            ):
+                # The play phase goes on with nothing due and no rule forcing a play (the commonest):
+                # nothing ends, nothing begins, and `make_forced_plays` would find nothing to do.
+                return began
             own_free_action = action == _USE and player == turn.player and self.is_optional_free_action(event)
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()

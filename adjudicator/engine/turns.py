@@ -12,7 +12,6 @@ from typing import Any
 from adjudicator.cards.kinds import kind_of
 from adjudicator.cards.kinds.base import continuation
 from adjudicator.engine import chance, derived, solo
-from adjudicator.engine.agenda import RESTED
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import Card, CardType
@@ -313,9 +312,8 @@ class TurnStructure(GameView):
         not a free action of the active player, and when the events run out, so free actions may
         still come first. Like any play, the forced play opens a response window: a Surprise of
         another player answers it."""
-        clock = self.table.clock
-        if self.agenda or clock.derived.get(RESTED) != (clock.steps, clock.ticks):
-            self.run()  # (else it came to rest with nothing happened since, most often in the push before)
+        if not self.rested():  # (most often it came to rest in the push before, and nothing happened since)
+            self.run()
         if self._turn.phase is not _PLAY:
             return
         # The rules whose kind forces plays, kept with the effective rules (in table order): asked
