@@ -1,5 +1,5 @@
-"""Taking a game through the steps the next event forces whatever it is (`advance_steps`, and
-`come_to_rest`: up to where someone must decide), the ways on where they part that `P declines`
+"""Taking a game through the steps the next event forces whatever it is (`come_to_rest`: up to
+where someone must decide; `advance_steps`: up to a play a rule forces), the ways on where they part that `P declines`
 takes (`go_on`), and, for the listing for people, gathering the legal events past those
 partings (`gather`): a window some may answer, a forced play, free actions before the turn
 ends or before the next one begins, each way taken on a copy."""
@@ -131,70 +131,12 @@ def advance_steps(
     begun: list[str],
     usable: dict[str, list[Card]],
     answers_now: Keyed | None = None,
-    who: str | None = None,
-    chance: bool = False,
 ) -> str | None:
-    """`advance`'s steps. Returns None when every legal event is judged in the position as
-    it stands, or where they part ways: "window" (someone can answer the open chain),
-    "before forced play" (the active player's free actions come before a forced play),
-    "before turn end" (her optional free actions come before the end of the turn), "before
-    turn start" (someone else's any-time free action does not begin the next turn). The
-    players whose turns it begins are added to `begun`; the active player's `Game.usable`
-    cards, worked out to find a parting of the ways, to `usable` when advance stops there
-    (the position they were worked out in is the one it leaves). `answers_now`: the answers to
-    the window open as game stands, where known already. `who`: the player of the event these
-    steps come before, when it is known (`P declines`): the next turn begins only for her, as
-    it begins only for an event of the next player (`Game._needs_next_turn`). `chance`: stop
-    before a play a rule picks at random, the table's to state ("chance"; a decision's steps)."""
-    game.event_no = number
-    while not (game.stopped or game.winner or game.ended or game.pending):
-        turn = game._turn  # (the turn itself: the property is a call)
-        if (
-            turn.begun_by == number
-            and turn.phase in _TURN_DONE
-            and game.window is None
-            and game.next_player() != turn.player
-        ):
-            # A turn begun on the way that its start played out (an empty hand, nothing to draw):
-            # only `P begins` can come, and it stops there (push), so advance does too. When P plays
-            # next again (Solo, an extra turn), her events go on into that turn, and so does advance.
-            return None
-        if game.window is not None:
-            if answers_now or (answers_now is None and responding(game, number, first=True)):
-                return "window"  # (someone may answer: the first answer found says so)
-            answers_now = None  # asked again of any window that opens further on
-            game.close_window()
-        elif turn.phase is _PLAY:
-            if _forces_plays(game) and not game.being_played and not game.temp_hands:
-                cards = game.usable(turn.player)
-                if cards:
-                    usable[turn.player] = cards
-                    return "before forced play"
-                if chance and _picks_at_random(game):
-                    return "chance"
-                game.make_forced_plays()
-                if game.window is not None:
-                    return "forced play"  # push makes it right before judging the event, and goes no further
-            return None
-        elif turn.phase is _PLAY_OVER:
-            cards = game.usable(turn.player)
-            for card in cards:  # (a loop: most often she has none)
-                if not kind_of(card).needs_a_play(game, card):
-                    usable[turn.player] = cards
-                    return "before turn end"
-            game.end_turn()
-        elif turn.phase is _OVER:
-            following = game.next_player()
-            if _others_use_any_time(game, following):
-                return "before turn start"
-            if who is not None and who != following:
-                return None  # her event begins no turn: it meets the turn over
-            game.begin_turn(following)
-            game.run()
-            begun.append(following)
-        else:
-            return None
-    return "window" if game.window is not None and not game.stopped else None
+    """`advance`'s steps: `come_to_rest`'s, stopping where a play a rule forces opens a window
+    ("forced play": push makes it right before judging the event, and goes no further).
+    `answers_now`: the answers to the window open as game stands, where known already."""
+    split, _ = come_to_rest(game, number, begun, usable, answers_now=answers_now, past_forced_play=False)
+    return split
 
 
 def come_to_rest(
@@ -204,18 +146,80 @@ def come_to_rest(
     usable: dict[str, list[Card]],
     who: str | None = None,
     chance: bool = False,
+    answers_now: Keyed | None = None,
+    past_forced_play: bool = True,
 ) -> tuple[str | None, bool]:
-    """`advance_steps` until the game waits for someone: a play a rule forced on the way is
-    answered or resolves (the steps go on from there). Returns where the ways part (as
-    `advance_steps`), and whether a forced play was made on the way: her free actions are then
-    judged before it by push, so none of hers can be the next event (`_after_forced_play`).
-    `chance`: stop where chance picks a play (`advance_steps`)."""
-    split = advance_steps(game, number, begun, usable, None, who, chance)
+    """Every step the next event forces whatever it is, until the game waits for someone. Returns
+    where the ways part and whether a forced play was made on the way (her free actions are then
+    judged before it by push, so none of hers can be the next event: `_after_forced_play`). The
+    parting is None when every legal event is judged in the position as it stands, or
+    "window" (someone can answer the open chain), "before forced play" (the active player's free
+    actions come before a forced play), "before turn end" (her optional free actions come before
+    the end of the turn), "before turn start" (someone else's any-time free action does not begin
+    the next turn). The players whose turns it begins are added to `begun`; the active player's
+    `Game.usable` cards, worked out to find a parting of the ways, to `usable` when it stops there
+    (the position they were worked out in is the one it leaves). `who`: the player of the event
+    these steps come before, when it is known (`P declines`): the next turn begins only for her, as
+    it begins only for an event of the next player (`Game._needs_next_turn`). `chance`: stop before
+    a play a rule picks at random, the table's to state ("chance"; a decision's steps).
+    `past_forced_play`: a play a rule forces that opens a window is answered or resolves, and the
+    steps go on from there (False: they stop there, "forced play": `advance_steps`)."""
+    game.event_no = number
     forced = False
-    while split == "forced play":
-        forced = True
-        split = advance_steps(game, number, begun, usable, None, who, chance)
-    return split, forced
+    while not (game.stopped or game.winner or game.ended or game.pending):
+        turn = game._turn  # (the turn itself: the property is a call)
+        if (
+            turn.begun_by == number
+            and turn.phase in _TURN_DONE
+            and game.window is None
+            and game.next_player() != turn.player
+        ):
+            # A turn begun on the way that its start played out (an empty hand, nothing to draw):
+            # only `P begins` can come, and it stops there (push), so the steps do too. When P plays
+            # next again (Solo, an extra turn), her events go on into that turn, and so do the steps.
+            return None, forced
+        if game.window is not None:
+            if answers_now or (answers_now is None and responding(game, number, first=True)):
+                return "window", forced  # (someone may answer: the first answer found says so)
+            answers_now = None  # asked again of any window that opens further on
+            game.close_window()
+        elif turn.phase is _PLAY:
+            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+                cards = game.usable(turn.player)
+                if cards:
+                    usable[turn.player] = cards
+                    return "before forced play", forced
+                if chance and _picks_at_random(game):
+                    return "chance", forced
+                game.make_forced_plays()
+                if game.window is not None:
+                    if not past_forced_play:
+                        return (
+                            "forced play",
+                            forced,
+                        )  # push makes it right before judging the event, and goes no further
+                    forced = True
+                    continue  # answered or resolving: the steps go on from there
+            return None, forced
+        elif turn.phase is _PLAY_OVER:
+            cards = game.usable(turn.player)
+            for card in cards:  # (a loop: most often she has none)
+                if not kind_of(card).needs_a_play(game, card):
+                    usable[turn.player] = cards
+                    return "before turn end", forced
+            game.end_turn()
+        elif turn.phase is _OVER:
+            following = game.next_player()
+            if _others_use_any_time(game, following):
+                return "before turn start", forced
+            if who is not None and who != following:
+                return None, forced  # her event begins no turn: it meets the turn over
+            game.begin_turn(following)
+            game.run()
+            begun.append(following)
+        else:
+            return None, forced
+    return ("window" if game.window is not None and not game.stopped else None), forced
 
 
 def _picks_at_random(game: GameView) -> bool:
@@ -227,7 +231,7 @@ def _picks_at_random(game: GameView) -> bool:
 
 
 def declinable(game: GameView, split: str | None, forced_due: bool | None = None) -> bool:
-    """Whether `P declines` takes a way on where `advance_steps` stopped (`split`): a window
+    """Whether `P declines` takes a way on where `come_to_rest` stopped (`split`): a window
     someone may answer (the one a forced play opened included), a play a rule forces now, her
     optional free actions before her turn ends. Never while a choice waits for its answer.
     `forced_due`: `forced_play_due`, where the caller knows it already."""

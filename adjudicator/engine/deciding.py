@@ -272,7 +272,7 @@ def _through_windows(
 def _at_a_parting(
     game: GameView, found: Found, split: str, usable: dict[str, list[Card]], before: Before, forced: bool
 ) -> Decision:
-    """The events where the ways part (`split`, see `advance_steps`), read into `found`, that
+    """The events where the ways part (`split`, see `come_to_rest`), read into `found`, that
     `_keeps` keeps: the answers to a window, free actions before a forced play, before the turn
     ends or the next begins, the answers to a choice waiting while a window is open; `P begins`
     where a turn was begun on the way, and `P declines`, the way on."""

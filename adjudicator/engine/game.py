@@ -59,7 +59,7 @@ from adjudicator.model.quota import PlayQuota
 if TYPE_CHECKING:
     from adjudicator.engine.deciding import Decided
     from adjudicator.model.day import Day
-    from adjudicator.model.decision import ChanceOutcome, Decision, Driver
+    from adjudicator.model.decision import ChanceOutcome, Driver
     from adjudicator.model.events import Event
     from adjudicator.model.scenario import Scenario
     from adjudicator.model.snapshot import Position
@@ -239,10 +239,10 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         restore(self, position)
 
     # -------------------------------------------------- what a driver uses
-    def decision(self) -> Decision:
-        """Where the game rests: every forced step taken, who decides what, from which cards, and the
-        legal events (`engine/deciding.py`). A driver's view of the game is `model.decision.Driver`."""
-        return deciding.decision(self)
+    #: `decision()`: where the game rests: every forced step taken, who decides what, from which
+    #: cards, and the legal events (`engine/deciding.py`; the function itself, with no method of the
+    #: game's own in between: asked before every event). A driver's view: `model.decision.Driver`.
+    decision = deciding.decision
 
     def legal_events(self) -> Sequence[Event]:
         """The legal events of `decision()`: pushing one applies it as listed (each made when read)."""

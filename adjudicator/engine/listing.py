@@ -226,7 +226,7 @@ def read_as_it_stands(game: GameView, found: Found, usable: dict[str, list[Card]
 def responding(game: GameView, number: int, first: bool = False) -> list[Event]:
     """The Surprises that may answer the open chain now, each as the event `P plays CARD`
     numbered `number` (`Found.responses`); `first`: the first one found alone, where all that is
-    asked is whether there is one (`advancing.advance_steps`, at every window)."""
+    asked is whether there is one (`advancing.come_to_rest`, at every window)."""
     answers: list[Event] = []
     if not game.scenario.catalog.holds_surprises:
         return answers  # no card can answer (asked at every window: most decks hold no Surprise)
