@@ -38,7 +38,7 @@ from adjudicator.model.cards import Card, CardType
 from adjudicator.model.chance import first_copies
 from adjudicator.model.decision import BARE, Decision, DecisionKind, Group, LegalEvents
 from adjudicator.model.events import Action, Event
-from adjudicator.model.position import Phase, Play, Turn
+from adjudicator.model.position import Phase, Play
 
 if TYPE_CHECKING:
     from adjudicator.engine.view import GameView
@@ -162,15 +162,15 @@ class Before:
 
     __slots__ = ("turn", "phase", "window", "top", "turns_begun", "begun")
 
-    def __init__(self, turn: Turn, phase: Phase, window: Play | None, top: Play | None, turns_begun: int) -> None:
-        #: the turn as it was (the Turn object; its phase then), the window open and the chain's
-        #: top (`answering`; one store a field: four at once would make a tuple)
-        self.turn = turn
-        self.phase = phase
-        self.window = window
-        self.top = top
+    def __init__(self, game: GameView) -> None:
+        #: the turn as it was (the Turn object, read without the property's call; its phase then), the
+        #: window open and the chain's top (`answering`; one store a field: four at once would make a tuple)
+        turn = self.turn = game._turn
+        self.phase = turn.phase
+        window = self.window = game.window
+        self.top = game.responses[-1] if game.responses else window  # (`chain_top`, read in place)
         #: how many turns had begun, and the players whose turns the steps began (filled as they go)
-        self.turns_begun = turns_begun
+        self.turns_begun = game.turns_begun
         self.begun: list[str] = []
 
     @property
@@ -209,9 +209,7 @@ def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resum
         return _OVER, None
     number = len(game.move_stack) + 1  # (`next_number`)
     if resume is None:
-        turn, window = game._turn, game.window  # (the turn itself: the property is a call)
-        top = game.responses[-1] if game.responses else window  # (`chain_top`)
-        before = Before(turn, turn.phase, window, top, game.turns_begun)
+        before = Before(game)
         usable: dict[str, list[Card]] = {}  # the cards `Game.usable` gave on the way, in the position left
         split, forced = come_to_rest(game, number, before.begun, usable, chance=True)
     else:  # chance has made the play it stopped at (`let_chance`): a forced play made on the way

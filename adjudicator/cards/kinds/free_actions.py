@@ -60,6 +60,9 @@ class TurnEndingFreeAction(FreeActionRule):
     once_per_turn = False
     may_use_says_all = True  # (each subclass's `may_use_now` says all its `verify_now` asks of a use stating nothing)
 
+    def may_use(self, game: CardHost, card: Card, player: str) -> bool:
+        return self.may_use_now(game, player)  # (never used up: not `once_per_turn`)
+
     def needs_a_play(self, game: CardHost, card: Card) -> bool:
         return True
 
