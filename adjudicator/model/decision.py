@@ -121,9 +121,10 @@ class LegalEvents(Sequence[Event]):
             if index < 0:
                 raise IndexError("LegalEvents index out of range")
         made = self._made
-        event = made.get(index)
-        if event is not None:
-            return event
+        if made:  # (most often none is read yet: a driver reads one event a decision)
+            event = made.get(index)
+            if event is not None:
+                return event
         at = index  # made from its group, at `at` within it (read in place: a driver reads one at every decision)
         for player, action, values in self._groups:
             if at < len(values):
