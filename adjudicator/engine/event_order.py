@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 _JOIN, _DECLINE, _PLAY, _USE = Action.JOIN, Action.DECLINE, Action.PLAY, Action.USE
 _BEGIN_TURN, _SPELL, _DROP_OUT = Action.BEGIN_TURN, Action.SPELL, Action.DROP_OUT
 _PLAY_PHASE, _PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
+_ANSWERS = (Action.DISCARD, Action.KEEP, Action.CHOOSE)  # the actions that answer a choice
 
 
 class EventOrder(GameView):
@@ -241,9 +242,7 @@ class EventOrder(GameView):
         try:
             checked = self.verify_answer(event)
         except Illegal as illegal:
-            if event.action in (Action.DISCARD, Action.KEEP, Action.CHOOSE) and any(
-                c.player == event.player for c in self.pending
-            ):
+            if event.action in _ANSWERS and any(c.player == event.player for c in self.pending):
                 self.reject(event, illegal)  # a wrong answer: rejected, still waiting
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
@@ -379,7 +378,7 @@ class EventOrder(GameView):
         game. (`player`: the event's, read once by the caller.)"""
         if player == following:
             return True
-        if event.action not in (Action.DISCARD, Action.KEEP, Action.CHOOSE):
+        if event.action not in _ANSWERS:
             return False
         trial = self.copy()
         trial.begin_turn(trial.next_player())

@@ -42,7 +42,10 @@ def _how_listed(card: Card) -> str:
     return how
 
 
-_PLAY = Phase.PLAY  # read once (an Enum lookup)
+#: What the hot paths compare with, read once (an enum member read off its class costs a lookup).
+_PLAY, _PLAY_OVER = Phase.PLAY, Phase.PLAY_OVER
+_KEEPER, _CREEPER, _RULE = CardType.KEEPER, CardType.CREEPER, CardType.RULE
+_GOAL, _SURPRISE = CardType.GOAL, CardType.SURPRISE
 
 
 class Playing(GameView):
@@ -81,12 +84,12 @@ class Playing(GameView):
         New Rule among the rules (replacing its slot's), a Goal among the Goals, anything else (an
         Action, a Surprise) on the discard pile once it has done what it says."""
         card_type = play.card.type
-        if card_type is CardType.KEEPER or card_type is CardType.CREEPER:
+        if card_type is _KEEPER or card_type is _CREEPER:
             self.leave_being_played(play)
             self.place_in_front(play.player, play.card, ("B-keeper-play",))
-        elif card_type is CardType.RULE:
+        elif card_type is _RULE:
             self.add_rule(play)
-        elif card_type is CardType.GOAL:
+        elif card_type is _GOAL:
             self.set_goal(play)
         else:
             self.discard_played(play)
@@ -247,7 +250,7 @@ class Playing(GameView):
                 "not_your_turn", f"it is not {player}'s turn: {self.next_player()} plays next", ("B-turn-order",)
             )
         # "Takes instant effect" on some New Rules does not let them be played when drawn
-        instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is CardType.RULE else ()
+        instant = ("Q-tag-instantaneous-effect-1",) if card is not None and card.type is _RULE else ()
         raise Illegal("not_your_turn", f"it is {turn.player}'s turn, not {player}'s", ("B-turn-order", *instant))
 
     def _verify_kind_allows_play(self, player: str, card: Card, answers: Sequence[Any], frame: TempHand | None) -> Play:
@@ -282,7 +285,7 @@ class Playing(GameView):
 
     @staticmethod
     def _no_plays_left(player: str, card: Card | None, why: str) -> Illegal:
-        if card is not None and card.type is CardType.SURPRISE:
+        if card is not None and card.type is _SURPRISE:
             return Illegal(
                 "no_plays_left",
                 f"{player} has no plays left ({why}); on her own turn a Surprise is "
@@ -333,7 +336,7 @@ class Playing(GameView):
         self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
         self.window = play
         self.step(rec.WindowOpened, card=play.card)
-        if derived.goals_read_hands(self) and not self.pending:
+        if (self.table.clock.effective or derived.effective(self)).goals_read_hands and not self.pending:
             # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
             self.check_win()
         return play
@@ -342,7 +345,7 @@ class Playing(GameView):
         """House rule may_discard: on her own turn a player discards cards she names from her hand."""
         self.verify_not_over()
         cites = ("H-may_discard", "B-no-voluntary-discard")
-        if not self.is_active(player) or self.turn.phase not in (Phase.PLAY, Phase.PLAY_OVER):
+        if not self.is_active(player) or self.turn.phase not in (_PLAY, _PLAY_OVER):
             raise Illegal("not_your_turn", f"{player} may discard at will only during her own turn", cites)
         hand = self.table.hands[player]
         stray = [str(c) for c in cards if c not in hand]
@@ -398,15 +401,15 @@ class Playing(GameView):
             raise Illegal("not_playable", f"{card} cannot be played", ("B-creeper-placement",))
         play = Play(player=player, card=card, event=self.event_no, answers=list(answers), played_from=source)
         kind_of(card).verify_play(self, play)
-        if card.type is CardType.SURPRISE:
+        if card.type is _SURPRISE:
             rulings += ("R06",)  # played at once by its own player: its in-turn use, never a cancel
         if counted:
             self.turn.played += 1
             how = f"from {source}; play {self.turn.played} under {self.play_rule()}"
         else:
             how = f"from {source}; not counted as a play"
-        if self.turn.phase is Phase.PLAY_OVER and player == self.turn.player:
+        if self.turn.phase is _PLAY_OVER and player == self.turn.player:
             # Plays were done: the phase reopens while the card is played; the turn structure closes it
             # again once nothing is left to play (a flipped Play rule or Jackpot! may give more).
-            self.turn.phase = Phase.PLAY
+            self.turn.phase = _PLAY
         return self._enter_being_played(play, how, rulings)

@@ -23,6 +23,7 @@ from adjudicator.model.position import Phase, Turn
 _CREEPER, _ACTION = CardType.CREEPER, CardType.ACTION
 _TYPE = operator.attrgetter("type")  # (read in C: no generator to run over the cards drawn)
 _START, _PLAY, _ENDING, _OVER = Phase.START, Phase.PLAY, Phase.ENDING, Phase.OVER
+_LIMIT_VERBS = (Action.DISCARD, Action.KEEP)  # how a limit's discard is answered
 
 
 class TurnStructure(GameView):
@@ -249,7 +250,7 @@ class TurnStructure(GameView):
                 zone,
                 excess,
                 self.then(self._discard_chosen, discard, player, f"{label} {limit}", cites),
-                verbs=(Action.DISCARD, Action.KEEP),
+                verbs=_LIMIT_VERBS,
                 keep_means_complement=True,
                 rulings=cites,
                 key=key,
