@@ -99,6 +99,10 @@ def traits(card: Card) -> Traits:
 #: The slots of the rules that set a limit, in the order the limits are enforced.
 LIMIT_SLOTS = ("hand_limit", "keeper_limit")
 
+#: What a table without New Rules holds in `Effective.slots` and `rule_holders`: never changed, so
+#: one empty mapping serves every such table.
+_NOTHING: dict[Any, Any] = {}
+
 #: The Play rule of the Basic Rules by its number (Inflation raises it): one frozen value each,
 #: shared by every `Effective` that reads it (most tables have no Play rule in play).
 _BASIC_PLAY: dict[int, PlayQuota] = {}
@@ -197,13 +201,19 @@ class Effective:
         """What the New Rules in play decide (the part that stands while only cards in front of the
         players or Goals move): the slots, the limits, the numeral rules, the Goal slots, the turn
         direction, and the New Rules holding each table hook."""
+        goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
+        rules = game.table.rules
+        if not rules:  # (most tables hold none: nothing to read, nothing to gather)
+            self.slots = self.rule_holders = _NOTHING
+            self.limit_slots = self.numeral_rules = ()
+            self.goal_slots, self.direction = goal_slots, 1
+            return
         known = _TRAITS
         found: dict[str, list[tuple[str | None, Card]]] = {}  # hook -> its holders so far
         slots: dict[str, Card] = {}
         numeral_rules: list[Card] = []
-        goal_slots = max(1, len(game.scenario.decks)) if game.house_rules.goals_per_deck else 1
         reversals = 0
-        for card in game.table.rules:
+        for card in rules:
             kind, slot, hooks, table_hooks, by_card, _reads_hands, _bears, _gives, _reads = known.get(
                 card.kind
             ) or traits(card)

@@ -167,7 +167,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             turn = self._turn
             turn.phase = _PLAY if setup.phase == "play" else _PLAY_OVER
             turn.played = setup.played
-            turn.drawn = setup.drawn if setup.drawn is not None else self.draw_rule()
+            turn.drawn = setup.drawn if setup.drawn is not None else derived.draw_rule(self, turn.player)
         self.check_state()  # the position as given may already force something (a limit, a win)
         self.run()
 

@@ -49,21 +49,27 @@ class Table(Copied):
     ) -> None:
         self.clock = clock = Clock()
         self.players = players
-        # (one table per game: one plain call for each zone; a player given no cards has none)
-        zone, zones = Zone.holding, ZoneMap.holding
+        # (a player given no cards has none)
+        zones = ZoneMap.holding
         self.hands = zones(clock, "hand of ", players, hands)
         self.in_play = zones(
             clock, "in play of ", players, in_play, BY_CARD
         )  # Keepers and Creepers in front of each player
-        self.rules = zone(clock, "rules", rules, True)
-        self.goals = zone(clock, "goals", goals, BY_CARD)
-        self.draw_pile = zone(clock, "draw pile", draw_pile)
-        self.discard = zone(clock, "discard", discard)
+        # One table per game replayed: each zone every table has is made by list's own constructor
+        # and given its fields here (`Zone.holding`, without a call for each).
+        self.rules = zone = Zone(rules)
+        zone.clock, zone.label, zone.rules_read = clock, "rules", True
+        self.goals = zone = Zone(goals)
+        zone.clock, zone.label, zone.rules_read = clock, "goals", BY_CARD
+        self.draw_pile = zone = Zone(draw_pile)
+        zone.clock, zone.label, zone.rules_read = clock, "draw pile", False
+        self.discard = zone = Zone(discard)
+        zone.clock, zone.label, zone.rules_read = clock, "discard", False
         self.skips: dict[str, Card] = {}  # player -> the card making them miss their next turn
         if meta_rules:
-            self.meta_rules = zone(clock, "meta rules", meta_rules, True)
+            self.meta_rules = Zone.holding(clock, label="meta rules", cards=meta_rules, rules_read=True)
         if rules_pile:
-            self.rules_pile = zone(clock, "rules pile", rules_pile)
+            self.rules_pile = Zone.holding(clock, label="rules pile", cards=rules_pile)
 
     # The zones of a few games alone -- Keep Going's Meta Rules, Solo Fluxx's Rules deck and the
     # Goals scored -- are made when first read, unless given cards: a table is made for every game

@@ -200,7 +200,9 @@ class Zone(list[Card]):
     """A list of cards that moves its table's clock, and writes the journal, whenever it changes.
     Made by `Zone.holding(clock, label, cards, rules_read)`: the type itself keeps list's own
     constructor (no `__init__` of its own), so that making one runs no Python call but `holding`'s
-    -- a new table makes a dozen zones, one table per game replayed."""
+    -- and the zones every new table has (one table per game replayed) are made by that constructor
+    and given their fields where they are made, with no call of their own (`ZoneMap.holding`,
+    `Table`)."""
 
     __slots__ = ("clock", "label", "rules_read")
 
@@ -408,9 +410,12 @@ class ZoneMap(dict[Any, Zone]):
         and filled by a plain loop (a comprehension is a function made and called: a table makes
         two of these maps, one table per game replayed)."""
         mapped = cls()
-        zone, put = Zone.holding, dict.__setitem__  # (dict's own: nothing moves while the map is made)
+        put = dict.__setitem__  # (dict's own: nothing moves while the map is made)
         for key in keys:
-            put(mapped, key, zone(clock, f"{prefix}{key}", zones.get(key, ()), rules_read))
+            # (`Zone.holding` without a call of its own: list's constructor, then its three fields)
+            zone = Zone(zones.get(key, ()))
+            zone.clock, zone.label, zone.rules_read = clock, f"{prefix}{key}", rules_read
+            put(mapped, key, zone)
         mapped.clock, mapped.prefix, mapped.rules_read = clock, prefix, rules_read
         return mapped
 
