@@ -1,8 +1,8 @@
 """Taking a game through the steps the next event forces whatever it is (`come_to_rest`: up to
-where someone must decide; `advance_steps`: up to a play a rule forces), the ways on where they part that `P declines`
-takes (`go_on`), and, for the listing for people, gathering the legal events past those
-partings (`gather`): a window some may answer, a forced play, free actions before the turn
-ends or before the next one begins, each way taken on a copy."""
+where someone must decide; `advance_steps`: up to a play a rule forces), the ways on where they
+part that `P declines` takes (`go_on`), and, for the listing for people, gathering the legal
+events past those partings (`gather`): a window some may answer, a forced play, free actions
+before the turn ends or before the next one begins, each way taken on a copy."""
 
 from __future__ import annotations
 
