@@ -110,7 +110,8 @@ class Agenda(GameView):
                 task.function(self, *task.args)  # (`call`, without a call of its own: most tasks take no answer)
             elif self.window:
                 return  # (while a window is open, the turn structure waits for it to close)
-            elif not self._turn_structure_step():
+            elif (self._turn.phase is not _PLAY and not self.temp_hands) or not self._turn_structure_step():
+                # (out of the play phase, the turn structure has a step to take only with a temporary hand open)
                 clock.derived[RESTED] = (clock.steps, clock.ticks)  # it comes to rest
                 return
             if self._state_checked != clock.rule_ticks:  # (else nothing the check reads has changed)
@@ -240,11 +241,12 @@ class Agenda(GameView):
     def _turn_structure_step(self) -> bool:
         """The turn structure's next step once the agenda is empty (True when one was taken): draw
         what a raised Draw rule now requires, close a finished temporary hand, end the play phase.
-        Asked by `run` alone, while the game goes on (no winner, not ended) and no window is open."""
+        Asked by `run` alone, while the game goes on (no winner, not ended) and no window is open,
+        in the play phase or with a temporary hand open."""
         turn = self._turn
         temp_hands = self.temp_hands
         if turn.phase is not _PLAY:
-            return bool(temp_hands) and self._close_finished_temp_hand()
+            return self._close_finished_temp_hand()
         if temp_hands and self.keep_temp_hands_current():
             return True
         missing = derived.draw_rule(self, turn.player) - turn.drawn
