@@ -16,6 +16,11 @@ with string hashing fixed (PYTHONHASHSEED=0):
   `games` minus `pushes` is what listing costs.
 - `scenarios`: every bundled scenario replayed (engine only). Per replay.
 - `long`: the Jackpot! passed back and forth (benchmarks/long_log.py), 1,000 events. Per event.
+- `share`: listing's share of a random turn, as issue 27 measures it: the games of the `process`
+  run below (the same 30 fluxx5 games, recorded) played as `games` and as `pushes`; what listing
+  costs them, per turn, over the whole process's instructions per turn (start-up, dealing and the
+  report included, as when the issue found 45 %). `games` minus `pushes` over `games` above is the
+  stricter engine-only share (no start-up, dealing or report in it).
 - `process` and `peer`: the issue's figure in instructions: a whole `adjudicator simulate
   --decks fluxx5 --players 2 --workers 1` process (start-up, dealing, listing, pushing, the
   report), and a whole process of the peer engine fluxx_sim playing random legal games on its
@@ -25,7 +30,7 @@ with string hashing fixed (PYTHONHASHSEED=0):
 The recorded games are fixed files, so two versions of the engine are compared on the same
 events even when their generators would pick differently.
 
-Run: python benchmarks/instructions.py [games|pushes|scenarios|long|process ...]   (needs valgrind)
+Run: python benchmarks/instructions.py [games|pushes|scenarios|long|process|share ...]   (needs valgrind)
      python benchmarks/instructions.py --record     (write benchmarks/recorded/ anew)
 """
 
@@ -55,8 +60,9 @@ LONG_EVENTS = 1000
 PROCESS_GAMES = 30  # games per whole process (`process`): about 1,000 turns
 
 
-def run_workload(name: str, full: bool) -> int:
-    """Run a workload in this process (empty: only its set-up); return how many units it ran."""
+def run_workload(name: str, full: bool, folder: Path | None = None) -> int:
+    """Run a workload in this process (empty: only its set-up); return how many units it ran.
+    `folder`: the games `games` and `pushes` play (default: benchmarks/recorded/)."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from adjudicator.engine.game import Game
@@ -65,7 +71,7 @@ def run_workload(name: str, full: bool) -> int:
     from adjudicator.model.decision import past_chance
 
     if name in ("games", "pushes"):
-        games = [load_scenario(path) for path in RECORDED]
+        games = [load_scenario(path) for path in (sorted(folder.glob("game-*.yaml")) if folder else RECORDED)]
 
         def played(scenario: Scenario) -> Game:
             return Game(dataclasses.replace(scenario, events=()), undo=False, log=False)  # as simulate plays
@@ -129,15 +135,57 @@ def callgrind(command: list[str], env: dict[str, str] | None = None) -> tuple[in
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
 
 
-def instructions(name: str, full: bool) -> tuple[int, int]:
+def instructions(name: str, full: bool, folder: Path | None = None) -> tuple[int, int]:
     """(instructions, units) of a run of the workload in a process of its own under callgrind."""
     python = str(Path(sys.executable).resolve())  # the interpreter itself: valgrind would count a shim script
-    count, out = callgrind([python, __file__, "--run", name, "full" if full else "empty"])
+    where = [str(folder)] if folder else []
+    count, out = callgrind([python, __file__, "--run", name, "full" if full else "empty", *where])
     return count, int(out.split()[-1])
 
 
-def whole_processes(peer_folder: Path) -> None:
-    """Instructions per turn of a whole `simulate` process and of a whole peer process, and the ratio."""
+def record_process_games(folder: Path) -> int:
+    """Write the games a `process` run plays (`simulate --decks fluxx5 --players 2`, its seed 0, the
+    first PROCESS_GAMES) into folder as scenario files; return how many turns they took."""
+    from adjudicator import simulate as sim
+
+    settings = sim.Settings(players=("Alice", "Bob"), decks=("fluxx5",))
+    turns = 0
+    for index in range(PROCESS_GAMES):
+        result = sim.play_game(settings, index, keep_scenario=True)
+        assert result.scenario is not None
+        (folder / f"game-{index:02d}.yaml").write_text(result.scenario)
+        turns += result.turns
+    return turns
+
+
+def listing_share(process_per_turn: float) -> None:
+    """What listing costs a turn of the `process` run's own games, and its share of the whole
+    process's instructions per turn (see the module's doc, `share`)."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        turns = int(
+            subprocess.run(
+                [sys.executable, __file__, "--record-process", name], capture_output=True, text=True, check=True
+            ).stdout.split()[-1]
+        )
+        cost = {}
+        for workload in ("games", "pushes"):
+            subprocess.run(
+                [sys.executable, __file__, "--run", workload, "empty", name], capture_output=True, check=True
+            )
+            full, _ = instructions(workload, True, folder)
+            empty, _ = instructions(workload, False, folder)
+            cost[workload] = full - empty
+    listing = (cost["games"] - cost["pushes"]) / turns
+    print(
+        f"share      {listing / 1000:8,.0f} thousand instructions per turn listing the legal events, "
+        f"{listing / process_per_turn:.1%} of a whole simulate turn ({process_per_turn / 1000:,.0f} thousand)"
+    )
+
+
+def whole_processes(peer_folder: Path) -> float:
+    """Instructions per turn of a whole `simulate` process and of a whole peer process, and the
+    ratio; returns ours."""
     python = str(Path(sys.executable).resolve())
     command = [python, "-m", "adjudicator", "simulate", "--players", "2", "--workers", "1", "--decks", "fluxx5"]
     ours, out = callgrind([*command, "--games", str(PROCESS_GAMES), "--json"], {**os.environ, "PYTHONPATH": str(ROOT)})
@@ -145,7 +193,7 @@ def whole_processes(peer_folder: Path) -> None:
     print(f"process    {per_turn / 1000:8,.0f} thousand instructions per turn, whole simulate process, fluxx5")
     if not (peer_folder / "src" / "game" / "Game.py").is_file():
         print(f"  (peer not found at {peer_folder}: fetch sudo-pel/fluxx_sim there or pass --peer)")
-        return
+        return per_turn
     compileall.compile_dir(peer_folder / "src", quiet=1)
     theirs, out = callgrind(
         [python, str(ROOT / "benchmarks" / "games.py"), "--peer-process", str(peer_folder), str(PROCESS_GAMES)]
@@ -155,6 +203,7 @@ def whole_processes(peer_folder: Path) -> None:
         f"peer       {peer_per_turn / 1000:8,.0f} thousand instructions per turn, whole fluxx_sim process, its 5.0 deck"
     )
     print(f"ratio      {per_turn / peer_per_turn:8.2f}x (ours / peer)")
+    return per_turn
 
 
 def record() -> None:
@@ -176,7 +225,11 @@ def record() -> None:
 
 def main() -> None:
     if sys.argv[1:2] == ["--run"]:
-        print(run_workload(sys.argv[2], sys.argv[3] == "full"))
+        print(run_workload(sys.argv[2], sys.argv[3] == "full", Path(sys.argv[4]) if sys.argv[4:] else None))
+        return
+    if sys.argv[1:2] == ["--record-process"]:
+        sys.path.insert(0, str(ROOT))
+        print(record_process_games(Path(sys.argv[2])))
         return
     if sys.argv[1:2] == ["--record"]:
         record()
@@ -198,17 +251,20 @@ def main() -> None:
     }
     # Both runs start from compiled bytecode: where Python may not write it (PYTHONDONTWRITEBYTECODE),
     # the full run would also count compiling the modules only it imports.
-    unknown = [name for name in arguments if name not in (*units, "process")]
+    unknown = [name for name in arguments if name not in (*units, "process", "share")]
     if unknown:
-        print(
-            f"usage: {Path(__file__).name} [{' | '.join([*units, 'process'])} ...] [--peer DIR]; unknown: {unknown[0]}"
-        )
+        every = " | ".join([*units, "process", "share"])
+        print(f"usage: {Path(__file__).name} [{every} ...] [--peer DIR]; unknown: {unknown[0]}")
         sys.exit(2)
     compileall.compile_dir(ROOT / "adjudicator", quiet=1)
     compileall.compile_dir(ROOT / "benchmarks", quiet=1, maxlevels=0)
-    for name in arguments or [*units, "process"]:
+    process_per_turn = None
+    for name in arguments or [*units, "process", "share"]:
         if name == "process":
-            whole_processes(peer_folder)
+            process_per_turn = whole_processes(peer_folder)
+            continue
+        if name == "share":
+            listing_share(process_per_turn or whole_processes(peer_folder))
             continue
         # Set up once outside valgrind: a tree that has not built the on-disk deck cache yet would
         # build it in whichever of the two counted runs comes first, and skew the difference.
