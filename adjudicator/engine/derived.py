@@ -99,8 +99,8 @@ def traits(card: Card) -> Traits:
 #: The slots of the rules that set a limit, in the order the limits are enforced.
 LIMIT_SLOTS = ("hand_limit", "keeper_limit")
 
-#: What a table without New Rules holds in `Effective.slots` and `rule_holders`: never changed, so
-#: one empty mapping serves every such table.
+#: What a table without New Rules holds in `Effective.slots` and `rule_holders`, and one without
+#: limits in `printed_limits`: never changed, so one empty mapping serves every such table.
 _NOTHING: dict[Any, Any] = {}
 
 #: The Play rule of the Basic Rules by its number (Inflation raises it): one frozen value each,
@@ -282,7 +282,7 @@ def read_printed(game: GameView, rules: Effective) -> None:
         rules.printed_play = _BASIC_PLAY.get(basic) or _BASIC_PLAY.setdefault(basic, PlayQuota("count", basic))
     limits = rules.limit_slots
     rules.printed_limits = (
-        {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else {}
+        {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else _NOTHING
     )
 
 
