@@ -115,3 +115,6 @@ def test_made_is_a_record_as_its_init_makes_it():
         rec.Drew.of(player="Alice", card=None, cards=(), why="x")
     with pytest.raises(TypeError, match=r"TurnBegan\.of\(\) got an unexpected keyword argument 'card'"):
         rec.TurnBegan.of(player="Alice", card=None)
+    base = rec.Step.of
+    assert rec.Step.of(rulings=("R1",)) == (rec.Step, ("R1",))
+    assert rec.Step.of == base and rec.Played.of(player="A", card=None, counted="")[0] is rec.Played  # not inherited

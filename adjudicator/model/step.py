@@ -46,17 +46,21 @@ def _first_record(self: Step, **values: Any) -> None:
 
 
 def _first_of(cls: type, **values: Any) -> Draft:
-    """Every record class's `of` until its first draft: the class gets its own (`_own_drafter`)."""
+    """Every record class's `of` until its first draft: the class gets its own (`_own_drafter`);
+    a class with subclasses (`Step`) keeps this one, as with `_first_record`."""
     of = _own_drafter(cls)
-    # a plain function: read off the class it is itself (a staticmethod costs a call to unwrap)
-    cls.of = of  # type: ignore[attr-defined]  # replacing a method is the point
+    if not cls.__subclasses__():
+        # a plain function: read off the class it is itself (a staticmethod costs a call to unwrap)
+        cls.of = of  # type: ignore[attr-defined]  # replacing a method is the point
     return of(**values)
 
 
 def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], keep: bool, draft: Draft) -> Any:
-    """Every record class's `made` until its first record made so: the class gets its own (`_own_maker`)."""
+    """Every record class's `made` until its first record made so: the class gets its own
+    (`_own_maker`); a class with subclasses (`Step`) keeps this one."""
     made = _own_maker(cls)
-    cls.made = made  # type: ignore[attr-defined]  # replacing a method is the point
+    if not cls.__subclasses__():
+        cls.made = made  # type: ignore[attr-defined]  # replacing a method is the point
     return made(event, moves, keep, draft)
 
 
