@@ -96,20 +96,25 @@ def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():
 
 def test_made_is_a_record_as_its_init_makes_it():
     why = "".join(["draw phase ", "(Draw 1)"])  # a string made anew, as a step's text is
-    made = rec.Drew.made(4, (), True, {"player": "Alice", "cards": (), "why": why, "rulings": ("Q129",)})
+    draft = rec.Drew.of(player="Alice", cards=(), why=why, rulings=("Q129",))
+    assert draft == (rec.Drew, ("Q129",), "Alice", (), why, False, "hand")  # its class, then its fields
+    made = rec.Drew.made(4, (), True, draft)
     again = rec.Drew.made(
-        5, (), True, {"player": "Bob", "cards": (), "why": "draw phase (Draw 1)", "rulings": ("Q129",)}
+        5, (), True, rec.Drew.of(player="Bob", cards=(), why="draw phase (Draw 1)", rulings=("Q129",))
     )
     assert type(made) is rec.Drew and not hasattr(made, "__dict__")
     assert (made.event, made.player, made.counted, made.into, made.rulings) == (4, "Alice", False, "hand", ("Q129",))
     assert made.why is again.why and made.rulings is again.rulings  # kept once, as __init__ keeps them
-    short = rec.Drew.made(6, (), False, {"player": "Bob", "cards": (), "why": why})  # a short log's: as given
+    short = rec.Drew.made(6, (), False, rec.Drew.of(player="Bob", cards=(), why=why))  # a short log's: as given
     assert short.why is why and (short.counted, short.into, short.rulings) == (False, "hand", ())
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.player = "Bob"
-    with pytest.raises(TypeError, match="Drew: missing field 'why'"):
-        rec.Drew.made(1, (), False, {"player": "Alice", "cards": ()})
-    with pytest.raises(TypeError, match="Drew: unknown field 'card'; missing field 'cards'$"):
-        rec.Drew.made(1, (), False, {"player": "Alice", "card": None, "why": "x"})
-    with pytest.raises(TypeError, match="TurnBegan: unknown field 'card'"):
-        rec.TurnBegan.made(1, (), False, {"player": "Alice", "card": None})
+    with pytest.raises(TypeError, match=r"Drew\.of\(\) missing 1 required keyword-only argument: 'why'"):
+        rec.Drew.of(player="Alice", cards=())
+    with pytest.raises(TypeError, match=r"Drew\.of\(\) got an unexpected keyword argument 'card'"):
+        rec.Drew.of(player="Alice", card=None, cards=(), why="x")
+    with pytest.raises(TypeError, match=r"TurnBegan\.of\(\) got an unexpected keyword argument 'card'"):
+        rec.TurnBegan.of(player="Alice", card=None)
+    base = rec.Step.of
+    assert rec.Step.of(rulings=("R1",)) == (rec.Step, ("R1",))
+    assert rec.Step.of == base and rec.Played.of(player="A", card=None, counted="")[0] is rec.Played  # not inherited

@@ -276,7 +276,7 @@ class Agenda(GameView):
                     if not self.table.hands[turn.player]
                     else f"{derived.play_rule(self, turn.player)} is met"
                 )
-            self.step(rec.PlaysOver, player=turn.player, why=why, rulings=("B-play-rule",))
+            self.step(rec.PlaysOver.of(player=turn.player, why=why, rulings=("B-play-rule",)))
             return True
         return False
 
@@ -343,7 +343,7 @@ class Agenda(GameView):
         )
         self.pending.append(choice)
         said = tuple(map(str, options)) if self.cited is None else ()  # the options in words, for the log alone (`log`)
-        self.step(rec.ChoiceNeeded, player=player, prompt=prompt, options=said, rulings=rulings)
+        self.step(rec.ChoiceNeeded.of(player=player, prompt=prompt, options=said, rulings=rulings))
 
     def ask_for(self, spec: ChoiceSpec, then: Then, **options: Any) -> None:
         """`ask` for a choice a kind has declared (`Kind.choices`)."""

@@ -67,7 +67,7 @@ class ResponseChain(GameView):
             self.responses = []
         landed = play is self.reopened  # answered late: it resolved long ago and does not resolve again
         self.reopened = None
-        self.step(rec.WindowClosed, card=play.card, landed=landed)
+        self.step(rec.WindowClosed.of(card=play.card, landed=landed))
         tasks: list[Then] = []
         stands = not landed
         if responses:  # (most cards go unanswered)
@@ -202,7 +202,7 @@ class ResponseChain(GameView):
         if target.played_from is not None:
             cites += ("R26",)  # a card played at once (a flip) can be answered like any other
         self.step(
-            rec.Responded, player=player, card=card, target_player=target.player, target=target.card, rulings=cites
+            rec.Responded.of(player=player, card=card, target_player=target.player, target=target.card, rulings=cites)
         )
         return response
 
@@ -244,13 +244,14 @@ class ResponseChain(GameView):
             else:
                 self.table.in_play[to_player].append(target.card)
         self.step(
-            rec.Canceled,
-            player=target.player,
-            card=target.card,
-            by_player=by.player,
-            by=by.card,
-            outcome=outcome,
-            rulings=rulings,
+            rec.Canceled.of(
+                player=target.player,
+                card=target.card,
+                by_player=by.player,
+                by=by.card,
+                outcome=outcome,
+                rulings=rulings,
+            )
         )
 
     def _take_back(self, card: Card) -> None:
@@ -280,7 +281,7 @@ class ResponseChain(GameView):
             "surprise_window: end_of_turn it is not too late",
             ("H-surprise_window", "R44"),
         )
-        self.step(rec.WindowOpened, card=earlier.card)
+        self.step(rec.WindowOpened.of(card=earlier.card))
         return True
 
     def _late_target(

@@ -52,13 +52,13 @@ def pick(
     the event form that states it, in the log."""
     if stated is not None:
         if (copy := the_copy(stated, options)) is not None:
-            game.step(rec.Chance, what=what, outcome=str(copy), stated=True, rulings=rulings)
+            game.step(rec.Chance.of(what=what, outcome=str(copy), stated=True, rulings=rulings))
             return copy
         refuse(game, impossible, rulings)
     # The first of its copies among the options: the one the outcome stated by name takes, so that
     # stating it never changes which place in a hand the card leaves (copies are alike otherwise).
     card = the_copy(options[game.rng.randrange(len(options))], options) or options[0]
-    game.step(rec.Chance, what=what, outcome=str(card), stated=False, how=how + _played_by(game), rulings=rulings)
+    game.step(rec.Chance.of(what=what, outcome=str(card), stated=False, how=how + _played_by(game), rulings=rulings))
     return card
 
 
@@ -101,7 +101,7 @@ def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: 
             game.rng.shuffle(pool)
             cards[:] = [*order, *pool]
             shown = names(stated) + (f", then {len(pool)} more in an order from the seed" if pool else "")
-            game.step(rec.Chance, what=f"the order of {what}", outcome=shown, stated=True, rulings=rulings)
+            game.step(rec.Chance.of(what=f"the order of {what}", outcome=shown, stated=True, rulings=rulings))
             return
     # Shuffled as a plain list, then put back at once: a zone (the draw pile) would write every
     # swap of the shuffle to its clock's journal, two moves of each card that no step reports.
@@ -111,12 +111,13 @@ def shuffle(game: GameView, cards: list[Card], *, what: str, how: str, rulings: 
     if game.event_no is None:  # the setup's own steps: no event can state it, the setup can
         how = "the cards in that order in the setup (the piles are as written there)"
     game.step(
-        rec.Chance,
-        what=f"the order of {what}",
-        outcome=f"{names(cards[:3])}{', ...' if len(cards) > 3 else ''}, in that order",
-        stated=False,
-        how=how,
-        rulings=rulings,
+        rec.Chance.of(
+            what=f"the order of {what}",
+            outcome=f"{names(cards[:3])}{', ...' if len(cards) > 3 else ''}, in that order",
+            stated=False,
+            how=how,
+            rulings=rulings,
+        )
     )
 
 

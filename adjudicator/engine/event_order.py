@@ -225,13 +225,14 @@ class EventOrder(GameView):
 
     def reject(self, event: Event, illegal: Illegal, where: str = "") -> None:
         self.step(
-            rec.Rejected,
-            player=event.player,
-            what=describe(event),
-            code=illegal.code,
-            reason=illegal.reason,
-            rulings=illegal.rulings,
-            where=where,
+            rec.Rejected.of(
+                player=event.player,
+                what=describe(event),
+                code=illegal.code,
+                reason=illegal.reason,
+                rulings=illegal.rulings,
+                where=where,
+            )
         )
 
     def _answered_or_stopped(self, event: Event) -> bool:

@@ -180,10 +180,11 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
                 dealt[player] += self.draw(player, 1, why="the deal", log=False, rulings=("R15", "Q2763"))
         for player in self.players:
             self.step(
-                rec.Dealt,
-                player=player,
-                cards=tuple(dealt[player]),
-                rulings=("B-deal", *self.house_rules.cite("starting_hand")),
+                rec.Dealt.of(
+                    player=player,
+                    cards=tuple(dealt[player]),
+                    rulings=("B-deal", *self.house_rules.cite("starting_hand")),
+                )
             )
 
     @property
@@ -399,14 +400,15 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         """The steps taken, written or not: what a look-ahead compares to see that something happened."""
         return self.table.clock.steps
 
-    def step(self, cls: type[rec.Step], /, **fields: Any) -> None:
-        # (self and cls positional only: Python then matches each field's keyword against no
-        # parameter name before putting it in `fields`)
+    def step(self, draft: rec.Draft) -> None:
+        """Write the record drafted (`rec.X.of(...)`: its class, its rulings, its fields): of the
+        event being taken, with the cards the zones moved since the last step."""
         clock = self.table.clock
         clock.steps += 1
+        cls = draft[0]
         cited = self.cited
         if cited is not None:
-            rulings = fields.get("rulings", ())
+            rulings = draft[1]
             cited[rulings] = cited.get(rulings, 0) + 1
             if cls not in LANDMARKS:
                 if clock.journal:
@@ -414,7 +416,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
                 return
         steps = self.steps
         moves = clock.moves() if clock.journal else ()
-        steps.append(cls.made(self.event_no, moves, len(steps) >= KEPT_ONCE_FROM, fields))
+        steps.append(cls.made(self.event_no, moves, len(steps) >= KEPT_ONCE_FROM, draft))
 
     def citations(self) -> Counter[str]:
         """ruling -> the steps that cited it, log or not."""
@@ -427,7 +429,7 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         return counts
 
     def note(self, text: str, rulings: Sequence[str]) -> None:
-        self.step(rec.Note, what=text, rulings=tuple(rulings))
+        self.step(rec.Note.of(what=text, rulings=tuple(rulings)))
 
     # ------------------------------------------------------------ inspection
     def zones(self) -> dict[str, list[Card]]:

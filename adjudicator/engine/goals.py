@@ -96,16 +96,17 @@ class Goals(GameView):
             )
             for player in meeting:
                 self.step(
-                    rec.Won,
-                    player=player,
-                    goal=goal_of[player],
-                    rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)),
+                    rec.Won.of(
+                        player=player,
+                        goal=goal_of[player],
+                        rulings=("B-instant-win", "H-tie", *dict.fromkeys(cites)),
+                    )
                 )
             return
         if len(meeting) > 1:
             cites.append("B-tie-continues")
         self.step(
-            rec.WinChecked, goals=in_play, meeting=met_by, blocked=blocked_by, rulings=tuple(dict.fromkeys(cites))
+            rec.WinChecked.of(goals=in_play, meeting=met_by, blocked=blocked_by, rulings=tuple(dict.fromkeys(cites)))
         )
 
     def _met(self, player: str, goal: Card, cites: list[str]) -> None:
@@ -121,11 +122,12 @@ class Goals(GameView):
         if self.turn.player == player and self.table.hands[player] and self.play_rule().mode == "all":
             cites.append("Q-tag-play-all")  # Play All: the Goal is checked after every play, not at the end
         self.step(
-            rec.Won,
-            player=player,
-            goal=goal,
-            how=kind_of(goal).how_met(self, goal, player),
-            rulings=("B-instant-win", *dict.fromkeys(cites)),
+            rec.Won.of(
+                player=player,
+                goal=goal,
+                how=kind_of(goal).how_met(self, goal, player),
+                rulings=("B-instant-win", *dict.fromkeys(cites)),
+            )
         )
 
     def verify_claim(self, player: str, words: Sequence[str]) -> None:
@@ -182,7 +184,7 @@ class Goals(GameView):
             self.discard_from_play(player, used, f"the cards used to meet {goal}", keep_going)
         if len(scored) >= target:
             self.winner, self.winning_goal = player, goal
-            self.step(rec.Won, player=player, goal=goal, rulings=(*keep_going, "B-instant-win"))
+            self.step(rec.Won.of(player=player, goal=goal, rulings=(*keep_going, "B-instant-win")))
         elif self.is_active(player) and self.turn.phase in (Phase.START, Phase.PLAY, Phase.PLAY_OVER):
             self.end_turn(f"{player} claimed {goal}: her turn ends", keep_going)
 
@@ -215,14 +217,14 @@ class Goals(GameView):
             # an open slot is filled, not the lone Goal replaced
             filling = ("R60", "R14", *self.house_rules.cite("goals_per_deck")) if goals else ()
             goals.append(card)
-            self.step(rec.GoalSet, card=card, rulings=(*kind_of(card).rulings, *filling))
+            self.step(rec.GoalSet.of(card=card, rulings=(*kind_of(card).rulings, *filling)))
             return
         if len(goals) == 1:
             self.leave_being_played(play)
             old = goals.pop()
             goals.append(card)
             self.discard_cards([old])
-            self.step(rec.GoalSet, card=card, replaced=(old,), rulings=("B-goal-replaces",))
+            self.step(rec.GoalSet.of(card=card, replaced=(old,), rulings=("B-goal-replaces",)))
             return
 
         self.ask(
@@ -241,7 +243,7 @@ class Goals(GameView):
         self.leave_being_played(play)  # it waits in the being-played zone while the choice is made
         goals[goals.index(old)] = play.card
         self.discard_cards([old])
-        self.step(rec.GoalSet, card=play.card, replaced=(old,), rulings=("B-goal-replaces",))
+        self.step(rec.GoalSet.of(card=play.card, replaced=(old,), rulings=("B-goal-replaces",)))
 
     # ------------------------------------------------------ goal slots (R27)
     def _settle_goal_slots(self) -> bool:
@@ -286,4 +288,4 @@ class Goals(GameView):
         dropped = [g for g in self.table.goals if g not in chosen]
         self.table.goals[:] = [g for g in self.table.goals if g in chosen]
         self.discard_cards(dropped)
-        self.step(rec.GoalSet, card=chosen[0], replaced=tuple(dropped), rulings=("R27",))
+        self.step(rec.GoalSet.of(card=chosen[0], replaced=tuple(dropped), rulings=("R27",)))

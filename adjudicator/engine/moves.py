@@ -112,4 +112,4 @@ class CardMoves(GameView):
         """The replay cannot go on (a `?` card must be named first, a choice the events do not give):
         stop it, saying why. The one way a game stops: `run` does nothing more after it (its gate)."""
         self.stopped = reason
-        self.step(rec.Stopped, reason=reason, rulings=rulings)
+        self.step(rec.Stopped.of(reason=reason, rulings=rulings))

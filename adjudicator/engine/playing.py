@@ -63,7 +63,7 @@ class Playing(GameView):
             return
         self.table.in_play[source].remove(card)
         self.table.in_play[target].append(card)
-        self.step(rec.Moved, card=card, source=source, target=target, why=why, rulings=rulings)
+        self.step(rec.Moved.of(card=card, source=source, target=target, why=why, rulings=rulings))
 
     def discard(self, player: str | None, cards: Sequence[Card], why: str, rulings: tuple[str, ...]) -> None:
         """Player's cards, each in her hand or in front of her, go to the discard pile, logged (one
@@ -74,7 +74,7 @@ class Playing(GameView):
         for card in cards:
             (hand if card in hand else in_front).remove(card)
         self.discard_cards(cards)
-        self.step(rec.Discarded, player=player, cards=tuple(cards), why=why, rulings=rulings)
+        self.step(rec.Discarded.of(player=player, cards=tuple(cards), why=why, rulings=rulings))
 
     #: The names a limit's discard gives in its continuation (turns.py), which positions record.
     discard_from_hand = discard_from_play = discard
@@ -96,7 +96,7 @@ class Playing(GameView):
 
     def place_in_front(self, player: str, card: Card, rulings: tuple[str, ...] = ()) -> None:
         self.table.in_play[player].append(card)
-        self.step(rec.KeeperPlaced, player=player, card=card, rulings=rulings)
+        self.step(rec.KeeperPlaced.of(player=player, card=card, rulings=rulings))
 
     def discard_cards(self, cards: Iterable[Card]) -> None:
         """Put cards on top of the discard pile, the last one on top."""
@@ -117,7 +117,7 @@ class Playing(GameView):
         rulings: tuple[str, ...] = ("B-new-rule-immediate", *(("B-new-rule-replaces",) if replaced else ()))
         rulings += ("Q2219",) if twins else ()
         rulings += ("Q1420",) if not replaced and len(self.table.rules) > 1 else ()  # no cap on New Rules
-        self.step(rec.RuleAdded, card=card, replaced=tuple(replaced), rulings=rulings)
+        self.step(rec.RuleAdded.of(card=card, replaced=tuple(replaced), rulings=rulings))
         if twins and kind_of(card).holds_goals and len(self.table.goals) > 1:
             self._twin_agenda(play)
 
@@ -152,7 +152,7 @@ class Playing(GameView):
         if derived.numeral_bonus(self, play.card):
             rulings = (*rulings, "B-inflation")
         self.temp_hands.append(frame)
-        self.step(rec.TempHandOpened, player=play.player, source=play.card, plays=plays, rulings=rulings)
+        self.step(rec.TempHandOpened.of(player=play.player, source=play.card, plays=plays, rulings=rulings))
         self.draw(play.player, draw, into=frame.cards, why=f"{play.card}", rulings=rulings)
         return frame
 
@@ -203,11 +203,12 @@ class Playing(GameView):
             self.leave_being_played(frame.source)
             self.discard_cards([frame.source.card])
         self.step(
-            rec.TempHandClosed,
-            player=frame.player,
-            source=frame.source.card,
-            discarded=tuple(leftovers),
-            rulings=("B-compound-action",),
+            rec.TempHandClosed.of(
+                player=frame.player,
+                source=frame.source.card,
+                discarded=tuple(leftovers),
+                rulings=("B-compound-action",),
+            )
         )
 
     # -------------------------------------------------------------- playing
@@ -333,9 +334,9 @@ class Playing(GameView):
         self._turn.history.append(play)
         self.event_plays.append(play)
         self.last_use = None
-        self.step(rec.Played, player=play.player, card=play.card, counted=counted, rulings=rulings)
+        self.step(rec.Played.of(player=play.player, card=play.card, counted=counted, rulings=rulings))
         self.window = play
-        self.step(rec.WindowOpened, card=play.card)
+        self.step(rec.WindowOpened.of(card=play.card))
         if (self.table.clock.effective or derived.effective(self)).goals_read_hands and not self.pending:
             # The card has left the hand whatever answers it: a Goal counting hands sees that at once (Q46).
             self.check_win()

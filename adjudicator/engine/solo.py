@@ -39,13 +39,14 @@ def score(game: GameView, player: str, goal: Card, rulings: tuple[str, ...]) -> 
         game.table.in_play[player].remove(card)
     game.discard_cards(used)
     game.step(
-        rec.GoalScored,
-        player=player,
-        goal=goal,
-        discarded=tuple(used),
-        how=how,
-        total=len(game.table.scored[player]),
-        rulings=("B-solo", *rulings),
+        rec.GoalScored.of(
+            player=player,
+            goal=goal,
+            discarded=tuple(used),
+            how=how,
+            total=len(game.table.scored[player]),
+            rulings=("B-solo", *rulings),
+        )
     )
 
 
@@ -63,10 +64,11 @@ def after_turn(game: GameView) -> None:
     game.discard_cards(replaced)
     game.table.rules.append(card)
     game.step(
-        rec.RuleFlipped,
-        card=card,
-        replaced=tuple(replaced),
-        rulings=("B-solo", "B-new-rule-replaces") if replaced else ("B-solo",),
+        rec.RuleFlipped.of(
+            card=card,
+            replaced=tuple(replaced),
+            rulings=("B-solo", "B-new-rule-replaces") if replaced else ("B-solo",),
+        )
     )
 
 
@@ -78,4 +80,6 @@ def end(game: GameView, why: str) -> None:
     player = game.players[0]
     game.ended = why
     game.pending.clear()  # the game is over: nothing waits for an answer any more
-    game.step(rec.SoloEnded, player=player, why=why, score=len(game.table.scored.get(player, ())), rulings=("B-solo",))
+    game.step(
+        rec.SoloEnded.of(player=player, why=why, score=len(game.table.scored.get(player, ())), rulings=("B-solo",))
+    )

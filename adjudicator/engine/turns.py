@@ -60,7 +60,7 @@ class TurnStructure(GameView):
             if card is None:
                 # Both piles empty: draw what there is and carry on (Q88); Solo Fluxx ends instead.
                 exhausted = ("B-reshuffle",) if solo.is_solo(self) else ("B-reshuffle", "Q88")
-                self.step(rec.PilesExhausted, player=player, missing=n - len(got), rulings=exhausted)
+                self.step(rec.PilesExhausted.of(player=player, missing=n - len(got), rulings=exhausted))
                 break
             if card.type is _CREEPER:
                 creepers += 1
@@ -72,10 +72,11 @@ class TurnStructure(GameView):
                     else ()
                 )
                 self.step(
-                    rec.CreeperPlaced,
-                    player=player,
-                    card=card,
-                    rulings=tuple(dict.fromkeys(("B-creeper-placement", "R20", *for_action, *rulings))),
+                    rec.CreeperPlaced.of(
+                        player=player,
+                        card=card,
+                        rulings=tuple(dict.fromkeys(("B-creeper-placement", "R20", *for_action, *rulings))),
+                    )
                 )
                 continue
             got.append(card)
@@ -88,13 +89,14 @@ class TurnStructure(GameView):
             if creepers:
                 rulings = (*rulings, *(("R41",) if creepers > 1 else ()), *(("R03",) if counted else ()))
             self.step(
-                rec.Drew,
-                player=player,
-                cards=tuple(got),
-                why=why,
-                counted=counted,
-                into="hand" if into is None else "the temporary hand",
-                rulings=rulings,
+                rec.Drew.of(
+                    player=player,
+                    cards=tuple(got),
+                    why=why,
+                    counted=counted,
+                    into="hand" if into is None else "the temporary hand",
+                    rulings=rulings,
+                )
             )
         return got
 
@@ -111,7 +113,9 @@ class TurnStructure(GameView):
             table.discard.clear()
             draw_pile.extend(pile)
             # Only when a card is needed now (an exactly emptied pile waits); a draw cut short goes on (Q-tag-draw).
-            self.step(rec.Reshuffled, count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
+            self.step(
+                rec.Reshuffled.of(count=len(pile), rulings=("B-reshuffle", *(("Q-tag-draw",) if mid_draw else ())))
+            )
             chance.shuffle(self, draw_pile, what="the new draw pile", how=chance.SHUFFLED_HOW, rulings=("B-reshuffle",))
         return draw_pile.pop(0)
 
@@ -128,7 +132,7 @@ class TurnStructure(GameView):
             granted_by=(*prev.granted_by, extra) if extra else (),
             begun_by=self.event_no,
         )
-        self.step(rec.TurnBegan, player=player, rulings=("B-turn-order",))
+        self.step(rec.TurnBegan.of(player=player, rulings=("B-turn-order",)))
         if extra:
             self.note(f"this is the extra turn {extra} gave {player}", ("B-turn-order",))
         for owner, card in derived.holding(self, "on_turn_start"):
@@ -184,7 +188,7 @@ class TurnStructure(GameView):
         # a hand under the Hand Limit stays as it is: a limit is a ceiling, nobody draws up to it
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         following = self.next_player()
-        self.step(rec.TurnEnded, player=player, next_player=following, rulings=("B-turn-order", *under))
+        self.step(rec.TurnEnded.of(player=player, next_player=following, rulings=("B-turn-order", *under)))
         if not self._turn.extra_turns:
             self._turn.next_up = self._who_plays_next(following)
         if solo.is_solo(self):
@@ -273,7 +277,7 @@ class TurnStructure(GameView):
         self.players.append(player)
         self.table.hands[player] = []
         self.table.in_play[player] = []
-        self.step(rec.Joined, player=player, seat_after=last, rulings=("B-jump-in",))
+        self.step(rec.Joined.of(player=player, seat_after=last, rulings=("B-jump-in",)))
         self.draw(
             player, self.basic("deal"), why="jumping in", rulings=("B-jump-in", *self.house_rules.cite("starting_hand"))
         )
@@ -293,7 +297,7 @@ class TurnStructure(GameView):
         self.pending = [c for c in self.pending if c.player != player]
         self.discard_cards(cards)
         self.players.remove(player)
-        self.step(rec.DroppedOut, player=player, cards=tuple(cards), rulings=("B-drop-out",))
+        self.step(rec.DroppedOut.of(player=player, cards=tuple(cards), rulings=("B-drop-out",)))
         if player == self.turn.player:
             for frame in list(self.temp_hands):
                 self._close_temp_hand(frame)
@@ -363,11 +367,12 @@ class TurnStructure(GameView):
             hand = self.table.hands[player]
             chance.refuse(self, f"{player} has no {stated}: {player}'s hand is {chance.names(hand)}", rulings)
         self.step(
-            rec.Chance,
-            what=f"the card {rule} picks for {player}'s play",
-            outcome=str(card),
-            stated=card is stated,
-            how=chance.forced_play_how(player),
-            rulings=rulings,
+            rec.Chance.of(
+                what=f"the card {rule} picks for {player}'s play",
+                outcome=str(card),
+                stated=card is stated,
+                how=chance.forced_play_how(player),
+                rulings=rulings,
+            )
         )
         return answers if stated is not None else []

@@ -137,7 +137,7 @@ class Using(GameView):
             play.is_use = True
             self.turn.history.append(play)
             self.window = play
-            self.step(rec.WindowOpened, card=card)
+            self.step(rec.WindowOpened.of(card=card))
             return
         self._resolve(play, use=True)
         self.check_state()  # a free action changes the table directly, outside the agenda

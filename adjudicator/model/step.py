@@ -1,6 +1,7 @@
 """What every step record is: `Step`, its fields (the event, the rulings, the cards moved) and
-how a record class is declared (`record`) and made quickly (its own __init__, written when its
-first record is made). The record classes themselves are in `records.py`.
+how a record class is declared (`record`) and made quickly: drafted by its `of` (`Game.step`
+writes `rec.X.of(...)`) and made of the draft by its `made`, both written when its first record
+is made; or by its own __init__, likewise written. The record classes are in `records.py`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
-from types import FunctionType
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from adjudicator.model.cards import Card
@@ -17,9 +18,9 @@ from adjudicator.model.cards import Card
 #: How every record is declared: keyword fields in slots (a long log holds a million records: no
 #: __dict__ each), and no generated method at import -- no __eq__ or __repr__ (a record is read by
 #: its fields and said by `.text`), no __match_args__ (it would be empty: no field is positional),
-#: one shared __setattr__ (`Step`), and an __init__ written for each class only when its first
-#: record is made (`_own_init`): records are made ten times an event and this module is imported
-#: by every command, so both must be quick.
+#: one shared __setattr__ (`Step`), and an __init__, `of` and `made` written for each class only
+#: when its first record is made (`_own_init`, `_own_drafter`, `_own_maker`): records are made ten
+#: times an event and this module is imported by every command, so both must be quick.
 _RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False, slots=True)
 _Record = TypeVar("_Record")
 _Value = TypeVar("_Value")
@@ -44,11 +45,23 @@ def _first_record(self: Step, **values: Any) -> None:
     init(self, **values)
 
 
-def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], keep: bool, given: dict[str, Any]) -> Any:
-    """Every record class's `made` until its first record made so: the class gets its own (`_own_maker`)."""
+def _first_of(cls: type, **values: Any) -> Draft:
+    """Every record class's `of` until its first draft: the class gets its own (`_own_drafter`);
+    a class with subclasses (`Step`) keeps this one, as with `_first_record`."""
+    of = _own_drafter(cls)
+    if not cls.__subclasses__():
+        # a plain function: read off the class it is itself (a staticmethod costs a call to unwrap)
+        cls.of = of  # type: ignore[attr-defined]  # replacing a method is the point
+    return of(**values)
+
+
+def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], keep: bool, draft: Draft) -> Any:
+    """Every record class's `made` until its first record made so: the class gets its own
+    (`_own_maker`); a class with subclasses (`Step`) keeps this one."""
     made = _own_maker(cls)
-    cls.made = staticmethod(made)  # type: ignore[attr-defined]  # replacing a method is the point
-    return made(event, moves, keep, given)
+    if not cls.__subclasses__():
+        cls.made = made  # type: ignore[attr-defined]  # replacing a method is the point
+    return made(event, moves, keep, draft)
 
 
 def _own_init(cls: type) -> Callable[..., None]:
@@ -73,46 +86,79 @@ def _own_init(cls: type) -> Callable[..., None]:
     return init
 
 
-def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], bool, dict[str, Any]], Any]:
-    """`made` for a record class: the record of these fields (a dict its caller gives up), with the
-    event and the moves beside them -- what `Game.step` writes ten times an event. Each field is
-    taken out of the dict straight into an open twin of the class (the same slots, the plain
-    __setattr__), which then becomes the class itself, frozen (`_open_twin`); a required field
-    missing stops it (KeyError), and what is left in the dict is unknown. What a long log repeats
-    is kept once (`keep`, `_kept_once`)."""
-    declared = [f for f in fields(cls) if f.name not in ("event", "moves")]
-    kept = _kept_once([*declared, *(f for f in fields(cls) if f.name == "moves")], "        ", "self.")
-    source = (
-        "def made(event, moves, keep, given):\n"
-        "    self = _Open()\n"
-        "    self.event = event\n"
-        "    self.moves = moves\n"
-        "    try:\n"
-        + "".join(
-            f"        self.{f.name} = given.pop({f.name!r})\n"
-            if f.default is MISSING
-            else f"        self.{f.name} = given.pop({f.name!r}, _default_{f.name})\n"
-            for f in declared
+def _own_drafter(cls: type) -> Callable[..., Draft]:
+    """`of` for a record class: the draft of the record of these fields -- its class, then the
+    fields in order -- each a keyword parameter of its own (a call passes them without a dict,
+    and Python itself refuses a field missing or unknown). A game without a log reads only the
+    draft's rulings; one with a log has the record made of it (`made`). The function is the
+    template for its number of fields with the fields' names put in (`_template`)."""
+    names = _drafted(cls)
+    of = _renamed(_template("of", len(names)), names, f"{cls.__qualname__}.of", {"_cls": cls})
+    of.__kwdefaults__ = {f.name: f.default for f in fields(cls) if f.name in names and f.default is not MISSING}
+    return of
+
+
+def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], bool, Draft], Any]:
+    """`made` for a record class: the record of a draft (`of`), of this event, with these moves.
+    The fields go into an open twin of the class (the same slots, the plain __setattr__), which
+    then becomes the class itself, frozen (`_open_twin`); `keep`: what a long log repeats is
+    kept once (`_kept_once`)."""
+    names = _drafted(cls)
+    namespace: dict[str, Any] = {"_cls": cls, "_Open": _open_twin(cls)}
+
+    def first_keep_once(record: Any) -> None:  # written when a long log first needs it
+        kept = _kept_once([f for f in fields(cls) if f.name != "event"], owner="record.")
+        keep_once = namespace["_keep_once"] = _written(
+            f"def keep_once(record):\n{kept or '    pass'}\n", "keep_once", _namespace()
         )
-        + "    except KeyError:\n"
-        "        raise _unmade(_cls, self, given) from None\n"
-        "    if given:\n"
-        "        raise _unmade(_cls, self, given)\n"
-        + (f"    if keep:\n{kept}" if kept else "")
-        + "    self.__class__ = _cls\n"
-        "    return self\n"
+        keep_once(record)
+
+    namespace["_keep_once"] = first_keep_once
+    return _renamed(_template("made", len(names)), names, f"{cls.__qualname__}.made", namespace)
+
+
+def _drafted(cls: type) -> tuple[str, ...]:
+    """The fields a draft holds, in order: all but the event and the moves (the game's to give)."""
+    return tuple(f.name for f in fields(cls) if f.name not in ("event", "moves"))
+
+
+def _renamed(template: CodeType, names: tuple[str, ...], qualname: str, namespace: dict[str, Any]) -> FunctionType:
+    """The function of the template's code with the fields' names in place of its placeholders."""
+    placeholders = {f"field{i}": name for i, name in enumerate(names)}
+    code = template.replace(
+        co_varnames=tuple(placeholders.get(n, n) for n in template.co_varnames),
+        co_names=tuple(placeholders.get(n, n) for n in template.co_names),
+        co_qualname=qualname,
     )
-    namespace = _namespace()
-    namespace.update(_cls=cls, _Open=_open_twin(cls))
-    namespace.update((f"_default_{f.name}", f.default) for f in declared if f.default is not MISSING)
-    made = _written(source, "made", namespace)
-    made.__qualname__ = f"{cls.__qualname__}.made"
-    return made
+    return FunctionType(code, namespace, code.co_name)
+
+
+@functools.cache
+def _template(name: str, count: int) -> CodeType:
+    """The code of `of` or `made` for a record class of `count` drafted fields, by placeholder
+    names. Compiled once for each number of fields, then renamed for each class (`_renamed`):
+    compiling source for each class would cost fifty times more, at its first record."""
+    placeholders = [f"field{i}" for i in range(count)]
+    if name == "of":
+        source = f"def of(*, {', '.join(placeholders)}):\n    return _cls, {', '.join(placeholders)}\n"
+    else:
+        source = (
+            "def made(event, moves, keep, draft):\n"
+            "    record = _Open()\n"
+            "    record.event = event\n"
+            "    record.moves = moves\n"
+            f"    _, {', '.join(f'record.{p}' for p in placeholders)} = draft\n"
+            "    if keep:\n"
+            "        _keep_once(record)\n"
+            "    record.__class__ = _cls\n"
+            "    return record\n"
+        )
+    return _written(source, name, {}).__code__
 
 
 def _open_twin(cls: type) -> type:
     """A class with the slots of the record class cls and the plain __setattr__ (its fields are
-    stored as fast as any object's), whose objects may be made cls: `_own_maker` fills one, then
+    stored as fast as any object's), whose objects may be made cls: `made` fills one, then
     makes it a record, frozen from then on. Never seen outside `made`."""
     twin: type = type(
         cls.__name__,
@@ -159,7 +205,6 @@ def _namespace() -> dict[str, Any]:
     return {
         "_REQUIRED": _REQUIRED,
         "_refusal": _refusal,
-        "_unmade": _unmade,
         "_intern": sys.intern,
         "_get": SHARED.get,
         "_share": share,
@@ -170,13 +215,6 @@ def _written(source: str, name: str, namespace: dict[str, Any]) -> FunctionType:
     exec(source, namespace)  # noqa: S102 - the source is made of the class's field names alone
     function: FunctionType = namespace[name]
     return function
-
-
-def _unmade(cls: type, partial: Any, left: dict[str, Any]) -> TypeError:
-    """The error for `made` given fields its class does not have, or without required ones:
-    `partial` holds the fields taken so far, `left` those not taken."""
-    values = {f.name: left.get(f.name, getattr(partial, f.name, _default(f))) for f in fields(cls)}
-    return _refusal(cls, {name: value for name, value in left.items() if name not in values}, values)
 
 
 def _refusal(cls: type, unknown: dict[str, Any], given: dict[str, Any]) -> TypeError:
@@ -233,11 +271,17 @@ class Step:
     if TYPE_CHECKING:
 
         @classmethod
-        def made(cls, event: int | None, moves: tuple[Any, ...], keep: bool, given: dict[str, Any]) -> Self:
-            """The record of the fields `given` (a dict the caller gives up), of this event, with
-            these moves; `keep`: what a long log repeats is kept once (`_kept_once`)."""
+        def of(cls, **values: Any) -> Draft:
+            """The draft of the record of these fields, for `Game.step` to write: each field by
+            keyword, as __init__ takes them (the event and the moves are the game's to give)."""
+
+        @classmethod
+        def made(cls, event: int | None, moves: tuple[Any, ...], keep: bool, draft: Draft) -> Self:
+            """The record drafted, of this event, with these moves; `keep`: what a long log
+            repeats is kept once (`_kept_once`)."""
 
     else:
+        of = classmethod(_first_of)
         made = classmethod(_first_made)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -262,6 +306,11 @@ class Step:
         if self.moves:
             data["moves"] = [{"card": str(card), "from": source, "to": target} for card, source, target in self.moves]
         return data
+
+
+#: A record being written (`Step.of`): its class, then the rulings and its own fields in order
+#: (`Game.step` gives the event and the moves).
+Draft = tuple[Any, ...]
 
 
 @functools.cache

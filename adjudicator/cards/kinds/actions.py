@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def nothing_happens(game: CardHost, play: Play, why: str) -> None:
     """An Action with nothing to act on is still played, and does nothing (B-all-cards-playable)."""
-    game.step(rec.ActionDone, card=play.card, what=f"{why}: nothing happens", rulings=("B-all-cards-playable",))
+    game.step(rec.ActionDone.of(card=play.card, what=f"{why}: nothing happens", rulings=("B-all-cards-playable",)))
 
 
 class ActionKind(Kind):
@@ -80,11 +80,12 @@ def discard_new_rules(
     """New Rules discarded by the card `by` (named by the step); `detail` says how many were."""
     to_the_discard(game, rules, "rules")
     game.step(
-        rec.ActionDone,
-        card=by,
-        what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
-        "a rule stops working once it leaves play",
-        rulings=(*rulings, "B-in-play"),
+        rec.ActionDone.of(
+            card=by,
+            what=f"{', '.join(map(str, rules))} discarded{f' ({detail})' if detail else ''}; "
+            "a rule stops working once it leaves play",
+            rulings=(*rulings, "B-in-play"),
+        )
     )
 
 
@@ -114,11 +115,12 @@ class TradeHands(ActionKind):
         game.pass_hands({other: play.player, play.player: other})
         hands = game.table.hands
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            what=f"{play.player} and {other} swap hands "
-            f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
-            rulings=("B-action-discard",),
+            rec.ActionDone.of(
+                card=play.card,
+                what=f"{play.player} and {other} swap hands "
+                f"({play.player} now holds {len(hands[play.player])}, {other} {len(hands[other])})",
+                rulings=("B-action-discard",),
+            )
         )
 
 
@@ -421,10 +423,11 @@ class DiscardsSomeRules(Kind):
             discard_new_rules(game, chosen, play.card, (*cites, "B-action-discard"), f"{len(chosen)} of at most {most}")
         else:
             game.step(
-                rec.ActionDone,
-                card=play.card,
-                what=f"no New Rule is discarded (from {least} to {most} could be)",
-                rulings=cites,
+                rec.ActionDone.of(
+                    card=play.card,
+                    what=f"no New Rule is discarded (from {least} to {most} could be)",
+                    rulings=cites,
+                )
             )
 
 

@@ -102,10 +102,11 @@ class SwapPlaysForDraws(TurnEndingFreeAction):
         if game.number("play_bonus", play.player):
             cites += ("Q2430", *game.bonus_rulings(play.player, "play"))  # a bonus play is swapped like any other
         game.step(
-            rec.Note,
-            what=f"{play.player} swaps the {count_of(left, 'play')} that could still be made under {game.play_rule()} "
-            f"with {count_of(len(game.table.hands[play.player]), 'card')} in hand",
-            rulings=cites,
+            rec.Note.of(
+                what=f"{play.player} swaps the {count_of(left, 'play')} that could still be made under {game.play_rule()} "
+                f"with {count_of(len(game.table.hands[play.player]), 'card')} in hand",
+                rulings=cites,
+            )
         )
         game.draw(play.player, left, why=f"{play.card}: one card per play given up", rulings=cites)
         self.end_turn(game, play)
@@ -249,28 +250,30 @@ class MysteryPlay(FreeActionRule):
         turned: list[Card] = []
         game.draw(play.player, 1, into=turned, why=f"{play.card}", log=False, rulings=("R65",))
         if not turned:
-            game.step(rec.Note, what=f"{play.card}: no card is left to turn up", rulings=("R63",))
+            game.step(rec.Note.of(what=f"{play.card}: no card is left to turn up", rulings=("R63",)))
             return
         needed = play.card.param("needs_in_play")
         stand_in = next((c for _o, c in game.table.cards_in_play() if c.is_called(needed)), None) if needed else None
         if stand_in is not None and stand_in.name != needed:
             game.step(
-                rec.Note,
-                what=f"{stand_in} counts as {needed} at all times, so {play.card} may be used",
-                rulings=("R29", "Q1354"),
+                rec.Note.of(
+                    what=f"{stand_in} counts as {needed} at all times, so {play.card} may be used",
+                    rulings=("R29", "Q1354"),
+                )
             )
         card = turned[0]
         game.step(
-            rec.Note,
-            what=f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
-            "joins the hand and is neither a draw nor a play",
-            # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
-            rulings=(
-                "R63",
-                "Q129",
-                "R42",
-                *(("Q2193",) if any(kind_of(goal).reads_hands for goal in game.table.goals) else ()),
-            ),
+            rec.Note.of(
+                what=f"{play.player} uses {play.card}: {card} is turned up and must be played at once; it never "
+                "joins the hand and is neither a draw nor a play",
+                # so it never counts toward a Goal that counts the hand (10 Cards in Hand)
+                rulings=(
+                    "R63",
+                    "Q129",
+                    "R42",
+                    *(("Q2193",) if any(kind_of(goal).reads_hands for goal in game.table.goals) else ()),
+                ),
+            )
         )
         source = f"the top of the draw pile, by {play.card}"
         answers = list(play.answers)

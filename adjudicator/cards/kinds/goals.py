@@ -48,10 +48,11 @@ class GoalKind(Kind):
     def resolve(self, game: CardHost, play: Play) -> None:
         if play.from_temp_hand:
             game.step(
-                rec.Note,
-                what=f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
-                "before the next card is played",
-                rulings=("B-rm-goals-one-at-a-time", "B-compound-action"),
+                rec.Note.of(
+                    what=f"{play.card} is played on its own from the temporary hand: whoever meets it now wins "
+                    "before the next card is played",
+                    rulings=("B-rm-goals-one-at-a-time", "B-compound-action"),
+                )
             )
         game.settle(play)
 

@@ -46,10 +46,11 @@ def note_real_hand(game: CardHost, play: Play) -> None:
     """Say which hand was meant when a temporary hand is open."""
     if game.temp_hands:
         game.step(
-            rec.Note,
-            what=f'{game.temp_hands[-1].source.card} is resolving: "hand" means the real, set-aside hand; '
-            "the temporary hand is not part of it and stays as it is",
-            rulings=("Q1056",),
+            rec.Note.of(
+                what=f'{game.temp_hands[-1].source.card} is resolving: "hand" means the real, set-aside hand; '
+                "the temporary hand is not part of it and stays as it is",
+                rulings=("Q1056",),
+            )
         )
 
 
@@ -110,10 +111,11 @@ class RotateHands(ActionKind):
             f"{p}'s {count_of(before[p], 'card')} to {neighbour(game, p, step)}" for p in seats_from(game, play.player)
         )
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            what=f"every hand passes one seat {way}: {moves}",
-            rulings=("Q2310", "B-all-cards-playable"),
+            rec.ActionDone.of(
+                card=play.card,
+                what=f"every hand passes one seat {way}: {moves}",
+                rulings=("Q2310", "B-all-cards-playable"),
+            )
         )
         note_real_hand(game, play)
 
@@ -168,13 +170,14 @@ class EverybodyGets1(ActionKind):
         # Creepers turned up: the whole draw is dealt out before any win check (R03, the mixitallup tag)
         whole = ("R03", "Q-tag-mixitallup") if len(game.table.creepers_of(play.player)) > creepers_before else ()
         game.step(
-            rec.Drew,
-            player=play.player,
-            cards=tuple(drawn),
-            into="a pile set apart from the hand",
-            why=f"{play.card}: one card per player, seen only by {play.player}"
-            + ("; the win check waits until every card is handed out" if whole else ""),
-            rulings=("R62", "R40", *whole),
+            rec.Drew.of(
+                player=play.player,
+                cards=tuple(drawn),
+                into="a pile set apart from the hand",
+                why=f"{play.card}: one card per player, seen only by {play.player}"
+                + ("; the win check waits until every card is handed out" if whole else ""),
+                rulings=("R62", "R40", *whole),
+            )
         )
         # The stated assignments, in the order the cards will be handed out.
         stated = [a for a in play.answers if isinstance(a, Assignment)]
@@ -206,7 +209,7 @@ class EverybodyGets1(ActionKind):
         card, receiver = chosen[0].card, chosen[0].player
         play.held.remove(card)
         game.put(card, "hands", receiver)
-        game.step(rec.ActionDone, card=play.card, what=f"{play.player} gives {card} to {receiver}", rulings=("R62",))
+        game.step(rec.ActionDone.of(card=play.card, what=f"{play.player} gives {card} to {receiver}", rulings=("R62",)))
         self.hand_out(game, play, [p for p in receivers if p != receiver])
 
 
@@ -321,10 +324,11 @@ class RandomTax(ActionKind):
             game.put(card, "hands", play.player)
             taken.append(f"{card} from {other}")
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("B-action-discard",),
-            what=f"{play.player} takes one card at random from each other hand: {', '.join(taken) or 'none'}",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("B-action-discard",),
+                what=f"{play.player} takes one card at random from each other hand: {', '.join(taken) or 'none'}",
+            )
         )
         note_real_hand(game, play)
 
@@ -385,10 +389,11 @@ class RockPaperScissors(ActionKind):
         for card in prize:
             game.take(card, "hands", lost)
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("Q-tag-rps-showdown",),
-            what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
-            f"hand: {count_of(len(prize), 'card')}",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("Q-tag-rps-showdown",),
+                what=f"{won} wins the showdown against {lost} (as stated) and takes {lost}'s whole "
+                f"hand: {count_of(len(prize), 'card')}",
+            )
         )
         note_real_hand(game, play)

@@ -115,8 +115,8 @@ class CardHost(Protocol):
         """A copy to try something on, leaving this game alone: would a canceled Keeper have won (R52)?"""
 
     # -- citing ---------------------------------------------------------------------------------
-    def step(self, cls: type[rec.Step], /, **fields: Any) -> None:
-        """Log what a card did with the rulings behind it (`rec.Note` for a sentence; moves are added)."""
+    def step(self, draft: rec.Draft) -> None:
+        """Log what a card did with its rulings, drafted as `rec.X.of(...)` (`rec.Note`: a sentence; moves are added)."""
 
     # -- chance ---------------------------------------------------------------------------------
     def pick_at_random(

@@ -32,10 +32,11 @@ class Keeper(Kind):
         game.settle(play)  # in front of its player (B-keeper-play)
         if "speech" in play.card.param("symbols", ()):
             game.step(
-                rec.Note,
-                what=f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
-                "else changes in the game)",
-                rulings=("B-rm-symbols",),
+                rec.Note.of(
+                    what=f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
+                    "else changes in the game)",
+                    rulings=("B-rm-symbols",),
+                )
             )
 
 
@@ -295,9 +296,10 @@ class KeeperPowerTake(Keeper):
         options = self.options(game, play.card, play.player)
         if not options:
             game.step(
-                rec.Note,
-                what=f"{play.card}: the Keeper to take has left play; nothing happens",
-                rulings=("B-all-cards-playable",),
+                rec.Note.of(
+                    what=f"{play.card}: the Keeper to take has left play; nothing happens",
+                    rulings=("B-all-cards-playable",),
+                )
             )
             return
         game.ask(play.player, f"choose the Keeper {play.card} takes", options, 1, self.then(self.take, play))
@@ -349,9 +351,10 @@ class KeeperPowerSend(Keeper):
         options = self.options(game, play.card, play.player)
         if not options:
             game.step(
-                rec.Note,
-                what=f"{play.card}: no other Keeper is left to send; nothing happens",
-                rulings=("B-all-cards-playable",),
+                rec.Note.of(
+                    what=f"{play.card}: no other Keeper is left to send; nothing happens",
+                    rulings=("B-all-cards-playable",),
+                )
             )
             return
         game.ask(play.player, f"choose the Keeper {play.card} sends", options, 1, self.then(self.send_to, play))

@@ -114,9 +114,10 @@ class Bonus(RuleKind):
         got = self.receiver(game, play.card)
         who = "every player" if got is True else got or "nobody (a tie, or the condition is not met)"
         game.step(
-            rec.Note,
-            what=f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the Keepers change",
-            rulings=("B-bonus-rules",),
+            rec.Note.of(
+                what=f"{play.card} now gives its bonus to {who}; it is worked out afresh whenever the Keepers change",
+                rulings=("B-bonus-rules",),
+            )
         )
 
 
@@ -186,7 +187,7 @@ class DayBonus(RuleKind):
             holders = [p for p in game.table.players if self.gets_it(game, card, p)]
             day = f"today ({date.day}) is not the day" if date and date.day else "the scenario gives no `date:`"
             who = f"{' and '.join(holders) or 'nobody'}: {day}, so only whoever has {card.params['holder']}"
-        game.step(rec.Note, what=f"{card} gives its bonus to {who}", rulings=("Q-tag-rich-bonus",))
+        game.step(rec.Note.of(what=f"{card} gives its bonus to {who}", rulings=("Q-tag-rich-bonus",)))
 
 
 @register
@@ -203,18 +204,20 @@ class Inflation(RuleKind):
     def resolve(self, game: CardHost, play: Play) -> None:
         super().resolve(game, play)
         game.step(
-            rec.Note,
-            what=f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
-            f"(Basic Rules: Draw {game.number('basic_draw')}, Play {game.number('basic_play')})",
-            rulings=("B-inflation",),
+            rec.Note.of(
+                what=f"{play.card}: every numeral on the other cards is now {play.card.params['value']} higher "
+                f"(Basic Rules: Draw {game.number('basic_draw')}, Play {game.number('basic_play')})",
+                rulings=("B-inflation",),
+            )
         )
         bonus_given = game.turn.began_empty_handed and any(r.kind == "no_hand_bonus" for r in game.table.rules)
         if play.player == game.turn.player and bonus_given:
             # a bonus given at the start of the turn is not given again: nothing in Fluxx is retroactive
             game.step(
-                rec.Note,
-                what="the No-Hand Bonus is a start-of-turn event: cards it gave are not topped up",
-                rulings=("Q108",),
+                rec.Note.of(
+                    what="the No-Hand Bonus is a start-of-turn event: cards it gave are not topped up",
+                    rulings=("Q108",),
+                )
             )
 
 
@@ -247,10 +250,11 @@ class DoubleAgenda(RuleKind):
         replacing = any(getattr(kind_of(r), "slot", None) == self.slot for r in game.table.rules)
         super().resolve(game, play)
         game.step(
-            rec.Note,
-            what=f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
-            "still has to be played, and each costs a play",
-            rulings=("R14", "Q1778") if replacing else ("R14",),
+            rec.Note.of(
+                what=f"{play.card}: up to {play.card.params['goals']} Goals may now be in play; each Goal "
+                "still has to be played, and each costs a play",
+                rulings=("R14", "Q1778") if replacing else ("R14",),
+            )
         )
 
 

@@ -153,10 +153,11 @@ class UseWhatYouTake(ActionKind):
         )
         game.take(card, "hands", victim)
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("B-action-discard",),
-            what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("B-action-discard",),
+                what=f"{play.player} takes {card} at random from {victim}'s hand and must play it now",
+            )
         )
         if card.is_unknown:
             play.held.append(card)  # taken, not yet played: it stays with the card that took it
@@ -223,7 +224,9 @@ class TodaysSpecial(ActionKind):
         if date is not None:
             if play.answers:
                 play.answers.pop(0)  # the stated day, which agrees with the date (verify_play)
-            game.step(rec.Note, what=f"the scenario's date: today is {date.describe(play.player)}", rulings=("Q1074",))
+            game.step(
+                rec.Note.of(what=f"the scenario's date: today is {date.describe(play.player)}", rulings=("Q1074",))
+            )
             self.start(game, play, [Word(date.occasion(play.player))])
             return
         game.ask(
@@ -240,9 +243,10 @@ class TodaysSpecial(ActionKind):
         occasion = chosen[0].text
         draw, plays = self.compound_terms(game, play.card, occasion)
         game.step(
-            rec.Note,
-            what=f"the day counts as: {occasion}; {play.card} lets {play.player} play {plays} of the {draw} cards drawn",
-            rulings=("Q1074",),
+            rec.Note.of(
+                what=f"the day counts as: {occasion}; {play.card} lets {play.player} play {plays} of the {draw} cards drawn",
+                rulings=("Q1074",),
+            )
         )
         game.open_temp_hand(play, ("B-compound-action",), basis=occasion)
 
@@ -270,19 +274,21 @@ class TakeAnotherTurn(ActionKind):
         given = turn.granted_by.count(card.name) + turn.extra_turns.count(card.name)
         if play.player != turn.player or given >= allowed:
             game.step(
-                rec.ActionDone,
-                card=card,
-                rulings=("Q-tag-takeanotherturn",),
-                what=f"no extra turn: {card} never gives more than {allowed + 1} turns in a row, and "
-                f"{play.player} already has them",
+                rec.ActionDone.of(
+                    card=card,
+                    rulings=("Q-tag-takeanotherturn",),
+                    what=f"no extra turn: {card} never gives more than {allowed + 1} turns in a row, and "
+                    f"{play.player} already has them",
+                )
             )
             return
         game.grant_extra_turn(card)
         game.step(
-            rec.ActionDone,
-            card=card,
-            rulings=("Q-tag-takeanotherturn", "B-turn-order"),
-            what=f"{play.player} will take another turn right after this one",
+            rec.ActionDone.of(
+                card=card,
+                rulings=("Q-tag-takeanotherturn", "B-turn-order"),
+                what=f"{play.player} will take another turn right after this one",
+            )
         )
 
 
@@ -300,11 +306,12 @@ class SkipTurnUnless(ActionKind):
         for player in others:
             game.skip_next_turn(player, play.card)
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("R09",),
-            what=f"{', '.join(others)} will miss their next turn unless they have "
-            f"{' or '.join(play.card.params.get('unless', ()))} when it comes",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("R09",),
+                what=f"{', '.join(others)} will miss their next turn unless they have "
+                f"{' or '.join(play.card.params.get('unless', ()))} when it comes",
+            )
         )
 
     def excuses(self, game: CardHost, card: Card, player: str) -> Card | None:

@@ -34,10 +34,11 @@ class DrawRule(RuleKind):
         turn = game.turn
         if play.player == turn.player and turn.drawn > game.number("draw"):
             game.step(
-                rec.Note,
-                what=f"{turn.player} has drawn {turn.drawn} this turn, already more than "
-                f"{game.number('draw')}: nothing is given back",
-                rulings=("B-draw-rule-change",),
+                rec.Note.of(
+                    what=f"{turn.player} has drawn {turn.drawn} this turn, already more than "
+                    f"{game.number('draw')}: nothing is given back",
+                    rulings=("B-draw-rule-change",),
+                )
             )
 
 
@@ -83,9 +84,10 @@ class PlayRule(RuleKind):
                 f"; the real hand's plays come once {game.temp_hands[0].source.card} is done" if game.temp_hands else ""
             )
             game.step(
-                rec.Note,
-                what=f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}{waiting}",
-                rulings=("B-play-rule-change", "Q334", *(("Q51",) if waiting else ())),
+                rec.Note.of(
+                    what=f"plays are counted over the whole turn: {game.turn.played} made, now {game.play_rule()}{waiting}",
+                    rulings=("B-play-rule-change", "Q334", *(("Q51",) if waiting else ())),
+                )
             )
 
 
@@ -107,10 +109,11 @@ class KeeperLimit(RuleKind):
             keepers, creepers = len(game.table.keepers_of(player)), len(game.table.creepers_of(player))
             if creepers and keepers <= limit < keepers + creepers:
                 game.step(
-                    rec.Note,
-                    what=f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
-                    f"toward the Keeper Limit",
-                    rulings=("R64",),
+                    rec.Note.of(
+                        what=f"{player} has {keepers} Keepers and {creepers} Creepers: Creepers do not count "
+                        f"toward the Keeper Limit",
+                        rulings=("R64",),
+                    )
                 )
 
 

@@ -87,7 +87,7 @@ def _others_discard(game: CardHost, play: Play, types: tuple[CardType, ...] | No
                 f"`{play.player} plays {play.card} -> CARD` (the card {other} loses)",
             )
         else:
-            game.step(rec.Note, what=f"{other} has no cards to discard for {play.card}", rulings=("B-surprises",))
+            game.step(rec.Note.of(what=f"{other} has no cards to discard for {play.card}", rulings=("B-surprises",)))
 
 
 def _without_article(what: str) -> str:
@@ -122,10 +122,11 @@ def _discard_goals_and_others_discard_goal(game: CardHost, play: Play) -> None:
     if goals:
         to_the_discard(game, goals, "goals")
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
-            rulings=("B-surprises", "Q-tag-canceled-plans"),  # every Goal, a second one under Double Agenda too
+            rec.ActionDone.of(
+                card=play.card,
+                what=f"{', '.join(map(str, goals))} discarded: no Goal is in play",
+                rulings=("B-surprises", "Q-tag-canceled-plans"),  # every Goal, a second one under Double Agenda too
+            )
         )
     _others_discard(game, play, (CardType.GOAL,), "a Goal")
 

@@ -56,11 +56,12 @@ class ShareTheWealth(ActionKind):
             dealt[receiver].append(card)
         shares = "; ".join(f"{p} gets {names(dealt[p])}" for p in seats)
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("R61", "Q-tag-mixitallup"),
-            what=f"{count_of(len(keepers), 'Keeper')} {'is' if len(keepers) == 1 else 'are'} gathered, shuffled and dealt one at a time starting with "
-            f"{play.player}: {shares}",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("R61", "Q-tag-mixitallup"),
+                what=f"{count_of(len(keepers), 'Keeper')} {'is' if len(keepers) == 1 else 'are'} gathered, shuffled and dealt one at a time starting with "
+                f"{play.player}: {shares}",
+            )
         )
 
 
@@ -143,11 +144,12 @@ class EmptyTheTrash(ActionKind):
             game.take(card, "discard")
         pile = game.shuffled([*game.table.draw_pile, *trash], what=f"the new draw pile ({play.card})", into="draw_pile")
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            rulings=("B-action-discard",),
-            what=f"the discard pile ({count_of(len(trash), 'card')}) is shuffled into the draw pile, which now holds "
-            f"{len(pile)}; {play.card} starts the new discard pile",
+            rec.ActionDone.of(
+                card=play.card,
+                rulings=("B-action-discard",),
+                what=f"the discard pile ({count_of(len(trash), 'card')}) is shuffled into the draw pile, which now holds "
+                f"{len(pile)}; {play.card} starts the new discard pile",
+            )
         )
 
 
@@ -177,10 +179,11 @@ class ZapACard(TargetsOneCard):
         if card.type is CardType.CREEPER:
             if owner == player:
                 game.step(
-                    rec.ActionDone,
-                    card=play.card,
-                    rulings=("Q-tag-zap-a-card",),
-                    what=f"{card} is a Creeper and cannot be held: it stays in front of {player}",
+                    rec.ActionDone.of(
+                        card=play.card,
+                        rulings=("Q-tag-zap-a-card",),
+                        what=f"{card} is a Creeper and cannot be held: it stays in front of {player}",
+                    )
                 )
             else:
                 game.move_in_play(
@@ -203,16 +206,18 @@ class ZapACard(TargetsOneCard):
             where = "the Goals"
         game.put(card, "hands", player)
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            what=f"{player} takes {card} from {where} into their hand",
-            rulings=("Q-tag-zap-a-card",),
+            rec.ActionDone.of(
+                card=play.card,
+                what=f"{player} takes {card} from {where} into their hand",
+                rulings=("Q-tag-zap-a-card",),
+            )
         )
         if card.type is CardType.RULE and len(game.table.players) == 1:  # Solo Fluxx
             game.step(
-                rec.Note,
-                what=f"in Solo Fluxx {card} stays in the hand and may be played again later",
-                rulings=("Q-tag-zap-a-card-3",),
+                rec.Note.of(
+                    what=f"in Solo Fluxx {card} stays in the hand and may be played again later",
+                    rulings=("Q-tag-zap-a-card-3",),
+                )
             )
         note_real_hand(game, play)
 
@@ -255,10 +260,11 @@ class FetchAndEndTurn(ActionKind):
         game.put(card, "hands", play.player)  # the real hand, even from a temporary hand (R16)
         where = "the draw pile, which is then shuffled" if from_draw_pile else "the discard pile"
         game.step(
-            rec.ActionDone,
-            card=play.card,
-            what=f"{play.player} shows {card}, taken from {where}, and puts it in hand",
-            rulings=("R16",),
+            rec.ActionDone.of(
+                card=play.card,
+                what=f"{play.player} shows {card}, taken from {where}, and puts it in hand",
+                rulings=("R16",),
+            )
         )
         if from_draw_pile:
             game.shuffled(game.table.draw_pile, what="the draw pile", rulings=("R16",), into="draw_pile")
