@@ -16,7 +16,7 @@ form that is cheapest to put back.
   memos of the checks -- are kept as they are.
 - Every other field of the game -- the turn, the plays being played, the window and the chain,
   the agenda, the pending choices, the temporary hands -- is small, and some of its objects are
-  changed in place: a structural copy of them is kept (`copier.copy_items`, each object
+  changed in place: a structural copy of them is kept (`copier.fields_copier`, each object
   once), and becomes the game's again.
 
 Anything a push changes is in one of these, so `pop` leaves the game as it was before the
@@ -27,15 +27,17 @@ event of random games and compares all three).
 from __future__ import annotations
 
 import random
+import types
+import typing
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, field_setter
-from adjudicator.engine.view import GAME_FIELDS
-from adjudicator.model import zones
-from adjudicator.model.copier import copy_items
+from adjudicator.engine.view import GAME_FIELDS, GameView
+from adjudicator.model import position, zones
+from adjudicator.model.copier import fields_copier
 
 if TYPE_CHECKING:
-    from adjudicator.engine.view import GameView
     from adjudicator.model.zones import Undo
 
 #: Fields put back as the very objects they held: set right in place where a push changes them
@@ -58,6 +60,13 @@ _OWN_WAY = frozenset({"cited", "_rng"})
 _COPIED = tuple(name for name in GAME_FIELDS if name not in {*_KEPT, *_OWN_WAY, *_FIXED})
 _read_kept, _read_copied = field_reader(_KEPT), field_reader(_COPIED)
 _set_kept, _set_copied = field_setter(_KEPT), field_setter(_COPIED)
+#: The copied fields' types as engine/view.py declares them (in the names of the position's classes): the
+#: copy is written from them, not from a look at the type of what each field holds (`copier.fields_copier`).
+_COPIED_TYPES = typing.get_type_hints(
+    types.SimpleNamespace(__annotations__={name: GameView.__annotations__[name] for name in _COPIED}),
+    globalns={**vars(position), "deque": deque},
+)
+_copy_copied = fields_copier([_COPIED_TYPES[name] for name in _COPIED])
 
 
 class Record:
@@ -71,7 +80,7 @@ class Record:
         #: the game's fields: those of `_KEPT` as they are, those of `_COPIED` copied, each object
         #: of the position outside the table once
         self.kept = _read_kept(game)
-        self.copies = copy_items(_read_copied(game), {})
+        self.copies = _copy_copied(_read_copied(game), {})
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), table.skips.copy(), tuple(table.players))
         self.clock = (

@@ -7,7 +7,10 @@ and an undo record (`engine/undoing.py`) are made by these functions; the positi
 from __future__ import annotations
 
 import copy
+import dataclasses
 import operator
+import types
+import typing
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
@@ -20,12 +23,12 @@ class Copied:
     """Copied field by field (by `copy.deepcopy`, or `copying.fork` with the whole game),
     sharing what cannot change -- names, numbers, cards, immutable records -- and copying the
     rest with the same memo, so an object reached twice (a `Play` in the being-played zone and
-    in a continuation) is copied once. A new field needs nothing here: it is copied by its type."""
+    in a continuation) is copied once. A new field needs nothing here: it is copied by its
+    declared type (a dataclass's, `_declared_copier`), or else by the type of what it holds."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        copied = memo[id(self)] = object.__new__(type(self))
-        copied.__dict__ = copy_fields(self.__dict__, memo)
-        return copied
+        cls = type(self)
+        return (_COPIERS.get(cls) or _copier_for(cls))(self, memo)
 
 
 def _copy_copied(value: Copied, memo: dict[int, Any]) -> Any:
@@ -198,7 +201,7 @@ def _copier_for(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
         return _share
     params = getattr(cls, "__dataclass_params__", None)
     if getattr(cls, "__deepcopy__", None) is Copied.__deepcopy__:
-        copier: Callable[[Any, dict[int, Any]], Any] = _copy_copied
+        copier: Callable[[Any, dict[int, Any]], Any] = _copy_copied if params is None else _declared_copier(cls)
     elif hasattr(cls, "__deepcopy__"):
         copier = _copy_own_way
     elif params is not None and params.frozen and not hasattr(cls, "__slots__"):
@@ -211,3 +214,88 @@ def _copier_for(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
 
 def _share(value: Any, memo: dict[int, Any]) -> Any:
     return value
+
+
+def _shared_type(declared: Any) -> bool:
+    """Whether a field declared so holds only values that cannot change: names, numbers, cards,
+    enums, None, and tuples or unions of these."""
+    if isinstance(declared, type) and (declared in ATOMS or issubclass(declared, Enum)):
+        return True
+    origin = typing.get_origin(declared)
+    if origin is tuple or origin is frozenset or origin is types.UnionType or origin is typing.Union:
+        return all(arg is Ellipsis or _shared_type(arg) for arg in typing.get_args(declared))
+    return False
+
+
+#: How a value declared as a list, a set or a deque is copied (`{0}`): an empty one made new without a call.
+_CONTAINER = {
+    list: "_copy_list({0}, memo) if {0} else []",
+    set: "_copy_set({0}, memo) if {0} else set()",
+    deque: "_copy_deque({0}, memo) if {0} else deque((), {0}.maxlen)",
+}
+
+
+def _declared_copier(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
+    """The copier of a `Copied` dataclass, written from its fields' declared types: the copy of
+    its dict shares every value, and only the fields that may hold something that changes are
+    looked at -- most of an object of the position is names, numbers and cards, and a look at
+    each field by the type it holds (`_copy_copied`) is most of what copying it costs. A list, a
+    set or a deque is copied (`_CONTAINER`), any other field by the type of what it holds. A
+    field set beside the declared ones (a memo the object keeps) is copied by its type."""
+    hints = typing.get_type_hints(cls)
+    declared = [field.name for field in dataclasses.fields(cls)]
+    lines = [
+        "def copy_declared(value, memo):",
+        "    key = id(value)",
+        "    copied = memo.get(key)",
+        "    if copied is None:",
+        "        copied = memo[key] = new(cls)",
+        "        fields = value.__dict__",
+        "        copied.__dict__ = copy = fields.copy()",
+        f"        if len(copy) != {len(declared)}:",
+        "            _copy_in_place(copy, fields.items(), memo, declared)",
+    ]
+    for name in declared:
+        hint = hints[name]
+        if _shared_type(hint):
+            continue
+        lines.append(f"        item = copy[{name!r}]")
+        container = _CONTAINER.get(typing.get_origin(hint) or hint)
+        if container is not None:
+            lines.append(f"        copy[{name!r}] = {container.format('item')}")
+        else:
+            lines.append(f"        if type(item) not in atoms: copy[{name!r}] = duplicate(item, memo)")
+    lines.append("    return copied")
+    namespace = {**_WRITTEN, "new": object.__new__, "cls": cls, "declared": frozenset(declared), "atoms": ATOMS}
+    exec("\n".join(lines), namespace)  # noqa: S102 - written from the class's field names alone
+    copier: Callable[[Any, dict[int, Any]], Any] = namespace["copy_declared"]
+    return copier
+
+
+def fields_copier(declared: Sequence[Any]) -> Callable[[Sequence[Any], dict[int, Any]], list[Any]]:
+    """`copy_items` for the fields of an object read as a tuple, of these declared types in
+    that order, written out field by field (as `_declared_copier`): a field that holds only what
+    cannot change is taken as it is, None and an empty container without a call."""
+    copies = []
+    for at, hint in enumerate(declared):
+        item = f"v{at}"
+        container = _CONTAINER.get(typing.get_origin(hint) or hint)
+        if _shared_type(hint):
+            copies.append(item)
+        elif container is not None:
+            copies.append(container.format(item))
+        else:
+            copies.append(f"{item} if {item} is None else duplicate({item}, memo)")
+    items = ", ".join(f"v{at}" for at in range(len(declared)))
+    body = "".join(f"        {copy},\n" for copy in copies)
+    namespace = dict(_WRITTEN)
+    exec(f"def copy_fields(items, memo):\n    {items}, = items\n    return [\n{body}    ]\n", namespace)  # noqa: S102 - as above
+    copier: Callable[[Sequence[Any], dict[int, Any]], list[Any]] = namespace["copy_fields"]
+    return copier
+
+
+#: What the copiers written out call.
+_WRITTEN: dict[str, Any] = {
+    **{"duplicate": duplicate, "deque": deque, "_copy_in_place": _copy_in_place},
+    **{"_copy_list": _copy_list, "_copy_set": _copy_set, "_copy_deque": _copy_deque},
+}
