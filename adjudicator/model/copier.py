@@ -277,6 +277,8 @@ def fields_copier(declared: Sequence[Any]) -> Callable[[Sequence[Any], dict[int,
     that order, written out field by field (as `_declared_copier`): a field that holds only what
     cannot change is taken as it is, None and an empty container without a call."""
     copies = []
+    for hint in declared:
+        _prepare(hint)
     for at, hint in enumerate(declared):
         item = f"v{at}"
         container = _CONTAINER.get(typing.get_origin(hint) or hint)
@@ -292,6 +294,20 @@ def fields_copier(declared: Sequence[Any]) -> Callable[[Sequence[Any], dict[int,
     exec(f"def copy_fields(items, memo):\n    {items}, = items\n    return [\n{body}    ]\n", namespace)  # noqa: S102 - as above
     copier: Callable[[Sequence[Any], dict[int, Any]], list[Any]] = namespace["copy_fields"]
     return copier
+
+
+def _prepare(declared: Any) -> None:
+    """Write the copiers of the `Copied` classes a type declared names, and of those their fields
+    name, now (at import): not while the first game is copied, which would pay for writing them."""
+    if typing.get_origin(declared) is None and isinstance(declared, type) and issubclass(declared, Copied):
+        if declared not in _COPIERS:
+            _copier_for(declared)
+            if dataclasses.is_dataclass(declared):
+                for hint in typing.get_type_hints(declared).values():
+                    _prepare(hint)
+    else:
+        for arg in typing.get_args(declared):
+            _prepare(arg)
 
 
 #: What the copiers written out call.
