@@ -48,7 +48,7 @@ class Decided:
     """A decision, valid while the game is as it was (`stamp`). (A class with slots: made after
     every push, cheaper than a dataclass.)"""
 
-    __slots__ = ("stamp", "decision", "since", "moved", "resume", "lists")
+    __slots__ = ("stamp", "decision", "since", "moved", "resume", "events")
 
     def __init__(
         self,
@@ -71,10 +71,9 @@ class Decided:
         self.moved = moved
         #: where chance decides: the reading to go on with once it has (`let_chance`)
         self.resume = resume
-        #: `lists(event)`: whether event is one of the decision's own (the very object: a driver
-        #: pushes what it was given, so one of those read off the decision; its events' own
-        #: `handed_out`, asked at every push with no call in between)
-        self.lists = decision.events.handed_out
+        #: the decision's events: push asks whether the event pushed is one of them (the very object:
+        #: a driver pushes what it was given, so the one it read last, `LegalEvents.last`)
+        self.events = decision.events
 
 
 def next_number(game: GameView) -> int:
@@ -239,7 +238,8 @@ def _read(game: GameView, resume: Resume | None = None) -> tuple[Decision, Resum
         kind = _PLAY_DECISION if beginner is None else _BEGIN_TURN_DECISION  # (`P begins` among them)
         return Decision.made(kind, LegalEvents.grouped(number, groups)), None
     if split is None:  # judged as it stands: the answers to what is asked
-        return _classify(game, _answers(game, number, before.begun), split), None
+        answers = _answers(game, number, before.begun)
+        return (_classify(game, answers, split) if answers is not None else _STUCK), None
     return _at_a_parting(game, found or Found(number, False, None), split, usable, before, forced), None
 
 
@@ -291,7 +291,7 @@ def _at_a_parting(
         found.add([make_event(number, begun[0] if begun else active, Action.DECLINE)])
     events = found.events.values()
     kept = [e for e in events if split == "window" or _keeps(game, e, before, forced)]
-    return _classify(game, LegalEvents(kept), split)
+    return _classify(game, LegalEvents(kept), split) if kept else _STUCK
 
 
 def _keeps(game: GameView, event: Event, before: Before, forced: bool) -> bool:
@@ -413,10 +413,11 @@ def _judged_earlier(game: GameView, before: Before) -> tuple[str, ...]:
     return (*passed, begun[0]) if len(begun) > 1 else passed
 
 
-def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
+def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents | None:
     """The answers to what is asked, in a position judged as it stands (`read_as_it_stands`), that
-    `_keeps` keeps, with `P begins` where a turn was begun on the way. Two answers are one
-    (`event_key`) only where copies of a card are named alike: without copies, each is found once."""
+    `_keeps` keeps, with `P begins` where a turn was begun on the way (None: there is none, known
+    without counting them). Two answers are one (`event_key`) only where copies of a card are
+    named alike: without copies, each is found once."""
     groups: list[Group] = []
     players = game.table.players  # (`game.players`, read without the property's call)
     for choice in game.pending:
@@ -429,6 +430,8 @@ def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
             groups += answers
     if begun and begins_no_other_turn(begun, Event.made(number, begun[0], _BEGIN_TURN, None, ())):
         groups.append((begun[0], _BEGIN_TURN, BARE))
+    if not groups:
+        return None
     events = LegalEvents.grouped(number, groups)
     if game.scenario.catalog.holds_copies:
         keyed: Keyed = {}
@@ -439,8 +442,7 @@ def _answers(game: GameView, number: int, begun: list[str]) -> LegalEvents:
 
 
 def _classify(game: GameView, events: LegalEvents, split: str | None) -> Decision:
-    if not events:
-        return _STUCK
+    """The decision whose events are `events` (some: none is a game `_STUCK`), by what is asked."""
     pending = game.pending
     if len(pending) == 1:  # (most often one choice waits: read without a list made for each of its fields)
         choice = pending[0]

@@ -52,7 +52,11 @@ class EventOrder(GameView):
         # One the game's decision listed, in the position it was listed in: applied as listed,
         # its card bound and its legality known (`Handler.apply`).
         decided = self._decided
-        listed = decided is not None and decided.lists(event) and decided.stamp == stamp(self)
+        listed = (
+            decided is not None
+            and (decided.events.last is event or decided.events.handed_out(event))  # (the last read: no call)
+            and decided.stamp == stamp(self)
+        )
         if not listed and decided is not None and decided.moved:
             # Any other event is judged where the last push left the game, as a replay of the events
             # judges it: the forced steps the decision took for reading are taken back first.

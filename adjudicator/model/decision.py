@@ -75,7 +75,7 @@ class LegalEvents(Sequence[Event]):
     the tuple of its events: indexed, sliced and iterated as that tuple, and equal to any tuple or
     list of the same events; an event read twice is the same object (push knows it by identity)."""
 
-    __slots__ = ("_number", "_groups", "_length", "_made", "_complete")
+    __slots__ = ("_number", "_groups", "_length", "_made", "_complete", "last")
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         """Events made already (a listing that found them as events)."""
@@ -86,6 +86,8 @@ class LegalEvents(Sequence[Event]):
         #: each event read so far, by its index from 0 (a dict: `handed_out` looks at those alone)
         self._made: dict[int, Event] = dict(enumerate(made))
         self._complete = True  # every event made
+        #: the event read last by its index (`handed_out` in place: a driver pushes the one it read)
+        self.last: Event | None = None
 
     @classmethod
     def grouped(cls, number: int, groups: Sequence[Group]) -> LegalEvents:
@@ -96,6 +98,7 @@ class LegalEvents(Sequence[Event]):
         events._length = None  # counted when asked (a driver that reads one event by its index need not)
         events._made = {}
         events._complete = False
+        events.last = None
         return events
 
     def __len__(self) -> int:
@@ -124,6 +127,7 @@ class LegalEvents(Sequence[Event]):
         if made:  # (most often none is read yet: a driver reads one event a decision)
             event = made.get(index)
             if event is not None:
+                self.last = event
                 return event
         at = index  # made from its group, at `at` within it (read in place: a driver reads one at every decision)
         for player, action, values in self._groups:
@@ -132,6 +136,7 @@ class LegalEvents(Sequence[Event]):
                     event = made[index] = Event.made(self._number, player, action, None, values[at])
                 else:
                     event = made[index] = Event.made(self._number, player, action, values[at], ())
+                self.last = event
                 return event
             at -= len(values)
         raise IndexError("LegalEvents index out of range")
