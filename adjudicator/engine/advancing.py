@@ -86,9 +86,10 @@ class Advanced:
 
 
 def stamp(game: GameView) -> tuple[int | None, ...]:
-    """The game as it stands, as far as a decision read off it can tell: changed, it is another."""
+    """The game as it stands, as far as a decision read off it can tell: changed, it is another.
+    (Not the events pushed: a push or a pop sets the game's decision anew, `Decided` and its undo.)"""
     clock = game.table.clock  # (its steps: `Game.logged`, read without the property's call)
-    return clock.ticks, clock.steps, len(game.move_stack), game.turns_begun, game.event_no
+    return clock.ticks, clock.steps, game.turns_begun, game.event_no
 
 
 def advance(game: GameView, number: int) -> Advanced:
