@@ -28,7 +28,7 @@ _TURN_DONE = (Phase.PLAY_OVER, Phase.OVER)
 
 
 # ---------------------------------------------------------- driving a game
-def _forces_plays(game: GameView) -> bool:
+def forces_plays(game: GameView) -> bool:
     """Whether a rule in play may force a play on the active player (First Play Random)."""
     # (`derived.holding`, read in place: asked at every decision)
     return "forced_play" in (game.table.clock.effective or derived.effective(game)).holders
@@ -109,7 +109,7 @@ def advance(game: GameView, number: int) -> Advanced:
             game.window is None
             and game.turn.phase is Phase.PLAY
             and not game.pending
-            and (game.agenda or _forces_plays(game) and forced_play_due(game))
+            and (game.agenda or forces_plays(game) and forced_play_due(game))
         ):
             # What is still due (a forced play, the rest of an answered chain) opens a window
             # that Surprises may answer: judged on a copy that runs it.
@@ -185,7 +185,7 @@ def come_to_rest(
             answers_now = None  # asked again of any window that opens further on
             game.close_window()
         elif turn.phase is _PLAY:
-            if _forces_plays(game) and not game.being_played and not game.temp_hands:
+            if forces_plays(game) and not game.being_played and not game.temp_hands:
                 cards = game.usable(turn.player)
                 if cards:
                     usable[turn.player] = cards
@@ -195,10 +195,8 @@ def come_to_rest(
                 game.make_forced_plays()
                 if game.window is not None:
                     if not past_forced_play:
-                        return (
-                            "forced play",
-                            forced,
-                        )  # push makes it right before judging the event, and goes no further
+                        # push makes it right before judging the event, and goes no further
+                        return "forced play", forced
                     forced = True
                     continue  # answered or resolving: the steps go on from there
             return None, forced

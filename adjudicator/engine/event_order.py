@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
-from adjudicator.engine import derived
 from adjudicator.engine.actions import HANDLERS
-from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
+from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, forces_plays, go_on, stamp
 from adjudicator.engine.copies import bind_copies, names_copies
 from adjudicator.engine.trial import take_tried
 from adjudicator.engine.undoing import Record
@@ -23,7 +22,7 @@ from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
 from adjudicator.model.cards import CardType
 from adjudicator.model.errors import Illegal
-from adjudicator.model.events import VERB_OF, Action
+from adjudicator.model.events import ANSWERS, VERB_OF, Action
 from adjudicator.model.position import Phase
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 _JOIN, _DECLINE, _PLAY, _USE = Action.JOIN, Action.DECLINE, Action.PLAY, Action.USE
 _BEGIN_TURN, _SPELL, _DROP_OUT = Action.BEGIN_TURN, Action.SPELL, Action.DROP_OUT
 _PLAY_PHASE, _PLAY_OVER, _OVER, _SURPRISE = Phase.PLAY, Phase.PLAY_OVER, Phase.OVER, CardType.SURPRISE
-_ANSWERS = (Action.DISCARD, Action.KEEP, Action.CHOOSE)  # the actions that answer a choice
 
 
 class EventOrder(GameView):
@@ -247,7 +245,7 @@ class EventOrder(GameView):
         try:
             checked = self.verify_answer(event)
         except Illegal as illegal:
-            if event.action in _ANSWERS and any(c.player == event.player for c in self.pending):
+            if event.action in ANSWERS and any(c.player == event.player for c in self.pending):
                 self.reject(event, illegal)  # a wrong answer: rejected, still waiting
                 return True
             self.stop(f"event {event.number} ({event.text}) came while the rules still wait for a choice")
@@ -303,11 +301,7 @@ class EventOrder(GameView):
         action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
             turn = self._turn
-            if (
-                turn.phase is _PLAY_PHASE
-                and self.rested()
-                and "forced_play" not in (self.table.clock.effective or derived.effective(self)).holders
-            ):
+            if turn.phase is _PLAY_PHASE and self.rested() and not forces_plays(self):
                 # The play phase goes on with nothing due and no rule forcing a play (the commonest):
                 # nothing ends, nothing begins, and `make_forced_plays` would find nothing to do.
                 return began
@@ -383,7 +377,7 @@ class EventOrder(GameView):
         game. (`player`: the event's, read once by the caller.)"""
         if player == following:
             return True
-        if event.action not in _ANSWERS:
+        if event.action not in ANSWERS:
             return False
         trial = self.copy()
         trial.begin_turn(trial.next_player())
