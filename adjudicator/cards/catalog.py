@@ -117,6 +117,12 @@ class Catalog:
         return frozenset().union(*(deck.played_unasked for deck in self.decks.values()), extra)
 
     @cached_property
+    def with_copies(self) -> frozenset[Card]:
+        """The cards that have other copies (`copies_of` gives more than one): an event naming none
+        of them has no copy to bind (asked of every event, read in C)."""
+        return frozenset(card for card in self.all_cards() if len(self.copies_of(card)) > 1)
+
+    @cached_property
     def holds_surprises(self) -> bool:
         """Whether some card is a Surprise (if not, no play is ever read as an answer to the chain)."""
         return any(card.type is CardType.SURPRISE for card in self.all_cards())

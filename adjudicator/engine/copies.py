@@ -81,15 +81,15 @@ def names_copies(game: GameView, event: Event) -> bool:
     a `CARD of PLAYER` needs checking (else it is bound as it is, wherever the game stands).
     Asked of each card the event names, as `bind_copies` would find it: most events of a deck
     holding copies (Word Fluxx's letters) name none of them."""
-    catalog = game.scenario.catalog
-    card, choices = event.card, event.choices
-    if not catalog.holds_copies:
-        return bool(choices) and any(isinstance(choice, Whose) for choice in choices)
-    if card is not None and len(catalog.copies_of(card)) > 1:
+    copied = game.scenario.catalog.with_copies  # (empty for most decks)
+    if event.card in copied:
         return True
+    choices = event.choices
     if not choices:  # the commonest event of a long game: one card, the only copy of its name
         return False
-    return any(owner is not None or len(catalog.copies_of(named)) > 1 for named, owner in _card_slots(event))
+    if not copied:
+        return any(isinstance(choice, Whose) for choice in choices)
+    return any(owner is not None or named in copied for named, owner in _card_slots(event))
 
 
 def _nearest_distinct(ranked: list[list[Card]]) -> list[Card]:

@@ -27,6 +27,10 @@ class CardSource(Protocol):
         """Whether some card name has several copies."""
 
     @property
+    def with_copies(self) -> frozenset[Card]:
+        """The cards that have other copies."""
+
+    @property
     def holds_surprises(self) -> bool:
         """Whether some card is a Surprise."""
 
