@@ -23,8 +23,9 @@ from adjudicator.model.position import Phase, Play, TempHand
 
 #: How `playable` lists a card: never (no hand plays it), asked of its kind first, or as it is.
 _NEVER, _ASKED, _AS_IT_IS = "never", "asked", "as it is"
-#: (kind, type) -> how `playable` lists a card of that kind and type (`_how_listed`): the same for
-#: every card alike, so worked out once (a hand is read a card at a time, on every decision).
+#: (kind, type) -> how `playable` lists a card of that kind and type (`_how_listed`), and so how
+#: `verify_play` checks one: the same for every card alike, so worked out once (a hand is read a
+#: card at a time, on every decision).
 _LISTED: dict[tuple[str, CardType], str] = {}
 
 
@@ -234,10 +235,14 @@ class Playing(GameView):
             raise Illegal("not_in_hand", f"{player} does not hold {card}", ("B-play-rule",))
         elif self.plays_left() == 0:
             raise self._no_plays_left(player, card, f"under {self.play_rule()}")
-        # what depends on the card, once it is known to be in the hand it is played from
-        if not plays_from_a_hand(card):
+        # what depends on the card, once it is known to be in the hand it is played from: as
+        # `playable` lists it (its kind is asked only when it may refuse what the play states)
+        how = _LISTED.get((card.kind, card.type)) or _how_listed(card)
+        if how == _NEVER:
             raise Illegal("not_playable", f"{card} cannot be played from a hand", ("B-creeper-placement",))
-        return self._verify_kind_allows_play(player, card, answers, frame)
+        if answers or how == _ASKED:
+            return self._verify_kind_allows_play(player, card, answers, frame)
+        return Play(player, card, self.event_no, [], frame is not None)  # (in field order: no keywords packed)
 
     def _refuse_out_of_play_phase(self, player: str, card: Card | None) -> NoReturn:
         """Why player may play nothing now, it not being her play phase (`verify_play`): the game is
