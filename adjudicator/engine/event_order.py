@@ -171,7 +171,8 @@ class EventOrder(GameView):
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
             else:
                 self.reject(event, illegal)
-        self.run()
+        if self.window is None or self.agenda or self.winner or self.ended:
+            self.run()  # (else the card just played waits for its window to close: `run` would find nothing)
 
     def _own_card_in_window(self, event: Event) -> Play | None:
         """The active player's own card in the open window, when she plays a Surprise now (event
