@@ -164,8 +164,9 @@ class Agenda(GameView):
         rules = clock.effective or derived.effective(self)
         if not (rules.limit_slots or self.table.goals or self._goals_seen or "state_trigger" in rules.holders):
             # Nothing in play that a pass reads -- no Creeper trigger, no limit, no Goal (nor one gone
-            # since it last looked): it would find nothing but that the win check has no Goal to look at.
-            self.check_win()
+            # since it last looked): the pass would only have the win check, with no Goal to look at,
+            # forget what it last found (as `check_win` does then; here without its call).
+            self._win_signature = None
             self._state_checked = clock.rule_ticks  # (what `_state_signature` says of such a table)
             return
         try:
