@@ -178,7 +178,8 @@ class TurnStructure(GameView):
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
         self.do_next(self._enforce_active_limits, limits)
         self.do_next(self._pass_turn)  # (scheduled when a limit asks for a discard: it waits for the answer)
-        self.run()
+        if self.agenda or self.winner or self.ended:  # (else both were taken at once: `run` would find nothing)
+            self.run()
 
     @continuation
     def _pass_turn(self) -> None:
