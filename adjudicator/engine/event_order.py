@@ -202,7 +202,10 @@ class EventOrder(GameView):
     @staticmethod
     def _states_something(event: Event) -> bool:
         """Whether the event says more than a bare action: choices of a play or use, or chance."""
-        return bool(event.choices and event.action in (_PLAY, _USE)) or event.states_chance
+        choices = event.choices
+        if not (choices or event.at_random or event.shuffled):
+            return False  # a bare action, the commonest event: no chance it could state to work out
+        return bool(choices and event.action in (_PLAY, _USE)) or event.states_chance
 
     def not_playing(self, player: str) -> Illegal:
         """Why an event of someone not at the table is refused."""

@@ -178,7 +178,8 @@ class TurnStructure(GameView):
         limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
         self.do_next(self._enforce_active_limits, limits)
         self.do_next(self._pass_turn)  # (scheduled when a limit asks for a discard: it waits for the answer)
-        self.run()
+        if self.agenda or self.winner or self.ended:  # (else both were taken at once: `run` would find nothing)
+            self.run()
 
     @continuation
     def _pass_turn(self) -> None:
@@ -189,15 +190,13 @@ class TurnStructure(GameView):
         under = ("Q1644",) if limit is not None and len(self.table.hands[player]) < limit else ()
         following = self.next_player()
         self.step(rec.TurnEnded.of(player=player, next_player=following, rulings=("B-turn-order", *under)))
-        if not self._turn.extra_turns:
-            self._turn.next_up = self._who_plays_next(following)
+        if not self._turn.extra_turns:  # (with nobody to miss a turn, the next player plays next)
+            self._turn.next_up = self._who_plays_next(following) if self.table.skips else following
         if solo.is_solo(self):
             solo.after_turn(self)
 
     def _who_plays_next(self, candidate: str) -> str:
         """Missed turns: whether a player misses the turn is decided when it comes round (R09)."""
-        if not self.table.skips:
-            return candidate  # (nobody is to miss a turn)
         for _ in range(len(self.players)):
             card = self.table.skips.pop(candidate, None)
             if card is None:

@@ -30,7 +30,7 @@ class Keeper(Kind):
 
     def resolve(self, game: CardHost, play: Play) -> None:
         game.settle(play)  # in front of its player (B-keeper-play)
-        if "speech" in play.card.param("symbols", ()):
+        if "speech" in play.card.params.get("symbols", ()):  # (read in place: every Keeper played asks)
             game.step(
                 rec.Note.of(
                     what=f"{play.card} carries the speech symbol: {play.player} has to say something (nothing "
