@@ -97,7 +97,7 @@ def test_a_long_log_keeps_each_record_small_and_shares_what_repeats():
 def test_made_is_a_record_as_its_init_makes_it():
     why = "".join(["draw phase ", "(Draw 1)"])  # a string made anew, as a step's text is
     draft = rec.Drew.of(player="Alice", cards=(), why=why, rulings=("Q129",))
-    assert draft == (rec.Drew.made, ("Q129",), "Alice", (), why, False, "hand")  # its maker, then its fields
+    assert draft == (rec.Drew, ("Q129",), "Alice", (), why, False, "hand")  # its class, then its fields
     made = rec.Drew.made(4, (), True, draft)
     again = rec.Drew.made(
         5, (), True, rec.Drew.of(player="Bob", cards=(), why="draw phase (Draw 1)", rulings=("Q129",))
@@ -116,6 +116,5 @@ def test_made_is_a_record_as_its_init_makes_it():
     with pytest.raises(TypeError, match=r"TurnBegan\.of\(\) got an unexpected keyword argument 'card'"):
         rec.TurnBegan.of(player="Alice", card=None)
     base = rec.Step.of
-    assert rec.Step.of(rulings=("R1",)) == (rec.maker(rec.Step), ("R1",))
-    assert rec.Step.of == base and rec.Played.of(player="A", card=None, counted="")[0] is rec.maker(rec.Played)
-    assert rec.Played.made is rec.maker(rec.Played) is not rec.maker(rec.Step)  # not inherited
+    assert rec.Step.of(rulings=("R1",)) == (rec.Step, ("R1",))
+    assert rec.Step.of == base and rec.Played.of(player="A", card=None, counted="")[0] is rec.Played  # not inherited

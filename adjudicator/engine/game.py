@@ -66,8 +66,8 @@ if TYPE_CHECKING:
 
 
 #: The step records a game without a log still writes: those its drivers read (the turns begun,
-#: an event rejected, a stop), by the function their drafts open with (`rec.maker`).
-LANDMARKS = frozenset(map(rec.maker, (rec.TurnBegan, rec.Rejected, rec.Stopped)))
+#: an event rejected, a stop).
+LANDMARKS = frozenset({rec.TurnBegan, rec.Rejected, rec.Stopped})
 
 #: From how many records on a log keeps once what its records repeat (`Step.made`'s `keep`): a
 #: long log saves memory so, a short one would only pay for the look-ups.
@@ -401,21 +401,24 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
         return self.table.clock.steps
 
     def step(self, draft: rec.Draft) -> None:
-        """Write the record drafted (`rec.X.of(...)`: its class's `made`, its rulings, its fields):
-        of the event being taken, with the cards the zones moved since the last step."""
+        """Write the record drafted (`rec.X.of(...)`: its class, its rulings, its fields): of the
+        event being taken, with the cards the zones moved since the last step."""
         clock = self.table.clock
-        taken = clock.steps = clock.steps + 1  # (in a game with a log, the records written: `logged`)
-        made = draft[0]
+        clock.steps += 1
+        cls = draft[0]
         cited = self.cited
-        if cited is not None:
+        if cited is None:
+            written = clock.steps  # (with a log every step taken is a record written: no len(steps))
+        else:
             rulings = draft[1]
             cited[rulings] = cited.get(rulings, 0) + 1
-            if made not in LANDMARKS:
+            if cls not in LANDMARKS:
                 if clock.journal:
                     clock.journal.clear()  # the moves it would have said
                 return
+            written = len(self.steps) + 1  # (its landmarks alone)
         moves = clock.moves() if clock.journal else ()
-        self.steps.append(made(self.event_no, moves, taken > KEPT_ONCE_FROM, draft))
+        self.steps.append(cls.made(self.event_no, moves, written > KEPT_ONCE_FROM, draft))
 
     def citations(self) -> Counter[str]:
         """ruling -> the steps that cited it, log or not."""

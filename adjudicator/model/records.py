@@ -13,7 +13,6 @@ from adjudicator.model.cards import Card
 from adjudicator.model.names import count_of
 from adjudicator.model.step import Draft as Draft
 from adjudicator.model.step import Step as Step
-from adjudicator.model.step import maker as maker
 from adjudicator.model.step import names as names
 from adjudicator.model.step import own_fields as own_fields
 from adjudicator.model.step import record as record

@@ -1,7 +1,7 @@
 """What every step record is: `Step`, its fields (the event, the rulings, the cards moved) and
 how a record class is declared (`record`) and made quickly: drafted by its `of` (`Game.step`
-writes `rec.X.of(...)`) and made of the draft by its `made`, which the draft opens with (`maker`),
-both written when its first record is made; or by its own __init__, likewise written. The record classes are in `records.py`.
+writes `rec.X.of(...)`) and made of the draft by its `made`, both written when its first record
+is made; or by its own __init__, likewise written. The record classes are in `records.py`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from adjudicator.model.cards import Card
 #: __dict__ each), and no generated method at import -- no __eq__ or __repr__ (a record is read by
 #: its fields and said by `.text`), no __match_args__ (it would be empty: no field is positional),
 #: one shared __setattr__ (`Step`), and an __init__, `of` and `made` written for each class only
-#: when its first record is made (`_own_init`, `_own_drafter`, `maker`): records are made ten
+#: when its first record is made (`_own_init`, `_own_drafter`, `_own_maker`): records are made ten
 #: times an event and this module is imported by every command, so both must be quick.
 _RECORD = dataclass(init=False, kw_only=True, eq=False, repr=False, match_args=False, slots=True)
 _Record = TypeVar("_Record")
@@ -52,14 +52,13 @@ def _first_of(cls: type, **values: Any) -> Draft:
     if not cls.__subclasses__():
         # a plain function: read off the class it is itself (a staticmethod costs a call to unwrap)
         cls.of = of  # type: ignore[attr-defined]  # replacing a method is the point
-        cls.made = maker(cls)  # type: ignore[attr-defined]  # (the one its drafts open with)
     return of(**values)
 
 
 def _first_made(cls: type, event: int | None, moves: tuple[Any, ...], keep: bool, draft: Draft) -> Any:
     """Every record class's `made` until its first record made so: the class gets its own
-    (`maker`); a class with subclasses (`Step`) keeps this one."""
-    made = maker(cls)
+    (`_own_maker`); a class with subclasses (`Step`) keeps this one."""
+    made = _own_maker(cls)
     if not cls.__subclasses__():
         cls.made = made  # type: ignore[attr-defined]  # replacing a method is the point
     return made(event, moves, keep, draft)
@@ -88,25 +87,22 @@ def _own_init(cls: type) -> Callable[..., None]:
 
 
 def _own_drafter(cls: type) -> Callable[..., Draft]:
-    """`of` for a record class: the draft of the record of these fields -- the class's `made`
-    (`maker`), then the fields in order -- each a keyword parameter of its own (a call passes
-    them without a dict, and Python itself refuses a field missing or unknown). A game without
-    a log reads only the draft's rulings; one with a log has the record made of it by the
-    function it opens with (no look-up on the class, whose `made` a game's steps read by turns
-    from forty classes). The function is the template for its number of fields with the fields'
-    names put in (`_template`)."""
+    """`of` for a record class: the draft of the record of these fields -- its class, then the
+    fields in order -- each a keyword parameter of its own (a call passes them without a dict,
+    and Python itself refuses a field missing or unknown). A game without a log reads only the
+    draft's rulings; one with a log has the record made of it (`made`). The function is the
+    template for its number of fields with the fields' names put in (`_template`)."""
     names = _drafted(cls)
-    of = _renamed(_template("of", len(names)), names, f"{cls.__qualname__}.of", {"_made": maker(cls)})
+    of = _renamed(_template("of", len(names)), names, f"{cls.__qualname__}.of", {"_cls": cls})
     of.__kwdefaults__ = {f.name: f.default for f in fields(cls) if f.name in names and f.default is not MISSING}
     return of
 
 
-@functools.cache
-def maker(cls: type) -> Callable[[int | None, tuple[Any, ...], bool, Draft], Any]:
-    """`made` for a record class, written at its first use, once: the record of a draft (`of`),
-    of this event, with these moves. The fields go into an open twin of the class (the same
-    slots, the plain __setattr__), which then becomes the class itself, frozen (`_open_twin`);
-    `keep`: what a long log repeats is kept once (`_kept_once`)."""
+def _own_maker(cls: type) -> Callable[[int | None, tuple[Any, ...], bool, Draft], Any]:
+    """`made` for a record class: the record of a draft (`of`), of this event, with these moves.
+    The fields go into an open twin of the class (the same slots, the plain __setattr__), which
+    then becomes the class itself, frozen (`_open_twin`); `keep`: what a long log repeats is
+    kept once (`_kept_once`)."""
     names = _drafted(cls)
     namespace: dict[str, Any] = {"_cls": cls, "_Open": _open_twin(cls)}
 
@@ -144,7 +140,7 @@ def _template(name: str, count: int) -> CodeType:
     compiling source for each class would cost fifty times more, at its first record."""
     placeholders = [f"field{i}" for i in range(count)]
     if name == "of":
-        source = f"def of(*, {', '.join(placeholders)}):\n    return _made, {', '.join(placeholders)}\n"
+        source = f"def of(*, {', '.join(placeholders)}):\n    return _cls, {', '.join(placeholders)}\n"
     else:
         source = (
             "def made(event, moves, keep, draft):\n"
@@ -312,8 +308,8 @@ class Step:
         return data
 
 
-#: A record being written (`Step.of`): its class's `made` (`maker`), then the rulings and its own
-#: fields in order (`Game.step` gives the event and the moves).
+#: A record being written (`Step.of`): its class, then the rulings and its own fields in order
+#: (`Game.step` gives the event and the moves).
 Draft = tuple[Any, ...]
 
 
