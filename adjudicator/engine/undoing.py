@@ -32,7 +32,7 @@ import typing
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.engine.copying import ForkedRandom, Snapshot, field_reader, field_setter
+from adjudicator.engine.copying import ForkedRandom, Snapshot, field_setter
 from adjudicator.engine.view import GAME_FIELDS, GameView
 from adjudicator.model import position, zones
 from adjudicator.model.copier import fields_copier
@@ -58,29 +58,28 @@ _FIXED = frozenset({"scenario", "house_rules", "undo"})
 _OWN_WAY = frozenset({"cited", "_rng"})
 #: Every other field: a structural copy of it is kept.
 _COPIED = tuple(name for name in GAME_FIELDS if name not in {*_KEPT, *_OWN_WAY, *_FIXED})
-_read_kept, _read_copied = field_reader(_KEPT), field_reader(_COPIED)
-_set_kept, _set_copied = field_setter(_KEPT), field_setter(_COPIED)
 #: The copied fields' types as engine/view.py declares them (in the names of the position's classes): the
 #: copy is written from them, not from a look at the type of what each field holds (`copier.fields_copier`).
 _COPIED_TYPES = typing.get_type_hints(
     types.SimpleNamespace(__annotations__={name: GameView.__annotations__[name] for name in _COPIED}),
     globalns={**vars(position), "deque": deque},
 )
-_copy_copied = fields_copier([_COPIED_TYPES[name] for name in _COPIED])
+#: The fields of `_KEPT` as they are, then those of `_COPIED` copied (each object of the position
+#: outside the table once); and what sets them all back.
+_record_fields = fields_copier(_KEPT, {name: _COPIED_TYPES[name] for name in _COPIED})
+_set_fields = field_setter((*_KEPT, *_COPIED))
 
 
 class Record:
     """What `pop` needs to take back one push (see the module's doc)."""
 
-    __slots__ = ("kept", "copies", "table", "clock", "changes", "logged", "moves", "cited", "chance")
+    __slots__ = ("fields", "table", "clock", "changes", "logged", "moves", "cited", "chance")
 
     def __init__(self, game: GameView) -> None:
         table = game.table
         clock = table.clock
-        #: the game's fields: those of `_KEPT` as they are, those of `_COPIED` copied, each object
-        #: of the position outside the table once
-        self.kept = _read_kept(game)
-        self.copies = _copy_copied(_read_copied(game), {})
+        #: the game's fields: those of `_KEPT` as they are, those of `_COPIED` copied
+        self.fields = _record_fields(game, {})
         #: the table's fields (a missed turn's dict copied: changed in place), and its players
         self.table = (table.__dict__.copy(), table.skips.copy(), tuple(table.players))
         self.clock = (
@@ -103,8 +102,8 @@ class Record:
     def take_back(self, game: GameView) -> None:
         """Set game as it was when the record was made."""
         zones.take_back(self.changes)  # on the table of the record: a listing's copy taken since is dropped
-        kept = self.kept
-        table, steps, move_stack = kept[:3]
+        fields = self.fields
+        table, steps, move_stack = fields[:3]
         table_fields, skips, players = self.table
         table.__dict__.update(table_fields)
         table.skips = skips
@@ -115,8 +114,7 @@ class Record:
         del steps[self.logged :]
         del move_stack[self.moves :]
         rng = game._rng  # the generator as the push left it
-        _set_kept(game, kept)
-        _set_copied(game, self.copies)
+        _set_fields(game, fields)
         game.cited = self.cited
         chance = self.chance
         if isinstance(chance, Snapshot):

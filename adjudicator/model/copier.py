@@ -12,7 +12,7 @@ import operator
 import types
 import typing
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -239,61 +239,137 @@ def _declared_copier(cls: type) -> Callable[[Any, dict[int, Any]], Any]:
     """The copier of a `Copied` dataclass, written from its fields' declared types: the copy of
     its dict shares every value, and only the fields that may hold something that changes are
     looked at -- most of an object of the position is names, numbers and cards, and a look at
-    each field by the type it holds (`_copy_copied`) is most of what copying it costs. A list, a
-    set or a deque is copied (`_CONTAINER`), any other field by the type of what it holds. A
-    field set beside the declared ones (a memo the object keeps) is copied by its type."""
+    each field by the type it holds (`_copy_copied`) is most of what copying it costs. A field
+    is copied as `_copying` writes it from its declared type. A field set beside the declared
+    ones (a memo the object keeps) is copied by its type."""
     hints = typing.get_type_hints(cls)
     declared = [field.name for field in dataclasses.fields(cls)]
+    _WRITING.add(cls)  # (its fields may declare its own class: written once)
+    name = _written_name(cls)
+    _WRITTEN[f"{name}_declared"] = frozenset(declared)
     lines = [
-        "def copy_declared(value, memo):",
+        f"def {name}(value, memo):",
         "    key = id(value)",
         "    copied = memo.get(key)",
         "    if copied is None:",
-        "        copied = memo[key] = new(cls)",
+        f"        copied = memo[key] = new({name}_cls)",
         "        fields = value.__dict__",
         "        copied.__dict__ = copy = fields.copy()",
         f"        if len(copy) != {len(declared)}:",
-        "            _copy_in_place(copy, fields.items(), memo, declared)",
+        f"            _copy_in_place(copy, fields.items(), memo, {name}_declared)",
     ]
-    for name in declared:
-        hint = hints[name]
-        if _shared_type(hint):
+    for field_name in declared:
+        copying = _copying(hints[field_name], "item")
+        if copying is None:
             continue
-        lines.append(f"        item = copy[{name!r}]")
-        container = _CONTAINER.get(typing.get_origin(hint) or hint)
-        if container is not None:
-            lines.append(f"        copy[{name!r}] = {container.format('item')}")
+        lines.append(f"        item = copy[{field_name!r}]")
+        if copying == _BY_TYPE.format("item"):  # (an atom held, most often: the dict's copy keeps it)
+            lines.append(f"        if type(item) not in atoms: copy[{field_name!r}] = duplicate(item, memo)")
         else:
-            lines.append(f"        if type(item) not in atoms: copy[{name!r}] = duplicate(item, memo)")
+            lines.append(f"        copy[{field_name!r}] = {copying}")
     lines.append("    return copied")
-    namespace = {**_WRITTEN, "new": object.__new__, "cls": cls, "declared": frozenset(declared), "atoms": ATOMS}
-    exec("\n".join(lines), namespace)  # noqa: S102 - written from the class's field names alone
-    copier: Callable[[Any, dict[int, Any]], Any] = namespace["copy_declared"]
+    _WRITING.discard(cls)
+    copier: Callable[[Any, dict[int, Any]], Any] = _write(name, "\n".join(lines))
     return copier
 
 
-def fields_copier(declared: Sequence[Any]) -> Callable[[Sequence[Any], dict[int, Any]], list[Any]]:
-    """`copy_items` for the fields of an object read as a tuple, of these declared types in
-    that order, written out field by field (as `_declared_copier`): a field that holds only what
-    cannot change is taken as it is, None and an empty container without a call."""
-    copies = []
-    for hint in declared:
+def fields_copier(kept: Sequence[str], declared: Mapping[str, Any]) -> Callable[[Any, dict[int, Any]], list[Any]]:
+    """What reads the fields of an object (slots, read as a statement reads them: no look-up by
+    name at each call), in a new list: the `kept` ones as they are, then the `declared` ones
+    copied as their declared types say, written out field by field (`_copying`): a field that
+    holds only what cannot change is taken as it is, None and an empty container without a call."""
+    for hint in declared.values():
         _prepare(hint)
-    for at, hint in enumerate(declared):
+    reads = [f"obj.{name}" for name in kept]
+    assigns = []  # each field copied read once, into a local
+    for at, (name, hint) in enumerate(declared.items()):
         item = f"v{at}"
-        container = _CONTAINER.get(typing.get_origin(hint) or hint)
-        if _shared_type(hint):
-            copies.append(item)
-        elif container is not None:
-            copies.append(container.format(item))
+        copying = _copying(hint, item)
+        if copying is None:
+            reads.append(f"obj.{name}")
         else:
-            copies.append(f"{item} if {item} is None else duplicate({item}, memo)")
-    items = ", ".join(f"v{at}" for at in range(len(declared)))
-    body = "".join(f"        {copy},\n" for copy in copies)
-    namespace = dict(_WRITTEN)
-    exec(f"def copy_fields(items, memo):\n    {items}, = items\n    return [\n{body}    ]\n", namespace)  # noqa: S102 - as above
-    copier: Callable[[Sequence[Any], dict[int, Any]], list[Any]] = namespace["copy_fields"]
+            assigns.append(f"    {item} = obj.{name}\n")
+            reads.append(copying)
+    body = "".join(f"        {read},\n" for read in reads)
+    assert all(name.isidentifier() for name in (*kept, *declared))
+    source = f"def copy_fields(obj, memo):\n{''.join(assigns)}    return [\n{body}    ]\n"
+    copier: Callable[[Any, dict[int, Any]], list[Any]] = _write("copy_fields", source)
     return copier
+
+
+def _copying(hint: Any, item: str) -> str | None:
+    """The expression that copies `item`, a value declared `hint` (None: it is shared as it is).
+    A `Copied` dataclass (or None) by its own written copier, when it is of that very class; a
+    list of them by a written list copier; any other list, set or deque by `_CONTAINER`; any
+    other value by the type of what it holds (`duplicate`)."""
+    if _shared_type(hint):
+        return None
+    origin = typing.get_origin(hint) or hint
+    if origin is list:
+        (of,) = typing.get_args(hint) or (Any,)
+        if _written_class(of) is not None:
+            return f"{_list_copier(of)}({item}, memo) if {item} else []"
+    container = _CONTAINER.get(origin)
+    if container is not None:
+        return container.format(item)
+    cls = _written_class(hint)
+    if cls is not None:
+        name = _written_name(cls)
+        copy = f"{name}({item}, memo) if type({item}) is {name}_cls else duplicate({item}, memo)"
+        return copy if typing.get_origin(hint) is None else f"{item} if {item} is None else ({copy})"
+    return _BY_TYPE.format(item)
+
+
+#: How a value declared as anything else is copied: by the type of what it holds.
+_BY_TYPE = "{0} if {0} is None else duplicate({0}, memo)"
+
+
+def _written_class(hint: Any) -> type | None:
+    """The `Copied` dataclass a field declared `hint` holds, as itself or as an optional one."""
+    args = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(args) == 1:
+        hint = args[0]
+    is_written = isinstance(hint, type) and issubclass(hint, Copied) and dataclasses.is_dataclass(hint)
+    return hint if is_written and getattr(hint, "__deepcopy__", None) is Copied.__deepcopy__ else None
+
+
+def _written_name(cls: type) -> str:
+    """The name a written copier of cls goes by among `_WRITTEN` (its class beside it, `..._cls`)."""
+    name = _NAMES.get(cls)
+    if name is None:
+        name = _NAMES[cls] = f"copy_{len(_NAMES)}_{cls.__name__}"
+        _WRITTEN[f"{name}_cls"] = cls
+    if cls not in _COPIERS and cls not in _WRITING:
+        _copier_for(cls)  # written before anything that calls it runs
+    return name
+
+
+def _list_copier(cls: type) -> str:
+    """The name of the written copier of a list of cls's objects (not empty: the caller makes an
+    empty one new), each object by cls's own copier, the list once (the memo)."""
+    name = f"{_written_name(cls)}_list"
+    if name not in _WRITTEN:
+        one = _written_name(cls)
+        _write(
+            name,
+            f"def {name}(value, memo):\n"
+            "    key = id(value)\n"
+            "    copied = memo.get(key)\n"
+            "    if copied is None:\n"
+            "        copied = memo[key] = []\n"
+            "        append = copied.append\n"
+            "        for item in value:\n"
+            f"            append({one}(item, memo) if type(item) is {one}_cls else duplicate(item, memo))\n"
+            "    return copied\n",
+        )
+    return name
+
+
+def _write(name: str, source: str) -> Any:
+    """Define the function `name` from its source, among the copiers written (their names are one
+    another's: a copier calls those of the classes its fields declare, written or not yet)."""
+    exec(source, _WRITTEN)  # noqa: S102 - written from class and field names alone
+    return _WRITTEN[name]
 
 
 def _prepare(declared: Any) -> None:
@@ -310,8 +386,11 @@ def _prepare(declared: Any) -> None:
             _prepare(arg)
 
 
-#: What the copiers written out call.
+#: The names of the written copiers (`_written_name`), and the classes whose copier is being written.
+_NAMES: dict[type, str] = {}
+_WRITING: set[type] = set()
+#: What the copiers written out call, and the copiers written (the globals of each).
 _WRITTEN: dict[str, Any] = {
-    **{"duplicate": duplicate, "deque": deque, "_copy_in_place": _copy_in_place},
-    **{"_copy_list": _copy_list, "_copy_set": _copy_set, "_copy_deque": _copy_deque},
+    **{"duplicate": duplicate, "deque": deque, "_copy_in_place": _copy_in_place, "new": object.__new__},
+    **{"_copy_list": _copy_list, "_copy_set": _copy_set, "_copy_deque": _copy_deque, "atoms": ATOMS},
 }
