@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import HANDLERS
-from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, forces_plays, go_on, stamp
+from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies, names_copies
 from adjudicator.engine.trial import take_tried
 from adjudicator.engine.undoing import Record
@@ -304,11 +304,11 @@ class EventOrder(GameView):
         began = False
         action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
-            turn = self._turn
-            if turn.phase is _PLAY_PHASE and self.rested() and not forces_plays(self):
+            if self.rests_in_play_phase():
                 # The play phase goes on with nothing due and no rule forcing a play (the commonest):
                 # nothing ends, nothing begins, and `make_forced_plays` would find nothing to do.
                 return began
+            turn = self._turn
             own_free_action = action == _USE and player == turn.player and self.is_optional_free_action(event)
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()
