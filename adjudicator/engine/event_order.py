@@ -167,10 +167,14 @@ class EventOrder(GameView):
         try:
             HANDLERS[action].apply(self, event, listed)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
+            at_rest = self.rested()  # (the refusal changed nothing: nothing has come due since)
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
             else:
                 self.reject(event, illegal)
+            if at_rest:
+                self.rests_still()  # (`run` would find nothing due)
+                return
         if self.window is None or self.agenda or self.winner or self.ended:
             self.run()  # (else the card just played waits for its window to close: `run` would find nothing)
 
