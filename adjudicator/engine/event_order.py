@@ -138,7 +138,9 @@ class EventOrder(GameView):
             return
         if (self.pending or self.stopped) and self._answered_or_stopped(event):
             return
-        began = self._advance_turn(event)
+        # (the commonest: the play phase goes on with nothing due and no rule forcing a play -- nothing
+        # ends, nothing begins, `make_forced_plays` would find nothing to do: no call to find so)
+        began = not self.rests_in_play_phase() and self._advance_turn(event)
         if at_random:
             if self.stated_at_random is None:  # the forced play it states has been made
                 self.run()
@@ -304,14 +306,11 @@ class EventOrder(GameView):
 
     def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
-        a turn began (for `P begins`: P's turn)."""
+        a turn began (for `P begins`: P's turn). Asked unless the play phase rests (`rests_in_play_phase`,
+        which no pass after the first can find: each goes on from a turn whose play phase is over)."""
         began = False
         action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
-            if self.rests_in_play_phase():
-                # The play phase goes on with nothing due and no rule forcing a play (the commonest):
-                # nothing ends, nothing begins, and `make_forced_plays` would find nothing to do.
-                return began
             turn = self._turn
             own_free_action = action == _USE and player == turn.player and self.is_optional_free_action(event)
             if turn.phase is _PLAY_OVER and not own_free_action:
