@@ -127,6 +127,24 @@ class Agenda(GameView):
         clock = self.table.clock
         return not self.agenda and clock.derived.get(RESTED) == (clock.steps, clock.ticks)
 
+    def rests_still(self) -> None:
+        """`run` came to rest before the last step, which changed nothing (an event refused): it rests
+        still, as it would find if it ran now (`RESTED`)."""
+        clock = self.table.clock
+        clock.derived[RESTED] = (clock.steps, clock.ticks)
+
+    def rests_in_play_phase(self) -> bool:
+        """Whether the play phase goes on with nothing due: `rested` in it, and no rule in play that
+        may force a play (`advancing.forces_plays`: `make_forced_plays` would find nothing to do).
+        (Both in one call: asked at every event.)"""
+        clock = self.table.clock
+        return (
+            self._turn.phase is _PLAY
+            and not self.agenda
+            and clock.derived.get(RESTED) == (clock.steps, clock.ticks)
+            and "forced_play" not in (clock.effective or derived.effective(self)).holders
+        )
+
     def _land_after_the_end(self) -> None:
         """The game ended while cards were resolving (a Goal met mid-way, Q46; in Solo Fluxx a deck
         ran out during Jackpot!'s draw): nothing more happens, and each card goes where its play

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from adjudicator.cards.kinds import kind_of
+from adjudicator.cards.kinds import REGISTRY, kind_of
 from adjudicator.cards.kinds.base import continuation, has_hook
 from adjudicator.engine.view import GameView
 from adjudicator.model import records as rec
@@ -91,7 +91,7 @@ class ResponseChain(GameView):
                 return
             tasks.append(self.then(self._resolve, play, use))
             if finish:
-                kind = kind_of(play.card)
+                kind = REGISTRY[play.card.kind]  # (`kind_of`, without the call)
                 tasks.append(kind.then(kind.finish, play))
         self.schedule(*tasks)
         self.run()
@@ -100,7 +100,7 @@ class ResponseChain(GameView):
     def _resolve(self, play: Play, use: bool = False) -> None:
         """The card's kind does what the play (`resolve`) or, `use`, the free action (`use`) says;
         meanwhile its `->` answers are the ones `ask` reads."""
-        kind = kind_of(play.card)
+        kind = REGISTRY[play.card.kind]  # (`kind_of`, without the call: every card resolving asks)
         self.resolving = play
         try:
             (kind.use if use else kind.resolve)(self, play)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards.kinds import kind_of
 from adjudicator.engine.actions import HANDLERS
-from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, forces_plays, go_on, stamp
+from adjudicator.engine.advancing import DECLINING, come_to_rest, declinable, go_on, stamp
 from adjudicator.engine.copies import bind_copies, names_copies
 from adjudicator.engine.trial import take_tried
 from adjudicator.engine.undoing import Record
@@ -138,7 +138,9 @@ class EventOrder(GameView):
             return
         if (self.pending or self.stopped) and self._answered_or_stopped(event):
             return
-        began = self._advance_turn(event)
+        # (the commonest: the play phase goes on with nothing due and no rule forcing a play -- nothing
+        # ends, nothing begins, `make_forced_plays` would find nothing to do: no call to find so)
+        began = not self.rests_in_play_phase() and self._advance_turn(event)
         if at_random:
             if self.stated_at_random is None:  # the forced play it states has been made
                 self.run()
@@ -167,10 +169,14 @@ class EventOrder(GameView):
         try:
             HANDLERS[action].apply(self, event, listed)  # the action's own handler (engine/actions.py)
         except Illegal as illegal:
+            at_rest = self.rested()  # (the refusal changed nothing: nothing has come due since)
             if own_card is not None and "R49" not in illegal.rulings:  # unless the refusal says it already
                 self.reject(event, _not_against_own_card(event, own_card, illegal))
             else:
                 self.reject(event, illegal)
+            if at_rest:
+                self.rests_still()  # (`run` would find nothing due)
+                return
         if self.window is None or self.agenda or self.winner or self.ended:
             self.run()  # (else the card just played waits for its window to close: `run` would find nothing)
 
@@ -300,15 +306,12 @@ class EventOrder(GameView):
 
     def _advance_turn(self, event: Event) -> bool:
         """End the turn when it is due and begin the next one when this event needs it. True when
-        a turn began (for `P begins`: P's turn)."""
+        a turn began (for `P begins`: P's turn). Asked unless the play phase rests (`rests_in_play_phase`,
+        which no pass after the first can find: each goes on from a turn whose play phase is over)."""
         began = False
         action, player = event.action, event.player  # (read once: an event's fields are read through a hook)
         while not (self.winner or self.ended):
             turn = self._turn
-            if turn.phase is _PLAY_PHASE and self.rested() and not forces_plays(self):
-                # The play phase goes on with nothing due and no rule forcing a play (the commonest):
-                # nothing ends, nothing begins, and `make_forced_plays` would find nothing to do.
-                return began
             own_free_action = action == _USE and player == turn.player and self.is_optional_free_action(event)
             if turn.phase is _PLAY_OVER and not own_free_action:
                 self.end_turn()

@@ -175,8 +175,20 @@ class TurnStructure(GameView):
                 return
         for frame in reversed(self.temp_hands):  # a turn that ends mid-compound drops the temporary hands
             self._close_temp_hand(frame)
-        limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
-        self.do_next(self._enforce_active_limits, limits)
+        clock = self.table.clock
+        if (
+            (clock.effective or derived.effective(self)).limit_slots
+            or self._state_checked != clock.rule_ticks
+            or self.agenda
+            or self.winner
+            or self.stopped
+            or self.ended
+            or self.pending
+        ):
+            limits = ("B-limits-end-of-turn", "R36") if why else ("B-limits-end-of-turn",)
+            self.do_next(self._enforce_active_limits, limits)
+        # (else, taken at once -- `do_next`'s gate open -- it would find no limit to enforce, and the
+        # state-based check after it nothing changed: the commonest end of a turn leaves it out)
         self.do_next(self._pass_turn)  # (scheduled when a limit asks for a discard: it waits for the answer)
         if self.agenda or self.winner or self.ended:  # (else both were taken at once: `run` would find nothing)
             self.run()
