@@ -241,17 +241,21 @@ class Zone(list[Card]):
         else:
             clock.rules_moved()
 
+    # (the journal written by plain loops: a comprehension is a function made and called, which
+    # costs more than the few cards a move holds)
     def _arrive(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
-        label = self.label
-        self.clock.journal += [(card, None, label) for card in cards]
+        label, journal = self.label, self.clock.journal
+        for card in cards:
+            journal.append((card, None, label))
 
     def _leave(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
-        label = self.label
-        self.clock.journal += [(card, label, None) for card in cards]
+        label, journal = self.label, self.clock.journal
+        for card in cards:
+            journal.append((card, label, None))
 
     # One card at a time is most of a game's moves: those write the journal directly. Each change
     # also says how it is taken back when the clock keeps an undo journal (`Clock.undo`).
@@ -276,8 +280,9 @@ class Zone(list[Card]):
             self._tick_many(cards)
         else:
             clock.ticks += 1
-        label = self.label
-        clock.journal += [(card, None, label) for card in cards]
+        label, journal = self.label, clock.journal
+        for card in cards:
+            journal.append((card, None, label))
         list.extend(self, cards)
 
     def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
