@@ -272,14 +272,18 @@ def read_printed(game: GameView, rules: Effective) -> None:
     """Set the Draw, Play and limits that `rules`, the game's effective rules just made, set before
     bonuses (a rule's number is read through the game: Inflation, a rule too, raises it)."""
     slots = rules.slots
+    # The Basic Rules' numbers as `Game.basic` reads them (as raised by the numeral rules these hold),
+    # with the rules already in hand: asked of every table made (most have no Draw or Play rule).
+    basic = game.scenario.catalog.basic_rules
+    raised = numeral_bonus(game, None) if rules.numeral_rules else 0
     card = slots.get("draw")
-    rules.printed_draw = kind_of(card).number(game, card, "value") if card else game.basic("draw")
+    rules.printed_draw = kind_of(card).number(game, card, "value") if card else basic["draw"] + raised
     card = slots.get("play")
     if card:
         rules.printed_play = kind_of(card).quota(game, card)
     else:
-        basic = game.basic("play")
-        rules.printed_play = _BASIC_PLAY.get(basic) or _BASIC_PLAY.setdefault(basic, PlayQuota("count", basic))
+        plays = basic["play"] + raised
+        rules.printed_play = _BASIC_PLAY.get(plays) or _BASIC_PLAY.setdefault(plays, PlayQuota("count", plays))
     limits = rules.limit_slots
     rules.printed_limits = (
         {slot: kind_of(slots[slot]).number(game, slots[slot], "value") for slot in limits} if limits else _NOTHING

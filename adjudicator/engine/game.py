@@ -383,7 +383,9 @@ class Game(Agenda, TurnStructure, Goals, Playing, Using, EventOrder, ResponseCha
             if turn.extra_turns:
                 return turn.player  # an extra turn is owed: the same player goes again
         seat = players.index(after or turn.player)
-        return players[(seat + self.turn_direction()) % len(players)]
+        # (`turn_direction`, read off the effective rules in place: asked at the end of every turn)
+        direction = (self.table.clock.effective or derived.effective(self)).direction
+        return players[(seat + direction) % len(players)]
 
     @property
     def goals_won(self) -> dict[str, int]:

@@ -134,13 +134,7 @@ class Clock:
     def passed_by(self, card: Card) -> None:
         """One card moved in or out of a zone whose cards bear on the effective rules as their
         kinds say (`BY_CARD`: a Keeper played, a Creeper drawn, a Goal replaced): what it bears on
-        is worked out again."""
-        self.ticks += 1
-        self.rule_ticks += 1
-        self.bore_on(card)
-
-    def bore_on(self, card: Card) -> None:
-        """`passed_by` without the tick: forget what card's move may have changed."""
+        is worked out again. (The zone ticks the clock itself, once for all the cards it moves at once.)"""
         derived = self.derived
         effective = self.effective
         if effective is None:  # the rules are made again when next read
@@ -226,10 +220,13 @@ class Zone(list[Card]):
         """`_tick` for one card moving into or out of a zone the rules are read from. (Most of a
         game's moves are of one card in or out of a hand or a pile, where the clock only ticks:
         the moves of one card tick it themselves, and call this for the others alone.)"""
+        clock = self.clock
         if self.rules_read is BY_CARD:
-            self.clock.passed_by(card)
+            clock.ticks += 1
+            clock.rule_ticks += 1
+            clock.passed_by(card)
         else:
-            self.clock.rules_moved()
+            clock.rules_moved()
 
     def _tick_many(self, cards: Iterable[Card]) -> None:
         """`_tick` for cards moving into or out of the zone (each by itself in a `BY_CARD` zone)."""
@@ -240,21 +237,25 @@ class Zone(list[Card]):
             clock.ticks += 1
             clock.rule_ticks += 1
             for card in cards:
-                clock.bore_on(card)
+                clock.passed_by(card)
         else:
             clock.rules_moved()
 
+    # (the journal written by plain loops: a comprehension is a function made and called, which
+    # costs more than the few cards a move holds)
     def _arrive(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
-        label = self.label
-        self.clock.journal += [(card, None, label) for card in cards]
+        label, journal = self.label, self.clock.journal
+        for card in cards:
+            journal.append((card, None, label))
 
     def _leave(self, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         self._tick_many(cards)
-        label = self.label
-        self.clock.journal += [(card, label, None) for card in cards]
+        label, journal = self.label, self.clock.journal
+        for card in cards:
+            journal.append((card, label, None))
 
     # One card at a time is most of a game's moves: those write the journal directly. Each change
     # also says how it is taken back when the clock keeps an undo journal (`Clock.undo`).
@@ -279,8 +280,9 @@ class Zone(list[Card]):
             self._tick_many(cards)
         else:
             clock.ticks += 1
-        label = self.label
-        clock.journal += [(card, None, label) for card in cards]
+        label, journal = self.label, clock.journal
+        for card in cards:
+            journal.append((card, None, label))
         list.extend(self, cards)
 
     def __iadd__(self, cards: Iterable[Card]) -> Self:  # type: ignore[override, misc]  # as list's: + takes a list only
@@ -407,15 +409,15 @@ class ZoneMap(dict[Any, Zone]):
     ) -> ZoneMap:
         """A zone for each key, holding what `zones` gives it (nothing if it gives none). Made with
         dict's own constructor, in C, as `Zone.holding` (the type has no `__init__` of its own),
-        and filled by a plain loop (a comprehension is a function made and called: a table makes
-        two of these maps, one table per game replayed)."""
-        mapped = cls()
-        put = dict.__setitem__  # (dict's own: nothing moves while the map is made)
+        from a plain dict filled by a plain loop (a comprehension is a function made and called,
+        and `dict.__setitem__` called for each zone costs more than the dict: a table makes two
+        of these maps, one table per game replayed). Nothing moves while the map is made."""
+        made: dict[Any, Zone] = {}
         for key in keys:
             # (`Zone.holding` without a call of its own: list's constructor, then its three fields)
-            zone = Zone(zones.get(key, ()))
+            zone = made[key] = Zone(zones.get(key, ()))
             zone.clock, zone.label, zone.rules_read = clock, f"{prefix}{key}", rules_read
-            put(mapped, key, zone)
+        mapped = cls(made)
         mapped.clock, mapped.prefix, mapped.rules_read = clock, prefix, rules_read
         return mapped
 
