@@ -216,20 +216,10 @@ class Zone(list[Card]):
         else:
             self.clock.ticks += 1
 
-    def _tick_one(self, card: Card) -> None:
-        """`_tick` for one card moving into or out of a zone the rules are read from. (Most of a
-        game's moves are of one card in or out of a hand or a pile, where the clock only ticks:
-        the moves of one card tick it themselves, and call this for the others alone.)"""
-        clock = self.clock
-        if self.rules_read is BY_CARD:
-            clock.ticks += 1
-            clock.rule_ticks += 1
-            clock.passed_by(card)
-        else:
-            clock.rules_moved()
-
     def _tick_many(self, cards: Iterable[Card]) -> None:
-        """`_tick` for cards moving into or out of the zone (each by itself in a `BY_CARD` zone)."""
+        """`_tick` for cards moving into or out of the zone (each by itself in a `BY_CARD` zone). A
+        move of one card in or out of a hand or a pile, most of a game's moves, ticks the clock
+        itself; in a zone the rules are read from it calls this with its card alone."""
         rules_read, clock = self.rules_read, self.clock
         if not rules_read:  # (a hand or a pile, the commonest: `_tick` without a call of its own)
             clock.ticks += 1
@@ -264,7 +254,7 @@ class Zone(list[Card]):
         if clock.undo is not None:
             clock.undo.append((ARRIVED, self, len(self)))
         if self.rules_read:
-            self._tick_one(card)
+            self._tick_many((card,))
         else:
             clock.ticks += 1
         clock.journal.append((card, None, self.label))
@@ -295,7 +285,7 @@ class Zone(list[Card]):
             at, length = operator.index(index), len(self)  # where list.insert puts it
             clock.undo.append((ARRIVED, self, min(max(at + length, 0) if at < 0 else at, length)))
         if self.rules_read:
-            self._tick_one(card)
+            self._tick_many((card,))
         else:
             clock.ticks += 1
         clock.journal.append((card, None, self.label))
@@ -310,7 +300,7 @@ class Zone(list[Card]):
             list.__delitem__(self, index)
             clock.undo.append((LEFT, self, index, card))
         if self.rules_read:
-            self._tick_one(card)
+            self._tick_many((card,))
         else:
             clock.ticks += 1
         clock.journal.append((card, self.label, None))
@@ -322,7 +312,7 @@ class Zone(list[Card]):
             at = operator.index(index)
             clock.undo.append((LEFT, self, at if at >= 0 else at + len(self) + 1, card))
         if self.rules_read:
-            self._tick_one(card)
+            self._tick_many((card,))
         else:
             clock.ticks += 1
         clock.journal.append((card, self.label, None))
