@@ -135,13 +135,12 @@ class Agenda(GameView):
 
     def rests_in_play_phase(self) -> bool:
         """Whether the play phase goes on with nothing due: `rested` in it, and no rule in play that
-        may force a play (`advancing.forces_plays`: `make_forced_plays` would find nothing to do).
-        (Both in one call: asked at every event.)"""
+        may force a play (`advancing.forces_plays`, read in place: `make_forced_plays` would find
+        nothing to do). Asked at every event."""
         clock = self.table.clock
         return (
             self._turn.phase is _PLAY
-            and not self.agenda
-            and clock.derived.get(RESTED) == (clock.steps, clock.ticks)
+            and self.rested()
             and "forced_play" not in (clock.effective or derived.effective(self)).holders
         )
 
